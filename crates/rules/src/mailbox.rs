@@ -1,0 +1,183 @@
+//! The 10x12 mailbox: cell codes, direction offsets and the tables built from them at compile time.
+//!
+//! The board is 120 cells, 10 columns by 12 rows. The 8x8 playing area sits in columns 1..=8 and rows
+//! 2..=9, so a1 is cell 21 and h8 is cell 98. Every other cell is a *sentinel*: moving a piece means adding
+//! a direction offset to its cell index, and a ray stops (or a jump is rejected) when it meets a sentinel,
+//! with no file or rank arithmetic. Two sentinel rows above and below keep knight jumps (offsets up to
+//! +-21) inside 0..120.
+//!
+//! Inside the playing area a cell may also be *blocked* (a wall or a hole of an irregular board): it
+//! behaves like a sentinel for movement.
+
+use crate::types::{Color, Role};
+
+/// Number of cells in the mailbox.
+pub(crate) const CELLS: usize = 120;
+
+/// An empty playable cell.
+pub(crate) const EMPTY: u8 = 0;
+/// A blocked tile inside the 8x8 area (wall or hole).
+pub(crate) const BLOCKED: u8 = 1;
+/// A sentinel cell outside the 8x8 area.
+pub(crate) const OFFBOARD: u8 = 2;
+/// First piece code: piece codes are `PIECE_BASE + 2 * role + color`, so 4..=15.
+pub(crate) const PIECE_BASE: u8 = 4;
+
+/// The cell code of a piece.
+#[inline]
+pub(crate) const fn piece_code(color: Color, role: Role) -> u8 {
+    PIECE_BASE + 2 * role as u8 + color as u8
+}
+
+/// Whether the code holds a piece.
+#[inline]
+pub(crate) const fn is_piece(code: u8) -> bool {
+    code >= PIECE_BASE
+}
+
+/// Colour of a piece code (only meaningful when `is_piece(code)`).
+#[inline]
+pub(crate) const fn code_color(code: u8) -> Color {
+    if code & 1 == 0 { Color::White } else { Color::Black }
+}
+
+/// Role of a piece code (only meaningful when `is_piece(code)`).
+#[inline]
+pub(crate) const fn code_role(code: u8) -> Role {
+    Role::from_index(((code - PIECE_BASE) >> 1) as usize)
+}
+
+/// The mailbox cell of file `file` (0..8) and rank `rank` (0..8).
+#[inline]
+pub(crate) const fn cell_of(file: u8, rank: u8) -> u8 {
+    21 + file + 10 * rank
+}
+
+/// Whether a cell index lies in the 8x8 area.
+#[inline]
+pub(crate) const fn is_inside(cell: usize) -> bool {
+    let col = cell % 10;
+    let row = cell / 10;
+    cell < CELLS && col >= 1 && col <= 8 && row >= 2 && row <= 9
+}
+
+/// Knight jumps.
+pub(crate) const KNIGHT_OFFSETS: [isize; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
+/// Rook rays: west, east, south, north.
+pub(crate) const ORTHOGONAL: [isize; 4] = [-1, 1, -10, 10];
+/// Bishop rays: south-east, south-west, north-west, north-east.
+pub(crate) const DIAGONAL: [isize; 4] = [-9, -11, 9, 11];
+/// The eight king steps, also the queen's eight rays.
+pub(crate) const KING_OFFSETS: [isize; 8] = [-1, 1, -10, 10, -9, -11, 9, 11];
+
+/// Forward step of a pawn of each colour.
+pub(crate) const PAWN_PUSH: [isize; 2] = [10, -10];
+/// The two capture steps of a pawn of each colour.
+pub(crate) const PAWN_CAPTURES: [[isize; 2]; 2] = [[9, 11], [-11, -9]];
+
+/// Whether a direction offset is a rook (orthogonal) direction.
+#[inline]
+pub(crate) const fn is_orthogonal(dir: isize) -> bool {
+    matches!(dir, -1 | 1 | -10 | 10)
+}
+
+/// Adds a signed offset to a cell index. The sentinel frame guarantees the result stays in 0..120 for
+/// every offset used from an inside cell.
+#[inline(always)]
+pub(crate) const fn step(cell: usize, offset: isize) -> usize {
+    (cell as isize + offset) as usize
+}
+
+/// The empty board: sentinels around an empty 8x8 area.
+pub(crate) const EMPTY_BOARD: [u8; CELLS] = {
+    let mut board = [OFFBOARD; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        if is_inside(i) {
+            board[i] = EMPTY;
+        }
+        i += 1;
+    }
+    board
+};
+
+/// For each cell, the castling rights that survive a move from or to it (a king or rook leaving home,
+/// or a rook being captured at home). Bits: 1 = white king side, 2 = white queen side, 4 = black king
+/// side, 8 = black queen side.
+pub(crate) const CASTLING_MASK: [u8; CELLS] = {
+    let mut mask = [0b1111u8; CELLS];
+    mask[cell_of(4, 0) as usize] = 0b1100; // e1
+    mask[cell_of(7, 0) as usize] = 0b1110; // h1
+    mask[cell_of(0, 0) as usize] = 0b1101; // a1
+    mask[cell_of(4, 7) as usize] = 0b0011; // e8
+    mask[cell_of(7, 7) as usize] = 0b1011; // h8
+    mask[cell_of(0, 7) as usize] = 0b0111; // a8
+    mask
+};
+
+/// For a (from, to) pair of cells on one line, the unit step between them, or 0 when they share no
+/// rook or bishop line. Indexed by `to - from + 119`: the 0x88 "square relations" table carried over
+/// to the 10x12 board.
+pub(crate) const DIRECTION: [i8; 239] = {
+    let mut table = [0i8; 239];
+    let dirs = KING_OFFSETS;
+    let mut d = 0;
+    while d < 8 {
+        let mut k = 1;
+        while k < 8 {
+            let delta = dirs[d] * k;
+            table[(delta + 119) as usize] = dirs[d] as i8;
+            k += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The unit direction from one cell to another along a line, or 0.
+#[inline]
+pub(crate) const fn direction(from: usize, to: usize) -> isize {
+    DIRECTION[(to as isize - from as isize + 119) as usize] as isize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame() {
+        assert_eq!(cell_of(0, 0), 21);
+        assert_eq!(cell_of(7, 7), 98);
+        assert_eq!(EMPTY_BOARD.iter().filter(|&&c| c == EMPTY).count(), 64);
+        // Knight jumps from every inside cell stay inside the array.
+        for cell in 0..CELLS {
+            if is_inside(cell) {
+                for o in KNIGHT_OFFSETS {
+                    let t = cell as isize + o;
+                    assert!((0..CELLS as isize).contains(&t));
+                }
+            }
+        }
+        assert_eq!(direction(21, 98), 11);
+        assert_eq!(direction(21, 28), 1);
+        assert_eq!(direction(28, 21), -1);
+        assert_eq!(direction(21, 91), 10);
+        assert_eq!(direction(21, 33), 0);
+        // The table only proposes a step; a walk along it from h1 (28) towards a2 (31) meets the
+        // sentinel column at once, which is how callers tell that no line joins them.
+        assert_eq!(EMPTY_BOARD[step(28, direction(28, 31))], OFFBOARD);
+    }
+
+    #[test]
+    fn piece_codes() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let code = piece_code(color, role);
+                assert!(is_piece(code));
+                assert_eq!(code_color(code), color);
+                assert_eq!(code_role(code), role);
+            }
+        }
+        assert!(!is_piece(EMPTY) && !is_piece(BLOCKED) && !is_piece(OFFBOARD));
+    }
+}

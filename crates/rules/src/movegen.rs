@@ -1,0 +1,404 @@
+//! Legal move generation on the mailbox.
+//!
+//! Standard rules: checkers and pinned pieces are found once per node by walking the eight rays out of
+//! the king (and the knight and pawn squares around it). Then
+//! * in double check only the king moves;
+//! * in single check every other move must capture the checker or land between it and the king (a
+//!   128-bit mask over mailbox cells), and pinned pieces cannot move at all;
+//! * a pinned piece moves only along its pin ray;
+//! * king moves are tested against attacks with the king lifted off the board, so a slider's ray through
+//!   the king's square still counts;
+//! * castling needs the king, rook and empty path, and no attacked square from the king's start to its
+//!   destination;
+//! * en passant, the one move that removes two pieces from a rank, is tested on a copy of the board.
+//!
+//! No move is made and unmade to test it. Skirmish rules have no check, so their moves are the
+//! pseudo-legal ones (kings included as capture targets).
+//!
+//! Source of the technique: the chessprogramming wiki pages "Move Generation", "Pin" and "Checks and
+//! Pinned Pieces (Bitboards)", adapted to 10x12 rays.
+
+use crate::mailbox::{
+    self, DIAGONAL, EMPTY, KING_OFFSETS, KNIGHT_OFFSETS, ORTHOGONAL, PAWN_CAPTURES, PAWN_PUSH, PIECE_BASE, step,
+};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::{Position, attacked_on};
+use crate::rules::RuleSet;
+use crate::types::{Color, Role, Square};
+
+#[inline(always)]
+const fn bit(cell: usize) -> u128 {
+    1u128 << cell
+}
+
+/// What a moving piece may do on a cell, per cell code: 0 stop, 1 quiet move, 2 capture.
+type TargetTable = [u8; 16];
+
+const fn target_table(us: Color, kings_capturable: bool) -> TargetTable {
+    let mut t = [0u8; 16];
+    t[EMPTY as usize] = 1;
+    let mut code = PIECE_BASE as usize;
+    while code < 16 {
+        let is_enemy = (code & 1) != us as usize;
+        let is_king = code >= (PIECE_BASE + 2 * Role::King as u8) as usize;
+        if is_enemy && (kings_capturable || !is_king) {
+            t[code] = 2;
+        }
+        code += 1;
+    }
+    t
+}
+
+const TARGETS: [[TargetTable; 2]; 2] = [
+    [target_table(Color::White, false), target_table(Color::Black, false)],
+    [target_table(Color::White, true), target_table(Color::Black, true)],
+];
+
+/// Shared state of one generation call.
+struct Gen<'a> {
+    pos: &'a Position,
+    list: &'a mut MoveList,
+    us: Color,
+    targets: &'static TargetTable,
+    /// Cells a non-king move must land on (all ones when not in check).
+    mask: u128,
+    /// Promotion choices: four under standard rules, the policy's one under skirmish rules.
+    promotions: &'a [Role],
+    standard: bool,
+}
+
+impl Gen<'_> {
+    #[inline(always)]
+    fn add(&mut self, from: usize, to: usize, role: Role, code: u8, kind: MoveKind) {
+        let capture = mailbox::is_piece(code).then(|| mailbox::code_role(code));
+        // SAFETY of capacity: MAX_MOVES bounds every position (see its proof); push would panic, not UB.
+        self.list.push(Move {
+            from: Square::from_cell(from),
+            to: Square::from_cell(to),
+            role,
+            capture,
+            promotion: None,
+            kind,
+        });
+    }
+
+    #[inline(always)]
+    fn add_pawn(&mut self, from: usize, to: usize, code: u8) {
+        if self.pos.promotion_cells[self.us.index()] & bit(to) != 0 {
+            let capture = mailbox::is_piece(code).then(|| mailbox::code_role(code));
+            for &promotion in self.promotions {
+                self.list.push(Move {
+                    from: Square::from_cell(from),
+                    to: Square::from_cell(to),
+                    role: Role::Pawn,
+                    capture,
+                    promotion: Some(promotion),
+                    kind: MoveKind::Normal,
+                });
+            }
+        } else {
+            self.add(from, to, Role::Pawn, code, MoveKind::Normal);
+        }
+    }
+
+    /// Pawn pushes, double steps and captures (en passant is generated separately). `pin` restricts the
+    /// pawn to one ray (0 = free).
+    #[inline(always)]
+    fn pawn(&mut self, from: usize, pin: isize) {
+        let board = &self.pos.board;
+        let us = self.us.index();
+        let push = PAWN_PUSH[us];
+        if pin == 0 || pin == push || pin == -push {
+            let to = step(from, push);
+            if board[to] == EMPTY {
+                if self.mask & bit(to) != 0 {
+                    self.add_pawn(from, to, EMPTY);
+                }
+                if self.standard {
+                    let start_row = if us == 0 { 3 } else { 8 };
+                    let two = step(to, push);
+                    if from / 10 == start_row && board[two] == EMPTY && self.mask & bit(two) != 0 {
+                        self.add(from, two, Role::Pawn, EMPTY, MoveKind::DoubleStep);
+                    }
+                }
+            }
+        }
+        for d in PAWN_CAPTURES[us] {
+            if pin != 0 && pin != d && pin != -d {
+                continue;
+            }
+            let to = step(from, d);
+            let code = board[to];
+            if self.targets[code as usize] == 2 && self.mask & bit(to) != 0 {
+                self.add_pawn(from, to, code);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn knight(&mut self, from: usize) {
+        let board = &self.pos.board;
+        for d in KNIGHT_OFFSETS {
+            let to = step(from, d);
+            let code = board[to];
+            if self.targets[code as usize] != 0 && self.mask & bit(to) != 0 {
+                self.add(from, to, Role::Knight, code, MoveKind::Normal);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn ray(&mut self, from: usize, d: isize, role: Role) {
+        let board = &self.pos.board;
+        let mut to = step(from, d);
+        loop {
+            let code = board[to];
+            let what = self.targets[code as usize];
+            if what == 0 {
+                break;
+            }
+            if self.mask & bit(to) != 0 {
+                self.add(from, to, role, code, MoveKind::Normal);
+            }
+            if what == 2 {
+                break;
+            }
+            to = step(to, d);
+        }
+    }
+
+    #[inline(always)]
+    fn slider(&mut self, from: usize, role: Role, pin: isize) {
+        if pin != 0 {
+            let fits = match role {
+                Role::Bishop => !mailbox::is_orthogonal(pin),
+                Role::Rook => mailbox::is_orthogonal(pin),
+                _ => true,
+            };
+            if fits {
+                self.ray(from, pin, role);
+                self.ray(from, -pin, role);
+            }
+            return;
+        }
+        let dirs: &[isize] = match role {
+            Role::Bishop => &DIAGONAL,
+            Role::Rook => &ORTHOGONAL,
+            _ => &KING_OFFSETS,
+        };
+        for &d in dirs {
+            self.ray(from, d, role);
+        }
+    }
+
+    /// Every move of the pieces other than the king; `pins` lists (cell, ray) of pinned pieces.
+    fn pieces(&mut self, pins: &[(usize, isize)], skip_pinned: bool) {
+        let list = &self.pos.pieces[self.us.index()];
+        for &cell in &list.cells[..list.len as usize] {
+            let from = cell as usize;
+            let code = self.pos.board[from];
+            let role = mailbox::code_role(code);
+            let pin = pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1);
+            if pin != 0 && skip_pinned {
+                continue;
+            }
+            match role {
+                Role::Pawn => self.pawn(from, pin),
+                Role::Knight => {
+                    if pin == 0 {
+                        self.knight(from);
+                    }
+                }
+                Role::Bishop | Role::Rook | Role::Queen => self.slider(from, role, pin),
+                Role::King => {
+                    if !self.standard {
+                        self.king_pseudo(from);
+                    }
+                }
+            }
+        }
+    }
+
+    fn king_pseudo(&mut self, from: usize) {
+        let board = &self.pos.board;
+        for d in KING_OFFSETS {
+            let to = step(from, d);
+            let code = board[to];
+            if self.targets[code as usize] != 0 {
+                self.add(from, to, Role::King, code, MoveKind::Normal);
+            }
+        }
+    }
+
+    fn king_legal(&mut self, king: usize) {
+        let board = &self.pos.board;
+        let them = !self.us;
+        for d in KING_OFFSETS {
+            let to = step(king, d);
+            let code = board[to];
+            if self.targets[code as usize] != 0 && !attacked_on(board, to, them, king) {
+                self.add(king, to, Role::King, code, MoveKind::Normal);
+            }
+        }
+    }
+
+    fn castling(&mut self, king: usize) {
+        let pos = self.pos;
+        let us = self.us;
+        let them = !us;
+        let home = if us == Color::White { 25 } else { 95 };
+        if king != home {
+            return;
+        }
+        let board = &pos.board;
+        let rook = mailbox::piece_code(us, Role::Rook);
+        if pos.castling.has(us, true)
+            && board[home + 3] == rook
+            && board[home + 1] == EMPTY
+            && board[home + 2] == EMPTY
+            && !attacked_on(board, home + 1, them, 0)
+            && !attacked_on(board, home + 2, them, 0)
+        {
+            self.add(home, home + 2, Role::King, EMPTY, MoveKind::CastleKingSide);
+        }
+        if pos.castling.has(us, false)
+            && board[home - 4] == rook
+            && board[home - 1] == EMPTY
+            && board[home - 2] == EMPTY
+            && board[home - 3] == EMPTY
+            && !attacked_on(board, home - 1, them, 0)
+            && !attacked_on(board, home - 2, them, 0)
+        {
+            self.add(home, home - 2, Role::King, EMPTY, MoveKind::CastleQueenSide);
+        }
+    }
+
+    fn en_passant(&mut self) {
+        let Some(ep) = self.pos.ep_square else { return };
+        let us = self.us.index();
+        let to = ep.cell();
+        let captured = step(to, -PAWN_PUSH[us]);
+        let pawn = mailbox::piece_code(self.us, Role::Pawn);
+        for d in PAWN_CAPTURES[us] {
+            let from = step(to, -d);
+            if self.pos.board[from] == pawn && self.pos.ep_leaves_king_safe(from, to, captured) {
+                self.list.push(Move {
+                    from: Square::from_cell(from),
+                    to: ep,
+                    role: Role::Pawn,
+                    capture: Some(Role::Pawn),
+                    promotion: None,
+                    kind: MoveKind::EnPassant,
+                });
+            }
+        }
+    }
+}
+
+/// Fills `list` with the legal moves of the side to move.
+pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+    let us = pos.turn;
+    match pos.rules {
+        RuleSet::Standard => {
+            let mut generator = Gen {
+                pos,
+                list,
+                us,
+                targets: &TARGETS[0][us.index()],
+                mask: !0,
+                promotions: &Role::PROMOTIONS,
+                standard: true,
+            };
+            let king = pos.kings[us.index()] as usize;
+            if king == 0 {
+                // No king: nothing to keep safe (an editor position).
+                generator.pieces(&[], false);
+                generator.en_passant();
+                return;
+            }
+            let (checkers, check_mask, pins, npins) = checks_and_pins(pos, king);
+            generator.king_legal(king);
+            if checkers >= 2 {
+                return;
+            }
+            if checkers == 1 {
+                generator.mask = check_mask;
+            } else {
+                generator.castling(king);
+            }
+            generator.pieces(&pins[..npins], checkers == 1);
+            generator.en_passant();
+        }
+        RuleSet::Skirmish(policy) => {
+            let promotion = [pos.skirmish_promotion(policy)];
+            let mut generator = Gen {
+                pos,
+                list,
+                us,
+                targets: &TARGETS[1][us.index()],
+                mask: !0,
+                promotions: &promotion,
+                standard: false,
+            };
+            generator.pieces(&[], false);
+        }
+    }
+}
+
+/// Walks the rays out of the king: the number of checkers, the cells that resolve a single check
+/// (checker plus the squares between), and the pinned pieces with their ray directions.
+#[inline]
+fn checks_and_pins(pos: &Position, king: usize) -> (u32, u128, [(usize, isize); 8], usize) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let mut checkers = 0;
+    let mut mask = 0u128;
+    let mut pins = [(0usize, 0isize); 8];
+    let mut npins = 0;
+    let queen = mailbox::piece_code(them, Role::Queen);
+    for (i, &d) in KING_OFFSETS.iter().enumerate() {
+        let slider = if i < 4 { mailbox::piece_code(them, Role::Rook) } else { mailbox::piece_code(them, Role::Bishop) };
+        let mut c = step(king, d);
+        let mut path = 0u128;
+        while board[c] == EMPTY {
+            path |= bit(c);
+            c = step(c, d);
+        }
+        let code = board[c];
+        if !mailbox::is_piece(code) {
+            continue;
+        }
+        if mailbox::code_color(code) == us {
+            let mut behind = step(c, d);
+            while board[behind] == EMPTY {
+                behind = step(behind, d);
+            }
+            let b = board[behind];
+            if b == slider || b == queen {
+                pins[npins] = (c, d);
+                npins += 1;
+            }
+        } else if code == slider || code == queen {
+            checkers += 1;
+            mask |= path | bit(c);
+        }
+    }
+    let knight = mailbox::piece_code(them, Role::Knight);
+    for d in KNIGHT_OFFSETS {
+        let c = step(king, d);
+        if board[c] == knight {
+            checkers += 1;
+            mask |= bit(c);
+        }
+    }
+    let pawn = mailbox::piece_code(them, Role::Pawn);
+    for d in PAWN_CAPTURES[us.index()] {
+        let c = step(king, d);
+        if board[c] == pawn {
+            checkers += 1;
+            mask |= bit(c);
+        }
+    }
+    (checkers, mask, pins, npins)
+}

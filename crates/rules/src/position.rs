@@ -1,0 +1,1129 @@
+//! The position: the mailbox board, piece lists, side to move, castling rights, en passant square,
+//! clocks, Zobrist key and the undo history; make/unmake and the board-editing API.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::mailbox::{self, BLOCKED, CASTLING_MASK, CELLS, EMPTY, EMPTY_BOARD, PIECE_BASE};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::rules::{PromotionPolicy, RuleSet};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::zobrist::KEYS;
+
+/// Castling rights: which of the four castlings are still allowed (whether they are possible now also
+/// depends on the board).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No castling rights.
+    pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four rights, as in the start position.
+    pub const ALL: CastlingRights = CastlingRights(0b1111);
+    /// White may castle king side (FEN `K`).
+    pub const WHITE_KING_SIDE: CastlingRights = CastlingRights(1);
+    /// White may castle queen side (FEN `Q`).
+    pub const WHITE_QUEEN_SIDE: CastlingRights = CastlingRights(2);
+    /// Black may castle king side (FEN `k`).
+    pub const BLACK_KING_SIDE: CastlingRights = CastlingRights(4);
+    /// Black may castle queen side (FEN `q`).
+    pub const BLACK_QUEEN_SIDE: CastlingRights = CastlingRights(8);
+
+    /// The right of `color` to castle on the king side (`king_side == true`) or queen side.
+    #[must_use]
+    pub const fn single(color: Color, king_side: bool) -> CastlingRights {
+        CastlingRights(1 << (2 * color as u8 + if king_side { 0 } else { 1 }))
+    }
+
+    /// Whether every right in `other` is in `self`.
+    #[must_use]
+    pub const fn contains(self, other: CastlingRights) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether `color` may castle on the given side.
+    #[must_use]
+    pub const fn has(self, color: Color, king_side: bool) -> bool {
+        self.contains(CastlingRights::single(color, king_side))
+    }
+
+    /// The union of two sets of rights.
+    #[must_use]
+    pub const fn with(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 | other.0)
+    }
+
+    /// These rights without those in `other`.
+    #[must_use]
+    pub const fn without(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 & !other.0)
+    }
+
+    /// Whether no right is left.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The four bits: 1 white king side, 2 white queen side, 4 black king side, 8 black queen side.
+    #[must_use]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Rights from the four bits; higher bits are ignored.
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & 0b1111)
+    }
+}
+
+impl fmt::Display for CastlingRights {
+    /// The FEN castling field: `KQkq`, a subset, or `-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (bit, c) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
+            if self.0 & bit != 0 {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a position is not one that can occur in a game under its rules, or why an edit was refused.
+///
+/// [`Position::problems`] lists every one that applies; the checked constructors reject the first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum PositionError {
+    /// Standard chess needs exactly one king per side.
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// Standard chess allows one king per side (this is refused by the unchecked constructor too).
+    #[error("{0} has more than one king")]
+    TooManyKings(Color),
+    /// More than 16 pieces of one side.
+    #[error("{0} has more than 16 pieces")]
+    TooManyPieces(Color),
+    /// More than 8 pawns of one side.
+    #[error("{0} has more than 8 pawns")]
+    TooManyPawns(Color),
+    /// A pawn on its side's first rank or on its last playable rank.
+    #[error("pawn on {0}, a first or last rank")]
+    PawnOnBackRank(Square),
+    /// The two kings stand next to each other.
+    #[error("the kings stand on adjacent squares")]
+    KingsAdjacent,
+    /// The side that is not to move is in check: it could be captured.
+    #[error("the side not to move ({0}) is in check")]
+    OppositeCheck(Color),
+    /// A castling right whose king or rook is not on its home square.
+    #[error("castling right {0} without its king and rook on their home squares")]
+    InvalidCastlingRights(CastlingRights),
+    /// An en passant square that no double step of the side that just moved explains.
+    #[error("en passant square {0} is not explained by a double step")]
+    InvalidEnPassant(Square),
+    /// A piece cannot stand on a blocked tile.
+    #[error("{0} is a blocked tile")]
+    BlockedSquare(Square),
+    /// A tile that holds a piece cannot be blocked.
+    #[error("{0} is occupied")]
+    OccupiedSquare(Square),
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal move {mv} in {fen}")]
+pub struct IllegalMoveError {
+    /// The move in UCI notation.
+    pub mv: String,
+    /// The position's FEN.
+    pub fen: String,
+}
+
+/// What is needed to take a move back exactly.
+#[derive(Copy, Clone, Debug)]
+struct Undo {
+    /// The move, or `None` for a null move.
+    mv: Option<Move>,
+    /// The cell code that stood on the capture square.
+    captured: u8,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmove_clock: u32,
+    key: u64,
+}
+
+/// The pieces of one colour as a list of mailbox cells, so generation walks ~16 pieces, not 120 cells.
+#[derive(Clone, Copy)]
+pub(crate) struct PieceList {
+    pub(crate) cells: [u8; 64],
+    pub(crate) len: u8,
+}
+
+/// A chess position under a [`RuleSet`], with the history needed for undo and repetition.
+///
+/// The board is a 10x12 mailbox with sentinels (see the crate docs); blocked tiles inside the 8x8 area
+/// model irregular boards. Moves are applied in place ([`Position::play_unchecked`]) and taken back with
+/// [`Position::undo`], which restores every field, the Zobrist key included, from a small undo record
+/// pushed per move (a faster choice than a list of reversible board edits: one record of 24 bytes per
+/// ply, no allocation per move beyond the history vector's growth).
+///
+/// ```
+/// use gambit_rules::Position;
+/// let mut pos = Position::startpos();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// let e4 = pos.parse_san("e4").unwrap();
+/// pos.play(e4).unwrap();
+/// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// pos.undo();
+/// assert_eq!(pos, Position::startpos());
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: [u8; CELLS],
+    pub(crate) pieces: [PieceList; 2],
+    list_index: [u8; CELLS],
+    /// The king's cell per colour, 0 for none (tracked under standard rules).
+    pub(crate) kings: [u8; 2],
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) key: u64,
+    pub(crate) rules: RuleSet,
+    /// Per colour, a bit per mailbox cell where a pawn of that colour promotes.
+    pub(crate) promotion_cells: [u128; 2],
+    history: Vec<Undo>,
+}
+
+impl PartialEq for Position {
+    /// Two positions are equal when the board, side to move, castling rights, en passant square,
+    /// clocks and rule set are equal; the history is not compared.
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?}, {})", self.rules, self.to_fen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+/// The start position's FEN.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Position {
+    /// An empty 8x8 board, White to move, no rights, clocks 0 and 1.
+    #[must_use]
+    pub fn empty(rules: RuleSet) -> Position {
+        let mut pos = Position {
+            board: EMPTY_BOARD,
+            pieces: [PieceList { cells: [0; 64], len: 0 }; 2],
+            list_index: [0; CELLS],
+            kings: [0; 2],
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            ep_square: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            rules,
+            promotion_cells: [0; 2],
+            history: Vec::new(),
+        };
+        pos.recompute_promotion_cells();
+        pos
+    }
+
+    /// The standard start position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        Position::from_fen(STARTING_FEN).expect("the start position is valid")
+    }
+
+    // ----- accessors -----
+
+    /// The rule set.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights.
+    #[must_use]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant square, present only when an en passant capture is legal (the FEN convention of
+    /// Stockfish and python-chess's default).
+    #[must_use]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Half moves (plies) since the last capture or pawn move, for the fifty- and 75-move rules.
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The full-move number: starts at 1 and grows after each Black move.
+    #[must_use]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key of the position (board, blocked tiles, side to move, castling rights, and the en
+    /// passant file when a capture there is legal), maintained incrementally.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The piece on a square.
+    #[must_use]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let code = self.board[square.cell()];
+        mailbox::is_piece(code).then(|| Piece::new(mailbox::code_color(code), mailbox::code_role(code)))
+    }
+
+    /// Whether a square is a blocked tile (a wall or hole of an irregular board).
+    #[must_use]
+    pub fn is_blocked(&self, square: Square) -> bool {
+        self.board[square.cell()] == BLOCKED
+    }
+
+    /// Whether any square is blocked, i.e. the board is not the standard 8x8.
+    #[must_use]
+    pub fn has_blocked_squares(&self) -> bool {
+        Square::all().any(|sq| self.is_blocked(sq))
+    }
+
+    /// The squares and pieces of one colour, in piece-list order.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let list = &self.pieces[color.index()];
+        list.cells[..list.len as usize].iter().map(move |&c| {
+            let code = self.board[c as usize];
+            (Square::from_cell(c as usize), Piece::new(mailbox::code_color(code), mailbox::code_role(code)))
+        })
+    }
+
+    /// The number of pieces of `color` with `role`.
+    #[must_use]
+    pub fn count(&self, color: Color, role: Role) -> usize {
+        self.pieces(color).filter(|(_, p)| p.role == role).count()
+    }
+
+    /// The square of `color`'s king (the first one found when a skirmish side has several).
+    #[must_use]
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        if self.rules.is_standard() {
+            let k = self.kings[color.index()];
+            (k != 0).then(|| Square::from_cell(k as usize))
+        } else {
+            self.pieces(color).find(|(_, p)| p.role == Role::King).map(|(s, _)| s)
+        }
+    }
+
+    /// Whether the side to move is in check (always false under skirmish rules, which have no check).
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.rules.is_standard() && self.king_attacked(self.turn)
+    }
+
+    /// Whether `color`'s king (under standard rules, its only king) is attacked.
+    pub(crate) fn king_attacked(&self, color: Color) -> bool {
+        let k = self.kings[color.index()] as usize;
+        k != 0 && self.attacked_cell(k, !color, 0)
+    }
+
+    /// Whether `square` is attacked by a piece of `by` (pawns attack diagonally forward, sliders stop at
+    /// the first piece or blocked tile).
+    #[must_use]
+    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        self.attacked_cell(square.cell(), by, 0)
+    }
+
+    /// The squares of the pieces of `by` that attack `square`.
+    #[must_use]
+    pub fn attackers(&self, square: Square, by: Color) -> Vec<Square> {
+        let target = square.cell();
+        let mut out = Vec::new();
+        for (from, piece) in self.pieces(by) {
+            let f = from.cell();
+            let hits = match piece.role {
+                Role::Pawn => mailbox::PAWN_CAPTURES[by.index()].iter().any(|&d| mailbox::step(f, d) == target),
+                Role::Knight => mailbox::KNIGHT_OFFSETS.iter().any(|&d| mailbox::step(f, d) == target),
+                Role::King => mailbox::KING_OFFSETS.iter().any(|&d| mailbox::step(f, d) == target),
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    let dir = mailbox::direction(f, target);
+                    let fits = dir != 0
+                        && match piece.role {
+                            Role::Bishop => !mailbox::is_orthogonal(dir),
+                            Role::Rook => mailbox::is_orthogonal(dir),
+                            _ => true,
+                        };
+                    fits && {
+                        let mut c = mailbox::step(f, dir);
+                        while c != target && self.board[c] == EMPTY {
+                            c = mailbox::step(c, dir);
+                        }
+                        c == target
+                    }
+                }
+            };
+            if hits {
+                out.push(from);
+            }
+        }
+        out
+    }
+
+    /// Attack test on a mailbox cell, scanning outward from the target. `ignore` is a cell treated as
+    /// empty (the king's own cell when testing its destinations), or 0.
+    #[inline]
+    pub(crate) fn attacked_cell(&self, target: usize, by: Color, ignore: usize) -> bool {
+        attacked_on(&self.board, target, by, ignore)
+    }
+
+    // ----- board edits -----
+
+    fn list_add(&mut self, cell: usize, code: u8) {
+        let color = mailbox::code_color(code).index();
+        let list = &mut self.pieces[color];
+        self.list_index[cell] = list.len;
+        list.cells[list.len as usize] = cell as u8;
+        list.len += 1;
+    }
+
+    fn list_remove(&mut self, cell: usize, code: u8) {
+        let color = mailbox::code_color(code).index();
+        let list = &mut self.pieces[color];
+        let idx = self.list_index[cell] as usize;
+        list.len -= 1;
+        let last = list.cells[list.len as usize];
+        list.cells[idx] = last;
+        self.list_index[last as usize] = idx as u8;
+    }
+
+    fn list_move(&mut self, from: usize, to: usize, code: u8) {
+        let color = mailbox::code_color(code).index();
+        let idx = self.list_index[from];
+        self.pieces[color].cells[idx as usize] = to as u8;
+        self.list_index[to] = idx;
+    }
+
+    /// Places a code on an empty cell, updating lists, kings and key.
+    #[inline]
+    fn add_code(&mut self, cell: usize, code: u8) {
+        debug_assert_eq!(self.board[cell], EMPTY);
+        self.board[cell] = code;
+        self.key ^= KEYS.cells[code as usize][cell];
+        self.list_add(cell, code);
+        if mailbox::code_role(code) == Role::King {
+            self.kings[mailbox::code_color(code).index()] = cell as u8;
+        }
+    }
+
+    /// Removes the piece on a cell, updating lists, kings and key; returns its code.
+    #[inline]
+    fn remove_code(&mut self, cell: usize) -> u8 {
+        let code = self.board[cell];
+        debug_assert!(mailbox::is_piece(code));
+        self.board[cell] = EMPTY;
+        self.key ^= KEYS.cells[code as usize][cell];
+        self.list_remove(cell, code);
+        if mailbox::code_role(code) == Role::King && self.kings[mailbox::code_color(code).index()] == cell as u8 {
+            self.kings[mailbox::code_color(code).index()] = 0;
+        }
+        code
+    }
+
+    #[inline]
+    fn move_code(&mut self, from: usize, to: usize) -> u8 {
+        let code = self.board[from];
+        self.board[from] = EMPTY;
+        self.board[to] = code;
+        self.key ^= KEYS.cells[code as usize][from] ^ KEYS.cells[code as usize][to];
+        self.list_move(from, to, code);
+        if code >= PIECE_BASE + 2 * Role::King as u8 {
+            self.kings[mailbox::code_color(code).index()] = to as u8;
+        }
+        code
+    }
+
+    fn set_ep(&mut self, ep: Option<Square>) {
+        if let Some(old) = self.ep_square {
+            self.key ^= KEYS.en_passant_file[old.file().index() as usize];
+        }
+        self.ep_square = ep;
+        if let Some(new) = ep {
+            self.key ^= KEYS.en_passant_file[new.file().index() as usize];
+        }
+    }
+
+    fn set_castling(&mut self, rights: CastlingRights) {
+        self.key ^= KEYS.castling[self.castling.bits() as usize] ^ KEYS.castling[rights.bits() as usize];
+        self.castling = rights;
+    }
+
+    /// Marks the position as edited: the en passant square is cleared (it no longer follows a double
+    /// step) and the move history is dropped (an edit cannot be undone by [`Position::undo`], and
+    /// repetition counting starts afresh, as after an irreversible move).
+    fn edited(&mut self) {
+        self.set_ep(None);
+        self.history.clear();
+    }
+
+    /// Puts `piece` on `square`, replacing and returning what stood there.
+    ///
+    /// Like every edit, this clears the en passant square and the move history; the Zobrist key and piece
+    /// lists stay exact.
+    ///
+    /// # Errors
+    /// [`PositionError::BlockedSquare`] on a blocked tile; [`PositionError::TooManyKings`] for a second
+    /// king of a colour under standard rules. The position is unchanged on error.
+    pub fn put_piece(&mut self, square: Square, piece: Piece) -> Result<Option<Piece>, PositionError> {
+        let cell = square.cell();
+        if self.board[cell] == BLOCKED {
+            return Err(PositionError::BlockedSquare(square));
+        }
+        if self.rules.is_standard()
+            && piece.role == Role::King
+            && self.kings[piece.color.index()] != 0
+            && self.kings[piece.color.index()] as usize != cell
+        {
+            return Err(PositionError::TooManyKings(piece.color));
+        }
+        let old = self.remove_piece(square);
+        self.add_code(cell, mailbox::piece_code(piece.color, piece.role));
+        self.drop_castling_at(square);
+        self.edited();
+        Ok(old)
+    }
+
+    /// Removes and returns the piece on `square` (an edit: clears en passant and history).
+    pub fn remove_piece(&mut self, square: Square) -> Option<Piece> {
+        let old = self.piece_at(square);
+        if old.is_some() {
+            self.remove_code(square.cell());
+            self.drop_castling_at(square);
+        }
+        self.edited();
+        old
+    }
+
+    /// Drops the castling rights tied to a king or rook home square that an edit touched.
+    fn drop_castling_at(&mut self, square: Square) {
+        let rights = self.castling.bits() & CASTLING_MASK[square.cell()];
+        self.set_castling(CastlingRights::from_bits(rights));
+    }
+
+    /// Moves the piece on `from` to `to` as a board edit (no legality, no turn change), replacing what
+    /// stood on `to`, which is returned. Castling rights of a king or rook that leaves or loses its home
+    /// square are dropped.
+    ///
+    /// # Errors
+    /// [`PositionError::BlockedSquare`] when `to` is blocked. Nothing changes on error, and nothing
+    /// happens when `from` is empty.
+    pub fn relocate_piece(&mut self, from: Square, to: Square) -> Result<Option<Piece>, PositionError> {
+        if self.board[to.cell()] == BLOCKED {
+            return Err(PositionError::BlockedSquare(to));
+        }
+        if from == to || self.piece_at(from).is_none() {
+            return Ok(None);
+        }
+        let captured = self.piece_at(to);
+        if captured.is_some() {
+            self.remove_code(to.cell());
+        }
+        self.move_code(from.cell(), to.cell());
+        let rights = CastlingRights::from_bits(
+            self.castling.bits() & CASTLING_MASK[from.cell()] & CASTLING_MASK[to.cell()],
+        );
+        self.set_castling(rights);
+        self.edited();
+        Ok(captured)
+    }
+
+    /// Blocks (`true`) or unblocks (`false`) a tile.
+    ///
+    /// # Errors
+    /// [`PositionError::OccupiedSquare`] when blocking a square that holds a piece.
+    pub fn set_blocked(&mut self, square: Square, blocked: bool) -> Result<(), PositionError> {
+        let cell = square.cell();
+        let code = self.board[cell];
+        if mailbox::is_piece(code) {
+            return Err(PositionError::OccupiedSquare(square));
+        }
+        let want = if blocked { BLOCKED } else { EMPTY };
+        if code != want {
+            self.key ^= KEYS.cells[BLOCKED as usize][cell];
+            self.board[cell] = want;
+            self.recompute_promotion_cells();
+        }
+        self.edited();
+        Ok(())
+    }
+
+    /// Sets the side to move (an edit).
+    pub fn set_turn(&mut self, color: Color) {
+        if color != self.turn {
+            self.key ^= KEYS.black_to_move;
+            self.turn = color;
+        }
+        self.edited();
+    }
+
+    /// Sets the castling rights, keeping only those whose king and rook stand on their home squares
+    /// (e1/e8 and a/h corners). Returns the rights kept. Under skirmish rules no right is kept.
+    pub fn set_castling_rights(&mut self, rights: CastlingRights) -> CastlingRights {
+        let kept = self.sanitize_castling(rights);
+        self.set_castling(kept);
+        self.history.clear();
+        kept
+    }
+
+    /// Sets the en passant square. It is kept only when an en passant capture on it is legal now
+    /// (otherwise the square plays no part in the game and is dropped, as FEN writers do); the return
+    /// value says whether it was kept.
+    ///
+    /// # Errors
+    /// [`PositionError::InvalidEnPassant`] when no double step of the side that just moved explains the
+    /// square (wrong rank, occupied square, or no such pawn in front of it).
+    pub fn set_ep_square(&mut self, square: Option<Square>) -> Result<bool, PositionError> {
+        let Some(sq) = square else {
+            self.set_ep(None);
+            return Ok(false);
+        };
+        if !self.ep_explained(sq) {
+            return Err(PositionError::InvalidEnPassant(sq));
+        }
+        let keep = self.ep_capturable(sq);
+        self.set_ep(keep.then_some(sq));
+        self.history.clear();
+        Ok(keep)
+    }
+
+    /// Sets the half-move clock (plies since the last capture or pawn move).
+    pub fn set_halfmove_clock(&mut self, plies: u32) {
+        self.halfmove_clock = plies;
+    }
+
+    /// Sets the full-move number (at least 1; 0 is stored as 1).
+    pub fn set_fullmove_number(&mut self, number: u32) {
+        self.fullmove_number = number.max(1);
+    }
+
+    /// Changes the rule set. Castling rights and the en passant square are dropped when switching to
+    /// skirmish rules, which have neither.
+    ///
+    /// # Errors
+    /// [`PositionError::TooManyKings`] when switching to standard rules with two kings of a colour.
+    pub fn set_rules(&mut self, rules: RuleSet) -> Result<(), PositionError> {
+        if rules.is_standard() {
+            for color in Color::ALL {
+                if self.count(color, Role::King) > 1 {
+                    return Err(PositionError::TooManyKings(color));
+                }
+            }
+        }
+        self.rules = rules;
+        self.kings = [0; 2];
+        for color in Color::ALL {
+            let king = self.pieces(color).find(|(_, p)| p.role == Role::King).map(|(sq, _)| sq.cell() as u8);
+            self.kings[color.index()] = king.unwrap_or(0);
+        }
+        if !rules.is_standard() {
+            self.set_castling(CastlingRights::NONE);
+        }
+        self.edited();
+        Ok(())
+    }
+
+    fn sanitize_castling(&self, rights: CastlingRights) -> CastlingRights {
+        if !self.rules.is_standard() {
+            return CastlingRights::NONE;
+        }
+        let mut kept = CastlingRights::NONE;
+        for color in Color::ALL {
+            let back = Rank::new(0).unwrap().relative_to(color);
+            let king = Square::from_coords(File::new(4).unwrap(), back);
+            if self.piece_at(king) != Some(Piece::new(color, Role::King)) {
+                continue;
+            }
+            for (king_side, rook_file) in [(true, 7), (false, 0)] {
+                let right = CastlingRights::single(color, king_side);
+                let rook = Square::from_coords(File::new(rook_file).unwrap(), back);
+                if rights.contains(right) && self.piece_at(rook) == Some(Piece::new(color, Role::Rook)) {
+                    kept = kept.with(right);
+                }
+            }
+        }
+        kept
+    }
+
+    /// Whether a double step of the side not to move explains an en passant square.
+    fn ep_explained(&self, sq: Square) -> bool {
+        let them = !self.turn;
+        if !self.rules.is_standard() || sq.rank() != Rank::new(2).unwrap().relative_to(them) {
+            return false;
+        }
+        let push = mailbox::PAWN_PUSH[them.index()];
+        let cell = sq.cell();
+        self.board[cell] == EMPTY
+            && self.board[mailbox::step(cell, -push)] == EMPTY
+            && self.board[mailbox::step(cell, push)] == mailbox::piece_code(them, Role::Pawn)
+    }
+
+    /// Whether the side to move has a legal en passant capture onto `sq` (assumed explained).
+    pub(crate) fn ep_capturable(&self, sq: Square) -> bool {
+        let us = self.turn;
+        let pawn = mailbox::piece_code(us, Role::Pawn);
+        let to = sq.cell();
+        let captured = mailbox::step(to, -mailbox::PAWN_PUSH[us.index()]);
+        mailbox::PAWN_CAPTURES[us.index()]
+            .iter()
+            .map(|&d| mailbox::step(to, -d))
+            .any(|from| self.board[from] == pawn && self.ep_leaves_king_safe(from, to, captured))
+    }
+
+    /// Plays an en passant capture on a copy of the board and tests the mover's king.
+    pub(crate) fn ep_leaves_king_safe(&self, from: usize, to: usize, captured: usize) -> bool {
+        let us = self.turn;
+        let king = self.kings[us.index()] as usize;
+        if king == 0 {
+            return true;
+        }
+        let mut board = self.board;
+        board[to] = board[from];
+        board[from] = EMPTY;
+        board[captured] = EMPTY;
+        !attacked_on(&board, king, !us, 0)
+    }
+
+    pub(crate) fn recompute_promotion_cells(&mut self) {
+        let mut cells = [0u128; 2];
+        for file in 0..8u8 {
+            let playable = |rank: u8| self.board[mailbox::cell_of(file, rank) as usize] != BLOCKED;
+            if let Some(top) = (0..8u8).rev().find(|&r| playable(r)) {
+                cells[0] |= 1u128 << mailbox::cell_of(file, top);
+            }
+            if let Some(bottom) = (0..8u8).find(|&r| playable(r)) {
+                cells[1] |= 1u128 << mailbox::cell_of(file, bottom);
+            }
+        }
+        self.promotion_cells = cells;
+    }
+
+    /// Whether a pawn of `color` promotes on arriving at `square`: the last playable square of its file
+    /// in its direction (rank 8 or 1 on a standard board, the top or bottom row of a smaller one).
+    #[must_use]
+    pub fn is_promotion_square(&self, color: Color, square: Square) -> bool {
+        self.promotion_cells[color.index()] & (1u128 << square.cell()) != 0
+    }
+
+    /// The key computed from scratch (the incremental key must always equal it).
+    #[must_use]
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in Square::all() {
+            let code = self.board[sq.cell()];
+            if code != EMPTY {
+                key ^= KEYS.cells[code as usize][sq.cell()];
+            }
+        }
+        if self.turn == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key ^= KEYS.castling[self.castling.bits() as usize];
+        if let Some(ep) = self.ep_square {
+            key ^= KEYS.en_passant_file[ep.file().index() as usize];
+        }
+        key
+    }
+
+    // ----- construction from a parsed setup -----
+
+    /// Builds a position from its parts without the game-reachability checks: for editors and for skill
+    /// states that ordinary play cannot reach. Castling rights without their king and rook at home are
+    /// dropped, and an en passant square is kept only when explained and capturable.
+    ///
+    /// # Errors
+    /// [`PositionError::TooManyKings`] for two kings of one colour under standard rules (the move
+    /// generator needs one king to define check); [`PositionError::InvalidEnPassant`] for an en passant
+    /// square no double step explains.
+    pub fn from_setup_unchecked(setup: &crate::fen::Setup, rules: RuleSet) -> Result<Position, PositionError> {
+        let mut pos = Position::empty(rules);
+        for sq in Square::all() {
+            match setup.cells[sq.index() as usize] {
+                crate::fen::SetupCell::Empty => {}
+                crate::fen::SetupCell::Blocked => pos.board[sq.cell()] = BLOCKED,
+                crate::fen::SetupCell::Piece(p) => {
+                    if rules.is_standard() && p.role == Role::King && pos.kings[p.color.index()] != 0 {
+                        return Err(PositionError::TooManyKings(p.color));
+                    }
+                    pos.add_code(sq.cell(), mailbox::piece_code(p.color, p.role));
+                }
+            }
+        }
+        pos.recompute_promotion_cells();
+        pos.turn = setup.turn;
+        pos.castling = pos.sanitize_castling(setup.castling);
+        pos.halfmove_clock = setup.halfmove_clock;
+        pos.fullmove_number = setup.fullmove_number.max(1);
+        if let Some(sq) = setup.ep_square {
+            if !rules.is_standard() || !pos.ep_explained(sq) {
+                return Err(PositionError::InvalidEnPassant(sq));
+            }
+            if pos.ep_capturable(sq) {
+                pos.ep_square = Some(sq);
+            }
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// Builds a position from its parts and rejects, under standard rules, one that cannot occur in a
+    /// game: see [`Position::problems`]. Policy: castling rights without their rook and an explained en
+    /// passant square on which no capture is legal are errors and harmless normalisation respectively.
+    ///
+    /// # Errors
+    /// The first of [`Position::problems`]. Under skirmish rules only pawns on their last rank are refused.
+    pub fn from_setup(setup: &crate::fen::Setup, rules: RuleSet) -> Result<Position, PositionError> {
+        let pos = Position::from_setup_unchecked(setup, rules)?;
+        let kept = pos.castling;
+        if kept != setup.castling && rules.is_standard() {
+            return Err(PositionError::InvalidCastlingRights(setup.castling.without(kept)));
+        }
+        match pos.problems().into_iter().next() {
+            Some(problem) => Err(problem),
+            None => Ok(pos),
+        }
+    }
+
+    /// Everything that makes this position impossible in a game under its rules (empty when valid).
+    ///
+    /// Standard: a missing or extra king, more than 16 pieces or 8 pawns of a side, pawns on a first or
+    /// last rank, adjacent kings, the side not to move in check. Skirmish: pawns on their last rank.
+    #[must_use]
+    pub fn problems(&self) -> Vec<PositionError> {
+        let mut out = Vec::new();
+        for color in Color::ALL {
+            for (sq, p) in self.pieces(color) {
+                if p.role == Role::Pawn
+                    && (self.is_promotion_square(color, sq)
+                        || (self.rules.is_standard() && sq.rank() == Rank::new(0).unwrap().relative_to(color)))
+                {
+                    out.push(PositionError::PawnOnBackRank(sq));
+                }
+            }
+        }
+        if !self.rules.is_standard() {
+            return out;
+        }
+        for color in Color::ALL {
+            match self.count(color, Role::King) {
+                0 => out.push(PositionError::MissingKing(color)),
+                1 => {}
+                _ => out.push(PositionError::TooManyKings(color)),
+            }
+            if self.pieces[color.index()].len > 16 {
+                out.push(PositionError::TooManyPieces(color));
+            }
+            if self.count(color, Role::Pawn) > 8 {
+                out.push(PositionError::TooManyPawns(color));
+            }
+        }
+        if let (Some(a), Some(b)) = (self.king_square(Color::White), self.king_square(Color::Black)) {
+            let df = (a.file().index() as i8 - b.file().index() as i8).abs();
+            let dr = (a.rank().index() as i8 - b.rank().index() as i8).abs();
+            if df <= 1 && dr <= 1 {
+                out.push(PositionError::KingsAdjacent);
+            }
+        }
+        if self.king_attacked(!self.turn) {
+            out.push(PositionError::OppositeCheck(!self.turn));
+        }
+        let kept = self.sanitize_castling(self.castling);
+        if kept != self.castling {
+            out.push(PositionError::InvalidCastlingRights(self.castling.without(kept)));
+        }
+        out
+    }
+
+    /// `Ok` when [`Position::problems`] is empty, else the first problem.
+    ///
+    /// # Errors
+    /// The first problem found.
+    pub fn validate(&self) -> Result<(), PositionError> {
+        match self.problems().into_iter().next() {
+            Some(p) => Err(p),
+            None => Ok(()),
+        }
+    }
+
+    // ----- make / unmake -----
+
+    /// Plays a move after checking that it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] when the move is not among [`Position::legal_moves`]; the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if self.legal_moves().contains(&m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError { mv: m.to_uci(), fen: self.to_fen() })
+        }
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`] of this very position). Playing
+    /// anything else leaves the position in an unspecified but memory-safe state.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let capture_cell = if m.kind == MoveKind::EnPassant {
+            mailbox::step(to, -mailbox::PAWN_PUSH[us.index()])
+        } else {
+            to
+        };
+        let captured = self.board[capture_cell];
+        self.history.push(Undo {
+            mv: Some(m),
+            captured,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        });
+        self.set_ep(None);
+        if mailbox::is_piece(captured) {
+            self.remove_code(capture_cell);
+        }
+        let code = self.move_code(from, to);
+        if let Some(role) = m.promotion {
+            self.remove_code(to);
+            self.add_code(to, mailbox::piece_code(us, role));
+        }
+        match m.kind {
+            MoveKind::CastleKingSide => {
+                self.move_code(mailbox::step(to, 1), mailbox::step(to, -1));
+            }
+            MoveKind::CastleQueenSide => {
+                self.move_code(mailbox::step(to, -2), mailbox::step(to, 1));
+            }
+            _ => {}
+        }
+        if !self.castling.is_empty() {
+            let rights = self.castling.bits() & CASTLING_MASK[from] & CASTLING_MASK[to];
+            self.set_castling(CastlingRights::from_bits(rights));
+        }
+        if mailbox::is_piece(captured) || mailbox::code_role(code) == Role::Pawn {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock += 1;
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = !us;
+        self.key ^= KEYS.black_to_move;
+        if m.kind == MoveKind::DoubleStep {
+            let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us.index()]));
+            if self.ep_capturable(ep) {
+                self.set_ep(Some(ep));
+            }
+        }
+    }
+
+    /// Passes the turn without moving (a null move, for null-move pruning in search). Undo it with
+    /// [`Position::undo`]. Not legal chess: do not use it in check.
+    pub fn play_null(&mut self) {
+        self.history.push(Undo {
+            mv: None,
+            captured: EMPTY,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        });
+        self.set_ep(None);
+        self.halfmove_clock += 1;
+        self.turn = !self.turn;
+        self.key ^= KEYS.black_to_move;
+    }
+
+    /// Takes back the last move (or null move) and returns it; `None` when there is no history (at the
+    /// start, or after a board edit). Every field and the key are restored exactly.
+    pub fn undo(&mut self) -> Option<Move> {
+        let undo = self.history.pop()?;
+        self.turn = !self.turn;
+        if let Some(m) = undo.mv {
+            let us = self.turn;
+            let from = m.from.cell();
+            let to = m.to.cell();
+            match m.kind {
+                MoveKind::CastleKingSide => {
+                    self.move_code(mailbox::step(to, -1), mailbox::step(to, 1));
+                }
+                MoveKind::CastleQueenSide => {
+                    self.move_code(mailbox::step(to, 1), mailbox::step(to, -2));
+                }
+                _ => {}
+            }
+            if m.promotion.is_some() {
+                self.remove_code(to);
+                self.add_code(to, mailbox::piece_code(us, Role::Pawn));
+            }
+            self.move_code(to, from);
+            if mailbox::is_piece(undo.captured) {
+                let capture_cell = if m.kind == MoveKind::EnPassant {
+                    mailbox::step(to, -mailbox::PAWN_PUSH[us.index()])
+                } else {
+                    to
+                };
+                self.add_code(capture_cell, undo.captured);
+            }
+            if us == Color::Black {
+                self.fullmove_number -= 1;
+            }
+        }
+        self.castling = undo.castling;
+        self.ep_square = undo.ep_square;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+        undo.mv
+    }
+
+    /// The moves played since the last edit or construction, oldest first (null moves are skipped).
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().filter_map(|u| u.mv)
+    }
+
+    /// The number of plies in the undo history.
+    #[must_use]
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// How many earlier positions since the last irreversible move had the current key (the current one
+    /// not counted).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let window = (self.halfmove_clock as usize).min(self.history.len());
+        self.history[self.history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|u| u.key == self.key)
+            .count()
+    }
+
+    /// Whether the current position occurred before since the last irreversible move (for draw
+    /// detection inside a search tree).
+    #[must_use]
+    pub fn is_repetition(&self) -> bool {
+        let window = (self.halfmove_clock as usize).min(self.history.len());
+        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).any(|u| u.key == self.key)
+    }
+
+    /// The legal moves of the side to move.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        crate::movegen::generate(self, &mut list);
+        list
+    }
+
+    /// The promotion role the skirmish policy gives a pawn of the side to move.
+    pub(crate) fn skirmish_promotion(&self, policy: PromotionPolicy) -> Role {
+        match policy {
+            PromotionPolicy::Always(role) => role,
+            PromotionPolicy::QueenIfNoneElse(role) => {
+                let queen = mailbox::piece_code(self.turn, Role::Queen);
+                let list = &self.pieces[self.turn.index()];
+                if list.cells[..list.len as usize].iter().any(|&c| self.board[c as usize] == queen) {
+                    role
+                } else {
+                    Role::Queen
+                }
+            }
+        }
+    }
+}
+
+/// Attack test on any board array: is `target` attacked by a piece of `by`? `ignore` is treated as empty.
+#[inline]
+pub(crate) fn attacked_on(board: &[u8; CELLS], target: usize, by: Color, ignore: usize) -> bool {
+    let pawn = mailbox::piece_code(by, Role::Pawn);
+    for d in mailbox::PAWN_CAPTURES[by.index()] {
+        if board[mailbox::step(target, -d)] == pawn {
+            return true;
+        }
+    }
+    let knight = mailbox::piece_code(by, Role::Knight);
+    for d in mailbox::KNIGHT_OFFSETS {
+        if board[mailbox::step(target, d)] == knight {
+            return true;
+        }
+    }
+    let king = mailbox::piece_code(by, Role::King);
+    let bishop = mailbox::piece_code(by, Role::Bishop);
+    let rook = mailbox::piece_code(by, Role::Rook);
+    let queen = mailbox::piece_code(by, Role::Queen);
+    for d in mailbox::ORTHOGONAL {
+        let mut c = mailbox::step(target, d);
+        if board[c] == king {
+            return true;
+        }
+        while board[c] == EMPTY || c == ignore {
+            c = mailbox::step(c, d);
+        }
+        if board[c] == rook || board[c] == queen {
+            return true;
+        }
+    }
+    for d in mailbox::DIAGONAL {
+        let mut c = mailbox::step(target, d);
+        if board[c] == king {
+            return true;
+        }
+        while board[c] == EMPTY || c == ignore {
+            c = mailbox::step(c, d);
+        }
+        if board[c] == bishop || board[c] == queen {
+            return true;
+        }
+    }
+    false
+}

@@ -9,6 +9,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod render;
 mod rules;
 mod types;
 mod zobrist;

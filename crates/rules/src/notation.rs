@@ -220,7 +220,7 @@ impl Position {
     ///
     /// ```
     /// use gambit_rules::Position;
-    /// let pos = Position::from_fen("7k/8/8/8/8/8/8/R5RK w - - 0 1").unwrap();
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R6K w - - 0 1").unwrap();
     /// let m = pos.parse_uci("a1a8").unwrap();
     /// assert_eq!(pos.san(m), "Ra8#");
     /// ```

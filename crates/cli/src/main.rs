@@ -4,11 +4,12 @@
 //! typed error is printed on stderr, as clap does for bad arguments), 1 any other failure.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
-use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
-use gambit_rules::{Position, RuleSet, divide, par_divide};
+use gambit_rules::{Position, RuleSet};
+
+mod perft_cmd;
+mod show_cmd;
 
 /// Gambit: a chess roguelite and its chess crates.
 #[derive(Parser)]
@@ -19,7 +20,7 @@ struct Cli {
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
-enum Rules {
+pub(crate) enum Rules {
     /// FIDE chess.
     Standard,
     /// The roguelite's battle rules: no check, capturable kings, no castling, en passant or double step.
@@ -71,9 +72,9 @@ enum Command {
 /// An error caused by the user's input (bad FEN, move, file or argument): exit status 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-struct BadInput(String);
+pub(crate) struct BadInput(String);
 
-fn bad<E: std::fmt::Display>(e: E) -> anyhow::Error {
+pub(crate) fn bad<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow::Error::new(BadInput(e.to_string()))
 }
 
@@ -88,7 +89,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<Position> {
+pub(crate) fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<Position> {
     match fen {
         None => {
             let mut pos = Position::startpos();
@@ -101,51 +102,9 @@ fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<Position> {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Perft { depth, fen, rules, divide: show_divide, threads } => {
-            let pos = load_position(fen.as_deref(), rules)?;
-            if threads == 0 {
-                return Err(bad(anyhow::anyhow!("--threads must be at least 1")));
-            }
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("thread pool")?;
-            let start = Instant::now();
-            let split = if threads == 1 { divide(&pos, depth) } else { pool.install(|| par_divide(&pos, depth)) };
-            let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
-            let elapsed = start.elapsed();
-            if show_divide {
-                for (m, n) in &split {
-                    println!("{m}: {n}");
-                }
-                println!();
-            }
-            println!("Nodes searched: {nodes}");
-            let secs = elapsed.as_secs_f64();
-            eprintln!(
-                "time {:.3} s, {:.0} nodes/s",
-                secs,
-                if secs > 0.0 { nodes as f64 / secs } else { 0.0 }
-            );
-            Ok(())
+        Command::Perft { depth, fen, rules, divide, threads } => {
+            perft_cmd::run(depth, fen.as_deref(), rules, divide, threads)
         }
-        Command::Show { fen, rules, moves } => {
-            let mut pos = load_position(fen.as_deref(), rules)?;
-            for text in &moves {
-                let m = pos.parse_move(text).map_err(bad)?;
-                pos.play_unchecked(m);
-            }
-            print!("{}", pos.render_ascii(false, &[]));
-            println!("fen: {}", pos.to_fen());
-            let legal = pos.legal_moves();
-            let uci: Vec<String> = legal.iter().map(|m| m.to_uci()).collect();
-            let san: Vec<String> = legal.iter().map(|&m| pos.san(m)).collect();
-            println!("legal moves ({}): {}", legal.len(), uci.join(" "));
-            println!("san: {}", san.join(" "));
-            println!("check: {}", if pos.is_check() { "yes" } else { "no" });
-            if let Some(outcome) = pos.outcome() {
-                println!("outcome: {outcome}");
-            } else if let Some(reason) = pos.claimable_draw() {
-                println!("claimable draw: {reason}");
-            }
-            Ok(())
-        }
+        Command::Show { fen, rules, moves } => show_cmd::run(fen.as_deref(), rules, &moves),
     }
 }

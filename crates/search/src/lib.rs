@@ -1,0 +1,1 @@
+//! gambit-search: under construction.

@@ -1,0 +1,1 @@
+//! gambit-skills: under construction.

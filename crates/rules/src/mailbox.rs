@@ -134,6 +134,61 @@ pub(crate) const DIRECTION: [i8; 239] = {
     table
 };
 
+/// Bits of [`ATTACKS`]: which kinds of piece could attack across a cell delta.
+pub(crate) const ATTACK_WHITE_PAWN: u8 = 1;
+/// A black pawn attacks across this delta.
+pub(crate) const ATTACK_BLACK_PAWN: u8 = 2;
+/// A knight attacks across this delta.
+pub(crate) const ATTACK_KNIGHT: u8 = 4;
+/// A bishop or queen attacks along this diagonal delta if the squares between are empty.
+pub(crate) const ATTACK_DIAGONAL: u8 = 8;
+/// A rook or queen attacks along this orthogonal delta if the squares between are empty.
+pub(crate) const ATTACK_ORTHOGONAL: u8 = 16;
+/// A king attacks across this delta.
+pub(crate) const ATTACK_KING: u8 = 32;
+
+/// For a delta `target - from` (indexed `+ 119`), the kinds of piece that could attack across it.
+/// Short deltas decompose uniquely into (rank, file) steps on the 10-wide mailbox, so the
+/// non-slider bits are exact; slider bits only propose a line, which the caller walks (a walk across
+/// the sentinel column stops at once).
+pub(crate) const ATTACKS: [u8; 239] = {
+    let mut table = [0u8; 239];
+    let mut i = 0;
+    while i < 8 {
+        table[(KNIGHT_OFFSETS[i] + 119) as usize] |= ATTACK_KNIGHT;
+        table[(KING_OFFSETS[i] + 119) as usize] |= ATTACK_KING;
+        let mut k = 1;
+        while k < 8 {
+            let bit = if i < 4 { ATTACK_ORTHOGONAL } else { ATTACK_DIAGONAL };
+            table[(KING_OFFSETS[i] * k + 119) as usize] |= bit;
+            k += 1;
+        }
+        i += 1;
+    }
+    table[(9 + 119) as usize] |= ATTACK_WHITE_PAWN;
+    table[(11 + 119) as usize] |= ATTACK_WHITE_PAWN;
+    table[(119 - 9) as usize] |= ATTACK_BLACK_PAWN;
+    table[(119 - 11) as usize] |= ATTACK_BLACK_PAWN;
+    table
+};
+
+/// For each cell code, the [`ATTACKS`] bits its piece uses (0 for non-pieces).
+pub(crate) const ATTACK_BITS_OF_CODE: [u8; 16] = {
+    let mut bits = [0u8; 16];
+    let mut color = 0;
+    while color < 2 {
+        let base = PIECE_BASE as usize + color;
+        bits[base] = if color == 0 { ATTACK_WHITE_PAWN } else { ATTACK_BLACK_PAWN };
+        bits[base + 2] = ATTACK_KNIGHT;
+        bits[base + 4] = ATTACK_DIAGONAL;
+        bits[base + 6] = ATTACK_ORTHOGONAL;
+        bits[base + 8] = ATTACK_DIAGONAL | ATTACK_ORTHOGONAL;
+        bits[base + 10] = ATTACK_KING;
+        color += 1;
+    }
+    bits
+};
+
 /// The unit direction from one cell to another along a line, or 0.
 #[inline]
 pub(crate) const fn direction(from: usize, to: usize) -> isize {

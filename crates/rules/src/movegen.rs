@@ -19,12 +19,18 @@
 //! Pinned Pieces (Bitboards)", adapted to 10x12 rays.
 
 use crate::mailbox::{
-    self, DIAGONAL, EMPTY, KING_OFFSETS, KNIGHT_OFFSETS, ORTHOGONAL, PAWN_CAPTURES, PAWN_PUSH, PIECE_BASE, step,
+    self, DIAGONAL, EMPTY, KING_OFFSETS, KNIGHT_OFFSETS, ORTHOGONAL, PAWN_CAPTURES, PAWN_PUSH, PIECE_BASE,
+    step,
 };
+use arrayvec::ArrayVec;
+
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, attacked_on};
+use crate::position::{Position, attacked_from_list, attacked_on};
 use crate::rules::RuleSet;
 use crate::types::{Color, Role, Square};
+
+/// Up to this many enemy pieces, attack tests walk the enemy's piece list (see `enemy_attacks`).
+const SHORT_LIST: u8 = 10;
 
 #[inline(always)]
 const fn bit(cell: usize) -> u128 {
@@ -54,24 +60,57 @@ const TARGETS: [[TargetTable; 2]; 2] = [
     [target_table(Color::White, true), target_table(Color::Black, true)],
 ];
 
+/// Where generated moves go: a move list, or a counter for perft's bulk counting (with the counter
+/// the compiler drops the construction of each move entirely).
+pub(crate) trait MoveSink {
+    /// Accepts one legal move.
+    fn push(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        // MAX_MOVES bounds every position (see its proof); an overflow would panic, never corrupt.
+        ArrayVec::push(self, m);
+    }
+}
+
+/// Counts moves without storing them.
+pub(crate) struct MoveCounter(pub(crate) usize);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
 /// Shared state of one generation call.
-struct Gen<'a> {
+struct Gen<'a, S: MoveSink> {
     pos: &'a Position,
-    list: &'a mut MoveList,
+    list: &'a mut S,
     us: Color,
     targets: &'static TargetTable,
-    /// Cells a non-king move must land on (all ones when not in check).
+    /// Whether the side to move is in (single) check, so non-king moves must land in `mask`.
+    in_check: bool,
+    /// Cells that resolve the check: the checker and the squares between it and the king.
     mask: u128,
     /// Promotion choices: four under standard rules, the policy's one under skirmish rules.
     promotions: &'a [Role],
     standard: bool,
 }
 
-impl Gen<'_> {
+impl<S: MoveSink> Gen<'_, S> {
+    /// Whether a non-king move to `to` is allowed by the check situation (no 128-bit test when not in
+    /// check).
+    #[inline(always)]
+    fn allows(&self, to: usize) -> bool {
+        !self.in_check || self.mask & bit(to) != 0
+    }
+
     #[inline(always)]
     fn add(&mut self, from: usize, to: usize, role: Role, code: u8, kind: MoveKind) {
         let capture = mailbox::is_piece(code).then(|| mailbox::code_role(code));
-        // SAFETY of capacity: MAX_MOVES bounds every position (see its proof); push would panic, not UB.
         self.list.push(Move {
             from: Square::from_cell(from),
             to: Square::from_cell(to),
@@ -84,7 +123,7 @@ impl Gen<'_> {
 
     #[inline(always)]
     fn add_pawn(&mut self, from: usize, to: usize, code: u8) {
-        if self.pos.promotion_cells[self.us.index()] & bit(to) != 0 {
+        if self.pos.promotion_cells[to] & (1 << self.us as u8) != 0 {
             let capture = mailbox::is_piece(code).then(|| mailbox::code_role(code));
             for &promotion in self.promotions {
                 self.list.push(Move {
@@ -111,13 +150,13 @@ impl Gen<'_> {
         if pin == 0 || pin == push || pin == -push {
             let to = step(from, push);
             if board[to] == EMPTY {
-                if self.mask & bit(to) != 0 {
+                if self.allows(to) {
                     self.add_pawn(from, to, EMPTY);
                 }
                 if self.standard {
                     let start_row = if us == 0 { 3 } else { 8 };
                     let two = step(to, push);
-                    if from / 10 == start_row && board[two] == EMPTY && self.mask & bit(two) != 0 {
+                    if from / 10 == start_row && board[two] == EMPTY && self.allows(two) {
                         self.add(from, two, Role::Pawn, EMPTY, MoveKind::DoubleStep);
                     }
                 }
@@ -129,7 +168,7 @@ impl Gen<'_> {
             }
             let to = step(from, d);
             let code = board[to];
-            if self.targets[code as usize] == 2 && self.mask & bit(to) != 0 {
+            if self.targets[code as usize] == 2 && self.allows(to) {
                 self.add_pawn(from, to, code);
             }
         }
@@ -141,7 +180,7 @@ impl Gen<'_> {
         for d in KNIGHT_OFFSETS {
             let to = step(from, d);
             let code = board[to];
-            if self.targets[code as usize] != 0 && self.mask & bit(to) != 0 {
+            if self.targets[code as usize] != 0 && self.allows(to) {
                 self.add(from, to, Role::Knight, code, MoveKind::Normal);
             }
         }
@@ -157,7 +196,7 @@ impl Gen<'_> {
             if what == 0 {
                 break;
             }
-            if self.mask & bit(to) != 0 {
+            if self.allows(to) {
                 self.add(from, to, role, code, MoveKind::Normal);
             }
             if what == 2 {
@@ -230,13 +269,25 @@ impl Gen<'_> {
         }
     }
 
+    /// Whether the enemy attacks `target` (with `ignore` treated as empty): through the enemy's piece
+    /// list when it is short, else by scanning out from the target.
+    #[inline(always)]
+    fn enemy_attacks(&self, target: usize, ignore: usize) -> bool {
+        let them = !self.us;
+        let list = &self.pos.pieces[them.index()];
+        if list.len <= SHORT_LIST {
+            attacked_from_list(&self.pos.board, list, target, ignore)
+        } else {
+            attacked_on(&self.pos.board, target, them, ignore)
+        }
+    }
+
     fn king_legal(&mut self, king: usize) {
         let board = &self.pos.board;
-        let them = !self.us;
         for d in KING_OFFSETS {
             let to = step(king, d);
             let code = board[to];
-            if self.targets[code as usize] != 0 && !attacked_on(board, to, them, king) {
+            if self.targets[code as usize] != 0 && !self.enemy_attacks(to, king) {
                 self.add(king, to, Role::King, code, MoveKind::Normal);
             }
         }
@@ -245,7 +296,6 @@ impl Gen<'_> {
     fn castling(&mut self, king: usize) {
         let pos = self.pos;
         let us = self.us;
-        let them = !us;
         let home = if us == Color::White { 25 } else { 95 };
         if king != home {
             return;
@@ -256,8 +306,8 @@ impl Gen<'_> {
             && board[home + 3] == rook
             && board[home + 1] == EMPTY
             && board[home + 2] == EMPTY
-            && !attacked_on(board, home + 1, them, 0)
-            && !attacked_on(board, home + 2, them, 0)
+            && !self.enemy_attacks(home + 1, 0)
+            && !self.enemy_attacks(home + 2, 0)
         {
             self.add(home, home + 2, Role::King, EMPTY, MoveKind::CastleKingSide);
         }
@@ -266,8 +316,8 @@ impl Gen<'_> {
             && board[home - 1] == EMPTY
             && board[home - 2] == EMPTY
             && board[home - 3] == EMPTY
-            && !attacked_on(board, home - 1, them, 0)
-            && !attacked_on(board, home - 2, them, 0)
+            && !self.enemy_attacks(home - 1, 0)
+            && !self.enemy_attacks(home - 2, 0)
         {
             self.add(home, home - 2, Role::King, EMPTY, MoveKind::CastleQueenSide);
         }
@@ -295,8 +345,8 @@ impl Gen<'_> {
     }
 }
 
-/// Fills `list` with the legal moves of the side to move.
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+/// Sends the legal moves of the side to move to `list`.
+pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
     let us = pos.turn;
     match pos.rules {
         RuleSet::Standard => {
@@ -305,7 +355,8 @@ pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
                 list,
                 us,
                 targets: &TARGETS[0][us.index()],
-                mask: !0,
+                in_check: false,
+                mask: 0,
                 promotions: &Role::PROMOTIONS,
                 standard: true,
             };
@@ -322,6 +373,7 @@ pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
                 return;
             }
             if checkers == 1 {
+                generator.in_check = true;
                 generator.mask = check_mask;
             } else {
                 generator.castling(king);
@@ -336,7 +388,8 @@ pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
                 list,
                 us,
                 targets: &TARGETS[1][us.index()],
-                mask: !0,
+                in_check: false,
+                mask: 0,
                 promotions: &promotion,
                 standard: false,
             };
@@ -345,59 +398,64 @@ pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// Walks the rays out of the king: the number of checkers, the cells that resolve a single check
-/// (checker plus the squares between), and the pinned pieces with their ray directions.
+/// Finds the checkers and pinned pieces by looking at each enemy piece in turn: the `ATTACKS` table
+/// says in one lookup whether it stands on a knight, pawn or slider line to the king; only aligned
+/// sliders are walked. Returns the number of checkers, the cells that resolve a single check (checker
+/// plus the squares between), and the pinned pieces with the ray direction from the king.
 #[inline]
 fn checks_and_pins(pos: &Position, king: usize) -> (u32, u128, [(usize, isize); 8], usize) {
     let board = &pos.board;
     let us = pos.turn;
-    let them = !us;
     let mut checkers = 0;
     let mut mask = 0u128;
     let mut pins = [(0usize, 0isize); 8];
     let mut npins = 0;
-    let queen = mailbox::piece_code(them, Role::Queen);
-    for (i, &d) in KING_OFFSETS.iter().enumerate() {
-        let slider = if i < 4 { mailbox::piece_code(them, Role::Rook) } else { mailbox::piece_code(them, Role::Bishop) };
-        let mut c = step(king, d);
-        let mut path = 0u128;
-        while board[c] == EMPTY {
-            path |= bit(c);
-            c = step(c, d);
-        }
-        let code = board[c];
-        if !mailbox::is_piece(code) {
+    let list = &pos.pieces[(!us).index()];
+    for &cell in &list.cells[..list.len as usize] {
+        let from = cell as usize;
+        let delta = (king as isize - from as isize + 119) as usize;
+        let hit = mailbox::ATTACKS[delta] & mailbox::ATTACK_BITS_OF_CODE[board[from] as usize];
+        if hit == 0 || hit == mailbox::ATTACK_KING {
             continue;
         }
-        if mailbox::code_color(code) == us {
-            let mut behind = step(c, d);
-            while board[behind] == EMPTY {
-                behind = step(behind, d);
+        if hit & (mailbox::ATTACK_DIAGONAL | mailbox::ATTACK_ORTHOGONAL) == 0 {
+            // A knight or pawn giving check.
+            checkers += 1;
+            mask |= bit(from);
+            continue;
+        }
+        // An aligned slider: walk from the king towards it.
+        let dir = -(mailbox::DIRECTION[delta] as isize);
+        let mut c = step(king, dir);
+        let mut path = 0u128;
+        let mut blocker = 0usize;
+        let mut blockers = 0;
+        while c != from {
+            let code = board[c];
+            if code != EMPTY {
+                if !mailbox::is_piece(code) || mailbox::code_color(code) != us {
+                    blockers = 2; // a wall, a sentinel or an enemy piece: no pin, no check
+                    break;
+                }
+                blockers += 1;
+                if blockers > 1 {
+                    break;
+                }
+                blocker = c;
             }
-            let b = board[behind];
-            if b == slider || b == queen {
-                pins[npins] = (c, d);
+            path |= bit(c);
+            c = step(c, dir);
+        }
+        match blockers {
+            0 => {
+                checkers += 1;
+                mask |= path | bit(from);
+            }
+            1 => {
+                pins[npins] = (blocker, dir);
                 npins += 1;
             }
-        } else if code == slider || code == queen {
-            checkers += 1;
-            mask |= path | bit(c);
-        }
-    }
-    let knight = mailbox::piece_code(them, Role::Knight);
-    for d in KNIGHT_OFFSETS {
-        let c = step(king, d);
-        if board[c] == knight {
-            checkers += 1;
-            mask |= bit(c);
-        }
-    }
-    let pawn = mailbox::piece_code(them, Role::Pawn);
-    for d in PAWN_CAPTURES[us.index()] {
-        let c = step(king, d);
-        if board[c] == pawn {
-            checkers += 1;
-            mask |= bit(c);
+            _ => {}
         }
     }
     (checkers, mask, pins, npins)

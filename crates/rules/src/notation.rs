@@ -13,7 +13,9 @@ use crate::types::{File, Rank, Role, Square};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseUciError {
     /// Not of the form `e2e4` or `e7e8q`.
-    #[error("bad UCI move {0:?}: expected a from square, a to square and an optional promotion (e2e4, e7e8q)")]
+    #[error(
+        "bad UCI move {0:?}: expected a from square, a to square and an optional promotion (e2e4, e7e8q)"
+    )]
     Syntax(String),
     /// Well formed, but no legal move matches.
     #[error("illegal move {0}")]
@@ -156,7 +158,8 @@ impl Position {
             .find(|m| {
                 m.from == from
                     && m.to == to
-                    && (m.promotion == promotion || (!standard && promotion.is_none() && m.promotion.is_some()))
+                    && (m.promotion == promotion
+                        || (!standard && promotion.is_none() && m.promotion.is_some()))
             })
             .ok_or_else(|| ParseUciError::Illegal(clip(t)))
     }

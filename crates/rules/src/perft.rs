@@ -24,10 +24,10 @@ pub fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.count_legal_moves() as u64;
     }
+    let moves = pos.legal_moves();
     let mut nodes = 0;
     for &m in &moves {
         pos.play_unchecked(m);

@@ -196,8 +196,8 @@ pub struct Position {
     pub(crate) fullmove_number: u32,
     pub(crate) key: u64,
     pub(crate) rules: RuleSet,
-    /// Per colour, a bit per mailbox cell where a pawn of that colour promotes.
-    pub(crate) promotion_cells: [u128; 2],
+    /// Per mailbox cell, bit 0 when a white pawn promotes there, bit 1 for a black pawn.
+    pub(crate) promotion_cells: [u8; CELLS],
     history: Vec<Undo>,
 }
 
@@ -248,7 +248,7 @@ impl Position {
             fullmove_number: 1,
             key: 0,
             rules,
-            promotion_cells: [0; 2],
+            promotion_cells: [0; CELLS],
             history: Vec::new(),
         };
         pos.recompute_promotion_cells();
@@ -379,7 +379,9 @@ impl Position {
         for (from, piece) in self.pieces(by) {
             let f = from.cell();
             let hits = match piece.role {
-                Role::Pawn => mailbox::PAWN_CAPTURES[by.index()].iter().any(|&d| mailbox::step(f, d) == target),
+                Role::Pawn => {
+                    mailbox::PAWN_CAPTURES[by.index()].iter().any(|&d| mailbox::step(f, d) == target)
+                }
                 Role::Knight => mailbox::KNIGHT_OFFSETS.iter().any(|&d| mailbox::step(f, d) == target),
                 Role::King => mailbox::KING_OFFSETS.iter().any(|&d| mailbox::step(f, d) == target),
                 Role::Bishop | Role::Rook | Role::Queen => {
@@ -460,7 +462,9 @@ impl Position {
         self.board[cell] = EMPTY;
         self.key ^= KEYS.cells[code as usize][cell];
         self.list_remove(cell, code);
-        if mailbox::code_role(code) == Role::King && self.kings[mailbox::code_color(code).index()] == cell as u8 {
+        if mailbox::code_role(code) == Role::King
+            && self.kings[mailbox::code_color(code).index()] == cell as u8
+        {
             self.kings[mailbox::code_color(code).index()] = 0;
         }
         code
@@ -571,6 +575,26 @@ impl Position {
         self.set_castling(rights);
         self.edited();
         Ok(captured)
+    }
+
+    /// Whether moving the piece on `from` to `to` as a board edit (like [`Position::relocate_piece`],
+    /// capturing whatever stands on `to`) would leave a king of that piece's colour attacked. The position
+    /// is not changed; the test runs on a copy of the board. `false` when `from` is empty or the colour
+    /// has no king. Used by layers that move pieces outside the rules, such as a teleport skill.
+    #[must_use]
+    pub fn relocation_exposes_king(&self, from: Square, to: Square) -> bool {
+        let code = self.board[from.cell()];
+        if !mailbox::is_piece(code) || from == to {
+            return false;
+        }
+        let color = mailbox::code_color(code);
+        let mut board = self.board;
+        board[from.cell()] = EMPTY;
+        board[to.cell()] = code;
+        self.pieces(color).filter(|(_, p)| p.role == Role::King).any(|(sq, _)| {
+            let cell = if sq == from { to.cell() } else { sq.cell() };
+            attacked_on(&board, cell, !color, 0)
+        })
     }
 
     /// Blocks (`true`) or unblocks (`false`) a tile.
@@ -730,14 +754,14 @@ impl Position {
     }
 
     pub(crate) fn recompute_promotion_cells(&mut self) {
-        let mut cells = [0u128; 2];
+        let mut cells = [0u8; CELLS];
         for file in 0..8u8 {
             let playable = |rank: u8| self.board[mailbox::cell_of(file, rank) as usize] != BLOCKED;
             if let Some(top) = (0..8u8).rev().find(|&r| playable(r)) {
-                cells[0] |= 1u128 << mailbox::cell_of(file, top);
+                cells[mailbox::cell_of(file, top) as usize] |= 1;
             }
             if let Some(bottom) = (0..8u8).find(|&r| playable(r)) {
-                cells[1] |= 1u128 << mailbox::cell_of(file, bottom);
+                cells[mailbox::cell_of(file, bottom) as usize] |= 2;
             }
         }
         self.promotion_cells = cells;
@@ -747,7 +771,7 @@ impl Position {
     /// in its direction (rank 8 or 1 on a standard board, the top or bottom row of a smaller one).
     #[must_use]
     pub fn is_promotion_square(&self, color: Color, square: Square) -> bool {
-        self.promotion_cells[color.index()] & (1u128 << square.cell()) != 0
+        self.promotion_cells[square.cell()] & (1 << color as u8) != 0
     }
 
     /// The key computed from scratch (the incremental key must always equal it).
@@ -780,7 +804,10 @@ impl Position {
     /// [`PositionError::TooManyKings`] for two kings of one colour under standard rules (the move
     /// generator needs one king to define check); [`PositionError::InvalidEnPassant`] for an en passant
     /// square no double step explains.
-    pub fn from_setup_unchecked(setup: &crate::fen::Setup, rules: RuleSet) -> Result<Position, PositionError> {
+    pub fn from_setup_unchecked(
+        setup: &crate::fen::Setup,
+        rules: RuleSet,
+    ) -> Result<Position, PositionError> {
         let mut pos = Position::empty(rules);
         for sq in Square::all() {
             match setup.cells[sq.index() as usize] {
@@ -840,7 +867,8 @@ impl Position {
             for (sq, p) in self.pieces(color) {
                 if p.role == Role::Pawn
                     && (self.is_promotion_square(color, sq)
-                        || (self.rules.is_standard() && sq.rank() == Rank::new(0).unwrap().relative_to(color)))
+                        || (self.rules.is_standard()
+                            && sq.rank() == Rank::new(0).unwrap().relative_to(color)))
                 {
                     out.push(PositionError::PawnOnBackRank(sq));
                 }
@@ -1065,6 +1093,15 @@ impl Position {
         list
     }
 
+    /// The number of legal moves, without building the list (what perft's bulk counting uses); always
+    /// equal to `legal_moves().len()`.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = crate::movegen::MoveCounter(0);
+        crate::movegen::generate(self, &mut counter);
+        counter.0
+    }
+
     /// The promotion role the skirmish policy gives a pawn of the side to move.
     pub(crate) fn skirmish_promotion(&self, policy: PromotionPolicy) -> Role {
         match policy {
@@ -1080,6 +1117,37 @@ impl Position {
             }
         }
     }
+}
+
+/// Attack test that walks the attacker's piece list instead of the rays out of the target: faster
+/// when the attacker has few pieces (endgames). Same answer as [`attacked_on`].
+#[inline]
+pub(crate) fn attacked_from_list(
+    board: &[u8; CELLS],
+    list: &PieceList,
+    target: usize,
+    ignore: usize,
+) -> bool {
+    for &cell in &list.cells[..list.len as usize] {
+        let from = cell as usize;
+        let delta = (target as isize - from as isize + 119) as usize;
+        let hit = mailbox::ATTACKS[delta] & mailbox::ATTACK_BITS_OF_CODE[board[from] as usize];
+        if hit == 0 {
+            continue;
+        }
+        if hit & (mailbox::ATTACK_DIAGONAL | mailbox::ATTACK_ORTHOGONAL) == 0 {
+            return true;
+        }
+        let dir = mailbox::DIRECTION[delta] as isize;
+        let mut c = mailbox::step(from, dir);
+        while c != target && (board[c] == EMPTY || c == ignore) {
+            c = mailbox::step(c, dir);
+        }
+        if c == target {
+            return true;
+        }
+    }
+    false
 }
 
 /// Attack test on any board array: is `target` attacked by a piece of `by`? `ignore` is treated as empty.

@@ -18,13 +18,16 @@ impl Position {
     #[must_use]
     pub fn render_ascii(&self, rotated: bool, marked: &[Square]) -> String {
         let mut out = String::with_capacity(200);
-        let ranks: Vec<Rank> = if rotated { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
-        let files: Vec<File> = if rotated { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
+        let ranks: Vec<Rank> =
+            if rotated { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
+        let files: Vec<File> =
+            if rotated { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
         for &rank in &ranks {
             out.push(rank.char());
             for &file in &files {
                 let sq = Square::from_coords(file, rank);
-                let glyph = if self.is_blocked(sq) { '#' } else { self.piece_at(sq).map_or('.', |p| p.char()) };
+                let glyph =
+                    if self.is_blocked(sq) { '#' } else { self.piece_at(sq).map_or('.', |p| p.char()) };
                 out.push(' ');
                 if marked.contains(&sq) {
                     out.push('[');

@@ -373,7 +373,11 @@ impl Square {
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
         let f = self.file().0 as i8 + files;
         let r = self.rank().0 as i8 + ranks;
-        if f >= 0 && f < 8 && r >= 0 && r < 8 { Some(Square(mailbox::cell_of(f as u8, r as u8))) } else { None }
+        if f >= 0 && f < 8 && r >= 0 && r < 8 {
+            Some(Square(mailbox::cell_of(f as u8, r as u8)))
+        } else {
+            None
+        }
     }
 
     /// Every square, a1, b1, ..., h8.

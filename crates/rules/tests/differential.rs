@@ -24,7 +24,12 @@ fn theirs_as_strings(board: &chess::Board) -> Vec<String> {
 
 fn compare(pos: &Position, board: &chess::Board, context: &str) {
     let ours = pos.legal_moves();
-    assert_eq!(ours_as_strings(&ours), theirs_as_strings(board), "moves differ at {} ({context})", pos.to_fen());
+    assert_eq!(
+        ours_as_strings(&ours),
+        theirs_as_strings(board),
+        "moves differ at {} ({context})",
+        pos.to_fen()
+    );
     assert_eq!(pos.is_check(), board.checkers().popcnt() > 0, "check differs at {}", pos.to_fen());
     let status = board.status();
     let ours_status = if ours.is_empty() {

@@ -1,9 +1,7 @@
 //! The board-editing API: each edit keeps the key and piece lists exact, and refuses what the board
 //! cannot hold with a typed error and no change.
 
-use gambit_rules::{
-    CastlingRights, Color, MAX_MOVES, Piece, Position, PositionError, Role, RuleSet, Square,
-};
+use gambit_rules::{CastlingRights, Color, MAX_MOVES, Piece, Position, PositionError, Role, RuleSet, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -38,7 +36,10 @@ fn edits_keep_the_key_exact_and_refuse_bad_requests() {
     assert_eq!(pos.key(), pos.compute_key());
     pos.set_turn(Color::Black);
     assert_eq!(pos.key(), pos.compute_key());
-    assert_eq!(pos.set_castling_rights(CastlingRights::ALL), CastlingRights::BLACK_KING_SIDE.with(CastlingRights::BLACK_QUEEN_SIDE));
+    assert_eq!(
+        pos.set_castling_rights(CastlingRights::ALL),
+        CastlingRights::BLACK_KING_SIDE.with(CastlingRights::BLACK_QUEEN_SIDE)
+    );
     assert_eq!(pos.key(), pos.compute_key());
     assert_eq!(pos.set_ep_square(Some(sq("e3"))), Err(PositionError::InvalidEnPassant(sq("e3"))));
     // The blocked tile shows in FEN and survives a round trip.

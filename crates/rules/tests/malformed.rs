@@ -48,7 +48,9 @@ fn each_bad_field_has_its_variant() {
         }),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", |e| matches!(e, FullmoveNumber(_))),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 +1", |e| matches!(e, FullmoveNumber(_))),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967296", |e| matches!(e, FullmoveNumber(_))),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967296", |e| {
+            matches!(e, FullmoveNumber(_))
+        }),
     ];
     for (fen, is_expected) in cases {
         let e = parse_error(fen);
@@ -71,7 +73,10 @@ fn impossible_positions_are_refused_by_the_checked_constructor() {
     assert_eq!(position_error("8/8/8/8/8/8/8/4K3 w - - 0 1"), MissingKing(Black));
     assert_eq!(position_error("k7/8/8/8/8/8/8/K6K w - - 0 1"), TooManyKings(White));
     assert_eq!(position_error("kK6/8/8/8/8/8/8/8 w - - 0 1"), KingsAdjacent);
-    assert_eq!(position_error("k7/8/8/8/8/8/8/K6r w - - 0 1".replace(" w ", " b ").as_str()), OppositeCheck(White));
+    assert_eq!(
+        position_error("k7/8/8/8/8/8/8/K6r w - - 0 1".replace(" w ", " b ").as_str()),
+        OppositeCheck(White)
+    );
     assert_eq!(position_error("k7/8/8/8/8/8/8/K6P w - - 0 1"), PawnOnBackRank(sq("h1")));
     assert_eq!(position_error("k6P/8/8/8/8/8/8/K7 w - - 0 1"), PawnOnBackRank(sq("h8")));
     assert_eq!(position_error("k7/pppppppp/p7/8/8/8/8/K7 w - - 0 1"), TooManyPawns(Black));
@@ -120,7 +125,10 @@ fn en_passant_square_without_a_legal_capture_is_dropped() {
     // After 1. e4 no black pawn can take on e3, so the square is dropped (and not hashed).
     let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
     assert_eq!(pos.ep_square(), None);
-    assert_eq!(pos.key(), Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap().key());
+    assert_eq!(
+        pos.key(),
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap().key()
+    );
     // A capturable one is kept and changes the key.
     let with = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
     let without = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();

@@ -14,8 +14,11 @@ fn random_walk(seed: u64, plies: usize, rules: RuleSet) -> Vec<Position> {
         Position::startpos()
     } else {
         // A 6x6 board (files b-g, ranks 2-7) with a wall on d4 and a hole on f5.
-        Position::from_fen_with("********/*rnbkr**/*pppppp*/*4*1*/*2*3*/*PPPPPP*/*RNBKR**/******** w - - 0 1", rules)
-            .unwrap()
+        Position::from_fen_with(
+            "********/*rnbkr**/*pppppp*/*4*1*/*2*3*/*PPPPPP*/*RNBKR**/******** w - - 0 1",
+            rules,
+        )
+        .unwrap()
     };
     let mut seen = vec![pos.clone()];
     for _ in 0..plies {

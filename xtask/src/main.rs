@@ -1,1 +1,188 @@
-fn main() {}
+//! Project automation, run as `cargo xtask <command>` (the alias lives in `.cargo/config.toml`).
+//!
+//! * `ci`: exactly what CI runs (`.ci/run`).
+//! * `perft`: the standard and wiki perft suites at full depth, in release mode.
+//! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let task = parse_task(&args)?;
+    let root = workspace_root();
+    match task {
+        Task::Ci => run(Command::new("bash").arg(root.join(".ci/run")).current_dir(&root)),
+        Task::Perft => run(Command::new(cargo())
+            .args(["test", "--release", "-p", "gambit-rules", "--test", "perft_suites", "--", "--ignored"])
+            .args(["--nocapture", "full_suites"])
+            .current_dir(&root)),
+        Task::Bench { save } => {
+            if !save {
+                run(Command::new(cargo()).args(["bench", "-p", "gambit-benches"]).current_dir(&root))?;
+            }
+            let dir = target_dir(&root).join("criterion");
+            println!("{}", ratio_table(&dir)?);
+            Ok(())
+        }
+        Task::Help => {
+            println!("{HELP}");
+            Ok(())
+        }
+    }
+}
+
+const HELP: &str = "usage: cargo xtask <command>
+
+commands:
+  ci              run what CI runs (.ci/run: fmt, clippy, docs, tests)
+  perft           the full perft suites in release mode
+  bench [--table] run the criterion benchmarks and print the ratio table
+                  (--table: only print the table from the last run)";
+
+/// A parsed command line.
+#[derive(Debug, PartialEq, Eq)]
+enum Task {
+    Ci,
+    Perft,
+    Bench { save: bool },
+    Help,
+}
+
+fn parse_task(args: &[String]) -> Result<Task> {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    Ok(match words.as_slice() {
+        ["ci"] => Task::Ci,
+        ["perft"] => Task::Perft,
+        ["bench"] => Task::Bench { save: false },
+        ["bench", "--table"] => Task::Bench { save: true },
+        [] | ["help"] | ["--help"] | ["-h"] => Task::Help,
+        other => bail!("unknown command {:?}\n\n{HELP}", other.join(" ")),
+    })
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
+}
+
+fn run(cmd: &mut Command) -> Result<()> {
+    let status = cmd.status().with_context(|| format!("could not start {cmd:?}"))?;
+    if !status.success() {
+        bail!("{cmd:?} failed with {status}");
+    }
+    Ok(())
+}
+
+/// Reads criterion's `estimates.json` (mean point estimate, nanoseconds) of one benchmark.
+fn mean_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
+    let path = dir.join(group).join(function).join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    value["mean"]["point_estimate"].as_f64()
+}
+
+/// The table of `docs/performance.md`: for each perft group, our time, the peer's time and the ratio
+/// of nodes per second (ours / peer's).
+fn ratio_table(dir: &Path) -> Result<String> {
+    let mut out = String::from("| benchmark | gambit | peer | gambit speed / peer speed |\n| --- | ---: | ---: | ---: |\n");
+    let mut rows = 0;
+    let mut groups: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(_) => bail!("no criterion results in {}: run `cargo xtask bench` first", dir.display()),
+    };
+    groups.sort();
+    for group_dir in groups {
+        // criterion stores "perft/startpos" as "perft_startpos".
+        let group = group_dir.file_name().unwrap_or_default().to_string_lossy().to_string();
+        let mut functions: Vec<String> = std::fs::read_dir(&group_dir)?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|n| n != "report")
+            .collect();
+        functions.sort();
+        let ours: Vec<&String> = functions.iter().filter(|f| f.starts_with("gambit")).collect();
+        let peers: Vec<&String> = functions.iter().filter(|f| !f.starts_with("gambit")).collect();
+        for our in &ours {
+            let Some(our_ns) = first_mean(dir, &group, &group_dir, our) else { continue };
+            match peers.first().and_then(|p| first_mean(dir, &group, &group_dir, p).map(|ns| (p, ns))) {
+                Some((peer, peer_ns)) => {
+                    out.push_str(&format!(
+                        "| {group} ({peer} as peer) | {} | {} | {:.2}x |\n",
+                        fmt_ns(our_ns),
+                        fmt_ns(peer_ns),
+                        peer_ns / our_ns
+                    ));
+                }
+                None => out.push_str(&format!("| {group} | {} | - | - |\n", fmt_ns(our_ns))),
+            }
+            rows += 1;
+        }
+    }
+    if rows == 0 {
+        bail!("no benchmark results found in {}", dir.display());
+    }
+    Ok(out)
+}
+
+/// Criterion nests parameterised benchmarks one level deeper (`gambit/5/new/...`).
+fn first_mean(dir: &Path, group: &str, group_dir: &Path, function: &str) -> Option<f64> {
+    if let Some(ns) = mean_ns(dir, group, function) {
+        return Some(ns);
+    }
+    let mut params: Vec<String> = std::fs::read_dir(group_dir.join(function))
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n != "report" && n != "new" && n != "base" && n != "change")
+        .collect();
+    params.sort();
+    params.iter().find_map(|p| mean_ns(dir, group, &format!("{function}/{p}")))
+}
+
+fn fmt_ns(ns: f64) -> String {
+    if ns >= 1e6 { format!("{:.2} ms", ns / 1e6) } else if ns >= 1e3 { format!("{:.2} µs", ns / 1e3) } else { format!("{ns:.0} ns") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_commands() {
+        assert_eq!(parse_task(&args("ci")).unwrap(), Task::Ci);
+        assert_eq!(parse_task(&args("perft")).unwrap(), Task::Perft);
+        assert_eq!(parse_task(&args("bench")).unwrap(), Task::Bench { save: false });
+        assert_eq!(parse_task(&args("bench --table")).unwrap(), Task::Bench { save: true });
+        assert_eq!(parse_task(&args("")).unwrap(), Task::Help);
+        assert!(parse_task(&args("deploy")).is_err());
+    }
+
+    #[test]
+    fn ratio_table_reads_criterion_layout() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, ns: f64| {
+            let p = dir.path().join(rel).join("new");
+            std::fs::create_dir_all(&p).unwrap();
+            std::fs::write(p.join("estimates.json"), format!("{{\"mean\":{{\"point_estimate\":{ns}}}}}")).unwrap();
+        };
+        write("perft_startpos/gambit/5", 20e6);
+        write("perft_startpos/chess/5", 10e6);
+        let table = ratio_table(dir.path()).unwrap();
+        assert!(table.contains("| perft_startpos (chess as peer) | 20.00 ms | 10.00 ms | 0.50x |"), "{table}");
+        assert!(ratio_table(&dir.path().join("missing")).is_err());
+    }
+}

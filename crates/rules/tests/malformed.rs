@@ -185,8 +185,14 @@ fn castling_resolves_from_the_king_move() {
     assert!(matches!(promo.parse_uci("a7a8"), Err(ParseUciError::Illegal(_))));
 }
 
+/// Inputs per fuzz property: 20,000 in the normal run; `GAMBIT_FUZZ_CASES=N` for a long session
+/// (see `docs/fuzzing.md`).
+fn fuzz_cases() -> u32 {
+    std::env::var("GAMBIT_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20_000))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases()))]
 
     /// Arbitrary strings into every parser: an error or a value, never a panic.
     #[test]

@@ -3,7 +3,7 @@
 //! The normal run checks every (position, depth) whose expected node count is at most
 //! `NORMAL_LIMIT`; the ignored test (or `cargo xtask perft`) checks every depth.
 
-use gambit_rules::{Position, perft};
+use gambit_rules::{Position, par_perft, perft};
 
 const NORMAL_LIMIT: u64 = 2_000_000;
 
@@ -37,7 +37,8 @@ fn run(cases: &[Case], limit: u64) -> usize {
         let pos = Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
         for &(depth, expected) in &case.depths {
             if expected <= limit {
-                assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", case.fen);
+                let count = if expected > 50_000_000 { par_perft(&pos, depth) } else { perft(&pos, depth) };
+                assert_eq!(count, expected, "{} depth {depth}", case.fen);
                 checked += 1;
             }
         }

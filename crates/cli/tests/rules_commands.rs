@@ -1,0 +1,80 @@
+//! The `perft` and `show` subcommands, driven as a user would: output format, exit status, errors.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gambit-cli")).args(args).output().expect("gambit-cli runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_what_stockfish_prints() {
+    let out = cli(&["perft", "3", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20 + 2);
+    assert!(lines.contains(&"e2e4: 600"));
+    assert!(lines.contains(&"g1f3: 440"));
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+    // Timing goes to stderr only.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nodes/s"));
+}
+
+#[test]
+fn perft_threads_fen_and_rules() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = cli(&["perft", "3", "--fen", kiwipete, "--threads", "2"]);
+    assert_eq!(stdout(&out), "Nodes searched: 97862\n");
+    let out = cli(&["perft", "2", "--rules", "skirmish"]);
+    assert_eq!(stdout(&out), "Nodes searched: 144\n");
+    let out = cli(&["perft", "0"]);
+    assert_eq!(stdout(&out), "Nodes searched: 1\n");
+}
+
+#[test]
+fn bad_input_exits_with_status_2() {
+    for args in [
+        &["perft", "3", "--fen", "not a fen"][..],
+        &["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        &["perft", "x"],
+        &["perft", "2", "--threads", "0"],
+        &["show", "--moves", "e4", "e4"],
+        &["show", "--moves", "Nf9"],
+        &["frobnicate"],
+    ] {
+        let out = cli(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert!(!out.stderr.is_empty(), "{args:?} printed no error");
+    }
+}
+
+#[test]
+fn version_is_answered() {
+    let out = cli(&["--version"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("gambit-cli "));
+}
+
+#[test]
+fn show_plays_moves_and_names_the_outcome() {
+    let out = cli(&["show", "--moves", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("8 r . b q k b . r\n7 p p p p . Q p p\n"));
+    assert!(text.contains("fen: r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n"));
+    assert!(text.contains("legal moves (0): \n"));
+    assert!(text.contains("check: yes\n"));
+    assert!(text.contains("outcome: checkmate, white wins\n"));
+
+    let text = stdout(&cli(&["show", "--moves", "e2e4"]));
+    assert!(text.contains("legal moves (20): "));
+    assert!(text.contains(" Nf6 "));
+    assert!(text.contains("check: no\n"));
+    assert!(!text.contains("outcome"));
+}

@@ -22,7 +22,10 @@ fn perft_pairs(c: &mut Criterion) {
         let theirs = chess::Board::from_str(case.fen).unwrap();
         group.bench_function(BenchmarkId::new("chess", case.depth), |b| {
             b.iter(|| {
-                assert_eq!(chess::MoveGen::movegen_perft_test(&theirs, case.depth as usize) as u64, case.nodes)
+                assert_eq!(
+                    chess::MoveGen::movegen_perft_test(&theirs, case.depth as usize) as u64,
+                    case.nodes
+                )
             });
         });
         group.finish();

@@ -26,7 +26,12 @@ pub const PERFT_POSITIONS: [PerftCase; 4] = [
         depth: 4,
         nodes: 4_085_603,
     },
-    PerftCase { name: "endgame-rook", fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", depth: 6, nodes: 11_030_083 },
+    PerftCase {
+        name: "endgame-rook",
+        fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        depth: 6,
+        nodes: 11_030_083,
+    },
     PerftCase {
         name: "endgame-knights",
         fen: "8/8/3K4/3Nn3/3nN3/4k3/8/8 b - - 0 1",

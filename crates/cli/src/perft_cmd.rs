@@ -8,7 +8,13 @@ use gambit_rules::{divide, par_divide};
 use crate::{Rules, bad, load_position};
 
 /// Prints `move: count` lines with `--divide`, a blank line, then `Nodes searched: N`; timing on stderr.
-pub(crate) fn run(depth: u32, fen: Option<&str>, rules: Rules, show_divide: bool, threads: usize) -> anyhow::Result<()> {
+pub(crate) fn run(
+    depth: u32,
+    fen: Option<&str>,
+    rules: Rules,
+    show_divide: bool,
+    threads: usize,
+) -> anyhow::Result<()> {
     let pos = load_position(fen, rules)?;
     if threads == 0 {
         return Err(bad("--threads must be at least 1"));

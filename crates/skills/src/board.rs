@@ -1,0 +1,738 @@
+//! [`SkillBoard`]: a rules position plus skills, cooldowns, frozen squares, an action log and undo.
+
+use gambit_rules::{
+    Color, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError, Piece, Position,
+    Role, Square,
+};
+
+use crate::action::Action;
+use crate::config::{ClockMode, ConfigError, RulesChoice, SkillConfig};
+use crate::error::SkillError;
+use crate::log::{LogEntry, LogKind};
+use crate::skill::{Cooldowns, Skill};
+
+/// The bit of a square in a 64-bit square mask (a1 = bit 0).
+#[inline]
+const fn bit(sq: Square) -> u64 {
+    1u64 << sq.index()
+}
+
+/// How to take the position back when an action is undone.
+#[derive(Clone, Debug)]
+enum PosUndo {
+    /// The action played a rules move: [`Position::undo`] takes it back.
+    Unmake,
+    /// The action edited the board (a teleport by relocation): restore this copy, history included.
+    Restore(Box<Position>),
+    /// The action left the position alone (a freeze).
+    Untouched,
+}
+
+/// Everything needed to revert one action exactly.
+#[derive(Clone, Debug)]
+struct UndoRecord {
+    action: Action,
+    pos: PosUndo,
+    cooldowns: Cooldowns,
+    frozen: [u32; 64],
+    log_len: usize,
+}
+
+/// How a successful Teleport was carried out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Teleported {
+    /// The source and destination formed a legal move, which was played (a promotion becomes a queen).
+    AsMove(Move),
+    /// The piece was relocated by a board edit, capturing `captured` if the destination held an enemy
+    /// piece.
+    Relocated {
+        /// The enemy piece that stood on the destination, if any.
+        captured: Option<Piece>,
+    },
+}
+
+/// What a teleport would do, once validated.
+enum Plan {
+    AsMove(Move),
+    Relocate(Piece),
+}
+
+/// A chess position with skills: per-side cooldowns, frozen squares with their remaining ticks, an
+/// action log, and exact undo of every action.
+///
+/// See the crate docs for the contracts of the skills and the clock.
+#[derive(Clone, Debug)]
+pub struct SkillBoard {
+    config: SkillConfig,
+    position: Position,
+    cooldowns: Cooldowns,
+    /// Remaining freeze ticks per square, indexed by [`Square::index`]; 0 means not frozen.
+    frozen: [u32; 64],
+    log: Vec<LogEntry>,
+    undo: Vec<UndoRecord>,
+}
+
+impl PartialEq for SkillBoard {
+    /// Equal when the config, position (by [`Position`]'s equality: board, side to move, rights, en passant
+    /// square, clocks, rules), key, cooldowns, frozen squares and log are equal. Undo history is not
+    /// compared.
+    fn eq(&self, other: &Self) -> bool {
+        self.config == other.config
+            && self.position == other.position
+            && self.position.key() == other.position.key()
+            && self.cooldowns == other.cooldowns
+            && self.frozen == other.frozen
+            && self.log == other.log
+    }
+}
+
+impl Eq for SkillBoard {}
+
+impl Default for SkillBoard {
+    /// The standard start position with the default config.
+    fn default() -> Self {
+        SkillBoard::from_position(Position::startpos(), SkillConfig::default())
+    }
+}
+
+impl SkillBoard {
+    /// A board at the config's start position, with every cooldown at 0 and nothing frozen.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadFen`] when `start_fen` is not a valid position under the configured rules.
+    pub fn new(config: SkillConfig) -> Result<SkillBoard, ConfigError> {
+        let position = config.start_position()?;
+        Ok(SkillBoard::with_parts(position, config))
+    }
+
+    /// A board at `position` (any position, including ones ordinary play cannot reach). The config's
+    /// `start_fen` and `rules` are replaced by the position's FEN and rule set (a skirmish promotion
+    /// policy other than the default is not recorded in the config). The position's own move history
+    /// is kept for undo and repetition, but a replay starts from its FEN.
+    #[must_use]
+    pub fn from_position(position: Position, mut config: SkillConfig) -> SkillBoard {
+        config.start_fen = position.to_fen();
+        config.rules =
+            if position.rules().is_standard() { RulesChoice::Standard } else { RulesChoice::Skirmish };
+        SkillBoard::with_parts(position, config)
+    }
+
+    pub(crate) fn with_parts(position: Position, config: SkillConfig) -> SkillBoard {
+        SkillBoard {
+            config,
+            position,
+            cooldowns: Cooldowns::default(),
+            frozen: [0; 64],
+            log: Vec::new(),
+            undo: Vec::new(),
+        }
+    }
+
+    // ----- accessors -----
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SkillConfig {
+        &self.config
+    }
+
+    /// The underlying rules position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    /// The piece on a square.
+    #[must_use]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.position.piece_at(square)
+    }
+
+    /// Both sides' remaining cooldowns, in ticks.
+    #[must_use]
+    pub fn cooldowns(&self) -> Cooldowns {
+        self.cooldowns
+    }
+
+    /// The remaining cooldown of `color`'s `skill`, in ticks (0 means ready).
+    #[must_use]
+    pub fn cooldown(&self, color: Color, skill: Skill) -> u32 {
+        self.cooldowns.side(color).get(skill)
+    }
+
+    /// Whether `square` is frozen (its counter is above 0).
+    #[must_use]
+    pub fn is_frozen(&self, square: Square) -> bool {
+        self.frozen[square.index() as usize] > 0
+    }
+
+    /// The remaining freeze ticks of `square`, `None` when it is not frozen.
+    #[must_use]
+    pub fn frozen_ticks(&self, square: Square) -> Option<u32> {
+        let t = self.frozen[square.index() as usize];
+        (t > 0).then_some(t)
+    }
+
+    /// The frozen squares with their remaining ticks, in square order (a1, b1, ..., h8).
+    #[must_use]
+    pub fn frozen(&self) -> Vec<(Square, u32)> {
+        Square::all().filter_map(|sq| self.frozen_ticks(sq).map(|t| (sq, t))).collect()
+    }
+
+    /// The frozen squares, in square order.
+    #[must_use]
+    pub fn frozen_squares(&self) -> Vec<Square> {
+        Square::all().filter(|&sq| self.is_frozen(sq)).collect()
+    }
+
+    /// The log, oldest entry first.
+    #[must_use]
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The number of actions [`SkillBoard::undo`] can take back.
+    #[must_use]
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// A 64-bit key of the whole skill state: the position's Zobrist key mixed with both sides'
+    /// cooldowns and the freeze counters. Equal states have equal keys (for transposition tables).
+    #[must_use]
+    pub fn state_key(&self) -> u64 {
+        let mut k = self.position.key();
+        let mut mix = |v: u64| {
+            k = splitmix(k ^ v);
+        };
+        mix(u64::from(self.cooldowns.white.teleport) | u64::from(self.cooldowns.white.freeze) << 32);
+        mix(u64::from(self.cooldowns.black.teleport) | u64::from(self.cooldowns.black.freeze) << 32);
+        for (i, &t) in self.frozen.iter().enumerate() {
+            if t > 0 {
+                mix((i as u64) << 32 | u64::from(t));
+            }
+        }
+        k
+    }
+
+    fn frozen_mask(&self) -> u64 {
+        let mut mask = 0;
+        for (i, &t) in self.frozen.iter().enumerate() {
+            if t > 0 {
+                mask |= 1u64 << i;
+            }
+        }
+        mask
+    }
+
+    // ----- moves -----
+
+    /// The square that keeps a rules move from being played under `mask`: its from-square, or for
+    /// castling the rook's square, when frozen.
+    fn frozen_part(m: &Move, mask: u64) -> Option<Square> {
+        if mask & bit(m.from) != 0 {
+            return Some(m.from);
+        }
+        let rook_file = match m.kind {
+            MoveKind::CastleKingSide => 7,
+            MoveKind::CastleQueenSide => 0,
+            _ => return None,
+        };
+        let rook = Square::from_coords(File::new(rook_file).expect("file index < 8"), m.from.rank());
+        (mask & bit(rook) != 0).then_some(rook)
+    }
+
+    fn moves_masked(&self, mask: u64) -> MoveList {
+        let mut list = self.position.legal_moves();
+        if mask != 0 {
+            list.retain(|m| SkillBoard::frozen_part(m, mask).is_none());
+        }
+        list
+    }
+
+    /// The rules' legal moves minus those of a frozen piece: a move whose from-square is frozen, and a
+    /// castling whose rook stands on a frozen square. (Does not check for rule draws; see
+    /// [`SkillBoard::actions`].)
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        self.moves_masked(self.frozen_mask())
+    }
+
+    /// Whether the occupant of `square` is free to move as far as freezing goes (the square is not
+    /// frozen). It does not look at the side to move or at legality, as in the prototype.
+    #[must_use]
+    pub fn can_move_from(&self, square: Square) -> bool {
+        !self.is_frozen(square)
+    }
+
+    /// Plays an ordinary move (from [`Position::legal_moves`] or the notation parsers). It ends the turn
+    /// and, under the ply clock, ticks once.
+    ///
+    /// # Errors
+    /// [`SkillError::GameOver`], [`SkillError::FrozenSource`] (the piece, or the castling rook, is
+    /// frozen) or [`SkillError::IllegalMove`]. Nothing changes on error.
+    pub fn play(&mut self, m: Move) -> Result<(), SkillError> {
+        if let Some(o) = self.rule_draw() {
+            return Err(SkillError::GameOver(o));
+        }
+        if !self.position.legal_moves().contains(&m) {
+            return Err(self.reject(SkillError::IllegalMove(m.to_uci())));
+        }
+        if let Some(sq) = SkillBoard::frozen_part(&m, self.frozen_mask()) {
+            return Err(self.reject(SkillError::FrozenSource(sq)));
+        }
+        let record = self.record(Action::Move(m), PosUndo::Unmake);
+        let us = self.turn();
+        self.position.play_unchecked(m);
+        self.undo.push(record);
+        self.end_turn(LogKind::Move, m.to_uci(), us);
+        Ok(())
+    }
+
+    /// Parses a move in UCI (`e2e4`, `e7e8q`) and plays it; returns the move.
+    ///
+    /// # Errors
+    /// [`SkillError::Syntax`] for text that is not UCI, [`SkillError::IllegalMove`], and the errors of
+    /// [`SkillBoard::play`]. Nothing changes on error.
+    pub fn push_uci(&mut self, uci: &str) -> Result<Move, SkillError> {
+        let m = self.position.parse_uci(uci).map_err(|e| {
+            self.reject(match e {
+                ParseUciError::Syntax(_) => SkillError::Syntax(clip(uci)),
+                _ => SkillError::IllegalMove(clip(uci)),
+            })
+        })?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    // ----- skills -----
+
+    /// Whether the side to move may cast `skill` now: its cooldown is 0 and the game is not over. (A
+    /// particular cast may still be refused for its squares.)
+    #[must_use]
+    pub fn can_cast(&self, skill: Skill) -> bool {
+        self.cooldown(self.turn(), skill) == 0 && self.outcome().is_none()
+    }
+
+    /// Replaces `error` by [`SkillError::GameOver`] when the game is over.
+    fn reject(&self, error: SkillError) -> SkillError {
+        match self.outcome() {
+            Some(o) => SkillError::GameOver(o),
+            None => error,
+        }
+    }
+
+    fn ready(&self, skill: Skill) -> Result<(), SkillError> {
+        if let Some(o) = self.rule_draw() {
+            return Err(SkillError::GameOver(o));
+        }
+        match self.cooldown(self.turn(), skill) {
+            0 => Ok(()),
+            remaining => Err(SkillError::OnCooldown { skill, remaining }),
+        }
+    }
+
+    /// Validates a teleport of the side to move under the frozen `mask`; `moves` are the legal moves
+    /// under that mask. Cooldown and game state are not checked here.
+    fn plan_teleport(&self, from: Square, to: Square, mask: u64, moves: &MoveList) -> Result<Plan, SkillError> {
+        let pos = &self.position;
+        let us = pos.turn();
+        for sq in [from, to] {
+            if pos.is_blocked(sq) {
+                return Err(SkillError::OffBoard(sq));
+            }
+        }
+        if from == to {
+            return Err(SkillError::SameSquare(from));
+        }
+        let piece = pos.piece_at(from).ok_or(SkillError::EmptySource(from))?;
+        if piece.color != us {
+            return Err(SkillError::EnemySource(from));
+        }
+        if mask & bit(from) != 0 {
+            return Err(SkillError::FrozenSource(from));
+        }
+        let target = pos.piece_at(to);
+        if target.is_some_and(|t| t.color == us) {
+            return Err(SkillError::FriendlyDestination(to));
+        }
+        let standard = pos.rules().is_standard();
+        if let Some(&m) = moves.iter().find(|m| {
+            m.from == from && m.to == to && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
+        }) {
+            return Ok(Plan::AsMove(m));
+        }
+        if standard && target.is_some_and(|t| t.role == Role::King) {
+            return Err(SkillError::CapturesKing(to));
+        }
+        if piece.role == Role::Pawn && (pos.is_promotion_square(us, to) || pos.is_promotion_square(!us, to)) {
+            return Err(SkillError::PawnBackRank(to));
+        }
+        if standard && pos.relocation_exposes_king(from, to) {
+            return Err(SkillError::ExposesKing { from, to });
+        }
+        Ok(Plan::Relocate(piece))
+    }
+
+    /// Every valid teleport `(from, to)` of the side to move under `mask`, in square order; with
+    /// `first_only`, stops at the first.
+    fn teleports(&self, mask: u64, moves: &MoveList, first_only: bool) -> Vec<(Square, Square)> {
+        let us = self.turn();
+        let mut out = Vec::new();
+        for from in Square::all() {
+            if mask & bit(from) != 0 || self.position.piece_at(from).is_none_or(|p| p.color != us) {
+                continue;
+            }
+            for to in Square::all() {
+                if self.plan_teleport(from, to, mask, moves).is_ok() {
+                    out.push((from, to));
+                    if first_only {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Checks a Teleport of the side to move without casting it.
+    ///
+    /// # Errors
+    /// As [`SkillBoard::teleport`].
+    pub fn check_teleport(&self, from: Square, to: Square) -> Result<(), SkillError> {
+        self.ready(Skill::Teleport)
+            .and_then(|()| {
+                let mask = self.frozen_mask();
+                self.plan_teleport(from, to, mask, &self.moves_masked(mask)).map(|_| ())
+            })
+            .map_err(|e| self.reject(e))
+    }
+
+    /// Casts Teleport for the side to move: the friendly piece on `from` goes to `to`, capturing an
+    /// enemy piece there. When `from`-`to` is a legal move (of an unfrozen piece) it is played as that
+    /// move, promoting to a queen. Otherwise the board is edited: the piece is relocated, castling rights
+    /// of a king or rook leaving home (or a rook captured at home) drop, the en passant square clears, the
+    /// half-move clock resets on a capture or a pawn teleport and otherwise grows by one, the full-move
+    /// number grows after Black, and the turn passes. Either way the teleport cooldown is set, the turn
+    /// ends, and under the ply clock the clock ticks once.
+    ///
+    /// # Errors
+    /// [`SkillError::GameOver`], [`SkillError::OnCooldown`], [`SkillError::OffBoard`],
+    /// [`SkillError::SameSquare`], [`SkillError::EmptySource`], [`SkillError::EnemySource`],
+    /// [`SkillError::FrozenSource`], [`SkillError::FriendlyDestination`], and for a relocation
+    /// [`SkillError::CapturesKing`] (standard rules), [`SkillError::PawnBackRank`] and
+    /// [`SkillError::ExposesKing`] (standard rules). Nothing changes on error.
+    pub fn teleport(&mut self, from: Square, to: Square) -> Result<Teleported, SkillError> {
+        let plan = self
+            .ready(Skill::Teleport)
+            .and_then(|()| {
+                let mask = self.frozen_mask();
+                self.plan_teleport(from, to, mask, &self.moves_masked(mask))
+            })
+            .map_err(|e| self.reject(e))?;
+        let us = self.turn();
+        let action = Action::Teleport { from, to };
+        let done = match plan {
+            Plan::AsMove(m) => {
+                let record = self.record(action, PosUndo::Unmake);
+                self.position.play_unchecked(m);
+                self.undo.push(record);
+                Teleported::AsMove(m)
+            }
+            Plan::Relocate(piece) => {
+                let before = self.position.clone();
+                let captured = match self.position.relocate_piece(from, to) {
+                    Ok(c) => c,
+                    Err(_) => {
+                        self.position = before;
+                        return Err(SkillError::OffBoard(to));
+                    }
+                };
+                self.position.set_turn(!us);
+                let halfmove =
+                    if captured.is_some() || piece.role == Role::Pawn { 0 } else { before.halfmove_clock() + 1 };
+                self.position.set_halfmove_clock(halfmove);
+                if us == Color::Black {
+                    self.position.set_fullmove_number(before.fullmove_number() + 1);
+                }
+                let record = self.record(action, PosUndo::Restore(Box::new(before)));
+                self.undo.push(record);
+                Teleported::Relocated { captured }
+            }
+        };
+        self.cooldowns.side_mut(us).set(Skill::Teleport, self.config.cooldown_ticks.teleport);
+        self.end_turn(LogKind::Teleport, format!("{from}{to}"), us);
+        Ok(done)
+    }
+
+    /// Whether the side to move has a turn-ending action under `mask`, given its moves under it.
+    fn can_end_turn(&self, mask: u64, moves: &MoveList) -> bool {
+        !moves.is_empty()
+            || (self.cooldown(self.turn(), Skill::Teleport) == 0 && !self.teleports(mask, moves, true).is_empty())
+    }
+
+    /// Whether freezing `square` would leave the side to move without a turn-ending action, given the
+    /// rules' legal moves `all` and the current `mask`.
+    fn freeze_strands(&self, square: Square, mask: u64, all: &MoveList) -> bool {
+        let new_mask = mask | bit(square);
+        if self.config.freeze_duration == 0
+            || new_mask == mask
+            || self.position.piece_at(square).is_none_or(|p| p.color != self.turn())
+        {
+            return false;
+        }
+        let mut moves = all.clone();
+        moves.retain(|m| SkillBoard::frozen_part(m, new_mask).is_none());
+        !self.can_end_turn(new_mask, &moves)
+    }
+
+    /// Checks a Freeze by the side to move without casting it.
+    ///
+    /// # Errors
+    /// As [`SkillBoard::freeze`].
+    pub fn check_freeze(&self, square: Square) -> Result<(), SkillError> {
+        if let Some(o) = self.outcome() {
+            return Err(SkillError::GameOver(o));
+        }
+        self.ready(Skill::Freeze)?;
+        if self.position.is_blocked(square) {
+            return Err(SkillError::OffBoard(square));
+        }
+        if self.freeze_strands(square, self.frozen_mask(), &self.position.legal_moves()) {
+            return Err(SkillError::StrandsCaster(square));
+        }
+        Ok(())
+    }
+
+    /// Casts Freeze for the side to move on `square` (empty or not, either colour's piece): the square is
+    /// frozen for `freeze_duration` ticks (re-freezing a frozen square resets its timer) and the freeze
+    /// cooldown is set. A free action: the same side stays to move and the clock does not tick.
+    ///
+    /// # Errors
+    /// [`SkillError::GameOver`], [`SkillError::OnCooldown`], [`SkillError::OffBoard`] (a blocked tile),
+    /// [`SkillError::StrandsCaster`] (freezing one's own piece so that no move or teleport is left).
+    /// Nothing changes on error.
+    pub fn freeze(&mut self, square: Square) -> Result<(), SkillError> {
+        self.check_freeze(square)?;
+        let us = self.turn();
+        let record = self.record(Action::Freeze(square), PosUndo::Untouched);
+        self.undo.push(record);
+        self.frozen[square.index() as usize] = self.config.freeze_duration;
+        self.cooldowns.side_mut(us).set(Skill::Freeze, self.config.cooldown_ticks.freeze);
+        let entry = LogEntry { kind: LogKind::Freeze, detail: square.to_string(), actor: us, cooldowns: self.cooldowns };
+        self.log.push(entry);
+        Ok(())
+    }
+
+    // ----- clock -----
+
+    /// Decays every cooldown of both sides and every freeze counter by `ticks` (never below 0); a square
+    /// whose counter reaches 0 is released. Logged as a `tick` entry (nothing is logged for 0). Under
+    /// the manual clock this is the only thing that advances the clock; under the ply clock it adds
+    /// extra ticks. Not an action: [`SkillBoard::undo`] of the previous action also drops these ticks.
+    pub fn tick_cooldowns(&mut self, ticks: u32) {
+        if ticks == 0 {
+            return;
+        }
+        self.decay(ticks);
+        let entry = LogEntry {
+            kind: LogKind::Tick,
+            detail: ticks.to_string(),
+            actor: self.turn(),
+            cooldowns: self.cooldowns,
+        };
+        self.log.push(entry);
+    }
+
+    fn decay(&mut self, ticks: u32) {
+        self.cooldowns.decay(ticks);
+        for t in &mut self.frozen {
+            *t = t.saturating_sub(ticks);
+        }
+    }
+
+    fn record(&self, action: Action, pos: PosUndo) -> UndoRecord {
+        UndoRecord { action, pos, cooldowns: self.cooldowns, frozen: self.frozen, log_len: self.log.len() }
+    }
+
+    /// After a move or teleport: the ply clock's tick, then the log entry.
+    fn end_turn(&mut self, kind: LogKind, detail: String, actor: Color) {
+        if self.config.clock == ClockMode::Ply {
+            self.decay(1);
+        }
+        self.log.push(LogEntry { kind, detail, actor, cooldowns: self.cooldowns });
+    }
+
+    // ----- undo -----
+
+    /// Reverts the last action (move, teleport or freeze) exactly: position (key, clocks, rights and
+    /// move history included), cooldowns, freeze counters and log (ticks logged after the action are
+    /// dropped with it). Returns the action, or `None` when there is nothing to undo.
+    pub fn undo(&mut self) -> Option<Action> {
+        let record = self.undo.pop()?;
+        match record.pos {
+            PosUndo::Unmake => {
+                self.position.undo();
+            }
+            PosUndo::Restore(before) => self.position = *before,
+            PosUndo::Untouched => {}
+        }
+        self.cooldowns = record.cooldowns;
+        self.frozen = record.frozen;
+        self.log.truncate(record.log_len);
+        Some(record.action)
+    }
+
+    // ----- game end -----
+
+    /// The draws the rules decide regardless of the side's options (standard rules only): bare kings,
+    /// fivefold repetition, the 75-move rule.
+    fn rule_draw(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        if !pos.rules().is_standard() {
+            return None;
+        }
+        if pos.pieces(Color::White).count() == 1 && pos.pieces(Color::Black).count() == 1 {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        if pos.repetitions() >= 4 {
+            return Some(Outcome::Draw(DrawReason::FivefoldRepetition));
+        }
+        if pos.halfmove_clock() >= 150 {
+            return Some(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
+        }
+        None
+    }
+
+    /// The outcome if the game is over. A side to move with no turn-ending action (no legal move of an
+    /// unfrozen piece and no valid teleport; a freeze does not count) is checkmated when in check and
+    /// stalemated otherwise. Under standard rules the automatic draws also apply: fivefold repetition, the
+    /// 75-move rule, and insufficient material, which here means bare kings only (a Freeze lets a lone
+    /// minor piece mate).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let mask = self.frozen_mask();
+        if !self.can_end_turn(mask, &self.moves_masked(mask)) {
+            return Some(if self.position.is_check() {
+                Outcome::Checkmate { winner: !self.turn() }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        self.rule_draw()
+    }
+
+    /// Whether the game is over ([`SkillBoard::outcome`] is `Some`).
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    // ----- actions -----
+
+    /// Every legal action of the side to move: its moves (in the rules' order), then its teleports when
+    /// Teleport is ready (by source, then destination, in square order; a teleport that coincides with a
+    /// move is listed too, as it is a different action), then its freezes when Freeze is ready (every
+    /// playable square in square order, except those that would strand the caster). Empty when the
+    /// game is over.
+    #[must_use]
+    pub fn actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.rule_draw().is_some() {
+            return out;
+        }
+        let mask = self.frozen_mask();
+        let all = self.position.legal_moves();
+        let mut moves = all.clone();
+        if mask != 0 {
+            moves.retain(|m| SkillBoard::frozen_part(m, mask).is_none());
+        }
+        out.extend(moves.iter().map(|&m| Action::Move(m)));
+        let us = self.turn();
+        if self.cooldown(us, Skill::Teleport) == 0 {
+            out.extend(self.teleports(mask, &moves, false).into_iter().map(|(from, to)| Action::Teleport { from, to }));
+        }
+        if out.is_empty() || self.cooldown(us, Skill::Freeze) != 0 {
+            return out;
+        }
+        for sq in Square::all() {
+            if !self.position.is_blocked(sq) && !self.freeze_strands(sq, mask, &all) {
+                out.push(Action::Freeze(sq));
+            }
+        }
+        out
+    }
+
+    /// Reads an action in its text form: a move in UCI or SAN (`e2e4`, `Nf3`), `tp <from><to>`
+    /// (`tp e4e7`) or `fz <square>` (`fz e7`). Squares are checked for syntax only; legality is checked
+    /// when the action is played.
+    ///
+    /// # Errors
+    /// [`SkillError::Syntax`] for unreadable text, [`SkillError::IllegalMove`] for a move that is not
+    /// legal under the rules.
+    pub fn parse_action(&self, text: &str) -> Result<Action, SkillError> {
+        let syntax = || SkillError::Syntax(clip(text));
+        let mut words = text.split_whitespace();
+        match (words.next(), words.next(), words.next()) {
+            (Some("tp"), Some(arg), None) => {
+                if arg.len() != 4 || !arg.is_ascii() {
+                    return Err(syntax());
+                }
+                let from: Square = arg[..2].parse().map_err(|_| syntax())?;
+                let to: Square = arg[2..].parse().map_err(|_| syntax())?;
+                Ok(Action::Teleport { from, to })
+            }
+            (Some("fz"), Some(arg), None) => Ok(Action::Freeze(arg.parse().map_err(|_| syntax())?)),
+            (Some(mv), None, None) => match self.position.parse_uci(mv) {
+                Ok(m) => Ok(Action::Move(m)),
+                Err(ParseUciError::Illegal(_)) => Err(SkillError::IllegalMove(clip(mv))),
+                Err(ParseUciError::Syntax(_)) => match self.position.parse_san(mv) {
+                    Ok(m) => Ok(Action::Move(m)),
+                    Err(ParseSanError::Syntax(_)) => Err(syntax()),
+                    Err(_) => Err(SkillError::IllegalMove(clip(mv))),
+                },
+            },
+            _ => Err(syntax()),
+        }
+    }
+
+    /// Plays an action (see [`SkillBoard::play`], [`SkillBoard::teleport`], [`SkillBoard::freeze`]).
+    ///
+    /// # Errors
+    /// The error of the underlying call; nothing changes on error.
+    pub fn play_action(&mut self, action: Action) -> Result<(), SkillError> {
+        match action {
+            Action::Move(m) => self.play(m),
+            Action::Teleport { from, to } => self.teleport(from, to).map(|_| ()),
+            Action::Freeze(sq) => self.freeze(sq),
+        }
+    }
+
+    /// Parses an action's text and plays it; returns the action.
+    ///
+    /// # Errors
+    /// The errors of [`SkillBoard::parse_action`] (reported as [`SkillError::GameOver`] when the game is
+    /// over) and [`SkillBoard::play_action`]; nothing changes on error.
+    pub fn push_action(&mut self, text: &str) -> Result<Action, SkillError> {
+        let action = self.parse_action(text).map_err(|e| self.reject(e))?;
+        self.play_action(action)?;
+        Ok(action)
+    }
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(32).collect()
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

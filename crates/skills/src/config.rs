@@ -1,0 +1,290 @@
+//! The board's configuration: start position, cooldowns, freeze duration, clock mode and rule set.
+
+use gambit_rules::{FenError, Position, RuleSet};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::skill::Skill;
+
+/// Default Teleport cooldown, in ticks.
+pub const DEFAULT_TELEPORT_COOLDOWN: u32 = 6;
+/// Default Freeze cooldown, in ticks.
+pub const DEFAULT_FREEZE_COOLDOWN: u32 = 9;
+/// Default number of ticks a Freeze holds its square.
+pub const DEFAULT_FREEZE_DURATION: u32 = 3;
+
+/// What advances the cooldowns and freeze timers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockMode {
+    /// One tick after every turn-ending action (a move or a teleport), for both sides. The default.
+    #[default]
+    Ply,
+    /// Only [`SkillBoard::tick_cooldowns`](crate::SkillBoard::tick_cooldowns) advances the clock, as in the
+    /// prototype.
+    Manual,
+}
+
+/// The rule set the board is played under (JSON `"standard"` or `"skirmish"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RulesChoice {
+    /// FIDE chess ([`RuleSet::Standard`]). The default.
+    #[default]
+    Standard,
+    /// The roguelite's battle rules with the default promotion policy ([`RuleSet::SKIRMISH`]).
+    Skirmish,
+}
+
+impl RulesChoice {
+    /// The rules crate's rule set.
+    #[must_use]
+    pub fn rule_set(self) -> RuleSet {
+        match self {
+            RulesChoice::Standard => RuleSet::Standard,
+            RulesChoice::Skirmish => RuleSet::SKIRMISH,
+        }
+    }
+}
+
+/// The cooldown each skill gets when cast, in ticks (0 means always ready).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CooldownTicks {
+    /// Teleport's cooldown in ticks; default 6.
+    #[serde(default = "default_teleport")]
+    pub teleport: u32,
+    /// Freeze's cooldown in ticks; default 9.
+    #[serde(default = "default_freeze")]
+    pub freeze: u32,
+}
+
+fn default_teleport() -> u32 {
+    DEFAULT_TELEPORT_COOLDOWN
+}
+fn default_freeze() -> u32 {
+    DEFAULT_FREEZE_COOLDOWN
+}
+fn default_duration() -> u32 {
+    DEFAULT_FREEZE_DURATION
+}
+
+impl Default for CooldownTicks {
+    fn default() -> Self {
+        CooldownTicks { teleport: DEFAULT_TELEPORT_COOLDOWN, freeze: DEFAULT_FREEZE_COOLDOWN }
+    }
+}
+
+impl CooldownTicks {
+    /// The configured cooldown of `skill`, in ticks.
+    #[must_use]
+    pub fn get(&self, skill: Skill) -> u32 {
+        match skill {
+            Skill::Teleport => self.teleport,
+            Skill::Freeze => self.freeze,
+        }
+    }
+}
+
+/// The configuration of a [`SkillBoard`](crate::SkillBoard), as JSON:
+///
+/// ```json
+/// {"start_fen": "", "cooldown_ticks": {"teleport": 6, "freeze": 9}, "freeze_duration": 3,
+///  "clock": "ply", "rules": "standard"}
+/// ```
+///
+/// Every field is optional and defaults as shown. The JSON Schema is `docs/skills-config.schema.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkillConfig {
+    /// The start position as a FEN; empty means the standard start position.
+    #[serde(default)]
+    pub start_fen: String,
+    /// The cooldown each skill gets when cast, in ticks.
+    #[serde(default)]
+    pub cooldown_ticks: CooldownTicks,
+    /// How many ticks a Freeze holds its square (default 3).
+    #[serde(default = "default_duration")]
+    pub freeze_duration: u32,
+    /// What advances the clock (default [`ClockMode::Ply`]).
+    #[serde(default)]
+    pub clock: ClockMode,
+    /// The rule set (default [`RulesChoice::Standard`]).
+    #[serde(default)]
+    pub rules: RulesChoice,
+}
+
+impl Default for SkillConfig {
+    fn default() -> Self {
+        SkillConfig {
+            start_fen: String::new(),
+            cooldown_ticks: CooldownTicks::default(),
+            freeze_duration: DEFAULT_FREEZE_DURATION,
+            clock: ClockMode::Ply,
+            rules: RulesChoice::Standard,
+        }
+    }
+}
+
+/// A configuration that cannot be used. Every variant except [`ConfigError::Json`] names the field
+/// (dotted path, such as `cooldown_ticks.teleport`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// The text is not JSON at all.
+    #[error("config is not valid JSON: {0}")]
+    Json(String),
+    /// A field the configuration does not have.
+    #[error("unknown config field `{0}`")]
+    UnknownField(String),
+    /// A field whose value has the wrong type or range.
+    #[error("config field `{field}`: expected {expected}, found {found}")]
+    BadValue {
+        /// The field's dotted path (empty for the top level).
+        field: String,
+        /// What the field accepts.
+        expected: &'static str,
+        /// The offending value as JSON (cut to 40 characters).
+        found: String,
+    },
+    /// `start_fen` is not a FEN of a valid position under the configured rules.
+    #[error("config field `start_fen`: {0}")]
+    BadFen(FenError),
+}
+
+impl ConfigError {
+    /// The dotted path of the offending field, `None` for text that is not JSON.
+    #[must_use]
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            ConfigError::Json(_) => None,
+            ConfigError::UnknownField(f) | ConfigError::BadValue { field: f, .. } => Some(f),
+            ConfigError::BadFen(_) => Some("start_fen"),
+        }
+    }
+}
+
+fn clip(v: &Value) -> String {
+    v.to_string().chars().take(40).collect()
+}
+
+fn uint(field: &str, v: &Value) -> Result<u32, ConfigError> {
+    v.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| ConfigError::BadValue {
+        field: field.to_string(),
+        expected: "an integer from 0 to 4294967295",
+        found: clip(v),
+    })
+}
+
+fn object<'a>(field: &str, v: &'a Value) -> Result<&'a serde_json::Map<String, Value>, ConfigError> {
+    v.as_object().ok_or_else(|| ConfigError::BadValue {
+        field: field.to_string(),
+        expected: "a JSON object",
+        found: clip(v),
+    })
+}
+
+impl SkillConfig {
+    /// Parses and validates a configuration from JSON text. Missing fields take their defaults.
+    ///
+    /// ```
+    /// use gambit_skills::{ClockMode, SkillConfig};
+    /// let c = SkillConfig::from_json(r#"{"cooldown_ticks": {"teleport": 4}, "clock": "manual"}"#).unwrap();
+    /// assert_eq!((c.cooldown_ticks.teleport, c.cooldown_ticks.freeze, c.clock), (4, 9, ClockMode::Manual));
+    /// let err = SkillConfig::from_json(r#"{"freeze_duration": -1}"#).unwrap_err();
+    /// assert_eq!(err.field(), Some("freeze_duration"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ConfigError::Json`] for text that is not JSON; [`ConfigError::UnknownField`] for a field the
+    /// config does not have; [`ConfigError::BadValue`] for a negative, fractional, too large or mistyped
+    /// value or an unknown clock or rules name; [`ConfigError::BadFen`] when `start_fen` is not a valid
+    /// position under the configured rules.
+    pub fn from_json(text: &str) -> Result<SkillConfig, ConfigError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::Json(e.to_string()))?;
+        let config = SkillConfig::from_value(&value)?;
+        config.start_position()?;
+        Ok(config)
+    }
+
+    /// Reads the fields of a parsed JSON value (the FEN is not checked here).
+    pub(crate) fn from_value(value: &Value) -> Result<SkillConfig, ConfigError> {
+        let mut config = SkillConfig::default();
+        for (key, v) in object("", value)? {
+            match key.as_str() {
+                "start_fen" => {
+                    config.start_fen = v
+                        .as_str()
+                        .ok_or_else(|| ConfigError::BadValue {
+                            field: "start_fen".into(),
+                            expected: "a FEN string (empty for the start position)",
+                            found: clip(v),
+                        })?
+                        .to_string();
+                }
+                "cooldown_ticks" => {
+                    for (skill, n) in object("cooldown_ticks", v)? {
+                        let path = format!("cooldown_ticks.{skill}");
+                        match skill.as_str() {
+                            "teleport" => config.cooldown_ticks.teleport = uint(&path, n)?,
+                            "freeze" => config.cooldown_ticks.freeze = uint(&path, n)?,
+                            _ => return Err(ConfigError::UnknownField(path)),
+                        }
+                    }
+                }
+                "freeze_duration" => config.freeze_duration = uint("freeze_duration", v)?,
+                "clock" => {
+                    config.clock = match v.as_str() {
+                        Some("ply") => ClockMode::Ply,
+                        Some("manual") => ClockMode::Manual,
+                        _ => {
+                            return Err(ConfigError::BadValue {
+                                field: "clock".into(),
+                                expected: "\"ply\" or \"manual\"",
+                                found: clip(v),
+                            });
+                        }
+                    }
+                }
+                "rules" => {
+                    config.rules = match v.as_str() {
+                        Some("standard") => RulesChoice::Standard,
+                        Some("skirmish") => RulesChoice::Skirmish,
+                        _ => {
+                            return Err(ConfigError::BadValue {
+                                field: "rules".into(),
+                                expected: "\"standard\" or \"skirmish\"",
+                                found: clip(v),
+                            });
+                        }
+                    }
+                }
+                other => return Err(ConfigError::UnknownField(other.chars().take(40).collect())),
+            }
+        }
+        Ok(config)
+    }
+
+    /// The configuration as pretty-printed JSON (every field written out); [`SkillConfig::from_json`]
+    /// reads it back.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a config always serializes")
+    }
+
+    /// The start position: the standard one when `start_fen` is empty (under skirmish rules: the same
+    /// pieces without castling rights), else `start_fen` parsed with the checked constructor.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadFen`] when `start_fen` is not a FEN or not a valid position under the rules.
+    pub fn start_position(&self) -> Result<Position, ConfigError> {
+        let rules = self.rules.rule_set();
+        if self.start_fen.trim().is_empty() {
+            let mut pos = Position::startpos();
+            pos.set_rules(rules).map_err(|e| ConfigError::BadFen(FenError::Position(e)))?;
+            Ok(pos)
+        } else {
+            Position::from_fen_with(&self.start_fen, rules).map_err(ConfigError::BadFen)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The text board and the 180-degree view rotation.
+
+use gambit_rules::Square;
+use thiserror::Error;
+
+use crate::board::SkillBoard;
+
+/// The board as text: one line per rank with its label, then a files line; upper case White, lower
+/// case Black, `.` empty, `#` a blocked tile, and each square in `frozen` wrapped as `[p]` (`[.]` when
+/// empty). With `rotated` the board is seen from Black's side (rank 1 on top, files h to a) and the
+/// labels follow. Every line ends with `\n`.
+///
+/// Pass [`SkillBoard::frozen_squares`] to mark the frozen squares, or `&[]` for none.
+///
+/// ```
+/// use gambit_skills::{SkillBoard, render_ascii};
+/// let board = SkillBoard::default();
+/// let text = render_ascii(&board, true, &["e2".parse().unwrap()]);
+/// assert!(text.starts_with("1 R N B K Q B N R\n2 P P P [P] P P P P\n"));
+/// assert!(text.ends_with("  h g f e d c b a\n"));
+/// ```
+#[must_use]
+pub fn render_ascii(board: &SkillBoard, rotated: bool, frozen: &[Square]) -> String {
+    board.position().render_ascii(rotated, frozen)
+}
+
+/// A grid that [`rotate_view_180`] cannot rotate.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GridError {
+    /// No rows, or rows of no cells.
+    #[error("the grid is empty")]
+    Empty,
+    /// A row whose length differs from the first row's.
+    #[error("row {row} has {len} cells, but row 0 has {expected}")]
+    Ragged {
+        /// The index of the offending row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        expected: usize,
+    },
+}
+
+/// Rotates a rectangular grid (rows of cells) by 180 degrees: the last row becomes the first and each
+/// row is reversed, so cell `[r][c]` moves to `[rows - 1 - r][cols - 1 - c]`.
+///
+/// ```
+/// use gambit_skills::rotate_view_180;
+/// let grid = vec![vec!['a', 'b', 'c'], vec!['d', 'e', 'f']];
+/// assert_eq!(rotate_view_180(&grid).unwrap(), vec![vec!['f', 'e', 'd'], vec!['c', 'b', 'a']]);
+/// assert!(rotate_view_180(&[vec![1, 2], vec![3]]).is_err());
+/// ```
+///
+/// # Errors
+/// [`GridError::Empty`] for a grid with no rows or empty rows, [`GridError::Ragged`] for rows of unequal
+/// length.
+pub fn rotate_view_180<T: Clone, R: AsRef<[T]>>(grid: &[R]) -> Result<Vec<Vec<T>>, GridError> {
+    let expected = grid.first().map_or(0, |r| r.as_ref().len());
+    if expected == 0 {
+        return Err(GridError::Empty);
+    }
+    for (row, r) in grid.iter().enumerate() {
+        let len = r.as_ref().len();
+        if len != expected {
+            return Err(GridError::Ragged { row, len, expected });
+        }
+    }
+    Ok(grid.iter().rev().map(|r| r.as_ref().iter().rev().cloned().collect()).collect())
+}

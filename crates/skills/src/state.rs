@@ -1,0 +1,145 @@
+//! The whole board state as JSON, and the log replay.
+
+use std::collections::BTreeMap;
+
+use gambit_rules::{FenError, Position};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::board::SkillBoard;
+use crate::config::{ConfigError, SkillConfig};
+use crate::error::SkillError;
+use crate::log::LogEntry;
+use crate::skill::Cooldowns;
+
+/// The JSON form of a board.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateJson {
+    config: Value,
+    fen: String,
+    cooldowns: Cooldowns,
+    frozen: BTreeMap<String, u32>,
+    log: Vec<LogEntry>,
+}
+
+/// A board state that cannot be loaded or a log that cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StateError {
+    /// Not JSON, or not the shape of a state (missing or unknown field, wrong type).
+    #[error("bad state JSON: {0}")]
+    Json(String),
+    /// The embedded config is invalid.
+    #[error("state config: {0}")]
+    Config(ConfigError),
+    /// The start position (`config.start_fen`) is not a FEN the unchecked constructor accepts.
+    #[error("state start position: {0}")]
+    StartPosition(FenError),
+    /// A log entry that cannot be replayed.
+    #[error("log entry {index} ({text}): {error}")]
+    Replay {
+        /// The entry's index in the log.
+        index: usize,
+        /// The entry as `kind detail`.
+        text: String,
+        /// Why the action was rejected (a tick with a bad count is a [`SkillError::Syntax`]).
+        error: SkillError,
+    },
+    /// The replayed state differs from the stored one.
+    #[error("state {what} does not match its log: stored {stored}, replayed {replayed}")]
+    Mismatch {
+        /// Which part: `fen`, `cooldowns`, `frozen` or `log entry N`.
+        what: String,
+        /// The stored value.
+        stored: String,
+        /// The value the replay produced.
+        replayed: String,
+    },
+}
+
+impl SkillBoard {
+    /// The whole state as pretty JSON: `config`, `fen` (the current position), `cooldowns`
+    /// (`{"white": {"teleport": t, "freeze": f}, "black": {...}}`), `frozen` (square name to remaining
+    /// ticks) and `log` (entries with `kind`, `detail`, `actor`, `cooldowns`).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let state = StateJson {
+            config: serde_json::to_value(self.config()).expect("a config always serializes"),
+            fen: self.position().to_fen(),
+            cooldowns: self.cooldowns(),
+            frozen: self.frozen().into_iter().map(|(sq, t)| (sq.to_string(), t)).collect(),
+            log: self.log().to_vec(),
+        };
+        serde_json::to_string_pretty(&state).expect("a state always serializes")
+    }
+
+    /// Loads a state written by [`SkillBoard::to_json`]: the log is replayed from the config's start
+    /// position (parsed with the rules' unchecked constructor, so any start round-trips), which also
+    /// rebuilds the undo history, and the result must match the stored `fen`, `cooldowns` and `frozen`.
+    ///
+    /// # Errors
+    /// [`StateError::Json`], [`StateError::Config`], [`StateError::StartPosition`],
+    /// [`StateError::Replay`] or [`StateError::Mismatch`].
+    pub fn from_json(text: &str) -> Result<SkillBoard, StateError> {
+        let state: StateJson = serde_json::from_str(text).map_err(|e| StateError::Json(e.to_string()))?;
+        let config = SkillConfig::from_value(&state.config).map_err(StateError::Config)?;
+        let board = SkillBoard::replay(config, &state.log)?;
+        let check = |what: &str, stored: String, replayed: String| {
+            if stored == replayed {
+                Ok(())
+            } else {
+                Err(StateError::Mismatch { what: what.to_string(), stored, replayed })
+            }
+        };
+        check("fen", state.fen, board.position().to_fen())?;
+        check("cooldowns", state.cooldowns.to_string(), board.cooldowns().to_string())?;
+        let frozen: BTreeMap<String, u32> =
+            board.frozen().into_iter().map(|(sq, t)| (sq.to_string(), t)).collect();
+        check("frozen", format!("{:?}", state.frozen), format!("{frozen:?}"))?;
+        Ok(board)
+    }
+
+    /// Rebuilds a board by replaying `log` from `config`'s start position (an empty `start_fen` is the
+    /// standard start; otherwise the FEN is parsed with the unchecked constructor). Every replayed entry
+    /// must equal the stored one (actor and cooldowns included).
+    ///
+    /// # Errors
+    /// [`StateError::StartPosition`], [`StateError::Replay`] for an entry that is rejected,
+    /// [`StateError::Mismatch`] for an entry that replays differently.
+    pub fn replay(config: SkillConfig, log: &[LogEntry]) -> Result<SkillBoard, StateError> {
+        let start = if config.start_fen.trim().is_empty() {
+            config.start_position().map_err(|e| match e {
+                ConfigError::BadFen(f) => StateError::StartPosition(f),
+                other => StateError::Config(other),
+            })?
+        } else {
+            Position::from_fen_unchecked(&config.start_fen, config.rules.rule_set())
+                .map_err(StateError::StartPosition)?
+        };
+        let mut board = SkillBoard::with_parts(start, config);
+        for (index, entry) in log.iter().enumerate() {
+            let text = format!("{} {}", entry.kind, entry.detail);
+            let result = match entry.action_text() {
+                Some(action) => board.push_action(&action).map(|_| ()),
+                None => match entry.detail.parse::<u32>() {
+                    Ok(n) if n > 0 => {
+                        board.tick_cooldowns(n);
+                        Ok(())
+                    }
+                    _ => Err(SkillError::Syntax(entry.detail.chars().take(32).collect())),
+                },
+            };
+            result.map_err(|error| StateError::Replay { index, text: text.clone(), error })?;
+            let replayed = board.log().last().expect("an entry was just logged");
+            if replayed != entry {
+                return Err(StateError::Mismatch {
+                    what: format!("log entry {index}"),
+                    stored: format!("{entry:?}"),
+                    replayed: format!("{replayed:?}"),
+                });
+            }
+        }
+        Ok(board)
+    }
+}

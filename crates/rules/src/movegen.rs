@@ -190,19 +190,15 @@ impl<S: MoveSink> Gen<'_, S> {
     fn ray(&mut self, from: usize, d: isize, role: Role) {
         let board = &self.pos.board;
         let mut to = step(from, d);
-        loop {
-            let code = board[to];
-            let what = self.targets[code as usize];
-            if what == 0 {
-                break;
-            }
+        while board[to] == EMPTY {
             if self.allows(to) {
-                self.add(from, to, role, code, MoveKind::Normal);
-            }
-            if what == 2 {
-                break;
+                self.add(from, to, role, EMPTY, MoveKind::Normal);
             }
             to = step(to, d);
+        }
+        let code = board[to];
+        if self.targets[code as usize] == 2 && self.allows(to) {
+            self.add(from, to, role, code, MoveKind::Normal);
         }
     }
 

@@ -151,6 +151,11 @@ struct Undo {
     mv: Option<Move>,
     /// The cell code that stood on the capture square.
     captured: u8,
+    /// The captured piece's slot in its piece list, so undo restores the list order exactly (and with
+    /// it the move generation order).
+    captured_slot: u8,
+    /// The moving piece's slot in its piece list (restored when a promotion is taken back).
+    mover_slot: u8,
     castling: CastlingRights,
     ep_square: Option<Square>,
     halfmove_clock: u32,
@@ -440,6 +445,34 @@ impl Position {
         let idx = self.list_index[from];
         self.pieces[color].cells[idx as usize] = to as u8;
         self.list_index[to] = idx;
+    }
+
+    /// Inserts a piece at `slot` of its list, moving the piece there to the end: the exact inverse of
+    /// the swap-remove in `list_remove`.
+    fn list_insert(&mut self, cell: usize, code: u8, slot: u8) {
+        let color = mailbox::code_color(code).index();
+        let list = &mut self.pieces[color];
+        let len = list.len;
+        let slot = slot.min(len);
+        if slot < len {
+            let moved = list.cells[slot as usize];
+            list.cells[len as usize] = moved;
+            self.list_index[moved as usize] = len;
+        }
+        list.cells[slot as usize] = cell as u8;
+        self.list_index[cell] = slot;
+        list.len += 1;
+    }
+
+    /// Like `add_code`, but at a given list slot (undo restores the list order exactly).
+    fn add_code_at(&mut self, cell: usize, code: u8, slot: u8) {
+        debug_assert_eq!(self.board[cell], EMPTY);
+        self.board[cell] = code;
+        self.key ^= KEYS.cells[code as usize][cell];
+        self.list_insert(cell, code, slot);
+        if mailbox::code_role(code) == Role::King {
+            self.kings[mailbox::code_color(code).index()] = cell as u8;
+        }
     }
 
     /// Places a code on an empty cell, updating lists, kings and key.
@@ -948,6 +981,8 @@ impl Position {
         self.history.push(Undo {
             mv: Some(m),
             captured,
+            captured_slot: if mailbox::is_piece(captured) { self.list_index[capture_cell] } else { 0 },
+            mover_slot: self.list_index[from],
             castling: self.castling,
             ep_square: self.ep_square,
             halfmove_clock: self.halfmove_clock,
@@ -999,6 +1034,8 @@ impl Position {
         self.history.push(Undo {
             mv: None,
             captured: EMPTY,
+            captured_slot: 0,
+            mover_slot: 0,
             castling: self.castling,
             ep_square: self.ep_square,
             halfmove_clock: self.halfmove_clock,
@@ -1030,7 +1067,7 @@ impl Position {
             }
             if m.promotion.is_some() {
                 self.remove_code(to);
-                self.add_code(to, mailbox::piece_code(us, Role::Pawn));
+                self.add_code_at(to, mailbox::piece_code(us, Role::Pawn), undo.mover_slot);
             }
             self.move_code(to, from);
             if mailbox::is_piece(undo.captured) {
@@ -1039,7 +1076,7 @@ impl Position {
                 } else {
                     to
                 };
-                self.add_code(capture_cell, undo.captured);
+                self.add_code_at(capture_cell, undo.captured, undo.captured_slot);
             }
             if us == Color::Black {
                 self.fullmove_number -= 1;

@@ -1,0 +1,100 @@
+//! Move ordering: the TT move, then noisy actions by the game's hint (MVV-LVA for chess), then the two
+//! killer moves of the ply, then quiet actions by the history heuristic plus the hint.
+
+use crate::game::Game;
+use crate::score::MAX_PLY;
+
+/// Bound of the history scores (history gravity keeps every entry within +-`HISTORY_MAX`).
+const HISTORY_MAX: i32 = 1 << 14;
+
+const TT_MOVE: i32 = 1 << 30;
+const NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+
+/// Killer and history tables for one game type.
+pub(crate) struct Ordering<A> {
+    killers: Vec<[Option<A>; 2]>,
+    history: Vec<i32>,
+    slots: usize,
+}
+
+impl<A: Copy + PartialEq> Ordering<A> {
+    pub(crate) fn new(slots: usize) -> Ordering<A> {
+        let slots = slots.max(1);
+        Ordering { killers: vec![[None, None]; MAX_PLY + 2], history: vec![0; 2 * slots], slots }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.killers.fill([None, None]);
+        self.history.fill(0);
+    }
+
+    /// Between searches: forget killers, age the history.
+    pub(crate) fn new_search(&mut self) {
+        self.killers.fill([None, None]);
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    fn history_index<G: Game<Action = A>>(&self, g: &G, a: &A) -> usize {
+        (usize::from(g.side()) % 2) * self.slots + g.history_slot(a) % self.slots
+    }
+
+    /// Fills `out` with `(order key, action)` sorted best first (a stable sort: ties keep generation order).
+    pub(crate) fn order<G: Game<Action = A>>(
+        &self,
+        g: &G,
+        ply: usize,
+        tt_move: Option<A>,
+        killers: bool,
+        actions: &[A],
+        out: &mut Vec<(i32, A)>,
+    ) {
+        out.clear();
+        let k = self.killers[ply.min(MAX_PLY)];
+        for &a in actions {
+            let key = if tt_move == Some(a) {
+                // TT move first.
+                TT_MOVE
+            } else if g.is_noisy(&a) {
+                // MVV-LVA (the chess hint) for captures and promotions.
+                NOISY + g.hint(&a).clamp(-NOISY / 2, NOISY / 2)
+            } else if killers && k[0] == Some(a) {
+                // Killer moves.
+                KILLER + 1
+            } else if killers && k[1] == Some(a) {
+                KILLER
+            } else {
+                // History heuristic.
+                self.history[self.history_index(g, &a)] + g.hint(&a).clamp(-HISTORY_MAX, HISTORY_MAX)
+            };
+            out.push((key, a));
+        }
+        out.sort_by(|x, y| y.0.cmp(&x.0));
+    }
+
+    /// A quiet action caused a beta cutoff at `ply` with `depth` plies left.
+    pub(crate) fn cutoff<G: Game<Action = A>>(&mut self, g: &G, ply: usize, depth: i32, a: A, killers: bool) {
+        if killers {
+            let k = &mut self.killers[ply.min(MAX_PLY)];
+            if k[0] != Some(a) {
+                k[1] = k[0];
+                k[0] = Some(a);
+            }
+        }
+        let i = self.history_index(g, &a);
+        let bonus = (depth * depth * 16).min(HISTORY_MAX);
+        // History gravity: the entry moves toward +HISTORY_MAX by a fraction of the distance.
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus / HISTORY_MAX;
+    }
+
+    /// A quiet action searched before the cutoff move failed to cut: a history malus.
+    pub(crate) fn failed<G: Game<Action = A>>(&mut self, g: &G, depth: i32, a: A) {
+        let i = self.history_index(g, &a);
+        let bonus = (depth * depth * 16).min(HISTORY_MAX);
+        let h = &mut self.history[i];
+        *h -= bonus + *h * bonus / HISTORY_MAX;
+    }
+}

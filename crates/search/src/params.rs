@@ -1,0 +1,108 @@
+//! Search tunables as data.
+
+/// Every tunable of the search in one place. [`Params::default`] is the full-strength engine;
+/// [`Params::plain`] turns every pruning, reduction and extension off (full-width alpha-beta, the
+/// configuration that must agree with minimax).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Quiescence search at the horizon (captures and promotions; all evasions when in check).
+    pub quiescence: bool,
+    /// Transposition-table cutoffs (the TT move is used for ordering either way).
+    pub tt_cutoffs: bool,
+    /// Principal variation search: null-window searches after the first action.
+    pub pvs: bool,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Minimum remaining depth (plies) for a null move.
+    pub null_min_depth: i32,
+    /// Base reduction of the null-move search (plies); grows by one every `null_depth_divisor` plies.
+    pub null_base_reduction: i32,
+    /// See `null_base_reduction`.
+    pub null_depth_divisor: i32,
+    /// Late move reductions.
+    pub lmr: bool,
+    /// Minimum remaining depth (plies) for a reduction.
+    pub lmr_min_depth: i32,
+    /// Actions searched at full depth before reductions start.
+    pub lmr_full_moves: usize,
+    /// Reverse futility pruning (static null move): margin per ply of remaining depth, centipawns.
+    pub rfp_margin: i32,
+    /// Reverse futility pruning up to this remaining depth (plies); 0 turns it off.
+    pub rfp_max_depth: i32,
+    /// Check extension: one ply more when the side to move is in check.
+    pub check_extension: bool,
+    /// Mate-distance pruning.
+    pub mate_distance_pruning: bool,
+    /// Aspiration windows from this depth on (plies); 0 turns them off.
+    pub aspiration_min_depth: u32,
+    /// First half-width of the aspiration window, centipawns (doubles on each failure).
+    pub aspiration_window: i32,
+    /// Killer moves (two per ply).
+    pub killers: bool,
+    /// Beam width: at most this many actions searched per node below and at the root, best-ranked
+    /// first (0 = all). Approximate search: the rest are never looked at.
+    pub beam_width: usize,
+    /// How many root actions get exact scores (a MultiPV-like window: the root's alpha is the score of
+    /// the k-th best so far). 1 for the engine; 3 for the bot, whose consistency picks among the top
+    /// three.
+    pub exact_root_actions: usize,
+    /// When a search is stopped mid-iteration, play the best action already proven in that iteration
+    /// (engine play). Off for the bot, whose contract adopts only whole iterations.
+    pub adopt_partial_iteration: bool,
+    /// Check the clock and the stop handler every this many nodes (a power of two).
+    pub poll_interval: u64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            quiescence: true,
+            tt_cutoffs: true,
+            pvs: true,
+            null_move: true,
+            null_min_depth: 3,
+            null_base_reduction: 2,
+            null_depth_divisor: 4,
+            lmr: true,
+            lmr_min_depth: 3,
+            lmr_full_moves: 3,
+            rfp_margin: 90,
+            rfp_max_depth: 6,
+            check_extension: true,
+            mate_distance_pruning: true,
+            aspiration_min_depth: 4,
+            aspiration_window: 30,
+            killers: true,
+            beam_width: 0,
+            exact_root_actions: 1,
+            adopt_partial_iteration: true,
+            poll_interval: 1024,
+        }
+    }
+}
+
+impl Params {
+    /// Full-width alpha-beta with no pruning, reduction, extension, quiescence or TT cutoffs (move
+    /// ordering and PVS, which never change the root score, stay on).
+    #[must_use]
+    pub fn plain() -> Params {
+        Params {
+            quiescence: false,
+            tt_cutoffs: false,
+            null_move: false,
+            lmr: false,
+            rfp_max_depth: 0,
+            check_extension: false,
+            mate_distance_pruning: false,
+            aspiration_min_depth: 0,
+            ..Params::default()
+        }
+    }
+
+    /// The bot's parameters: the full engine with a beam width, three exact root scores and whole
+    /// iterations only.
+    #[must_use]
+    pub fn bot(beam_width: usize) -> Params {
+        Params { beam_width, exact_root_actions: 3, adopt_partial_iteration: false, ..Params::default() }
+    }
+}

@@ -1,0 +1,621 @@
+//! The search core: iterative deepening over negamax alpha-beta, synchronous and deterministic.
+//!
+//! Progress and stopping go through a [`SearchHandler`]; the node budget, the depth limit and the time
+//! limits live in [`Limits`]. Every simulated action ([`Game::play`] and a successful
+//! [`Game::play_null`]) counts as one node, and the budget is checked *before* each simulation, so a
+//! search never exceeds its node budget (no slack).
+
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::ordering::Ordering;
+use crate::params::Params;
+use crate::score::{INFINITY, MATE, MAX_PLY, is_mate, terminal_score};
+use crate::tt::{Bound, TranspositionTable};
+
+/// The deepest iteration the search starts, plies.
+pub const MAX_DEPTH: u32 = 100;
+
+/// What ends a search. All fields `None` searches until [`MAX_DEPTH`] or until the handler stops it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, plies (clamped to 1..=[`MAX_DEPTH`]).
+    pub depth: Option<u32>,
+    /// The node budget: simulated actions in total. The search stops before exceeding it.
+    pub nodes: Option<u64>,
+    /// Hard time limit, milliseconds: the search stops mid-iteration when it passes. Not deterministic.
+    pub time_ms: Option<u64>,
+    /// Soft time limit, milliseconds: no new iteration starts after it.
+    pub soft_time_ms: Option<u64>,
+}
+
+/// The progress report after each completed iteration.
+#[derive(Debug)]
+pub struct Progress<'a, A> {
+    /// The completed depth, plies.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence and extensions included).
+    pub seldepth: u32,
+    /// The score, centipawns from the side to move's view (see [`crate::score`] for mates).
+    pub score: i32,
+    /// Nodes (simulated actions) so far.
+    pub nodes: u64,
+    /// Time since the search started, milliseconds.
+    pub elapsed_ms: u64,
+    /// The principal variation.
+    pub pv: &'a [A],
+    /// Transposition-table fill, permille.
+    pub hashfull: u32,
+}
+
+/// The search's callbacks: a stop poll and progress reports. The UCI front end, a game front end and
+/// tests each bring their own.
+pub trait SearchHandler<A> {
+    /// Polled every [`Params::poll_interval`] nodes; returning `true` stops the search.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+
+    /// Called after each completed iteration.
+    fn on_iteration(&mut self, _progress: &Progress<'_, A>) {}
+}
+
+/// A handler that never stops the search and ignores progress.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoHandler;
+
+impl<A> SearchHandler<A> for NoHandler {}
+
+/// One root action of a completed search, in ranked order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RankedAction<A> {
+    /// The action.
+    pub action: A,
+    /// Its score in centipawns from the root mover's view, `None` when no iteration completed (depth-0
+    /// fallback: ranked by the ordering hint only).
+    pub score: Option<i32>,
+    /// Whether the score is exact (otherwise an upper bound: the action was proven no better).
+    pub exact: bool,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<A> {
+    /// The chosen action; `None` only when the root has no legal action.
+    pub best: Option<A>,
+    /// Its score, centipawns from the side to move's view (the static evaluation at depth 0; a terminal
+    /// score when there is no action).
+    pub score: i32,
+    /// The principal variation, starting with `best` (empty at depth 0).
+    pub pv: Vec<A>,
+    /// The last iteration whose whole retained root set was evaluated, plies; 0 for the fallback.
+    pub completed_depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Simulated actions.
+    pub nodes: u64,
+    /// Wall-clock time, milliseconds.
+    pub elapsed_ms: u64,
+    /// The retained root actions, best first.
+    pub ranked: Vec<RankedAction<A>>,
+}
+
+#[derive(Copy, Clone)]
+struct RootEntry<A> {
+    action: A,
+    score: i32,
+    exact: bool,
+}
+
+/// A reusable searcher for one game type: the transposition table, the ordering tables and buffers.
+pub struct Searcher<G: Game> {
+    /// The tunables.
+    pub params: Params,
+    tt: TranspositionTable<G::Action>,
+    ordering: Ordering<G::Action>,
+    lists: Vec<Vec<(i32, G::Action)>>,
+    buf: Vec<G::Action>,
+    pv: Vec<Vec<G::Action>>,
+    root: Vec<RootEntry<G::Action>>,
+    iter_best: Option<(G::Action, i32, Vec<G::Action>)>,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    start: Instant,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a transposition table of about `hash_mib` MiB.
+    #[must_use]
+    pub fn new(params: Params, hash_mib: usize) -> Searcher<G> {
+        Searcher {
+            params,
+            tt: TranspositionTable::new(hash_mib),
+            ordering: Ordering::new(G::HISTORY_SLOTS),
+            lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            buf: Vec::new(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            root: Vec::new(),
+            iter_best: None,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            node_limit: u64::MAX,
+            deadline: None,
+            start: Instant::now(),
+        }
+    }
+
+    /// Forgets everything learnt (transposition table, history, killers): a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Replaces the transposition table by an empty one of about `mib` MiB.
+    pub fn resize_hash(&mut self, mib: usize) {
+        self.tt = TranspositionTable::new(mib);
+    }
+
+    /// Searches `game` (left as it was) within `limits`, reporting to `handler`.
+    pub fn search<H: SearchHandler<G::Action>>(&mut self, game: &mut G, limits: &Limits, handler: &mut H) -> SearchResult<G::Action> {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time_ms.map(|ms| self.start + Duration::from_millis(ms));
+        self.tt.new_search();
+        self.ordering.new_search();
+        let soft = limits.soft_time_ms.map(Duration::from_millis);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+
+        // Root actions: ranked by the ordering (TT move, hint), cut to the beam.
+        let mut buf = std::mem::take(&mut self.buf);
+        game.actions(&mut buf);
+        let tt_move = self.tt.probe(game.key(), 0).and_then(|h| h.action);
+        let mut ordered = std::mem::take(&mut self.lists[0]);
+        self.ordering.order(game, 0, tt_move, self.params.killers, &buf, &mut ordered);
+        self.buf = buf;
+        if self.params.beam_width > 0 {
+            // Beam width at the root: the retained root set.
+            ordered.truncate(self.params.beam_width);
+        }
+        self.root = ordered.iter().map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false }).collect();
+        self.lists[0] = ordered;
+
+        let mut result = SearchResult {
+            best: self.root.first().map(|r| r.action),
+            score: if self.root.is_empty() { terminal_score(game.no_actions(), 0) } else { game.evaluate() },
+            pv: Vec::new(),
+            completed_depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed_ms: 0,
+            ranked: self.root.iter().map(|r| RankedAction { action: r.action, score: None, exact: false }).collect(),
+        };
+        if self.root.is_empty() {
+            return result;
+        }
+
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            if depth > 1 && soft.is_some_and(|s| self.start.elapsed() >= s) {
+                break;
+            }
+            self.iter_best = None;
+            let d = depth as i32;
+            let score = if self.params.aspiration_min_depth > 0
+                && depth >= self.params.aspiration_min_depth
+                && self.params.exact_root_actions <= 1
+                && !is_mate(prev)
+            {
+                // Aspiration windows: a narrow window around the last score, widened on failure.
+                let mut delta = self.params.aspiration_window.max(1);
+                let (mut lo, mut hi) = (prev - delta, prev + delta);
+                loop {
+                    let s = self.root_search(game, d, lo, hi, handler);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= lo {
+                        delta *= 2;
+                        lo = (prev - delta).max(-INFINITY);
+                    } else if s >= hi {
+                        delta *= 2;
+                        hi = (prev + delta).min(INFINITY);
+                    } else {
+                        break s;
+                    }
+                    if delta > 1500 {
+                        lo = -INFINITY;
+                        hi = INFINITY;
+                    }
+                }
+            } else {
+                self.root_search(game, d, -INFINITY, INFINITY, handler)
+            };
+            if self.stopped {
+                if self.params.adopt_partial_iteration
+                    && let Some((a, s, pv)) = self.iter_best.take()
+                {
+                    result.best = Some(a);
+                    result.score = s;
+                    result.pv = pv;
+                }
+                break;
+            }
+            prev = score;
+            result.best = Some(self.root[0].action);
+            result.score = score;
+            result.pv = self.pv[0].clone();
+            if result.pv.first() != result.best.as_ref() {
+                result.pv = vec![self.root[0].action];
+            }
+            result.completed_depth = depth;
+            result.ranked = self.root.iter().map(|r| RankedAction { action: r.action, score: Some(r.score), exact: r.exact }).collect();
+            handler.on_iteration(&Progress {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                elapsed_ms: self.start.elapsed().as_millis() as u64,
+                pv: &result.pv,
+                hashfull: self.tt.hashfull(),
+            });
+            // A proven mate within this horizon will not change with more depth.
+            if is_mate(score) && (MATE - score.abs()) < d {
+                break;
+            }
+        }
+        result.seldepth = self.seldepth as u32;
+        result.nodes = self.nodes;
+        result.elapsed_ms = self.start.elapsed().as_millis() as u64;
+        result
+    }
+
+    /// Whether the search must stop before the next simulation (budget, clock, handler).
+    #[inline]
+    fn check_stop<H: SearchHandler<G::Action>>(&mut self, handler: &mut H) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes & (self.params.poll_interval.max(1).next_power_of_two() - 1) == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || handler.should_stop())
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn update_pv(&mut self, ply: usize, a: G::Action) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(a);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// One iteration at the root. Root actions keep their scores; the list is re-ranked afterwards.
+    fn root_search<H: SearchHandler<G::Action>>(&mut self, g: &mut G, depth: i32, mut alpha: i32, beta: i32, h: &mut H) -> i32 {
+        self.pv[0].clear();
+        let k = self.params.exact_root_actions.max(1);
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let side = g.side();
+        let mut searched: Vec<i32> = Vec::with_capacity(self.root.len());
+        let mut done = 0;
+        for i in 0..self.root.len() {
+            if self.check_stop(h) {
+                break;
+            }
+            // MultiPV-like window: with k exact root scores, alpha is the k-th best score so far.
+            let window_alpha = if k > 1 {
+                if searched.len() >= k {
+                    let mut s = searched.clone();
+                    s.sort_unstable_by(|a, b| b.cmp(a));
+                    s[k - 1].max(alpha0)
+                } else {
+                    alpha0
+                }
+            } else {
+                alpha
+            };
+            let a = self.root[i].action;
+            g.play(a);
+            self.nodes += 1;
+            let score = if g.side() == side {
+                // Same-side action: no sign flip, no depth consumed.
+                self.negamax(g, depth, 1, window_alpha, beta, true, h)
+            } else if i == 0 || !self.params.pvs {
+                -self.negamax(g, depth - 1, 1, -beta, -window_alpha, true, h)
+            } else {
+                // Principal variation search: null window first.
+                let s = -self.negamax(g, depth - 1, 1, -window_alpha - 1, -window_alpha, true, h);
+                if s > window_alpha && s < beta && !self.stopped {
+                    -self.negamax(g, depth - 1, 1, -beta, -window_alpha, true, h)
+                } else {
+                    s
+                }
+            };
+            g.undo(a);
+            if self.stopped {
+                break;
+            }
+            done = i + 1;
+            searched.push(score);
+            self.root[i].score = score;
+            self.root[i].exact = score > window_alpha && score < beta;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                self.update_pv(0, a);
+                self.iter_best = Some((a, score, self.pv[0].clone()));
+            }
+            if score >= beta {
+                break;
+            }
+        }
+        // Re-rank what this iteration searched (stable: ties keep the previous order).
+        self.root[..done].sort_by(|x, y| y.score.cmp(&x.score));
+        if let Some(first) = self.pv[0].first()
+            && *first != self.root[0].action
+        {
+            self.pv[0] = vec![self.root[0].action];
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        allow_null: bool,
+        h: &mut H,
+    ) -> i32 {
+        let p = self.params;
+        self.pv[ply].clear();
+        // Draw detection (repetition, fifty-move rule) and other terminal states inside the tree.
+        if let Some(t) = g.terminal() {
+            return terminal_score(t, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return g.evaluate();
+        }
+        if p.mate_distance_pruning {
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = g.in_check();
+        if in_check && p.check_extension {
+            // Check extension.
+            depth += 1;
+        }
+        if depth <= 0 {
+            return if p.quiescence { self.qsearch(g, ply, alpha, beta, h) } else { g.evaluate() };
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = g.key();
+        let mut tt_move = None;
+        // Transposition table probe.
+        if let Some(hit) = self.tt.probe(key, ply) {
+            tt_move = hit.action;
+            if p.tt_cutoffs && !pv_node && hit.depth >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+        let static_eval = if in_check { -INFINITY } else { g.evaluate() };
+        // Reverse futility pruning (static null move).
+        if !pv_node && !in_check && depth <= p.rfp_max_depth && !is_mate(beta) && static_eval - p.rfp_margin * depth >= beta {
+            return static_eval;
+        }
+        // Null-move pruning.
+        if p.null_move && allow_null && !pv_node && !in_check && depth >= p.null_min_depth && static_eval >= beta && !is_mate(beta) {
+            if self.check_stop(h) {
+                return 0;
+            }
+            if g.play_null() {
+                self.nodes += 1;
+                let r = p.null_base_reduction + depth / p.null_depth_divisor.max(1);
+                let s = -self.negamax(g, depth - 1 - r, ply + 1, -beta, -beta + 1, false, h);
+                g.undo_null();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_mate(s) { beta } else { s };
+                }
+            }
+        }
+
+        let mut buf = std::mem::take(&mut self.buf);
+        g.actions(&mut buf);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.ordering.order(g, ply, tt_move, p.killers, &buf, &mut list);
+        self.buf = buf;
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return terminal_score(g.no_actions(), ply);
+        }
+        if p.beam_width > 0 {
+            // Beam width: only the best-ranked successors are searched.
+            list.truncate(p.beam_width);
+        }
+        let alpha_orig = alpha;
+        let side = g.side();
+        let mut best = -INFINITY;
+        let mut best_action = None;
+        for i in 0..list.len() {
+            if self.check_stop(h) {
+                break;
+            }
+            let a = list[i].1;
+            let quiet = !g.is_noisy(&a);
+            g.play(a);
+            self.nodes += 1;
+            let score = if g.side() == side {
+                // Same-side action: no sign flip, no depth consumed.
+                self.negamax(g, depth, ply + 1, alpha, beta, allow_null, h)
+            } else if i == 0 || !p.pvs {
+                -self.negamax(g, depth - 1, ply + 1, -beta, -alpha, true, h)
+            } else {
+                // Late move reductions for late quiet moves that do not give check.
+                let mut r = 0;
+                if p.lmr && depth >= p.lmr_min_depth && i >= p.lmr_full_moves && quiet && !in_check && !g.in_check() {
+                    r = lmr_reduction(depth, i) - i32::from(pv_node);
+                    r = r.clamp(0, depth - 2);
+                }
+                // Principal variation search: a null window, re-searched when it fails high.
+                let mut s = -self.negamax(g, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, h);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.negamax(g, depth - 1, ply + 1, -alpha - 1, -alpha, true, h);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(g, depth - 1, ply + 1, -beta, -alpha, true, h);
+                }
+                s
+            };
+            g.undo(a);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_action = Some(a);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, a);
+                    if score >= beta {
+                        if quiet {
+                            self.ordering.cutoff(g, ply, depth, a, p.killers);
+                            for &(_, q) in &list[..i] {
+                                if !g.is_noisy(&q) {
+                                    self.ordering.failed(g, depth, q);
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, depth, best, bound, best_action);
+        best
+    }
+
+    /// Quiescence search: stand pat, then captures and promotions (all evasions when in check).
+    fn qsearch<H: SearchHandler<G::Action>>(&mut self, g: &mut G, ply: usize, mut alpha: i32, beta: i32, h: &mut H) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0
+            && let Some(t) = g.terminal()
+        {
+            return terminal_score(t, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return g.evaluate();
+        }
+        let in_check = g.in_check();
+        let stand = if in_check { -MATE + ply as i32 } else { g.evaluate() };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        if in_check {
+            g.actions(&mut buf);
+        } else {
+            g.noisy_actions(&mut buf);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.ordering.order(g, ply, None, false, &buf, &mut list);
+        self.buf = buf;
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return if in_check { terminal_score(g.no_actions(), ply) } else { stand };
+        }
+        let side = g.side();
+        let mut best = stand;
+        for i in 0..list.len() {
+            let a = list[i].1;
+            // Delta pruning: a capture that cannot lift the score near alpha is skipped.
+            if !in_check
+                && let Some(gain) = g.capture_gain(&a)
+                && stand + gain + 200 <= alpha
+            {
+                continue;
+            }
+            if self.check_stop(h) {
+                break;
+            }
+            g.play(a);
+            self.nodes += 1;
+            let score = if g.side() == side {
+                self.qsearch(g, ply + 1, alpha, beta, h)
+            } else {
+                -self.qsearch(g, ply + 1, -beta, -alpha, h)
+            };
+            g.undo(a);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, a);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        best
+    }
+}
+
+/// The late-move reduction in plies for the `index`-th action at `depth` plies left:
+/// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down.
+fn lmr_reduction(depth: i32, index: usize) -> i32 {
+    (0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as i32
+}

@@ -726,6 +726,38 @@ impl SkillBoard {
     }
 }
 
+/// Edits from outside the actions, for a host that layers its own rules on the board (the roguelite
+/// battle removes poisoned pieces, raises walls, places reinforcements and gives each side its own
+/// skill tuning). An edit cannot be undone: each of these clears the undo history, and a log replay no
+/// longer reproduces the state.
+impl SkillBoard {
+    /// Runs `edit` on the position (board edits, the side to move, ...) and returns its result. The
+    /// cooldowns, freeze counters and log are kept; the undo history is cleared.
+    pub fn edit_position<R>(&mut self, edit: impl FnOnce(&mut Position) -> R) -> R {
+        self.undo.clear();
+        edit(&mut self.position)
+    }
+
+    /// Sets `color`'s remaining cooldown of `skill`, in ticks (0 means ready). Clears the undo history.
+    pub fn set_cooldown(&mut self, color: Color, skill: Skill, ticks: u32) {
+        self.undo.clear();
+        self.cooldowns.side_mut(color).set(skill, ticks);
+    }
+
+    /// Sets the remaining freeze ticks of `square` (0 releases it). Clears the undo history.
+    pub fn set_frozen_ticks(&mut self, square: Square, ticks: u32) {
+        self.undo.clear();
+        self.frozen[square.index() as usize] = ticks;
+    }
+
+    /// Drops the log and the undo history (for a host that keeps its own log and clones the board
+    /// often, such as a searched battle).
+    pub fn forget_history(&mut self) {
+        self.undo.clear();
+        self.log.clear();
+    }
+}
+
 fn clip(s: &str) -> String {
     s.chars().take(32).collect()
 }

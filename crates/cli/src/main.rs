@@ -8,8 +8,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use gambit_rules::{Position, RuleSet};
 
+mod bench_cmd;
+mod epd_cmd;
 mod perft_cmd;
+mod play_cmd;
 mod show_cmd;
+mod uci_cmd;
 
 /// Gambit: a chess roguelite and its chess crates.
 #[derive(Parser)]
@@ -67,6 +71,64 @@ enum Command {
         #[arg(long, num_args = 0..)]
         moves: Vec<String>,
     },
+    /// Speaks UCI on stdin/stdout (the same engine as the `gambit-uci` binary).
+    Uci,
+    /// Runs an EPD test suite of `bm`/`am` positions: one line per position, then `solved N/M`.
+    Epd {
+        /// The EPD file.
+        file: String,
+        /// Search time per position, milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Transposition-table size, MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Searches fixed positions to a fixed depth; prints total nodes and nodes per second.
+    Bench {
+        /// Depth in plies.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+    },
+    /// Plays against an engine in the terminal (moves in UCI or SAN), or watches two engines (`--watch`).
+    Play {
+        /// The starting position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Your colour.
+        #[arg(long, value_enum, default_value_t = Side::White)]
+        color: Side,
+        /// The opponent engine (with `--watch`: the engine playing White).
+        #[arg(long, value_enum, default_value_t = play_cmd::EngineKind::Gambit)]
+        engine: play_cmd::EngineKind,
+        /// Watch `--engine` (White) play `--opponent` (Black).
+        #[arg(long)]
+        watch: bool,
+        /// The second engine, playing Black, with `--watch`.
+        #[arg(long, value_enum, default_value_t = play_cmd::EngineKind::Gambit)]
+        opponent: play_cmd::EngineKind,
+        /// Search depth in plies (minimax: default 3; gambit: instead of --movetime).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// The gambit engine's time per move, milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Seed of the random engine.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop after this many plies.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+    },
+}
+
+/// A colour on the command line.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub(crate) enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
 }
 
 /// An error caused by the user's input (bad FEN, move, file or argument): exit status 2.
@@ -106,5 +168,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             perft_cmd::run(depth, fen.as_deref(), rules, divide, threads)
         }
         Command::Show { fen, rules, moves } => show_cmd::run(fen.as_deref(), rules, &moves),
+        Command::Uci => uci_cmd::run(),
+        Command::Epd { file, movetime, hash } => epd_cmd::run(&file, movetime, hash),
+        Command::Bench { depth } => bench_cmd::run(depth),
+        Command::Play { fen, color, engine, watch, opponent, depth, movetime, seed, max_plies } => {
+            let human = match color {
+                Side::White => gambit_rules::Color::White,
+                Side::Black => gambit_rules::Color::Black,
+            };
+            let (human, white, black) =
+                if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
+            let settings = play_cmd::EngineSettings { depth, movetime, seed };
+            play_cmd::run(fen.as_deref(), human, white, black, &settings, max_plies)
+        }
     }
 }

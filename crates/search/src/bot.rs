@@ -63,7 +63,12 @@ pub struct BotChoice<A> {
 pub fn choose<G: Game>(game: &mut G, depth: u32, seed: u64, options: &BotOptions) -> BotChoice<G::Action> {
     let depth = depth.clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end());
     let mut searcher = Searcher::<G>::new(Params::bot(options.beam_width), options.hash_mib);
-    let limits = Limits { depth: Some(depth), nodes: Some(options.max_nodes), time_ms: options.time_limit_ms, soft_time_ms: None };
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(options.max_nodes),
+        time_ms: options.time_limit_ms,
+        soft_time_ms: None,
+    };
     let result = searcher.search(game, &limits, &mut NoHandler);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let top = result.ranked.len().min(3);

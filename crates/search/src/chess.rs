@@ -113,7 +113,8 @@ impl Game for Position {
             return false;
         }
         let us = self.turn();
-        let has_piece = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().any(|r| self.count(us, r) > 0);
+        let has_piece =
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().any(|r| self.count(us, r) > 0);
         if has_piece {
             Position::play_null(self);
         }

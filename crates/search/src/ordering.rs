@@ -71,7 +71,7 @@ impl<A: Copy + PartialEq> Ordering<A> {
             };
             out.push((key, a));
         }
-        out.sort_by(|x, y| y.0.cmp(&x.0));
+        out.sort_by_key(|x| std::cmp::Reverse(x.0));
     }
 
     /// A quiet action caused a beta cutoff at `ply` with `depth` plies left.

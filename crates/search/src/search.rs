@@ -160,7 +160,12 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Searches `game` (left as it was) within `limits`, reporting to `handler`.
-    pub fn search<H: SearchHandler<G::Action>>(&mut self, game: &mut G, limits: &Limits, handler: &mut H) -> SearchResult<G::Action> {
+    pub fn search<H: SearchHandler<G::Action>>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+        handler: &mut H,
+    ) -> SearchResult<G::Action> {
         self.start = Instant::now();
         self.nodes = 0;
         self.seldepth = 0;
@@ -183,7 +188,8 @@ impl<G: Game> Searcher<G> {
             // Beam width at the root: the retained root set.
             ordered.truncate(self.params.beam_width);
         }
-        self.root = ordered.iter().map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false }).collect();
+        self.root =
+            ordered.iter().map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false }).collect();
         self.lists[0] = ordered;
 
         let mut result = SearchResult {
@@ -194,7 +200,11 @@ impl<G: Game> Searcher<G> {
             seldepth: 0,
             nodes: 0,
             elapsed_ms: 0,
-            ranked: self.root.iter().map(|r| RankedAction { action: r.action, score: None, exact: false }).collect(),
+            ranked: self
+                .root
+                .iter()
+                .map(|r| RankedAction { action: r.action, score: None, exact: false })
+                .collect(),
         };
         if self.root.is_empty() {
             return result;
@@ -255,7 +265,11 @@ impl<G: Game> Searcher<G> {
                 result.pv = vec![self.root[0].action];
             }
             result.completed_depth = depth;
-            result.ranked = self.root.iter().map(|r| RankedAction { action: r.action, score: Some(r.score), exact: r.exact }).collect();
+            result.ranked = self
+                .root
+                .iter()
+                .map(|r| RankedAction { action: r.action, score: Some(r.score), exact: r.exact })
+                .collect();
             handler.on_iteration(&Progress {
                 depth,
                 seldepth: self.seldepth as u32,
@@ -282,10 +296,9 @@ impl<G: Game> Searcher<G> {
         if self.stopped {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & (self.params.poll_interval.max(1).next_power_of_two() - 1) == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d) || handler.should_stop())
+        let poll = self.nodes & (self.params.poll_interval.max(1).next_power_of_two() - 1) == 0;
+        if self.nodes >= self.node_limit
+            || (poll && (self.deadline.is_some_and(|d| Instant::now() >= d) || handler.should_stop()))
         {
             self.stopped = true;
         }
@@ -301,7 +314,14 @@ impl<G: Game> Searcher<G> {
     }
 
     /// One iteration at the root. Root actions keep their scores; the list is re-ranked afterwards.
-    fn root_search<H: SearchHandler<G::Action>>(&mut self, g: &mut G, depth: i32, mut alpha: i32, beta: i32, h: &mut H) -> i32 {
+    fn root_search<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        h: &mut H,
+    ) -> i32 {
         self.pv[0].clear();
         let k = self.params.exact_root_actions.max(1);
         let alpha0 = alpha;
@@ -363,7 +383,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         // Re-rank what this iteration searched (stable: ties keep the previous order).
-        self.root[..done].sort_by(|x, y| y.score.cmp(&x.score));
+        self.root[..done].sort_by_key(|x| std::cmp::Reverse(x.score));
         if let Some(first) = self.pv[0].first()
             && *first != self.root[0].action
         {
@@ -429,11 +449,23 @@ impl<G: Game> Searcher<G> {
         }
         let static_eval = if in_check { -INFINITY } else { g.evaluate() };
         // Reverse futility pruning (static null move).
-        if !pv_node && !in_check && depth <= p.rfp_max_depth && !is_mate(beta) && static_eval - p.rfp_margin * depth >= beta {
+        if !pv_node
+            && !in_check
+            && depth <= p.rfp_max_depth
+            && !is_mate(beta)
+            && static_eval - p.rfp_margin * depth >= beta
+        {
             return static_eval;
         }
         // Null-move pruning.
-        if p.null_move && allow_null && !pv_node && !in_check && depth >= p.null_min_depth && static_eval >= beta && !is_mate(beta) {
+        if p.null_move
+            && allow_null
+            && !pv_node
+            && !in_check
+            && depth >= p.null_min_depth
+            && static_eval >= beta
+            && !is_mate(beta)
+        {
             if self.check_stop(h) {
                 return 0;
             }
@@ -484,7 +516,13 @@ impl<G: Game> Searcher<G> {
             } else {
                 // Late move reductions for late quiet moves that do not give check.
                 let mut r = 0;
-                if p.lmr && depth >= p.lmr_min_depth && i >= p.lmr_full_moves && quiet && !in_check && !g.in_check() {
+                if p.lmr
+                    && depth >= p.lmr_min_depth
+                    && i >= p.lmr_full_moves
+                    && quiet
+                    && !in_check
+                    && !g.in_check()
+                {
                     r = lmr_reduction(depth, i) - i32::from(pv_node);
                     r = r.clamp(0, depth - 2);
                 }
@@ -538,7 +576,14 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Quiescence search: stand pat, then captures and promotions (all evasions when in check).
-    fn qsearch<H: SearchHandler<G::Action>>(&mut self, g: &mut G, ply: usize, mut alpha: i32, beta: i32, h: &mut H) -> i32 {
+    fn qsearch<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        h: &mut H,
+    ) -> i32 {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if ply > 0
@@ -572,8 +617,7 @@ impl<G: Game> Searcher<G> {
         }
         let side = g.side();
         let mut best = stand;
-        for i in 0..list.len() {
-            let a = list[i].1;
+        for &(_, a) in &list {
             // Delta pruning: a capture that cannot lift the score near alpha is skipped.
             if !in_check
                 && let Some(gain) = g.capture_gain(&a)

@@ -94,13 +94,28 @@ impl<A: Copy> TranspositionTable<A> {
         })
     }
 
-    pub(crate) fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, action: Option<A>) {
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        action: Option<A>,
+    ) {
         let age = self.age;
         let i = self.index(key);
         let e = &mut self.entries[i];
         if e.key == key || e.age != age || depth >= i32::from(e.depth) - 2 || e.bound == Bound::None {
             let action = if action.is_none() && e.key == key { e.action } else { action };
-            *e = Entry { key, action, score: to_tt(score, ply), depth: depth.clamp(-1, 1000) as i16, bound, age };
+            *e = Entry {
+                key,
+                action,
+                score: to_tt(score, ply),
+                depth: depth.clamp(-1, 1000) as i16,
+                bound,
+                age,
+            };
         }
     }
 }

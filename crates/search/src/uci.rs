@@ -109,7 +109,10 @@ impl<W: Write> SearchHandler<Move> for UciHandler<W> {
 }
 
 fn parse_num<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, String> {
-    tokens.get(i + 1).and_then(|t| t.parse().ok()).ok_or_else(|| format!("`{name}` needs a non-negative number"))
+    tokens
+        .get(i + 1)
+        .and_then(|t| t.parse().ok())
+        .ok_or_else(|| format!("`{name}` needs a non-negative number"))
 }
 
 impl<W: Write + Send + 'static> Uci<W> {
@@ -153,7 +156,9 @@ impl<W: Write + Send + 'static> Uci<W> {
                 send(&self.out, "id author The Gambit developers");
                 send(
                     &self.out,
-                    &format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"),
+                    &format!(
+                        "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+                    ),
                 );
                 send(&self.out, "option name UCI_ShowWDL type check default false");
                 send(&self.out, "uciok");
@@ -295,7 +300,8 @@ impl<W: Write + Send + 'static> Uci<W> {
             limits.soft_time_ms = None;
         }
         let waits = infinite || (limits == Limits::default());
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(Params::default(), DEFAULT_HASH_MIB));
+        let mut searcher =
+            self.searcher.take().unwrap_or_else(|| Searcher::new(Params::default(), DEFAULT_HASH_MIB));
         let mut pos = self.pos.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let out = Arc::clone(&self.out);

@@ -6,8 +6,8 @@ use common::random_position;
 use gambit_rules::Position;
 use gambit_search::score::{MATE, mate_in_moves};
 use gambit_search::{
-    BotOptions, Engine, Game, Limits, MinimaxEngine, NoHandler, Params, RandomEngine, SearchEngine, Searcher, Terminal,
-    choose, minimax,
+    BotOptions, Engine, Game, Limits, MinimaxEngine, NoHandler, Params, RandomEngine, SearchEngine, Searcher,
+    Terminal, choose, minimax,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -60,7 +60,7 @@ fn alpha_beta_agrees_with_minimax_on_random_positions() {
             let mut s = Searcher::<Position>::new(Params::plain(), 1);
             let r = s.search(&mut pos, &Limits { depth: Some(depth), ..Limits::default() }, &mut NoHandler);
             assert_eq!(r.score, expected, "seed {seed} depth {depth} {}", pos.to_fen());
-            // The reported best move is legal and is one of minimax's best moves.
+            // The reported best move is legal.
             let m = r.best.unwrap();
             assert!(pos.legal_moves().contains(&m));
         }
@@ -138,7 +138,8 @@ fn same_seed_same_choice_and_node_count() {
 
 #[test]
 fn consistency_statistics_over_many_seeds() {
-    let mut pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+    let mut pos =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
     let count = |pos: &mut Position, consistency: f64| {
         let mut ranks = [0usize; 3];
         let opts = BotOptions { consistency, ..BotOptions::default() };
@@ -161,7 +162,8 @@ fn consistency_statistics_over_many_seeds() {
 
 #[test]
 fn bot_ranks_top_three_exactly() {
-    let mut pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+    let mut pos =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
     let c = choose(&mut pos, 3, 0, &BotOptions { max_nodes: 100_000, ..BotOptions::default() });
     assert_eq!(c.completed_depth, 3);
     assert_eq!(c.ranked.len(), 10);

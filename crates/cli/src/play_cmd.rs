@@ -1,0 +1,101 @@
+//! `gambit-cli play`: play against an engine in the terminal (ASCII board, moves in UCI or SAN), or
+//! watch two engines play each other.
+
+use std::io::BufRead;
+
+use clap::ValueEnum;
+use gambit_rules::{Color, Move, Position};
+use gambit_search::{Engine, Limits, MinimaxEngine, RandomEngine, SearchEngine};
+
+use crate::{Rules, bad, load_position};
+
+/// The engines `play` offers.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub(crate) enum EngineKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// Plain fixed-depth minimax (`--depth`, at most 4 is sensible).
+    Minimax,
+    /// The real engine (`--movetime` per move, or `--depth`).
+    Gambit,
+}
+
+/// Settings shared by every engine of a `play` session.
+pub(crate) struct EngineSettings {
+    pub(crate) depth: Option<u32>,
+    pub(crate) movetime: u64,
+    pub(crate) seed: u64,
+}
+
+fn make_engine(kind: EngineKind, s: &EngineSettings) -> Box<dyn Engine<Position>> {
+    match kind {
+        EngineKind::Random => Box::new(RandomEngine::new(s.seed)),
+        EngineKind::Minimax => Box::new(MinimaxEngine { depth: s.depth.unwrap_or(3).max(1) }),
+        EngineKind::Gambit => {
+            let limits = match s.depth {
+                Some(d) => Limits { depth: Some(d), ..Limits::default() },
+                None => Limits { time_ms: Some(s.movetime.max(1)), ..Limits::default() },
+            };
+            Box::new(SearchEngine::new(limits, 32))
+        }
+    }
+}
+
+fn game_over(pos: &Position) -> Option<String> {
+    if let Some(o) = pos.outcome() {
+        return Some(format!("{} ({o})", o.result_string()));
+    }
+    pos.claimable_draw().map(|r| format!("1/2-1/2 ({r})"))
+}
+
+/// Plays a game: `human` is the colour the user plays, `None` to watch `white` against `black`.
+pub(crate) fn run(
+    fen: Option<&str>,
+    human: Option<Color>,
+    white: EngineKind,
+    black: EngineKind,
+    settings: &EngineSettings,
+    max_plies: u32,
+) -> anyhow::Result<()> {
+    let mut pos = load_position(fen, Rules::Standard)?;
+    let mut engines = [make_engine(white, settings), make_engine(black, settings)];
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut plies = 0;
+    loop {
+        print!("{}", pos.render_ascii(human == Some(Color::Black), &[]));
+        if let Some(end) = game_over(&pos) {
+            println!("game over: {end}");
+            return Ok(());
+        }
+        if plies >= max_plies {
+            println!("stopped after {max_plies} plies");
+            return Ok(());
+        }
+        let mv: Move = if human == Some(pos.turn()) {
+            println!("your move ({}; UCI or SAN, `quit` to stop):", pos.turn());
+            let Some(line) = lines.next() else { return Ok(()) };
+            let line = line.map_err(bad)?;
+            let text = line.trim();
+            if text == "quit" {
+                return Ok(());
+            }
+            match pos.parse_move(text) {
+                Ok(m) => m,
+                Err(e) => {
+                    eprintln!("not a legal move: {e}");
+                    continue;
+                }
+            }
+        } else {
+            let engine = &mut engines[pos.turn().index()];
+            let Some(m) = engine.best_move(&mut pos) else {
+                return Err(anyhow::anyhow!("engine found no move"));
+            };
+            println!("{} ({}) plays {}", pos.turn(), engine.name(), pos.san(m));
+            m
+        };
+        pos.play_unchecked(mv);
+        plies += 1;
+    }
+}

@@ -1,0 +1,88 @@
+//! `gambit-cli epd`, `bench` and `play`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cli(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gambit-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn epd_suite_reports_each_position_and_the_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mini.epd");
+    std::fs::write(
+        &file,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate1\";\n\
+         r3k3/8/8/1N1q4/8/8/8/4K3 w - - bm Nc7+; id \"fork\";\n\
+         4k3/8/8/3q4/4P3/8/8/4K3 w - - am Ke2; id \"avoid\";\n",
+    )
+    .unwrap();
+    let (code, out, err) = cli(&["epd", file.to_str().unwrap(), "--movetime", "200"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("mate1  expected bm Ra8#  played Ra8#  solved"), "{out}");
+    assert!(lines[1].starts_with("fork  expected bm Nc7+  played Nc7+  solved"), "{out}");
+    assert!(lines[2].starts_with("avoid  expected am Ke2  played exd5  solved"), "{out}");
+    assert_eq!(lines[3], "solved 3/3");
+    // Bad input: exit status 2.
+    std::fs::write(&file, "8/8/8/8 w - - bm Zz9;\n").unwrap();
+    assert_eq!(cli(&["epd", file.to_str().unwrap()], "").0, 2);
+    assert_eq!(cli(&["epd", "/nonexistent/file.epd"], "").0, 2);
+}
+
+#[test]
+fn bench_is_a_deterministic_signature() {
+    let (code, out, _) = cli(&["bench", "--depth", "4"], "");
+    assert_eq!(code, 0);
+    let (_, again, _) = cli(&["bench", "--depth", "4"], "");
+    let nodes = |s: &str| s.lines().find(|l| l.starts_with("nodes ")).unwrap().to_string();
+    assert_eq!(nodes(&out), nodes(&again));
+    assert!(out.lines().any(|l| l.starts_with("nps ")));
+    assert_eq!(cli(&["bench", "--depth", "0"], "").0, 2);
+}
+
+#[test]
+fn play_against_an_engine_and_watch_two() {
+    // Scholar's mate against the random engine is not guaranteed; play two moves and quit.
+    let (code, out, err) = cli(&["play", "--engine", "minimax", "--depth", "1"], "e4\nzz\nNf3\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("plays"), "{out}");
+    assert!(err.contains("not a legal move"), "{err}");
+    let (code, out, _) = cli(
+        &[
+            "play",
+            "--watch",
+            "--engine",
+            "random",
+            "--opponent",
+            "gambit",
+            "--depth",
+            "2",
+            "--max-plies",
+            "6",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.matches(" plays ").count(), 6, "{out}");
+    // The gambit engine mates a lone king quickly enough to finish within the ply limit.
+    let (code, out, _) =
+        cli(&["play", "--watch", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("game over: 1-0"), "{out}");
+}

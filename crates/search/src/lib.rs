@@ -10,6 +10,7 @@ mod ordering;
 pub mod params;
 pub mod score;
 pub mod search;
+mod skills;
 pub mod time;
 mod tt;
 pub mod uci;

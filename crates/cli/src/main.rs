@@ -119,6 +119,13 @@ enum Command {
         /// Stop after this many plies.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Skill chess (teleports `tp e4e7`, freezes `fz e7`) against the bot (`--depth`, default 3;
+        /// `--nodes`); `--engine` and `--movetime` do not apply.
+        #[arg(long)]
+        skills: bool,
+        /// The skill bot's node budget per action.
+        #[arg(long, default_value_t = 6000)]
+        nodes: u64,
     },
 }
 
@@ -171,11 +178,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(&file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(depth),
-        Command::Play { fen, color, engine, watch, opponent, depth, movetime, seed, max_plies } => {
+        Command::Play { fen, color, engine, watch, opponent, depth, movetime, seed, max_plies, skills, nodes } => {
             let human = match color {
                 Side::White => gambit_rules::Color::White,
                 Side::Black => gambit_rules::Color::Black,
             };
+            if skills {
+                let human = (!watch).then_some(human);
+                return play_cmd::run_skills(fen.as_deref(), human, depth.unwrap_or(3), nodes, seed, max_plies);
+            }
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
             let settings = play_cmd::EngineSettings { depth, movetime, seed };

@@ -99,3 +99,52 @@ pub(crate) fn run(
         plies += 1;
     }
 }
+
+/// Plays skill chess (moves, `tp e4e7` teleports, `fz e7` freezes) against the bot of
+/// `gambit_search::choose` (`depth` plies, `nodes` budget), or watches the bot play itself.
+pub(crate) fn run_skills(
+    fen: Option<&str>,
+    human: Option<Color>,
+    depth: u32,
+    nodes: u64,
+    seed: u64,
+    max_plies: u32,
+) -> anyhow::Result<()> {
+    use gambit_skills::{SkillBoard, SkillConfig, render_ascii};
+    let pos = load_position(fen, Rules::Standard)?;
+    let mut board = SkillBoard::from_position(pos, SkillConfig::default());
+    let options = gambit_search::BotOptions { max_nodes: nodes, ..gambit_search::BotOptions::default() };
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut actions = 0u32;
+    loop {
+        print!("{}", render_ascii(&board, human == Some(Color::Black), &board.frozen_squares()));
+        if let Some(o) = board.outcome() {
+            println!("game over: {} ({o})", o.result_string());
+            return Ok(());
+        }
+        if actions >= max_plies {
+            println!("stopped after {max_plies} actions");
+            return Ok(());
+        }
+        let turn = board.turn();
+        if human == Some(turn) {
+            println!("your action ({turn}; a move in UCI or SAN, `tp e4e7`, `fz e7`; `quit` to stop):");
+            let Some(line) = lines.next() else { return Ok(()) };
+            let line = line.map_err(bad)?;
+            if line.trim() == "quit" {
+                return Ok(());
+            }
+            if let Err(e) = board.push_action(line.trim()) {
+                eprintln!("not a legal action: {e}");
+                continue;
+            }
+        } else {
+            let choice = gambit_search::choose(&mut board, depth, seed.wrapping_add(u64::from(actions)), &options);
+            let Some(a) = choice.action else { return Err(anyhow::anyhow!("the bot found no action")) };
+            println!("{turn} (bot) plays {a}  [depth {} nodes {} score {}]", choice.completed_depth, choice.nodes, choice.score);
+            board.play_action(a).map_err(|e| anyhow::anyhow!("the bot chose an illegal action: {e}"))?;
+        }
+        actions += 1;
+    }
+}

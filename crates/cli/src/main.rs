@@ -13,6 +13,7 @@ mod epd_cmd;
 mod perft_cmd;
 mod play_cmd;
 mod show_cmd;
+mod skills_cmd;
 mod uci_cmd;
 
 /// Gambit: a chess roguelite and its chess crates.
@@ -42,6 +43,18 @@ impl From<Rules> for RuleSet {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Skill chess: plays moves and skills (`tp e4e7`, `fz e7`, `tick 3`), then shows the board, FEN,
+    /// cooldowns, frozen squares, legal actions and log.
+    Skills {
+        /// A JSON config file (see docs/skills-config.schema.json); default: the standard config.
+        #[arg(long)]
+        config: Option<String>,
+        /// The actions as one space-separated string, e.g. "e2e4 e7e5 tp e4e7 fz e7".
+        #[arg(long)]
+        actions: Option<String>,
+    },
+    /// Prints the skill-chess demo transcript (the prototype's scenario, manual clock).
+    SkillsDemo,
     /// Counts the leaf nodes of the legal move tree (prints what Stockfish's `go perft` prints).
     Perft {
         /// Depth in plies.
@@ -175,6 +188,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             perft_cmd::run(depth, fen.as_deref(), rules, divide, threads)
         }
         Command::Show { fen, rules, moves } => show_cmd::run(fen.as_deref(), rules, &moves),
+        Command::Skills { config, actions } => skills_cmd::run(config.as_deref(), actions.as_deref()),
+        Command::SkillsDemo => skills_cmd::run_demo(),
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(&file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(depth),

@@ -37,7 +37,7 @@ impl LogKind {
 
 impl fmt::Display for LogKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

@@ -1,0 +1,581 @@
+//! Battle rules: movement, captures, objectives, modifiers, poison timing, the resolution order.
+
+use gambit_roguelite::{
+    Action, ActionError, Battle, BattleSetup, BattleStatus, BoardShape, BonusObjective, DefeatReason,
+    EventKind, Modifier, Objective, Side, UnitSpec,
+};
+use gambit_rules::{Role, Square};
+use gambit_skills::Skill;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn battle(setup: BattleSetup) -> Battle {
+    Battle::new(&setup).unwrap()
+}
+
+fn id(b: &Battle, square: &str) -> u16 {
+    b.unit_at(sq(square)).unwrap_or_else(|| panic!("no piece on {square}")).id
+}
+
+fn mv(b: &mut Battle, from: &str, to: &str) -> Vec<gambit_roguelite::Event> {
+    let id = id(b, from);
+    b.apply(Action::Move { id, to: sq(to) }).unwrap_or_else(|e| panic!("{from}{to}: {e}"))
+}
+
+fn kinds(events: &[gambit_roguelite::Event]) -> Vec<EventKind> {
+    events.iter().map(|e| e.kind).collect()
+}
+
+/// Kings far apart, a player rook; the enemy has a spare rook to shuffle.
+const BASIC: &str = "r3k3/8/8/8/8/8/8/R3K3";
+
+#[test]
+fn movement_and_blocking_by_holes() {
+    // A hole on a4 stops the a1 rook's file; the rook still slides along rank 1 up to the king.
+    let setup = BattleSetup::from_fen("r3k3/8/8/8/*7/8/8/R3K3", Objective::CaptureKing, 10).unwrap();
+    let b = battle(setup);
+    let rook = id(&b, "a1");
+    let dests: Vec<Square> = b
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { id, to } if id == rook => Some(to),
+            _ => None,
+        })
+        .collect();
+    let names: Vec<String> = dests.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["b1", "c1", "d1", "a2", "a3"]);
+    // Teleports and freezes are on offer too (the player always has the skills).
+    assert!(b.legal_actions().iter().any(|a| matches!(a, Action::Teleport { .. })));
+    assert!(b.legal_actions().iter().any(|a| matches!(a, Action::Freeze { .. })));
+}
+
+#[test]
+fn small_boards_cut_corners_and_deployment_rows() {
+    let shape = BoardShape { width: 6, height: 6, cut_corners: true, holes: vec![sq("c3")] };
+    assert_eq!(shape.playable().len(), 36 - 4 - 1);
+    assert_eq!(shape.deployment_squares().len(), 12 - 2);
+    assert!(!shape.is_playable(sq("a1")) && !shape.is_playable(sq("f6")) && !shape.is_playable(sq("g1")));
+    let mut setup = BattleSetup::new(shape, Objective::EliminateArmy, 5);
+    for (side, role, s) in [(Side::Player, Role::King, "b1"), (Side::Enemy, Role::King, "c6")] {
+        setup.units.push(UnitSpec {
+            side,
+            role,
+            square: sq(s),
+            modifier: None,
+            target: false,
+            roster_id: None,
+        });
+    }
+    let b = battle(setup.clone());
+    assert_eq!(b.home_rank(Side::Player), 0);
+    assert_eq!(b.home_rank(Side::Enemy), 5);
+    assert!(b.render_ascii().starts_with("6 # . k . . #\n"));
+    // A piece on a cut corner is refused.
+    setup.units[0].square = sq("a1");
+    assert!(Battle::new(&setup).is_err());
+}
+
+#[test]
+fn capture_kills_at_once_and_enemy_turns_do_not_use_the_budget() {
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/r7/R3K3", Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    let enemy_rook = id(&b, "a2");
+    let events = mv(&mut b, "a1", "a2");
+    assert_eq!(kinds(&events)[..2], [EventKind::Moved, EventKind::Captured]);
+    assert!(!b.unit(enemy_rook).unwrap().alive);
+    assert_eq!(b.unit(enemy_rook).unwrap().hp, 0);
+    assert_eq!(b.moves_used(), 1);
+    assert_eq!(b.to_move(), Side::Enemy);
+    mv(&mut b, "e8", "d8");
+    assert_eq!(b.moves_used(), 1);
+}
+
+#[test]
+fn objective_capture_king() {
+    let setup = BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    let events = mv(&mut b, "a8", "e8");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+    assert_eq!(events.last().unwrap().kind, EventKind::Victory);
+    assert!(b.legal_actions().is_empty());
+    assert_eq!(b.apply(Action::Skip), Err(ActionError::BattleOver));
+}
+
+#[test]
+fn objective_capture_targets_needs_every_target() {
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/n6n/R3K2R", Objective::CaptureTargets, 10)
+        .unwrap()
+        .with_target("a2")
+        .with_target("h2");
+    let mut b = battle(setup);
+    mv(&mut b, "a1", "a2");
+    assert_eq!(b.status(), BattleStatus::Ongoing);
+    mv(&mut b, "e8", "d8");
+    mv(&mut b, "h1", "h2");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+    // A target must be an enemy piece.
+    let bad = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureTargets, 10)
+        .unwrap()
+        .with_target("a1");
+    assert!(Battle::new(&bad).is_err());
+    let none = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureTargets, 10).unwrap();
+    assert!(Battle::new(&none).is_err());
+}
+
+#[test]
+fn objective_eliminate_army() {
+    let setup = BattleSetup::from_fen("8/8/8/8/8/8/p7/R3K3", Objective::EliminateArmy, 10).unwrap();
+    let mut b = battle(setup);
+    mv(&mut b, "a1", "a2");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+}
+
+#[test]
+fn defeat_when_the_king_is_captured_or_the_army_is_gone() {
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/r3K2R", Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    mv(&mut b, "h1", "h2");
+    mv(&mut b, "a1", "e1");
+    assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::KingCaptured });
+
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/1r6/R7", Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    mv(&mut b, "a1", "a2");
+    mv(&mut b, "b2", "a2");
+    assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::ArmyEliminated });
+}
+
+#[test]
+fn enemy_promotion_and_enemy_pass() {
+    // The player's pawn is blocked and Teleport is on cooldown after one use: no action -> defeat.
+    let setup = BattleSetup::from_fen("k7/8/8/8/8/8/p7/P7", Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    // The player has only teleports (the pawn on a1 is blocked by a2).
+    assert!(b.legal_actions().iter().all(|a| !matches!(a, Action::Move { .. })));
+    let pawn = id(&b, "a1");
+    b.apply(Action::Teleport { id: pawn, to: sq("c3") }).unwrap();
+    // The enemy: king a8 and pawn a2 (blocked? no: the a2 pawn moves down to a1 now empty).
+    mv(&mut b, "a8", "b8");
+    mv(&mut b, "c3", "c4");
+    let events = mv(&mut b, "a2", "a1");
+    // The enemy pawn promoted on a1 (its last row) to a queen: it has none.
+    assert!(events.iter().any(|e| e.kind == EventKind::Promoted));
+    assert_eq!(b.unit_at(sq("a1")).unwrap().role, Role::Queen);
+
+    // An enemy with no action passes; the pass is a ply and the clock ticks.
+    let setup = BattleSetup::from_fen("8/8/8/8/8/p7/P7/4K2R", Objective::EliminateArmy, 10).unwrap();
+    let mut b = battle(setup);
+    let ply = b.ply();
+    let events = mv(&mut b, "h1", "h2");
+    assert!(events.iter().any(|e| e.kind == EventKind::Passed));
+    assert_eq!(b.to_move(), Side::Player);
+    assert_eq!(b.ply(), ply + 2);
+}
+
+#[test]
+fn player_without_action_loses_at_step_seven() {
+    // Player pawn a2 blocked by an enemy pawn a3; the player teleports once; then, blocked again
+    // and on cooldown, the player has nothing at the start of its turn.
+    let setup = BattleSetup::from_fen("7k/8/8/8/8/p7/P7/8", Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    let pawn = id(&b, "a2");
+    assert!(b.legal_actions().iter().all(|a| matches!(a, Action::Teleport { .. } | Action::Freeze { .. })));
+    b.apply(Action::Teleport { id: pawn, to: sq("g6") }).unwrap();
+    // Enemy king h8 takes... no: it steps to h7, which blocks the g6 pawn? g6 pawn goes to g7: free.
+    let events = mv(&mut b, "h8", "g7");
+    // The g6 pawn is blocked by the king on g7 and Teleport is on cooldown (6 - 1 tick = 5): no action.
+    assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::NoAction });
+    assert_eq!(events.last().unwrap().kind, EventKind::Defeat);
+}
+
+#[test]
+fn budget_edge_the_last_permitted_move_can_win() {
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 2).unwrap();
+    let mut b = battle(setup.clone());
+    mv(&mut b, "a1", "a7");
+    mv(&mut b, "e8", "d8");
+    assert_eq!(b.moves_left(), 1);
+    mv(&mut b, "a7", "d7");
+    // d7 does not capture: the second move spent the budget.
+    assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::OutOfMoves });
+
+    let mut b = battle(setup);
+    mv(&mut b, "a1", "a7");
+    mv(&mut b, "e8", "e7");
+    let events = mv(&mut b, "a7", "e7");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+    assert_eq!(b.moves_left(), 0);
+    assert!(!events.iter().any(|e| e.kind == EventKind::Defeat));
+}
+
+#[test]
+fn poison_timing_to_the_boundary() {
+    // Worked example 1 of docs/battle.md.
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous);
+    let mut b = battle(setup);
+    let rook = id(&b, "d1");
+    let events = mv(&mut b, "d1", "d5");
+    let cloud = events.iter().find(|e| e.kind == EventKind::CloudCreated).unwrap();
+    let names: Vec<String> = cloud.squares.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["d5", "d6", "e5", "d4", "c5"]);
+    // Boundary to the enemy: no enemy piece is exposed; the enemy counter drops.
+    assert_eq!(b.clouds()[0].counters, [2, 1]);
+    assert_eq!(b.unit(rook).unwrap().hp, 2);
+    // Boundary to the player: the rook on d5 takes 1.
+    let events = mv(&mut b, "h8", "g8");
+    assert_eq!(b.unit(rook).unwrap().hp, 1);
+    assert_eq!(b.clouds()[0].counters, [1, 1]);
+    let dmg = events.iter().find(|e| e.kind == EventKind::PoisonDamage).unwrap();
+    assert_eq!((dmg.ids.as_slice(), dmg.damage), (&[rook][..], 1));
+    // The rook steps to d6, still in the cloud.
+    mv(&mut b, "d5", "d6");
+    assert_eq!(b.clouds()[0].counters, [1, 0]);
+    // Second exposure of the player: the rook dies, the cloud expires (both counters 0).
+    let events = mv(&mut b, "g8", "h8");
+    assert!(!b.unit(rook).unwrap().alive);
+    assert!(b.clouds().is_empty());
+    assert_eq!(
+        kinds(&events),
+        [
+            EventKind::Moved,
+            EventKind::TurnStarted,
+            EventKind::PoisonDamage,
+            EventKind::Died,
+            EventKind::CloudExpired
+        ]
+    );
+    assert_eq!(b.stats().owned_lost, 1);
+}
+
+#[test]
+fn poison_leaving_the_cloud_in_time_survives() {
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous);
+    let mut b = battle(setup);
+    let rook = id(&b, "d1");
+    mv(&mut b, "d1", "d5");
+    mv(&mut b, "h8", "g8");
+    mv(&mut b, "d5", "a5");
+    mv(&mut b, "g8", "h8");
+    assert_eq!(b.unit(rook).unwrap().hp, 1);
+    assert!(b.clouds().is_empty());
+}
+
+#[test]
+fn overlapping_clouds_never_stack() {
+    // Two poisonous enemy pawns d5 and e5; the player kills both; the king on e4... is the player's,
+    // standing in both clouds: one damage per boundary.
+    let setup = BattleSetup::from_fen("7k/8/8/3pp3/4K3/8/8/3R4", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous)
+        .with_modifier("e5", Modifier::Poisonous);
+    let mut b = battle(setup);
+    let king = id(&b, "e4");
+    mv(&mut b, "d1", "d5");
+    // Enemy pawn e5 cannot capture the king on e4 (pawns capture diagonally): it has no pawn move,
+    // the king moves instead.
+    mv(&mut b, "h8", "g8");
+    // The king is on e4, in the d5 cloud? No: d5's cloud is d5 d6 e5 d4 c5. Kill e5 too.
+    mv(&mut b, "e4", "e5");
+    assert_eq!(b.clouds().len(), 2);
+    // e5 is in both clouds (death square of one, neighbour of the other): 1 damage, not 2.
+    let hp = b.unit(king).unwrap().hp;
+    mv(&mut b, "g8", "h8");
+    assert_eq!(b.unit(king).unwrap().hp, hp - 1);
+}
+
+#[test]
+fn cloud_created_at_a_boundary_is_not_counted_at_it() {
+    // A poisonous enemy pawn on d4 stands in a cloud; when it dies of poison at the enemy's boundary,
+    // its own new cloud covers e4 where another enemy piece stands: no damage from the new cloud now.
+    let setup = BattleSetup::from_fen("7k/8/8/3pp3/3pn3/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous)
+        .with_modifier("d4", Modifier::Poisonous);
+    let mut b = battle(setup);
+    let pawn_d4 = id(&b, "d4");
+    let knight = id(&b, "e4");
+    // Rook takes d4 (poisonous): cloud over d4 d5 e4 d3 c4. The enemy's d5 pawn and e4 knight are in it.
+    mv(&mut b, "d1", "d4");
+    assert!(!b.unit(pawn_d4).unwrap().alive);
+    // Boundary to the enemy: d5 pawn and e4 knight take 1 each.
+    assert_eq!(b.unit(knight).unwrap().hp, 1);
+    let d5 = id(&b, "d5");
+    assert_eq!(b.unit(d5).unwrap().hp, 1);
+    // The enemy keeps the knight in place and moves its king; player moves the rook out.
+    mv(&mut b, "h8", "g8");
+    mv(&mut b, "d4", "a4");
+    // Second enemy boundary: the d5 pawn (poisonous) dies and makes a new cloud over e5... and the knight
+    // dies too (second hit). The new cloud (d5 d6 e5 d4 c5) is not counted at this boundary.
+    assert_eq!(b.clouds().len(), 2);
+    assert!(!b.unit(d5).unwrap().alive);
+    assert!(!b.unit(knight).unwrap().alive);
+    let e5 = id(&b, "e5");
+    assert_eq!(b.unit(e5).unwrap().hp, 2, "the new cloud did not hurt e5 at its own boundary");
+    // The old cloud expired? Its player counter is 1 (the player was exposed once with nothing in it).
+    assert_eq!(b.clouds().iter().map(|c| c.counters).collect::<Vec<_>>(), vec![[1, 0], [2, 2]]);
+}
+
+#[test]
+fn bulwark_wall_is_dormant_under_the_capturer_then_permanent() {
+    let setup = BattleSetup::from_fen("7k/8/8/3b4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Bulwark);
+    let mut b = battle(setup);
+    let events = mv(&mut b, "d1", "d5");
+    assert!(events.iter().any(|e| e.kind == EventKind::WallDormant));
+    assert_eq!(b.dormant_walls(), &[sq("d5")]);
+    assert!(!b.position().is_blocked(sq("d5")));
+    mv(&mut b, "h8", "g8");
+    let events = mv(&mut b, "d5", "a5");
+    // Step 2 order: the move, then the wall that was vacated.
+    assert_eq!(kinds(&events)[..2], [EventKind::Moved, EventKind::WallRaised]);
+    assert!(b.position().is_blocked(sq("d5")));
+    assert_eq!(b.walls(), vec![sq("d5")]);
+    // Impassable: the rook cannot cross d5 along the d-file from d1... it is on a5 now; the king on e1
+    // cannot go there; nothing can ever land on d5.
+    assert!(b.legal_actions().iter().all(|a| match a {
+        Action::Move { to, .. } | Action::Teleport { to, .. } => *to != sq("d5"),
+        _ => true,
+    }));
+    assert!(b.render_ascii().contains("5 R . . # . . . ."));
+}
+
+#[test]
+fn rallying_reinforcement_scans_the_home_row_left_to_right() {
+    // Enemy home row is rank 8: a8 holds the king, b8 is a hole, c8 is free.
+    let setup = BattleSetup::from_fen("k*6/8/8/3n4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Rallying);
+    let mut b = battle(setup);
+    let events = mv(&mut b, "d1", "d5");
+    let r = events.iter().find(|e| e.kind == EventKind::Reinforcement).unwrap();
+    assert_eq!(r.squares, vec![sq("c8")]);
+    let pawn = b.unit_at(sq("c8")).unwrap();
+    assert!(pawn.temporary && pawn.modifier.is_none() && pawn.role == Role::Pawn && pawn.side == Side::Enemy);
+    assert_eq!(pawn.hp, 2);
+}
+
+#[test]
+fn rallying_player_pawn_is_temporary_and_counted_separately() {
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/b7/KN6", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("b1", Modifier::Rallying);
+    let mut b = battle(setup);
+    mv(&mut b, "a1", "b2");
+    mv(&mut b, "a2", "b1");
+    // The knight died; home row rank 1: a1 is empty (the king left) -> the pawn appears on a1.
+    let pawn = b.unit_at(sq("a1")).unwrap();
+    assert!(pawn.temporary && pawn.side == Side::Player);
+    assert_eq!(b.stats().owned_lost, 1);
+    assert_eq!(b.stats().pawns_lost, 0);
+}
+
+#[test]
+fn swift_reposition_offer_take_and_skip() {
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d1", Modifier::Swift);
+    let mut b = battle(setup.clone());
+    let rook = id(&b, "d1");
+    let events = mv(&mut b, "d1", "d5");
+    assert_eq!(events.last().unwrap().kind, EventKind::RepositionOffered);
+    assert_eq!(b.to_move(), Side::Player);
+    assert_eq!(b.pending_reposition(), Some(rook));
+    let actions = b.legal_actions();
+    assert_eq!(actions.last(), Some(&Action::Skip));
+    assert!(
+        actions
+            .iter()
+            .all(|a| matches!(a, Action::Reposition { id, .. } if *id == rook) || *a == Action::Skip)
+    );
+    // The turn does not advance before the offer is resolved.
+    assert_eq!(b.apply(Action::Move { id: rook, to: sq("d6") }), Err(ActionError::RepositionPending(rook)));
+    let before = b.moves_used();
+    b.apply(Action::Reposition { id: rook, to: sq("a5") }).unwrap();
+    assert_eq!(b.moves_used(), before, "a reposition costs no move");
+    assert_eq!(b.unit(rook).unwrap().square, sq("a5"));
+    assert_eq!(b.to_move(), Side::Enemy);
+
+    let mut b = battle(setup);
+    mv(&mut b, "d1", "d5");
+    let events = b.apply(Action::Skip).unwrap();
+    assert_eq!(events[0].kind, EventKind::RepositionSkipped);
+    assert_eq!(b.to_move(), Side::Enemy);
+    assert_eq!(b.apply(Action::Skip), Err(ActionError::NoRepositionOffered));
+}
+
+#[test]
+fn swift_reposition_cannot_capture() {
+    let setup = BattleSetup::from_fen("7k/8/8/3p3p/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d1", Modifier::Swift);
+    let mut b = battle(setup);
+    let rook = id(&b, "d1");
+    mv(&mut b, "d1", "d5");
+    assert!(!b.legal_actions().contains(&Action::Reposition { id: rook, to: sq("h5") }));
+    assert!(b.legal_actions().contains(&Action::Reposition { id: rook, to: sq("g5") }));
+    assert!(matches!(
+        b.apply(Action::Reposition { id: rook, to: sq("h5") }),
+        Err(ActionError::IllegalDestination { .. })
+    ));
+}
+
+#[test]
+fn promotion_queen_when_none_else_rook() {
+    let setup = BattleSetup::from_fen("7k/P7/8/8/8/8/8/4K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let pawn = id(&b, "a7");
+    let events = mv(&mut b, "a7", "a8");
+    assert!(events.iter().any(|e| e.kind == EventKind::Promoted));
+    assert_eq!(b.unit(pawn).unwrap().role, Role::Queen);
+    assert!(b.unit(pawn).unwrap().promoted);
+
+    let setup = BattleSetup::from_fen("7k/P7/8/8/8/8/8/3QK3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let pawn = id(&b, "a7");
+    mv(&mut b, "a7", "a8");
+    assert_eq!(b.unit(pawn).unwrap().role, Role::Rook);
+    assert_eq!(b.position().piece_at(sq("a8")).unwrap().role, Role::Rook);
+}
+
+#[test]
+fn objective_is_checked_before_promotion() {
+    // The pawn captures the king on its promotion square: the battle is won and the pawn stays a pawn.
+    let setup = BattleSetup::from_fen("1k6/P7/8/8/8/8/8/4K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let pawn = id(&b, "a7");
+    let events = mv(&mut b, "a7", "b8");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+    assert!(!events.iter().any(|e| e.kind == EventKind::Promoted));
+    assert_eq!(b.unit(pawn).unwrap().role, Role::Pawn);
+}
+
+#[test]
+fn teleport_counts_against_the_budget_resolves_deaths_never_promotes_nor_triggers_swift() {
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/P7/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous)
+        .with_modifier("d1", Modifier::Swift);
+    let mut b = battle(setup);
+    let rook = id(&b, "d1");
+    let pawn = id(&b, "a2");
+    // A pawn cannot be teleported onto a promotion square.
+    assert_eq!(
+        b.apply(Action::Teleport { id: pawn, to: sq("a8") }),
+        Err(ActionError::TeleportPromotion(sq("a8")))
+    );
+    let events = b.apply(Action::Teleport { id: rook, to: sq("d5") }).unwrap();
+    assert_eq!(kinds(&events)[..3], [EventKind::Teleported, EventKind::Captured, EventKind::CloudCreated]);
+    assert!(!events.iter().any(|e| e.kind == EventKind::RepositionOffered));
+    assert_eq!(b.moves_used(), 1);
+    assert_eq!(b.to_move(), Side::Enemy);
+    // The cooldown was set to 6 and one tick ran at step 6.
+    assert_eq!(b.cooldown(Side::Player, Skill::Teleport), Some(5));
+    assert_eq!(b.cooldown(Side::Enemy, Skill::Teleport), None);
+    assert_eq!(b.stats().player_skills_used, 1);
+}
+
+#[test]
+fn freeze_is_free_and_the_clock_ticks_once_per_ply() {
+    let setup = BattleSetup::from_fen("r6k/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let events = b.apply(Action::Freeze { square: sq("a8") }).unwrap();
+    assert_eq!(events[0].kind, EventKind::Frozen);
+    assert_eq!(b.to_move(), Side::Player, "a freeze does not end the turn");
+    assert_eq!(b.moves_used(), 0);
+    assert_eq!(b.cooldown(Side::Player, Skill::Freeze), Some(9));
+    assert!(b.is_frozen(sq("a8")));
+    assert!(matches!(b.apply(Action::Freeze { square: sq("h8") }), Err(ActionError::Skill(_))));
+    mv(&mut b, "e1", "e2");
+    assert_eq!(b.cooldown(Side::Player, Skill::Freeze), Some(8));
+    assert_eq!(b.skills().frozen_ticks(sq("a8")), Some(2));
+    // The frozen enemy rook cannot move.
+    let rook = id(&b, "a8");
+    assert_eq!(b.apply(Action::Move { id: rook, to: sq("a7") }), Err(ActionError::Frozen(rook)));
+    // Without skills the enemy cannot cast.
+    assert_eq!(b.apply(Action::Freeze { square: sq("a1") }), Err(ActionError::NoSkills(Side::Enemy)));
+}
+
+#[test]
+fn enemy_skills_use_their_own_tuning() {
+    let mut setup = BattleSetup::from_fen("r6k/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
+    setup.enemy_skills =
+        Some(gambit_roguelite::SkillTuning { teleport_cooldown: 4, freeze_cooldown: 7, freeze_duration: 2 });
+    let mut b = battle(setup);
+    mv(&mut b, "e1", "e2");
+    b.apply(Action::Freeze { square: sq("a1") }).unwrap();
+    assert_eq!(b.cooldown(Side::Enemy, Skill::Freeze), Some(7));
+    assert_eq!(b.skills().frozen_ticks(sq("a1")), Some(2));
+    let rook = id(&b, "a8");
+    b.apply(Action::Teleport { id: rook, to: sq("a2") }).unwrap();
+    assert_eq!(b.cooldown(Side::Enemy, Skill::Teleport), Some(3));
+}
+
+#[test]
+fn rejection_changes_nothing_and_clones_are_independent() {
+    let setup = BattleSetup::from_fen(BASIC, Objective::CaptureKing, 10).unwrap();
+    let mut b = battle(setup);
+    let snapshot = (b.state_key(), b.render_ascii(), b.units().to_vec(), b.moves_used(), b.ply());
+    let rook = id(&b, "a1");
+    let enemy = id(&b, "a8");
+    for bad in [
+        Action::Move { id: rook, to: sq("b2") },
+        Action::Move { id: enemy, to: sq("a7") },
+        Action::Move { id: 99, to: sq("a2") },
+        Action::Reposition { id: rook, to: sq("a2") },
+        Action::Skip,
+        Action::Teleport { id: rook, to: sq("e1") },
+    ] {
+        assert!(b.apply(bad).is_err(), "{bad}");
+        assert_eq!((b.state_key(), b.render_ascii(), b.units().to_vec(), b.moves_used(), b.ply()), snapshot);
+    }
+    let mut copy = b.clone();
+    copy.apply(Action::Move { id: rook, to: sq("a8") }).unwrap();
+    assert_eq!(b.render_ascii(), snapshot.1);
+    assert!(b.unit(enemy).unwrap().alive);
+    assert!(!copy.unit(enemy).unwrap().alive);
+}
+
+#[test]
+fn every_listed_action_applies() {
+    let setup = BattleSetup::from_fen("r3k2r/pppp1ppp/8/8/8/8/PPPP1PPP/RNB1KBNR", Objective::CaptureKing, 50)
+        .unwrap();
+    let b = battle(setup);
+    for a in b.legal_actions() {
+        let mut c = b.clone();
+        c.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+}
+
+#[test]
+fn bonus_objectives_are_judged_at_victory() {
+    let setup = BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 10)
+        .unwrap()
+        .with_bonus(BonusObjective::FinishWithin { moves: 1 });
+    let mut b = battle(setup);
+    mv(&mut b, "a8", "e8");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: true });
+    let setup = BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 10)
+        .unwrap()
+        .with_bonus(BonusObjective::CaptureRole { role: Role::Queen });
+    let mut b = battle(setup);
+    mv(&mut b, "a8", "e8");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+}
+
+#[test]
+fn actions_round_trip_through_json() {
+    let a = Action::Move { id: 3, to: sq("e4") };
+    let text = serde_json::to_string(&a).unwrap();
+    assert_eq!(text, r#"{"kind":"move","id":3,"to":"e4"}"#);
+    assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), a);
+    assert_eq!(serde_json::to_string(&Action::Skip).unwrap(), r#"{"kind":"skip"}"#);
+    assert!(serde_json::from_str::<Action>(r#"{"kind":"move","id":3,"to":"z9"}"#).is_err());
+}

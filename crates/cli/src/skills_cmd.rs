@@ -55,12 +55,21 @@ fn report(board: &SkillBoard) -> String {
     let _ = writeln!(out, "turn: {}", board.turn());
     let _ = writeln!(out, "cooldowns: {}", board.cooldowns());
     let frozen: Vec<String> = board.frozen().iter().map(|(sq, t)| format!("{sq} ({t})")).collect();
-    let _ = writeln!(out, "frozen: {}", if frozen.is_empty() { "none".to_string() } else { frozen.join(" ") });
+    let _ =
+        writeln!(out, "frozen: {}", if frozen.is_empty() { "none".to_string() } else { frozen.join(" ") });
     let actions: Vec<String> = board.actions().iter().map(ToString::to_string).collect();
     let _ = writeln!(out, "actions ({}): {}", actions.len(), actions.join(", "));
     let _ = writeln!(out, "log ({}):", board.log().len());
     for (i, e) in board.log().iter().enumerate() {
-        let _ = writeln!(out, "{:>3}. {:<9} {:<6} {:<6} {}", i + 1, e.kind, e.detail, e.actor.name(), e.cooldowns);
+        let _ = writeln!(
+            out,
+            "{:>3}. {:<9} {:<6} {:<6} {}",
+            i + 1,
+            e.kind,
+            e.detail,
+            e.actor.name(),
+            e.cooldowns
+        );
     }
     if let Some(outcome) = board.outcome() {
         let _ = writeln!(out, "outcome: {outcome}");

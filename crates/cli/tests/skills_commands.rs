@@ -25,7 +25,10 @@ fn skills_plays_the_actions_and_shows_the_state() {
     assert_eq!(lines[9], "fen: rnbqkbnr/ppppPppp/8/4p3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
     assert_eq!(lines[10], "turn: black");
     // Ply clock: White's teleport 6 minus the tick of its ply; Black's freeze just cast (no tick).
-    assert_eq!(lines[11], r#"cooldowns: {"white": {"teleport": 5, "freeze": 0}, "black": {"teleport": 0, "freeze": 9}}"#);
+    assert_eq!(
+        lines[11],
+        r#"cooldowns: {"white": {"teleport": 5, "freeze": 0}, "black": {"teleport": 0, "freeze": 9}}"#
+    );
     assert_eq!(lines[12], "frozen: e7 (3)");
     assert!(lines[13].starts_with("actions ("));
     assert!(lines[13].contains("tp d8d6"), "Black's teleport is ready");
@@ -46,7 +49,10 @@ fn skills_with_a_config_file() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[11], r#"cooldowns: {"white": {"teleport": 0, "freeze": 7}, "black": {"teleport": 0, "freeze": 0}}"#);
+    assert_eq!(
+        lines[11],
+        r#"cooldowns: {"white": {"teleport": 0, "freeze": 7}, "black": {"teleport": 0, "freeze": 0}}"#
+    );
     assert_eq!(lines[12], "frozen: none");
     // The freeze of duration 2 blocked e2e4; the error names the action.
     let out = cli(&["skills", "--config", path, "--actions", "fz e2 e2e4"]);

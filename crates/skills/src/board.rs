@@ -1,8 +1,8 @@
 //! [`SkillBoard`]: a rules position plus skills, cooldowns, frozen squares, an action log and undo.
 
 use gambit_rules::{
-    Color, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError, Piece, Position,
-    Role, Square,
+    Color, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError, Piece,
+    Position, Role, Square,
 };
 
 use crate::action::Action;
@@ -340,7 +340,13 @@ impl SkillBoard {
 
     /// Validates a teleport of the side to move under the frozen `mask`; `moves` are the legal moves
     /// under that mask. Cooldown and game state are not checked here.
-    fn plan_teleport(&self, from: Square, to: Square, mask: u64, moves: &MoveList) -> Result<Plan, SkillError> {
+    fn plan_teleport(
+        &self,
+        from: Square,
+        to: Square,
+        mask: u64,
+        moves: &MoveList,
+    ) -> Result<Plan, SkillError> {
         let pos = &self.position;
         let us = pos.turn();
         for sq in [from, to] {
@@ -364,7 +370,9 @@ impl SkillBoard {
         }
         let standard = pos.rules().is_standard();
         if let Some(&m) = moves.iter().find(|m| {
-            m.from == from && m.to == to && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
+            m.from == from
+                && m.to == to
+                && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
         }) {
             return Ok(Plan::AsMove(m));
         }
@@ -455,8 +463,11 @@ impl SkillBoard {
                     }
                 };
                 self.position.set_turn(!us);
-                let halfmove =
-                    if captured.is_some() || piece.role == Role::Pawn { 0 } else { before.halfmove_clock() + 1 };
+                let halfmove = if captured.is_some() || piece.role == Role::Pawn {
+                    0
+                } else {
+                    before.halfmove_clock() + 1
+                };
                 self.position.set_halfmove_clock(halfmove);
                 if us == Color::Black {
                     self.position.set_fullmove_number(before.fullmove_number() + 1);
@@ -474,7 +485,8 @@ impl SkillBoard {
     /// Whether the side to move has a turn-ending action under `mask`, given its moves under it.
     fn can_end_turn(&self, mask: u64, moves: &MoveList) -> bool {
         !moves.is_empty()
-            || (self.cooldown(self.turn(), Skill::Teleport) == 0 && !self.teleports(mask, moves, true).is_empty())
+            || (self.cooldown(self.turn(), Skill::Teleport) == 0
+                && !self.teleports(mask, moves, true).is_empty())
     }
 
     /// Whether freezing `square` would leave the side to move without a turn-ending action, given the
@@ -525,7 +537,12 @@ impl SkillBoard {
         self.undo.push(record);
         self.frozen[square.index() as usize] = self.config.freeze_duration;
         self.cooldowns.side_mut(us).set(Skill::Freeze, self.config.cooldown_ticks.freeze);
-        let entry = LogEntry { kind: LogKind::Freeze, detail: square.to_string(), actor: us, cooldowns: self.cooldowns };
+        let entry = LogEntry {
+            kind: LogKind::Freeze,
+            detail: square.to_string(),
+            actor: us,
+            cooldowns: self.cooldowns,
+        };
         self.log.push(entry);
         Ok(())
     }
@@ -656,7 +673,11 @@ impl SkillBoard {
         out.extend(moves.iter().map(|&m| Action::Move(m)));
         let us = self.turn();
         if self.cooldown(us, Skill::Teleport) == 0 {
-            out.extend(self.teleports(mask, &moves, false).into_iter().map(|(from, to)| Action::Teleport { from, to }));
+            out.extend(
+                self.teleports(mask, &moves, false)
+                    .into_iter()
+                    .map(|(from, to)| Action::Teleport { from, to }),
+            );
         }
         if out.is_empty() || self.cooldown(us, Skill::Freeze) != 0 {
             return out;

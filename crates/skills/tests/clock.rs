@@ -2,7 +2,9 @@
 //! `tick_cooldowns`.
 
 use gambit_rules::{Color, Square};
-use gambit_skills::{ClockMode, Cooldowns, LogKind, SideCooldowns, Skill, SkillBoard, SkillConfig, SkillError};
+use gambit_skills::{
+    ClockMode, Cooldowns, LogKind, SideCooldowns, Skill, SkillBoard, SkillConfig, SkillError,
+};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -131,8 +133,9 @@ fn tick_cooldowns_also_works_under_the_ply_clock() {
 
 #[test]
 fn custom_cooldowns_and_duration_apply() {
-    let config = SkillConfig::from_json(r#"{"cooldown_ticks": {"teleport": 2, "freeze": 0}, "freeze_duration": 1}"#)
-        .unwrap();
+    let config =
+        SkillConfig::from_json(r#"{"cooldown_ticks": {"teleport": 2, "freeze": 0}, "freeze_duration": 1}"#)
+            .unwrap();
     let mut b = SkillBoard::new(config).unwrap();
     b.push_action("fz e7").unwrap();
     // Cooldown 0: Freeze is ready again at once (still White's turn).

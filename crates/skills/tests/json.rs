@@ -144,16 +144,24 @@ fn tampered_states_are_rejected() {
     let json = sample_game().to_json();
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["cooldowns"]["white"]["teleport"] = 0.into();
-    assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "cooldowns"));
+    assert!(
+        matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "cooldowns")
+    );
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["frozen"] = serde_json::json!({});
-    assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "frozen"));
+    assert!(
+        matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "frozen")
+    );
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["fen"] = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into();
-    assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "fen"));
+    assert!(
+        matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "fen")
+    );
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["log"][1]["actor"] = "white".into();
-    assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "log entry 1"));
+    assert!(
+        matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Mismatch { what, .. }) if what == "log entry 1")
+    );
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["log"][2]["detail"] = "e2e5".into();
     assert!(matches!(
@@ -165,7 +173,9 @@ fn tampered_states_are_rejected() {
     assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Replay { index: 6, .. })));
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["config"]["clock"] = "sometimes".into();
-    assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Config(e)) if e.field() == Some("clock")));
+    assert!(
+        matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Config(e)) if e.field() == Some("clock"))
+    );
     let mut v: Value = serde_json::from_str(&json).unwrap();
     v["extra"] = 1.into();
     assert!(matches!(SkillBoard::from_json(&v.to_string()), Err(StateError::Json(_))));

@@ -8,8 +8,11 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Everything undo must restore, beyond `SkillBoard`'s own equality.
-fn fingerprint(b: &SkillBoard) -> (String, u64, usize, Vec<String>, u64) {
+/// Everything undo must restore beyond `SkillBoard`'s own equality: FEN, key, history length, moves
+/// played, state key.
+type Fingerprint = (String, u64, usize, Vec<String>, u64);
+
+fn fingerprint(b: &SkillBoard) -> Fingerprint {
     let p = b.position();
     (p.to_fen(), p.key(), p.history_len(), p.moves_played().map(|m| m.to_uci()).collect(), b.state_key())
 }
@@ -30,7 +33,8 @@ fn check_invariants(b: &SkillBoard) {
 
 fn pick(rng: &mut ChaCha8Rng, actions: &[Action]) -> Action {
     let moves: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Move(_))).collect();
-    let teleports: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Teleport { .. })).collect();
+    let teleports: Vec<Action> =
+        actions.iter().copied().filter(|a| matches!(a, Action::Teleport { .. })).collect();
     let freezes: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Freeze(_))).collect();
     let roll = rng.gen_range(0..100);
     let pool = if roll < 20 && !teleports.is_empty() {
@@ -70,7 +74,7 @@ fn play_game(seed: u64) {
         SkillBoard::new(config).unwrap()
     };
     let start = b.clone();
-    let mut history: Vec<(SkillBoard, (String, u64, usize, Vec<String>, u64))> = Vec::new();
+    let mut history: Vec<(SkillBoard, Fingerprint)> = Vec::new();
     let plies = rng.gen_range(8..28);
     for _ in 0..plies {
         let actions = b.actions();
@@ -79,7 +83,8 @@ fn play_game(seed: u64) {
             break;
         }
         // A random teleport or freeze that may be invalid: if rejected, nothing changes.
-        let (from, to) = (Square::new(rng.gen_range(0..64)).unwrap(), Square::new(rng.gen_range(0..64)).unwrap());
+        let (from, to) =
+            (Square::new(rng.gen_range(0..64)).unwrap(), Square::new(rng.gen_range(0..64)).unwrap());
         let probe = if rng.gen_bool(0.5) { Action::Teleport { from, to } } else { Action::Freeze(from) };
         let before = (b.clone(), fingerprint(&b));
         let mut c = b.clone();

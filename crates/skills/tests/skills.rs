@@ -192,13 +192,17 @@ fn a_teleport_is_a_way_out_of_mate() {
     assert_eq!(b.outcome(), None);
     assert!(b.legal_moves().is_empty());
     let actions = b.actions();
-    let teleports: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Teleport { .. })).collect();
+    let teleports: Vec<Action> =
+        actions.iter().copied().filter(|a| matches!(a, Action::Teleport { .. })).collect();
     assert!(!teleports.is_empty());
     assert!(actions.iter().all(|a| !matches!(a, Action::Move(_))));
     for a in teleports {
         let mut c = b.clone();
         c.play_action(a).unwrap();
-        assert!(!c.position().is_attacked(c.position().king_square(Color::White).unwrap(), Color::Black), "{a}");
+        assert!(
+            !c.position().is_attacked(c.position().king_square(Color::White).unwrap(), Color::Black),
+            "{a}"
+        );
     }
     // A freeze is allowed (it does not end the turn), a move is not.
     assert_eq!(b.push_action("e2e3"), Err(SkillError::IllegalMove("e2e3".into())));
@@ -251,7 +255,10 @@ fn each_side_has_its_own_cooldowns() {
     b.push_action("tp b8d5").unwrap();
     assert!(!b.can_cast(Skill::Teleport));
     assert!(b.can_cast(Skill::Freeze));
-    assert_eq!(b.cooldowns().to_string(), r#"{"white": {"teleport": 6, "freeze": 0}, "black": {"teleport": 6, "freeze": 9}}"#);
+    assert_eq!(
+        b.cooldowns().to_string(),
+        r#"{"white": {"teleport": 6, "freeze": 0}, "black": {"teleport": 6, "freeze": 9}}"#
+    );
 }
 
 #[test]

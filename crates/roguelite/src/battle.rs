@@ -421,6 +421,9 @@ pub enum ActionError {
     /// A teleport would put a pawn on a promotion square (teleports never promote).
     #[error("a teleport never promotes: a pawn cannot be teleported to {0}")]
     TeleportPromotion(Square),
+    /// A teleport onto a king or a marked target (objective pieces fall to ordinary moves only).
+    #[error("a teleport cannot capture a king or a marked target ({0})")]
+    TeleportCapturesObjective(Square),
     /// The skills crate refused the cast.
     #[error("{0}")]
     Skill(SkillError),
@@ -976,7 +979,7 @@ impl Battle {
             match a {
                 gambit_skills::Action::Move(m) => out.push(Action::Move { id: self.id_at(m.from), to: m.to }),
                 gambit_skills::Action::Teleport { from, to } if skills => {
-                    if !self.teleport_promotes(from, to) {
+                    if !self.teleport_promotes(from, to) && !self.teleport_hits_objective(to) {
                         out.push(Action::Teleport { id: self.id_at(from), to });
                     }
                 }
@@ -1010,6 +1013,7 @@ impl Battle {
                 for u in own {
                     for e in self.living(side.other()) {
                         if !self.teleport_promotes(u.square, e.square)
+                            && !self.teleport_hits_objective(e.square)
                             && self.board.check_teleport(u.square, e.square).is_ok()
                         {
                             out.push(Action::Teleport { id: u.id, to: e.square });
@@ -1030,6 +1034,11 @@ impl Battle {
 
     fn id_at(&self, sq: Square) -> PieceId {
         self.at[sq.index() as usize].expect("the rules and the unit map agree")
+    }
+
+    /// Whether a teleport to `to` would capture a king or a marked target (not allowed).
+    fn teleport_hits_objective(&self, to: Square) -> bool {
+        self.unit_at(to).is_some_and(|u| u.role == Role::King || u.target)
     }
 
     fn teleport_promotes(&self, from: Square, to: Square) -> bool {
@@ -1100,6 +1109,9 @@ impl Battle {
                 }
                 if self.teleport_promotes(u.square, to) {
                     return Err(ActionError::TeleportPromotion(to));
+                }
+                if self.teleport_hits_objective(to) {
+                    return Err(ActionError::TeleportCapturesObjective(to));
                 }
                 self.board.check_teleport(u.square, to).map_err(ActionError::Skill)?;
                 Ok(None)

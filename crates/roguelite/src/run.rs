@@ -1,0 +1,954 @@
+//! A run: roster, starting modifier, deployment, battles, shops, next-board choices, score and EXP,
+//! driven by player decisions and fully determined by the seed and those decisions.
+
+use gambit_rules::{Role, Square};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::battle::{Action, ActionError, Battle, BattleStatus, Event};
+use crate::bot::{EnemyTuning, StageTuning, choose_action, role_value};
+use crate::economy::{
+    BATTLES_PER_RUN, REROLL_PRICE, modifier_price, piece_price, purchase_limit, run_exp, victory_gold,
+    victory_points,
+};
+use crate::encounter::{Encounter, EncounterError, default_deployment, generate, templates};
+use crate::skilltree::{Perks, SkillTree};
+use crate::types::{Modifier, Side, role_name, role_serde, square_serde};
+
+/// The run log's format version.
+pub const RUN_LOG_VERSION: u32 = 1;
+
+/// A piece the player owns (the roster). Battles never change it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OwnedPiece {
+    /// Stable roster id.
+    pub id: u32,
+    /// Its role.
+    #[serde(with = "role_serde")]
+    pub role: Role,
+    /// Its modifier (at most one).
+    pub modifier: Option<Modifier>,
+}
+
+/// Something sold in a shop.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ShopItem {
+    /// A new piece.
+    Piece {
+        /// Its role.
+        #[serde(with = "role_serde")]
+        role: Role,
+    },
+    /// A modifier for a piece that has none.
+    Modifier {
+        /// The modifier.
+        modifier: Modifier,
+    },
+}
+
+impl ShopItem {
+    /// The price in gold.
+    #[must_use]
+    pub fn price(self) -> u32 {
+        match self {
+            ShopItem::Piece { role } => piece_price(role),
+            ShopItem::Modifier { modifier } => modifier_price(modifier),
+        }
+    }
+}
+
+/// One slot of a shop.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShopSlot {
+    /// What it sells.
+    pub item: ShopItem,
+    /// Already bought.
+    pub sold: bool,
+}
+
+/// A shop visit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shop {
+    /// Four piece slots, then two modifier slots.
+    pub slots: Vec<ShopSlot>,
+    /// Rerolls done in this visit.
+    pub rerolls: u32,
+    /// Free rerolls left in this visit.
+    pub free_rerolls: u32,
+}
+
+impl Shop {
+    /// The price of the next reroll in gold (0 while free rerolls last).
+    #[must_use]
+    pub fn reroll_price(&self) -> u32 {
+        if self.free_rerolls > 0 { 0 } else { REROLL_PRICE }
+    }
+}
+
+/// The screen a run is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "screen", rename_all = "snake_case")]
+pub enum Screen {
+    /// Choose a starting modifier (one of `offers`) and a recipient.
+    StartOffer {
+        /// The offered modifiers.
+        offers: Vec<Modifier>,
+    },
+    /// Arrange the army in the bottom two rows of the encounter.
+    Deploy {
+        /// The encounter.
+        encounter: Encounter,
+    },
+    /// A battle is being played (see [`Run::battle`]).
+    Battle,
+    /// The shop after a victory.
+    Shop(Shop),
+    /// Choose one of three next boards.
+    ChooseBoard {
+        /// The options.
+        options: Vec<Encounter>,
+    },
+    /// The run is over.
+    Over {
+        /// Whether all three battles were won.
+        victory: bool,
+    },
+}
+
+/// Where a piece goes at deployment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    /// Roster id.
+    pub piece: u32,
+    /// Square in the deployment rows.
+    #[serde(with = "square_serde")]
+    pub square: Square,
+}
+
+/// A player decision (the run log records these).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Decision {
+    /// Take an offered starting modifier for a roster piece.
+    ChooseStart {
+        /// The modifier (one of the offers).
+        modifier: Modifier,
+        /// The roster id of the recipient.
+        recipient: u32,
+    },
+    /// Deploy the whole army.
+    Deploy {
+        /// One placement per owned piece.
+        placements: Vec<Placement>,
+    },
+    /// Deploy with [`default_deployment`].
+    DeployDefault,
+    /// A battle action of the player (enemy turns then run automatically).
+    Act {
+        /// The action.
+        action: Action,
+    },
+    /// Buy a shop slot (a modifier needs a recipient).
+    Buy {
+        /// Slot index.
+        slot: usize,
+        /// The roster id of the recipient of a modifier.
+        #[serde(default)]
+        recipient: Option<u32>,
+    },
+    /// Reroll the shop.
+    Reroll,
+    /// Leave the shop.
+    LeaveShop,
+    /// Choose a next board.
+    ChooseBoard {
+        /// Option index (0 to 2).
+        index: usize,
+    },
+}
+
+/// Why a decision was refused. A refused decision changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RunError {
+    /// The decision does not belong on this screen.
+    #[error("{decision} is not possible on the {screen} screen")]
+    WrongScreen {
+        /// The decision kind.
+        decision: &'static str,
+        /// The screen.
+        screen: &'static str,
+    },
+    /// The modifier was not offered.
+    #[error("{0} was not offered")]
+    NotOffered(Modifier),
+    /// No owned piece has this id.
+    #[error("no owned piece #{0}")]
+    NoSuchPiece(u32),
+    /// The piece already has a modifier.
+    #[error("piece #{0} already has a modifier")]
+    AlreadyModified(u32),
+    /// A bad deployment.
+    #[error("bad deployment: {0}")]
+    BadDeployment(String),
+    /// The battle refused the action.
+    #[error("{0}")]
+    Action(#[from] ActionError),
+    /// No such shop slot, or it is sold.
+    #[error("shop slot {0} is not for sale")]
+    NoSuchSlot(usize),
+    /// Not enough gold.
+    #[error("costs {price} gold, you have {gold}")]
+    NotEnoughGold {
+        /// The price.
+        price: u32,
+        /// Gold held.
+        gold: u32,
+    },
+    /// A purchase limit.
+    #[error("you already own the most {0}s allowed")]
+    Limit(&'static str),
+    /// A modifier bought without a recipient.
+    #[error("a modifier needs a recipient")]
+    NoRecipient,
+    /// No such board option.
+    #[error("no board option {0}")]
+    NoSuchBoard(usize),
+    /// The encounter could not start.
+    #[error("{0}")]
+    Encounter(#[from] EncounterError),
+}
+
+/// A run's configuration: the seed, the unlocked skill nodes (they apply to new runs) and the enemy
+/// tuning.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunConfig {
+    /// The run seed: everything random derives from it.
+    pub seed: u64,
+    /// Unlocked skill-tree node ids at the start of the run.
+    #[serde(default)]
+    pub unlocks: Vec<String>,
+    /// The enemy's per-stage tuning.
+    #[serde(default)]
+    pub tuning: EnemyTuning,
+}
+
+impl RunConfig {
+    /// A configuration with no unlocks and the default tuning.
+    #[must_use]
+    pub fn new(seed: u64) -> RunConfig {
+        RunConfig { seed, unlocks: Vec::new(), tuning: EnemyTuning::default() }
+    }
+}
+
+/// The run log: the configuration plus every decision, as JSON. Replaying it rebuilds the identical
+/// run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunLog {
+    /// Format version ([`RUN_LOG_VERSION`]).
+    pub version: u32,
+    /// The configuration.
+    pub config: RunConfig,
+    /// The decisions, in order.
+    pub decisions: Vec<Decision>,
+}
+
+/// A replay that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("decision {index} cannot be replayed: {error}")]
+pub struct ReplayError {
+    /// Index of the refused decision.
+    pub index: usize,
+    /// Why.
+    pub error: RunError,
+}
+
+/// One battle of a run, for summaries and the simulation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleRecord {
+    /// Stage (1 to 3).
+    pub stage: u32,
+    /// Template name.
+    pub template: String,
+    /// Won.
+    pub won: bool,
+    /// Player moves used.
+    pub moves_used: u32,
+    /// Bonus objective completed.
+    pub bonus: bool,
+    /// Points earned.
+    pub points: u32,
+    /// Gold earned.
+    pub gold: u32,
+}
+
+/// Running counts of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunStats {
+    /// Owned pawns lost in battles.
+    pub pawns_lost: u32,
+    /// Temporary (Rallying) pawns lost.
+    pub temporary_pawns_lost: u32,
+    /// Owned pieces lost (they come back after the battle).
+    pub owned_lost: u32,
+    /// Enemy pieces killed.
+    pub enemy_killed: u32,
+    /// Generated encounters that failed validation, by stage (index 0 = stage 1).
+    pub failed_validations: [u32; 3],
+    /// The battles.
+    pub battles: Vec<BattleRecord>,
+}
+
+/// The end of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSummary {
+    /// All three battles won.
+    pub victory: bool,
+    /// Battles won.
+    pub battles_won: u32,
+    /// Total points.
+    pub points: u32,
+    /// EXP earned ([`run_exp`]).
+    pub exp: u32,
+    /// Counts.
+    pub stats: RunStats,
+}
+
+/// A run event: a battle event, or a line about the run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RunEvent {
+    /// From the battle.
+    Battle {
+        /// The event.
+        event: Event,
+    },
+    /// About the run.
+    Run {
+        /// A readable line.
+        text: String,
+    },
+}
+
+impl RunEvent {
+    /// The readable text.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        match self {
+            RunEvent::Battle { event } => &event.text,
+            RunEvent::Run { text } => text,
+        }
+    }
+}
+
+const TAG_OFFER: u64 = 1;
+const TAG_FIRST: u64 = 2;
+const TAG_SHOP: u64 = 3;
+const TAG_BOARD: u64 = 4;
+const TAG_ENEMY: u64 = 5;
+/// Seed tag of the auto-player's battle decisions.
+pub(crate) const TAG_PLAYER: u64 = 6;
+
+/// A seed derived from the run seed and a purpose: `(tag, a, b)`.
+#[must_use]
+pub fn derive_seed(seed: u64, tag: u64, a: u64, b: u64) -> u64 {
+    use crate::battle::splitmix;
+    splitmix(seed ^ splitmix(tag ^ splitmix(a ^ splitmix(b.wrapping_add(0x5151)))))
+}
+
+fn rng(seed: u64, tag: u64, a: u64, b: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(derive_seed(seed, tag, a, b))
+}
+
+/// A run in progress.
+#[derive(Clone, Debug)]
+pub struct Run {
+    config: RunConfig,
+    perks: Perks,
+    roster: Vec<OwnedPiece>,
+    next_piece: u32,
+    gold: u32,
+    points: u32,
+    battles_won: u32,
+    battles_started: u32,
+    screen: Screen,
+    battle: Option<Battle>,
+    encounter: Option<Encounter>,
+    decisions: Vec<Decision>,
+    stats: RunStats,
+}
+
+fn initial_roster() -> Vec<OwnedPiece> {
+    [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+        .into_iter()
+        .enumerate()
+        .map(|(i, role)| OwnedPiece { id: i as u32, role, modifier: None })
+        .collect()
+}
+
+fn screen_name(s: &Screen) -> &'static str {
+    match s {
+        Screen::StartOffer { .. } => "start offer",
+        Screen::Deploy { .. } => "deployment",
+        Screen::Battle => "battle",
+        Screen::Shop(_) => "shop",
+        Screen::ChooseBoard { .. } => "board choice",
+        Screen::Over { .. } => "run over",
+    }
+}
+
+fn decision_name(d: &Decision) -> &'static str {
+    match d {
+        Decision::ChooseStart { .. } => "choose_start",
+        Decision::Deploy { .. } => "deploy",
+        Decision::DeployDefault => "deploy_default",
+        Decision::Act { .. } => "act",
+        Decision::Buy { .. } => "buy",
+        Decision::Reroll => "reroll",
+        Decision::LeaveShop => "leave_shop",
+        Decision::ChooseBoard { .. } => "choose_board",
+    }
+}
+
+impl Run {
+    /// Starts a run: the initial roster (one piece of each role), the starting gold of the unlocks, and
+    /// the offer of three starting modifiers.
+    #[must_use]
+    pub fn new(config: RunConfig) -> Run {
+        let perks = SkillTree::standard().perks(&config.unlocks);
+        let mut offers = Modifier::ALL.to_vec();
+        offers.shuffle(&mut rng(config.seed, TAG_OFFER, 0, 0));
+        offers.truncate(3);
+        Run {
+            perks,
+            roster: initial_roster(),
+            next_piece: 6,
+            gold: perks.starting_gold,
+            points: 0,
+            battles_won: 0,
+            battles_started: 0,
+            screen: Screen::StartOffer { offers },
+            battle: None,
+            encounter: None,
+            decisions: Vec::new(),
+            stats: RunStats::default(),
+            config,
+        }
+    }
+
+    /// Rebuilds a run from its log.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first decision that is refused.
+    pub fn replay(log: &RunLog) -> Result<Run, ReplayError> {
+        let mut run = Run::new(log.config.clone());
+        for (index, d) in log.decisions.iter().enumerate() {
+            run.apply(d.clone()).map_err(|error| ReplayError { index, error })?;
+        }
+        Ok(run)
+    }
+
+    /// The log so far.
+    #[must_use]
+    pub fn log(&self) -> RunLog {
+        RunLog { version: RUN_LOG_VERSION, config: self.config.clone(), decisions: self.decisions.clone() }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &RunConfig {
+        &self.config
+    }
+
+    /// The perks of the unlocks.
+    #[must_use]
+    pub fn perks(&self) -> Perks {
+        self.perks
+    }
+
+    /// The screen.
+    #[must_use]
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// The owned army.
+    #[must_use]
+    pub fn roster(&self) -> &[OwnedPiece] {
+        &self.roster
+    }
+
+    /// Gold held.
+    #[must_use]
+    pub fn gold(&self) -> u32 {
+        self.gold
+    }
+
+    /// Points earned.
+    #[must_use]
+    pub fn points(&self) -> u32 {
+        self.points
+    }
+
+    /// Battles won.
+    #[must_use]
+    pub fn battles_won(&self) -> u32 {
+        self.battles_won
+    }
+
+    /// The current (or last) battle.
+    #[must_use]
+    pub fn battle(&self) -> Option<&Battle> {
+        self.battle.as_ref()
+    }
+
+    /// The current (or last) encounter.
+    #[must_use]
+    pub fn encounter(&self) -> Option<&Encounter> {
+        self.encounter.as_ref()
+    }
+
+    /// Counts so far.
+    #[must_use]
+    pub fn stats(&self) -> &RunStats {
+        &self.stats
+    }
+
+    /// Whether the run is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        matches!(self.screen, Screen::Over { .. })
+    }
+
+    /// The summary (meaningful once the run is over; EXP counts a full victory only then).
+    #[must_use]
+    pub fn summary(&self) -> RunSummary {
+        let victory = matches!(self.screen, Screen::Over { victory: true });
+        RunSummary {
+            victory,
+            battles_won: self.battles_won,
+            points: self.points,
+            exp: run_exp(self.points, self.battles_won, victory),
+            stats: self.stats.clone(),
+        }
+    }
+
+    /// The purchase limit of a role in this run.
+    #[must_use]
+    pub fn limit(&self, role: Role) -> u32 {
+        purchase_limit(role, self.perks.bishop_limit)
+    }
+
+    fn owned(&self, role: Role) -> u32 {
+        self.roster.iter().filter(|p| p.role == role).count() as u32
+    }
+
+    /// The enemy tuning of the current battle's stage.
+    #[must_use]
+    pub fn stage_tuning(&self) -> StageTuning {
+        let stage = self.encounter.as_ref().map_or(1, |e| e.stage);
+        self.config.tuning.for_stage(stage.saturating_sub(1) as usize)
+    }
+
+    /// Applies a player decision and returns what happened. In battle, the enemy's turns are played
+    /// by the bot right after the player's action.
+    ///
+    /// # Errors
+    /// [`RunError`] when the decision is not possible now; nothing changes then.
+    pub fn apply(&mut self, decision: Decision) -> Result<Vec<RunEvent>, RunError> {
+        let wrong =
+            |s: &Screen| RunError::WrongScreen { decision: decision_name(&decision), screen: screen_name(s) };
+        let mut out = Vec::new();
+        match (&self.screen, &decision) {
+            (Screen::StartOffer { offers }, Decision::ChooseStart { modifier, recipient }) => {
+                if !offers.contains(modifier) {
+                    return Err(RunError::NotOffered(*modifier));
+                }
+                let piece = self
+                    .roster
+                    .iter()
+                    .position(|p| p.id == *recipient)
+                    .ok_or(RunError::NoSuchPiece(*recipient))?;
+                self.roster[piece].modifier = Some(*modifier);
+                out.push(msg(format!(
+                    "your {} #{} becomes {modifier}",
+                    role_name(self.roster[piece].role),
+                    recipient
+                )));
+                let stage_one: Vec<_> = templates().into_iter().filter(|t| t.stage == 1).collect();
+                let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
+                let t = &stage_one[r.gen_range(0..stage_one.len())];
+                let g = generate(t, &mut r, &self.roster);
+                self.stats.failed_validations[0] += g.failed;
+                out.push(msg(format!("first board: {}", describe(&g.encounter))));
+                self.screen = Screen::Deploy { encounter: g.encounter };
+            }
+            (Screen::Deploy { encounter }, Decision::Deploy { placements }) => {
+                let placements: Vec<(u32, Square)> = placements.iter().map(|p| (p.piece, p.square)).collect();
+                self.check_deployment(encounter, &placements)?;
+                let encounter = encounter.clone();
+                out.extend(self.start_battle(encounter, &placements)?);
+            }
+            (Screen::Deploy { encounter }, Decision::DeployDefault) => {
+                let placements = default_deployment(&encounter.board, &self.roster)
+                    .ok_or_else(|| RunError::BadDeployment("the army does not fit".into()))?;
+                let encounter = encounter.clone();
+                out.extend(self.start_battle(encounter, &placements)?);
+            }
+            (Screen::Battle, Decision::Act { action }) => {
+                let battle = self.battle.as_mut().expect("a battle screen has a battle");
+                if battle.to_move() != Side::Player {
+                    return Err(RunError::Action(ActionError::NotYourPiece(0)));
+                }
+                out.extend(battle.apply(*action)?.into_iter().map(|event| RunEvent::Battle { event }));
+                out.extend(self.enemy_turns());
+                out.extend(self.after_battle_step());
+            }
+            (Screen::Shop(shop), Decision::Buy { slot, recipient }) => {
+                let s = shop.slots.get(*slot).filter(|s| !s.sold).ok_or(RunError::NoSuchSlot(*slot))?;
+                let price = s.item.price();
+                if self.gold < price {
+                    return Err(RunError::NotEnoughGold { price, gold: self.gold });
+                }
+                match s.item {
+                    ShopItem::Piece { role } => {
+                        if self.owned(role) >= self.limit(role) {
+                            return Err(RunError::Limit(role_name(role)));
+                        }
+                        let id = self.next_piece;
+                        self.next_piece += 1;
+                        self.roster.push(OwnedPiece { id, role, modifier: None });
+                        out.push(msg(format!("bought a {} (#{id}) for {price} gold", role_name(role))));
+                    }
+                    ShopItem::Modifier { modifier } => {
+                        let r = recipient.ok_or(RunError::NoRecipient)?;
+                        let i = self.roster.iter().position(|p| p.id == r).ok_or(RunError::NoSuchPiece(r))?;
+                        if self.roster[i].modifier.is_some() {
+                            return Err(RunError::AlreadyModified(r));
+                        }
+                        self.roster[i].modifier = Some(modifier);
+                        out.push(msg(format!(
+                            "bought {modifier} for your {} #{r} for {price} gold",
+                            role_name(self.roster[i].role)
+                        )));
+                    }
+                }
+                self.gold -= price;
+                if let Screen::Shop(shop) = &mut self.screen {
+                    shop.slots[*slot].sold = true;
+                }
+            }
+            (Screen::Shop(shop), Decision::Reroll) => {
+                let price = shop.reroll_price();
+                if self.gold < price {
+                    return Err(RunError::NotEnoughGold { price, gold: self.gold });
+                }
+                self.gold -= price;
+                let (rerolls, free) = (shop.rerolls + 1, shop.free_rerolls.saturating_sub(1));
+                let mut fresh = self.make_shop(rerolls);
+                fresh.free_rerolls = free;
+                out.push(msg(format!("rerolled the shop for {price} gold")));
+                self.screen = Screen::Shop(fresh);
+            }
+            (Screen::Shop(_), Decision::LeaveShop) => {
+                let stage = self.battles_won + 1;
+                let mut pool: Vec<_> = templates().into_iter().filter(|t| t.stage == stage).collect();
+                pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
+                let mut options = Vec::new();
+                for (i, t) in pool.iter().cycle().take(3).enumerate() {
+                    let g = generate(
+                        t,
+                        &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64),
+                        &self.roster,
+                    );
+                    self.stats.failed_validations[(stage as usize - 1).min(2)] += g.failed;
+                    out.push(msg(format!("board option {}: {}", i + 1, describe(&g.encounter))));
+                    options.push(g.encounter);
+                }
+                self.screen = Screen::ChooseBoard { options };
+            }
+            (Screen::ChooseBoard { options }, Decision::ChooseBoard { index }) => {
+                let e = options.get(*index).ok_or(RunError::NoSuchBoard(*index))?.clone();
+                out.push(msg(format!("chose {}", e.name)));
+                self.screen = Screen::Deploy { encounter: e };
+            }
+            (s, _) => return Err(wrong(s)),
+        }
+        self.decisions.push(decision);
+        Ok(out)
+    }
+
+    fn check_deployment(&self, encounter: &Encounter, placements: &[(u32, Square)]) -> Result<(), RunError> {
+        let squares = encounter.board.deployment_squares();
+        if placements.len() != self.roster.len() {
+            return Err(RunError::BadDeployment(format!(
+                "{} placements for {} owned pieces",
+                placements.len(),
+                self.roster.len()
+            )));
+        }
+        for (i, &(id, sq)) in placements.iter().enumerate() {
+            if !self.roster.iter().any(|p| p.id == id) {
+                return Err(RunError::NoSuchPiece(id));
+            }
+            if !squares.contains(&sq) {
+                return Err(RunError::BadDeployment(format!("{sq} is not a deployment square")));
+            }
+            if placements[..i].iter().any(|&(o, s)| o == id || s == sq) {
+                return Err(RunError::BadDeployment(format!("piece #{id} or square {sq} used twice")));
+            }
+        }
+        Ok(())
+    }
+
+    fn start_battle(
+        &mut self,
+        encounter: Encounter,
+        placements: &[(u32, Square)],
+    ) -> Result<Vec<RunEvent>, RunError> {
+        let setup = encounter.setup(&self.roster, placements, self.perks.skills);
+        let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
+        self.battles_started += 1;
+        let mut out = vec![msg(format!(
+            "battle {} ({}): {}{}; {} moves",
+            self.battles_started,
+            encounter.name,
+            encounter.objective,
+            encounter.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
+            encounter.move_budget
+        ))];
+        self.battle = Some(battle);
+        self.encounter = Some(encounter);
+        self.screen = Screen::Battle;
+        // A battle may end at once only if the player has nothing to do; the player always moves first.
+        out.extend(self.after_battle_step());
+        Ok(out)
+    }
+
+    /// Plays the enemy's turns with the bot while the battle goes on and the enemy is to act.
+    fn enemy_turns(&mut self) -> Vec<RunEvent> {
+        let tuning = self.stage_tuning();
+        let seed = self.config.seed;
+        let index = u64::from(self.battles_started);
+        let battle = self.battle.as_mut().expect("in battle");
+        let mut out = Vec::new();
+        while battle.status() == BattleStatus::Ongoing && battle.to_move() == Side::Enemy {
+            let s = derive_seed(
+                seed,
+                TAG_ENEMY,
+                index,
+                u64::from(battle.ply()) << 8 | battle.units().len() as u64,
+            );
+            let Some(action) = choose_action(battle, tuning, s).action else { break };
+            match battle.apply(action) {
+                Ok(events) => out.extend(events.into_iter().map(|event| RunEvent::Battle { event })),
+                Err(_) => break,
+            }
+        }
+        out
+    }
+
+    /// After a battle ends: score, gold, the shop or the end of the run.
+    fn after_battle_step(&mut self) -> Vec<RunEvent> {
+        let Some(battle) = self.battle.as_ref() else { return Vec::new() };
+        let status = battle.status();
+        if status == BattleStatus::Ongoing {
+            return Vec::new();
+        }
+        let st = battle.stats();
+        self.stats.pawns_lost += st.pawns_lost;
+        self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
+        self.stats.owned_lost += st.owned_lost;
+        self.stats.enemy_killed += st.enemy_killed;
+        let encounter = self.encounter.as_ref().expect("in battle");
+        let mut record = BattleRecord {
+            stage: encounter.stage,
+            template: encounter.name.clone(),
+            won: false,
+            moves_used: battle.moves_used(),
+            bonus: false,
+            points: 0,
+            gold: 0,
+        };
+        let mut out = Vec::new();
+        match status {
+            BattleStatus::Victory { bonus } => {
+                let left = battle.moves_left();
+                let (points, gold) = (victory_points(left, bonus), victory_gold(left, bonus));
+                self.points += points;
+                self.gold += gold;
+                self.battles_won += 1;
+                record = BattleRecord { won: true, bonus, points, gold, ..record };
+                out.push(msg(format!(
+                    "battle won with {left} moves left{}: +{points} points, +{gold} gold (army restored)",
+                    if bonus { " and the bonus" } else { "" }
+                )));
+                if self.battles_won >= BATTLES_PER_RUN {
+                    self.screen = Screen::Over { victory: true };
+                    out.push(msg("the run is won".into()));
+                } else {
+                    let mut shop = self.make_shop(0);
+                    shop.free_rerolls = self.perks.free_rerolls;
+                    out.push(msg(format!("shop: {}", describe_shop(&shop))));
+                    self.screen = Screen::Shop(shop);
+                }
+            }
+            BattleStatus::Defeat { reason } => {
+                out.push(msg(format!("battle lost: {reason}; the run ends (army and gold reset)")));
+                self.gold = 0;
+                self.roster = initial_roster();
+                self.screen = Screen::Over { victory: false };
+            }
+            BattleStatus::Ongoing => {}
+        }
+        self.stats.battles.push(record);
+        out
+    }
+
+    fn make_shop(&self, reroll: u32) -> Shop {
+        let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won), u64::from(reroll));
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+        let weights = [30, 25, 25, 15, 8, 2];
+        let mut slots = Vec::new();
+        for _ in 0..4 {
+            let mut x = r.gen_range(0..weights.iter().sum::<u32>());
+            let mut i = 0;
+            while x >= weights[i] {
+                x -= weights[i];
+                i += 1;
+            }
+            slots.push(ShopSlot { item: ShopItem::Piece { role: roles[i] }, sold: false });
+        }
+        for _ in 0..2 {
+            let modifier = Modifier::ALL[r.gen_range(0..Modifier::ALL.len())];
+            slots.push(ShopSlot { item: ShopItem::Modifier { modifier }, sold: false });
+        }
+        Shop { slots, rerolls: reroll, free_rerolls: 0 }
+    }
+}
+
+fn msg(text: String) -> RunEvent {
+    RunEvent::Run { text }
+}
+
+fn describe(e: &Encounter) -> String {
+    format!(
+        "{} (stage {}, {}x{}{}, {}, {} moves{})",
+        e.name,
+        e.stage,
+        e.board.width,
+        e.board.height,
+        if e.fallback { ", fallback" } else { "" },
+        e.objective,
+        e.move_budget,
+        if e.enemy_skills.is_some() { ", enemy skills" } else { "" }
+    )
+}
+
+fn describe_shop(shop: &Shop) -> String {
+    let items: Vec<String> = shop
+        .slots
+        .iter()
+        .map(|s| match s.item {
+            ShopItem::Piece { role } => format!("{} {}g", role_name(role), s.item.price()),
+            ShopItem::Modifier { modifier } => format!("{modifier} {}g", s.item.price()),
+        })
+        .collect();
+    items.join(", ")
+}
+
+/// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
+pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning { depth: 2, nodes: 1200, consistency: 1.0 };
+
+/// The fixed policy of the headless auto-player (the CLI's `run --auto` and `simulate`):
+/// - start offer: the first offered modifier, on the queen;
+/// - deployment: [`default_deployment`];
+/// - battle: the search crate's bot from the player's side with `battle_tuning`;
+/// - shop: buy the most expensive affordable piece within the limits, else the most expensive
+///   affordable modifier for the most valuable piece without one, else leave (never reroll);
+/// - next board: the option with the largest move budget (the first on ties).
+///
+/// `None` once the run is over.
+#[must_use]
+pub fn auto_decision(run: &Run, battle_tuning: StageTuning) -> Option<Decision> {
+    match run.screen() {
+        Screen::StartOffer { offers } => {
+            let queen = run.roster().iter().find(|p| p.role == Role::Queen).map_or(0, |p| p.id);
+            Some(Decision::ChooseStart { modifier: offers[0], recipient: queen })
+        }
+        Screen::Deploy { .. } => Some(Decision::DeployDefault),
+        Screen::Battle => {
+            let battle = run.battle()?;
+            let seed = derive_seed(
+                run.config().seed,
+                TAG_PLAYER,
+                u64::from(run.battles_started),
+                u64::from(battle.ply()) << 8 | battle.units().len() as u64,
+            );
+            let action = choose_action(battle, battle_tuning, seed).action?;
+            Some(Decision::Act { action })
+        }
+        Screen::Shop(shop) => {
+            let mut best: Option<(u32, Decision)> = None;
+            for (i, s) in shop.slots.iter().enumerate().filter(|(_, s)| !s.sold) {
+                let price = s.item.price();
+                if price > run.gold() {
+                    continue;
+                }
+                let d = match s.item {
+                    ShopItem::Piece { role } => {
+                        if run.owned(role) >= run.limit(role) {
+                            continue;
+                        }
+                        (price * 2, Decision::Buy { slot: i, recipient: None })
+                    }
+                    ShopItem::Modifier { .. } => {
+                        let Some(p) = run
+                            .roster()
+                            .iter()
+                            .filter(|p| p.modifier.is_none())
+                            .max_by_key(|p| (role_value(p.role), std::cmp::Reverse(p.id)))
+                        else {
+                            continue;
+                        };
+                        (price, Decision::Buy { slot: i, recipient: Some(p.id) })
+                    }
+                };
+                if best.as_ref().is_none_or(|(v, _)| d.0 > *v) {
+                    best = Some(d);
+                }
+            }
+            Some(best.map_or(Decision::LeaveShop, |(_, d)| d))
+        }
+        Screen::ChooseBoard { options } => {
+            let mut index = 0;
+            for (i, o) in options.iter().enumerate() {
+                if o.move_budget > options[index].move_budget {
+                    index = i;
+                }
+            }
+            Some(Decision::ChooseBoard { index })
+        }
+        Screen::Over { .. } => None,
+    }
+}
+
+/// Plays a whole run with [`auto_decision`], calling `on_events` after every decision; returns the
+/// finished run. Deterministic for a configuration.
+pub fn play_auto(
+    config: RunConfig,
+    battle_tuning: StageTuning,
+    mut on_events: impl FnMut(&Run, &[RunEvent]),
+) -> Run {
+    let mut run = Run::new(config);
+    while let Some(d) = auto_decision(&run, battle_tuning) {
+        match run.apply(d) {
+            Ok(events) => on_events(&run, &events),
+            Err(_) => break,
+        }
+    }
+    run
+}

@@ -6,6 +6,7 @@ mod bot;
 mod economy;
 mod encounter;
 mod run;
+mod save;
 mod skilltree;
 mod types;
 
@@ -30,6 +31,10 @@ pub use run::{
     AUTO_PLAYER_TUNING, BattleRecord, Decision, OwnedPiece, Placement, RUN_LOG_VERSION, ReplayError, Run,
     RunConfig, RunError, RunEvent, RunLog, RunStats, RunSummary, Screen, Shop, ShopItem, ShopSlot,
     auto_decision, derive_seed, play_auto,
+};
+pub use save::{
+    DATA_DIR_ENV, Loaded, PROGRESS_FILE, PROGRESS_VERSION, Progress, ProgressStats, RUN_FILE,
+    RUN_FILE_VERSION, SaveError, SaveStore,
 };
 pub use skilltree::{NodeEffect, Perks, SkillGroup, SkillNode, SkillTree, UnlockError};
 pub use types::{

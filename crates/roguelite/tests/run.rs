@@ -1,0 +1,296 @@
+//! Encounters, runs, shops, scoring, the skill tree, the bot and log replay.
+
+use gambit_roguelite::{
+    AUTO_PLAYER_TUNING, Action, Battle, BattleSetup, Decision, EnemyTuning, Modifier, Objective, OwnedPiece,
+    Run, RunConfig, RunError, RunLog, Screen, ShopItem, SkillTree, StageTuning, UnlockError, auto_decision,
+    choose_action, default_deployment, fallback_encounter, generate, piece_price, play_auto, purchase_limit,
+    run_exp, template, templates, victory_gold, victory_points,
+};
+use gambit_rules::Role;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn army() -> Vec<OwnedPiece> {
+    [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+        .into_iter()
+        .enumerate()
+        .map(|(i, role)| OwnedPiece { id: i as u32, role, modifier: None })
+        .collect()
+}
+
+/// Small budgets keep the suite fast.
+const FAST: StageTuning = StageTuning { depth: 1, nodes: 200, consistency: 1.0 };
+
+fn fast_config(seed: u64) -> RunConfig {
+    RunConfig {
+        tuning: EnemyTuning { depth: vec![1, 2], nodes: vec![200, 400], consistency: vec![0.0, 1.0] },
+        ..RunConfig::new(seed)
+    }
+}
+
+#[test]
+fn formulas() {
+    assert_eq!(victory_points(0, false), 100);
+    assert_eq!(victory_points(7, false), 135);
+    assert_eq!(victory_points(7, true), 165);
+    assert_eq!(victory_gold(0, false), 30);
+    assert_eq!(victory_gold(5, true), 55);
+    assert_eq!(run_exp(0, 0, false), 0);
+    assert_eq!(run_exp(199, 1, false), 19 + 10);
+    assert_eq!(run_exp(520, 3, true), 52 + 30 + 20);
+}
+
+#[test]
+fn purchase_limits_and_prices() {
+    assert_eq!(purchase_limit(Role::King, 2), 1);
+    assert_eq!(purchase_limit(Role::Queen, 2), 1);
+    assert_eq!(purchase_limit(Role::Rook, 2), 2);
+    assert_eq!(purchase_limit(Role::Bishop, 2), 2);
+    assert_eq!(purchase_limit(Role::Bishop, 3), 3);
+    assert_eq!(purchase_limit(Role::Knight, 2), 2);
+    assert_eq!(piece_price(Role::Queen), 80);
+    assert_eq!(ShopItem::Modifier { modifier: Modifier::Swift }.price(), 30);
+}
+
+#[test]
+fn stage_tuning_arrays_repeat_and_default() {
+    let t = EnemyTuning::default();
+    assert_eq!((t.for_stage(0).depth, t.for_stage(0).nodes, t.for_stage(0).consistency), (1, 420, 0.0));
+    assert_eq!((t.for_stage(1).depth, t.for_stage(1).nodes, t.for_stage(1).consistency), (2, 2400, 1.0));
+    assert_eq!((t.for_stage(2).depth, t.for_stage(2).nodes), (3, 6000));
+    let short = EnemyTuning { depth: vec![4], nodes: vec![], consistency: vec![0.5, 0.25] };
+    assert_eq!(short.for_stage(2).depth, 4);
+    assert_eq!(short.for_stage(2).nodes, 6000);
+    assert_eq!(short.for_stage(0).nodes, 420);
+    assert_eq!(short.for_stage(5).consistency, 0.25);
+}
+
+#[test]
+fn templates_are_valid_and_generation_is_deterministic() {
+    let all = templates();
+    assert!(all.len() >= 9);
+    for stage in 1..=3 {
+        assert!(all.iter().filter(|t| t.stage == stage).count() >= 3);
+    }
+    for t in &all {
+        t.base().validate(&army()).unwrap_or_else(|e| panic!("{}: {e}", t.name));
+        let a = generate(t, &mut ChaCha8Rng::seed_from_u64(7), &army());
+        let b = generate(t, &mut ChaCha8Rng::seed_from_u64(7), &army());
+        assert_eq!(a, b);
+    }
+    assert!(template("nope").is_err());
+}
+
+#[test]
+fn failed_variation_falls_back() {
+    let mut t = template("pawn_wall").unwrap();
+    // An enemy piece in the deployment rows: the variation and the base both fail.
+    t.enemy[1].square = "b2".parse().unwrap();
+    let g = generate(&t, &mut ChaCha8Rng::seed_from_u64(1), &army());
+    assert_eq!(g.failed, 2);
+    assert!(g.encounter.fallback);
+    assert_eq!(g.encounter, fallback_encounter(1));
+    // Capacity: 13 pieces do not fit a 6x6 board's 12 deployment squares.
+    let big: Vec<OwnedPiece> =
+        (0..13).map(|i| OwnedPiece { id: i, role: Role::Pawn, modifier: None }).collect();
+    assert!(template("pawn_wall").unwrap().base().validate(&big).is_err());
+    assert!(fallback_encounter(1).validate(&big).is_ok());
+}
+
+#[test]
+fn default_deployment_uses_the_bottom_two_rows() {
+    let e = template("outpost").unwrap().base();
+    let d = default_deployment(&e.board, &army()).unwrap();
+    assert_eq!(d.len(), 6);
+    let king = d.iter().find(|(id, _)| *id == 0).unwrap().1;
+    assert_eq!(king.to_string(), "d1");
+    let pawn = d.iter().find(|(id, _)| *id == 5).unwrap().1;
+    assert_eq!(pawn.rank().index(), 1);
+    assert!(d.iter().all(|(_, s)| s.rank().index() < 2 && e.board.is_playable(*s)));
+}
+
+#[test]
+fn skill_tree_prerequisites_costs_and_perks() {
+    let tree = SkillTree::standard();
+    assert_eq!(tree.groups.len(), 4);
+    let root = tree.node("deeper_pockets").unwrap();
+    assert_eq!((root.cost, root.requires.len()), (30, 0));
+    assert_eq!(tree.node("second_look").unwrap().cost, 50);
+    assert_eq!(tree.node("bishops_company").unwrap().cost, 50);
+    assert!(tree.nodes.iter().any(|n| n.placeholder));
+    let none: Vec<String> = Vec::new();
+    assert!(matches!(
+        tree.check_unlock("second_look", 100, &none),
+        Err(UnlockError::MissingPrerequisite { .. })
+    ));
+    assert!(matches!(tree.check_unlock("deeper_pockets", 29, &none), Err(UnlockError::NotEnoughExp { .. })));
+    assert!(matches!(tree.check_unlock("martyrdom", 999, &none), Err(UnlockError::Placeholder(_))));
+    assert!(matches!(tree.check_unlock("zzz", 999, &none), Err(UnlockError::Unknown(_))));
+    let mut p = gambit_roguelite::Progress { exp: 200, ..Default::default() };
+    p.unlock(&tree, "deeper_pockets").unwrap();
+    assert_eq!(p.exp, 170);
+    assert!(matches!(p.unlock(&tree, "deeper_pockets"), Err(UnlockError::AlreadyUnlocked(_))));
+    p.unlock(&tree, "second_look").unwrap();
+    p.unlock(&tree, "bishops_company").unwrap();
+    p.unlock(&tree, "cold_snap").unwrap();
+    let perks = tree.perks(&p.unlocked);
+    assert_eq!((perks.starting_gold, perks.free_rerolls, perks.bishop_limit), (20, 1, 3));
+    assert_eq!(perks.skills.freeze_cooldown, 6);
+    assert_eq!(perks.skills.teleport_cooldown, 6);
+    // Unlocks apply to new runs.
+    let run = Run::new(p.new_run_config(3));
+    assert_eq!(run.gold(), 20);
+    assert_eq!(run.limit(Role::Bishop), 3);
+}
+
+#[test]
+fn run_start_offer_and_refusals_change_nothing() {
+    let mut run = Run::new(fast_config(5));
+    assert_eq!(run.roster().len(), 6);
+    let Screen::StartOffer { offers } = run.screen().clone() else { panic!() };
+    assert_eq!(offers.len(), 3);
+    let missing = Modifier::ALL.into_iter().find(|m| !offers.contains(m)).unwrap();
+    assert_eq!(
+        run.apply(Decision::ChooseStart { modifier: missing, recipient: 1 }),
+        Err(RunError::NotOffered(missing))
+    );
+    assert_eq!(
+        run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 99 }),
+        Err(RunError::NoSuchPiece(99))
+    );
+    assert!(matches!(run.apply(Decision::Reroll), Err(RunError::WrongScreen { .. })));
+    assert!(run.log().decisions.is_empty());
+    run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 1 }).unwrap();
+    assert_eq!(run.roster()[1].modifier, Some(offers[0]));
+    assert!(matches!(run.screen(), Screen::Deploy { .. }));
+    // A deployment must place every piece on a distinct deployment square.
+    let bad = Decision::Deploy { placements: vec![] };
+    assert!(matches!(run.apply(bad), Err(RunError::BadDeployment(_))));
+}
+
+#[test]
+fn shop_prices_limits_and_reroll() {
+    // Play seeds until one reaches a shop, then exercise it.
+    for seed in 0..40 {
+        let mut run = Run::new(fast_config(seed));
+        while !matches!(run.screen(), Screen::Shop(_) | Screen::Over { .. }) {
+            let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
+            run.apply(d).unwrap();
+        }
+        let Screen::Shop(shop) = run.screen().clone() else { continue };
+        assert_eq!(shop.slots.len(), 6);
+        let gold = run.gold();
+        assert!(gold >= 30);
+        // Reroll: costs 10 (no free reroll without Second look) and changes the stock deterministically.
+        let mut a = run.clone();
+        a.apply(Decision::Reroll).unwrap();
+        assert_eq!(a.gold(), gold - 10);
+        let mut b = run.clone();
+        b.apply(Decision::Reroll).unwrap();
+        assert_eq!(a.screen(), b.screen());
+        // The king limit: the roster already has one.
+        let mut c = run.clone();
+        for (i, s) in shop.slots.iter().enumerate() {
+            if s.item == (ShopItem::Piece { role: Role::King }) && s.item.price() <= gold {
+                assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::Limit("king")));
+            }
+            if let ShopItem::Modifier { .. } = s.item {
+                assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::NoRecipient));
+            }
+        }
+        // Buying spends the price, and a sold slot cannot be bought again.
+        if let Some((i, s)) = shop.slots.iter().enumerate().find(|(_, s)| {
+            matches!(s.item, ShopItem::Piece { role } if role != Role::King && role != Role::Queen)
+                && s.item.price() <= gold
+        }) {
+            let n = c.roster().len();
+            c.apply(Decision::Buy { slot: i, recipient: None }).unwrap();
+            assert_eq!(c.gold(), gold - s.item.price());
+            assert_eq!(c.roster().len(), n + 1);
+            assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::NoSuchSlot(i)));
+        }
+        c.apply(Decision::LeaveShop).unwrap();
+        let Screen::ChooseBoard { options } = c.screen() else { panic!() };
+        assert_eq!(options.len(), 3);
+        assert!(options.iter().all(|o| o.stage == 2));
+        return;
+    }
+    panic!("no seed reached a shop");
+}
+
+#[test]
+fn second_look_gives_a_free_reroll_per_shop() {
+    for seed in 0..40 {
+        let mut cfg = fast_config(seed);
+        cfg.unlocks = vec!["deeper_pockets".into(), "second_look".into()];
+        let mut run = Run::new(cfg);
+        while !matches!(run.screen(), Screen::Shop(_) | Screen::Over { .. }) {
+            let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
+            run.apply(d).unwrap();
+        }
+        if !matches!(run.screen(), Screen::Shop(_)) {
+            continue;
+        }
+        let gold = run.gold();
+        run.apply(Decision::Reroll).unwrap();
+        assert_eq!(run.gold(), gold);
+        run.apply(Decision::Reroll).unwrap();
+        assert_eq!(run.gold(), gold - 10);
+        return;
+    }
+    panic!("no seed reached a shop");
+}
+
+#[test]
+fn seeded_runs_play_to_the_end_and_replay_identically() {
+    let mut outcomes = Vec::new();
+    for seed in 1..=4 {
+        let run = play_auto(fast_config(seed), FAST, |_, _| {});
+        assert!(run.is_over(), "seed {seed} did not finish");
+        let s = run.summary();
+        assert_eq!(s.exp, run_exp(s.points, s.battles_won, s.victory));
+        assert_eq!(s.battles_won as usize, run.stats().battles.iter().filter(|b| b.won).count());
+        // Same seed, same run.
+        let again = play_auto(fast_config(seed), FAST, |_, _| {});
+        assert_eq!(again.log(), run.log());
+        // The JSON log replays to the identical state.
+        let json = serde_json::to_string(&run.log()).unwrap();
+        let log: RunLog = serde_json::from_str(&json).unwrap();
+        let replayed = Run::replay(&log).unwrap();
+        assert_eq!(replayed.summary(), run.summary());
+        assert_eq!(replayed.screen(), run.screen());
+        assert_eq!(replayed.roster(), run.roster());
+        assert_eq!(replayed.battle().map(Battle::render_ascii), run.battle().map(Battle::render_ascii));
+        outcomes.push((s.victory, s.battles_won));
+    }
+    // Replaying half a log resumes mid-run with the same state as the original at that point.
+    let run = play_auto(fast_config(2), FAST, |_, _| {});
+    let mut log = run.log();
+    log.decisions.truncate(log.decisions.len() / 2);
+    let half = Run::replay(&log).unwrap();
+    assert_eq!(half.log().decisions.len(), log.decisions.len());
+    assert!(!outcomes.is_empty());
+}
+
+#[test]
+fn bot_searches_are_bounded_and_deterministic() {
+    let setup = BattleSetup::from_fen("r3k2r/pppp1ppp/8/8/8/8/PPPP1PPP/RNB1KBNR", Objective::CaptureKing, 30)
+        .unwrap();
+    let battle = Battle::new(&setup).unwrap();
+    for nodes in [1u64, 50, 420] {
+        let t = StageTuning { depth: 3, nodes, consistency: 1.0 };
+        let a = choose_action(&battle, t, 9);
+        let b = choose_action(&battle, t, 9);
+        assert_eq!(a, b);
+        assert!(a.nodes <= nodes);
+        assert!(battle.legal_actions().contains(&a.action.unwrap()));
+    }
+    // The bot takes the enemy king when it can (the objective), at depth 1 and at depth 3.
+    let setup = BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 30).unwrap();
+    let battle = Battle::new(&setup).unwrap();
+    let rook = battle.unit_at("a8".parse().unwrap()).unwrap().id;
+    for depth in [1, 3] {
+        let d = choose_action(&battle, StageTuning { depth, nodes: 2000, consistency: 1.0 }, 1);
+        assert_eq!(d.action, Some(Action::Move { id: rook, to: "e8".parse().unwrap() }));
+    }
+}

@@ -35,7 +35,11 @@ fn fixed_depth(c: &mut Criterion) {
             for f in FENS {
                 let mut pos = Position::from_fen(f).unwrap();
                 let mut s = Searcher::<Position>::new(Params::default(), 16);
-                black_box(s.search(&mut pos, &Limits { depth: Some(depth), ..Limits::default() }, &mut NoHandler));
+                black_box(s.search(
+                    &mut pos,
+                    &Limits { depth: Some(depth), ..Limits::default() },
+                    &mut NoHandler,
+                ));
             }
         });
     });
@@ -53,7 +57,8 @@ fn bot_budgets(c: &mut Criterion) {
             b.iter(|| black_box(choose(&mut pos, depth, 1, &opts)));
         });
         group.bench_function(BenchmarkId::new("skills", budget), |b| {
-            let mut board = SkillBoard::from_position(Position::from_fen(FENS[2]).unwrap(), SkillConfig::default());
+            let mut board =
+                SkillBoard::from_position(Position::from_fen(FENS[2]).unwrap(), SkillConfig::default());
             b.iter(|| black_box(choose(&mut board, depth, 1, &opts)));
         });
     }

@@ -140,9 +140,13 @@ pub(crate) fn run_skills(
                 continue;
             }
         } else {
-            let choice = gambit_search::choose(&mut board, depth, seed.wrapping_add(u64::from(actions)), &options);
+            let choice =
+                gambit_search::choose(&mut board, depth, seed.wrapping_add(u64::from(actions)), &options);
             let Some(a) = choice.action else { return Err(anyhow::anyhow!("the bot found no action")) };
-            println!("{turn} (bot) plays {a}  [depth {} nodes {} score {}]", choice.completed_depth, choice.nodes, choice.score);
+            println!(
+                "{turn} (bot) plays {a}  [depth {} nodes {} score {}]",
+                choice.completed_depth, choice.nodes, choice.score
+            );
             board.play_action(a).map_err(|e| anyhow::anyhow!("the bot chose an illegal action: {e}"))?;
         }
         actions += 1;

@@ -89,11 +89,13 @@ fn play_against_an_engine_and_watch_two() {
 
 #[test]
 fn play_skill_chess_with_teleports_and_freezes() {
-    let (code, out, err) = cli(&["play", "--skills", "--depth", "1", "--nodes", "300"], "e4\ntp e4e9\nfz e7\nd4\nquit\n");
+    let (code, out, err) =
+        cli(&["play", "--skills", "--depth", "1", "--nodes", "300"], "e4\ntp e4e9\nfz e7\nd4\nquit\n");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("not a legal action"), "{err}");
     assert_eq!(out.matches("(bot) plays").count(), 2, "{out}");
-    let (code, out, _) = cli(&["play", "--skills", "--watch", "--depth", "2", "--nodes", "400", "--max-plies", "8"], "");
+    let (code, out, _) =
+        cli(&["play", "--skills", "--watch", "--depth", "2", "--nodes", "400", "--max-plies", "8"], "");
     assert_eq!(code, 0);
     assert_eq!(out.matches("(bot) plays").count(), 8, "{out}");
 }

@@ -8,11 +8,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use gambit_rules::{Position, RuleSet};
 
+mod battle_cmd;
 mod bench_cmd;
 mod epd_cmd;
 mod perft_cmd;
 mod play_cmd;
+mod run_cmd;
 mod show_cmd;
+mod simulate_cmd;
 mod skills_cmd;
 mod uci_cmd;
 
@@ -43,6 +46,36 @@ impl From<Rules> for RuleSet {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Plays a whole roguelite run headless (`--auto`: the bot on both sides); never touches saves.
+    Run {
+        /// The run seed.
+        #[arg(long)]
+        seed: u64,
+        /// Let the bot play the player's side with the fixed policy (required).
+        #[arg(long)]
+        auto: bool,
+        /// Print the run log (seed and decisions, JSON) instead of the events.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Watches one encounter in ASCII, bot against bot.
+    Battle {
+        /// The encounter template's name.
+        #[arg(long)]
+        template: String,
+        /// The seed of the variation and the bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Plays many seeded auto runs in parallel and prints per-stage win rates, moves and failed validations.
+    Simulate {
+        /// How many runs.
+        #[arg(long, default_value_t = 100)]
+        runs: u64,
+        /// The first seed (runs use consecutive seeds).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Skill chess: plays moves and skills (`tp e4e7`, `fz e7`, `tick 3`), then shows the board, FEN,
     /// cooldowns, frozen squares, legal actions and log.
     Skills {
@@ -184,6 +217,9 @@ pub(crate) fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<P
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Run { seed, auto, json } => run_cmd::run(seed, auto, json),
+        Command::Battle { template, seed } => battle_cmd::run(&template, seed),
+        Command::Simulate { runs, seed } => simulate_cmd::run(runs, seed),
         Command::Perft { depth, fen, rules, divide, threads } => {
             perft_cmd::run(depth, fen.as_deref(), rules, divide, threads)
         }

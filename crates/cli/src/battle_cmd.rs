@@ -1,0 +1,61 @@
+//! `gambit-cli battle --template NAME --seed N`: one encounter, bot against bot, shown in ASCII.
+
+use anyhow::Result;
+use gambit_roguelite::{
+    AUTO_PLAYER_TUNING, Battle, BattleStatus, EnemyTuning, EventKind, Run, RunConfig, Side, choose_action,
+    default_deployment, derive_seed, generate, template, templates,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::bad;
+
+/// A safety stop for the watch loop (a battle's budget ends it long before).
+const MAX_ACTIONS: u32 = 1000;
+
+pub(crate) fn run(name: &str, seed: u64) -> Result<()> {
+    let Ok(t) = template(name) else {
+        let names: Vec<String> = templates().into_iter().map(|t| t.name).collect();
+        return Err(bad(format!("unknown template {name:?}; templates: {}", names.join(", "))));
+    };
+    let army = Run::new(RunConfig::new(seed)).roster().to_vec();
+    let generated = generate(&t, &mut ChaCha8Rng::seed_from_u64(seed), &army);
+    let e = generated.encounter;
+    let deployment =
+        default_deployment(&e.board, &army).ok_or_else(|| anyhow::anyhow!("the army does not fit"))?;
+    let mut battle = Battle::new(&e.setup(&army, &deployment, Default::default()))?;
+    println!(
+        "{} (stage {}{}): {}{}; {} moves",
+        e.name,
+        e.stage,
+        if e.fallback { ", fallback formation" } else { "" },
+        e.objective,
+        e.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
+        e.move_budget
+    );
+    print!("{}", battle.render_ascii());
+    let enemy = EnemyTuning::default().for_stage(e.stage.saturating_sub(1) as usize);
+    let mut n = 0;
+    while battle.status() == BattleStatus::Ongoing && n < MAX_ACTIONS {
+        n += 1;
+        let side = battle.to_move();
+        let tuning = if side == Side::Player { AUTO_PLAYER_TUNING } else { enemy };
+        let s = derive_seed(seed, 7, u64::from(battle.ply()), u64::from(n));
+        let Some(action) = choose_action(&battle, tuning, s).action else { break };
+        for event in battle.apply(action)? {
+            if event.kind != EventKind::TurnStarted {
+                println!("{}", event.text);
+            }
+        }
+        if battle.to_move() != side || battle.status().is_over() {
+            print!("{}", battle.render_ascii());
+        }
+    }
+    let result = match battle.status() {
+        BattleStatus::Victory { bonus } => format!("victory{}", if bonus { " with the bonus" } else { "" }),
+        BattleStatus::Defeat { reason } => format!("defeat ({reason})"),
+        BattleStatus::Ongoing => "unfinished".into(),
+    };
+    println!("result: {result}, moves used {}/{}", battle.moves_used(), battle.move_budget());
+    Ok(())
+}

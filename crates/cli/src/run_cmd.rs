@@ -1,0 +1,43 @@
+//! `gambit-cli run --seed N --auto [--json]`: a whole roguelite run played headless.
+//!
+//! The bot plays both sides: the enemy with the run's per-stage tuning, the player with
+//! [`AUTO_PLAYER_TUNING`] and the fixed policy of [`gambit_roguelite::auto_decision`] (first offered
+//! modifier on the queen, default deployment, the most expensive affordable purchase within the
+//! limits, the board with the largest move budget). The player's saves are never read or written.
+
+use anyhow::Result;
+use gambit_roguelite::{AUTO_PLAYER_TUNING, EventKind, RunConfig, RunEvent, play_auto};
+
+use crate::bad;
+
+pub(crate) fn run(seed: u64, auto: bool, json: bool) -> Result<()> {
+    if !auto {
+        return Err(bad(
+            "only headless runs are available here: add --auto (the app plays interactive runs)",
+        ));
+    }
+    let run = play_auto(RunConfig::new(seed), AUTO_PLAYER_TUNING, |_, events| {
+        if json {
+            return;
+        }
+        for e in events {
+            if matches!(e, RunEvent::Battle { event } if event.kind == EventKind::TurnStarted) {
+                continue;
+            }
+            println!("{}", e.text());
+        }
+    });
+    if json {
+        println!("{}", serde_json::to_string_pretty(&run.log())?);
+        return Ok(());
+    }
+    let s = run.summary();
+    println!(
+        "result: {}, battles won {}, points {}, EXP {}",
+        if s.victory { "victory" } else { "defeat" },
+        s.battles_won,
+        s.points,
+        s.exp
+    );
+    Ok(())
+}

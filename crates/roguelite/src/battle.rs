@@ -59,7 +59,7 @@ impl BoardShape {
             return false;
         }
         let corner = (f == 0 || f == self.width - 1) && (r == 0 || r == self.height - 1);
-        !(self.cut_corners && corner) && !self.holes.contains(&sq)
+        !(self.holes.contains(&sq) || self.cut_corners && corner)
     }
 
     /// The playable squares, a1, b1, ... order.
@@ -978,10 +978,10 @@ impl Battle {
         for a in self.board.actions() {
             match a {
                 gambit_skills::Action::Move(m) => out.push(Action::Move { id: self.id_at(m.from), to: m.to }),
-                gambit_skills::Action::Teleport { from, to } if skills => {
-                    if !self.teleport_promotes(from, to) && !self.teleport_hits_objective(to) {
-                        out.push(Action::Teleport { id: self.id_at(from), to });
-                    }
+                gambit_skills::Action::Teleport { from, to }
+                    if skills && !self.teleport_promotes(from, to) && !self.teleport_hits_objective(to) =>
+                {
+                    out.push(Action::Teleport { id: self.id_at(from), to });
                 }
                 gambit_skills::Action::Freeze(square) if skills => out.push(Action::Freeze { square }),
                 _ => {}
@@ -1599,7 +1599,7 @@ impl Battle {
                 | u64::from(c.counters[0]) << 8
                 | u64::from(c.counters[1]));
         }
-        mix(u64::from(self.moves_used) << 32 | u64::from(self.pending.map_or(0xffff, u64::from)));
+        mix(u64::from(self.moves_used) << 32 | self.pending.map_or(0xffff, u64::from));
         k
     }
 }

@@ -1,1 +1,84 @@
-fn main() {}
+//! The `gambit` binary: a thin wrapper around [`gambit::AppPlugin`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::App;
+
+const USAGE: &str = "usage: gambit [--screenshot DIR] [--version] [--help]
+
+  --screenshot DIR   render each screen to DIR/<screen>.png and exit
+                     (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)";
+
+const NO_DISPLAY: &str = "gambit: no display or graphics adapter found, so the window cannot open.
+Play in the terminal instead: gambit-cli play   (or: cargo run --release -p gambit-cli -- play)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut screenshot_dir = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--version" | "-V" => {
+                println!("gambit {}", env!("CARGO_PKG_VERSION"));
+                return ExitCode::SUCCESS;
+            }
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            "--screenshot" => match args.get(i + 1) {
+                Some(dir) => {
+                    screenshot_dir = Some(PathBuf::from(dir));
+                    i += 1;
+                }
+                None => {
+                    eprintln!("gambit: --screenshot needs a directory\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            other => {
+                eprintln!("gambit: unknown argument {other:?}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+        i += 1;
+    }
+    if !display_available() {
+        eprintln!("{NO_DISPLAY}");
+        return ExitCode::from(1);
+    }
+    if let Some(dir) = &screenshot_dir
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("gambit: cannot create {}: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+    // A machine with a display server but no usable graphics adapter makes the renderer panic; turn
+    // that into the same clear message instead of a backtrace.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info.to_string().to_lowercase();
+        if text.contains("adapter")
+            || text.contains("gpu")
+            || text.contains("vulkan")
+            || text.contains("surface")
+        {
+            eprintln!("{NO_DISPLAY}\n(renderer: {info})");
+            std::process::exit(1);
+        }
+        default_hook(info);
+    }));
+    App::new().add_plugins(gambit::AppPlugin { screenshot_dir }).run();
+    ExitCode::SUCCESS
+}
+
+/// Whether a window can open: on Linux and the BSDs an X11 display must be named (the game is built
+/// with X11 only); elsewhere the platform always has one.
+fn display_available() -> bool {
+    if cfg!(any(target_os = "linux", target_os = "freebsd", target_os = "openbsd", target_os = "netbsd")) {
+        std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+    } else {
+        true
+    }
+}

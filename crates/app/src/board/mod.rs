@@ -1,0 +1,102 @@
+//! The board: one input message for every way a player acts on it, the screen mapping of squares, the
+//! threat overlay's definition, and (in [`view`]) the UI that draws it and turns pointer and keyboard
+//! events into [`BoardInput`].
+
+pub mod view;
+
+use bevy::prelude::*;
+use gambit_rules::{Color, Position, Role, Square};
+use gambit_skills::Skill;
+
+/// Everything a player can do to the board. Picking, the keyboard, the command line and the headless
+/// tests all send this one message, so tests drive the game through the same path as a player.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// A square was pressed (a click, the start of a drag, or Enter on the keyboard cursor).
+    Pressed(Square),
+    /// A dragged piece was dropped.
+    Dropped {
+        /// Where the drag started.
+        from: Square,
+        /// Where it was dropped.
+        to: Square,
+    },
+    /// A typed command: a move in SAN or UCI, `tp e4e7`, `fz e7`.
+    Command(String),
+    /// Enter a skill's targeting mode.
+    Cast(Skill),
+    /// Choose the piece of a pending promotion.
+    Promote(Role),
+    /// Leave the targeting mode, selection or promotion choice.
+    Cancel,
+    /// Take back the player's last turn and the engine's reply.
+    Undo,
+}
+
+/// The board's screen mapping: row 0 is the top row on screen, column 0 the left column. Unrotated,
+/// White is at the bottom (a8 top-left); rotated 180 degrees, h1 is top-left. Every screen position
+/// goes through this one function and its inverse.
+#[must_use]
+pub fn square_at(row: u8, col: u8, rotated: bool) -> Square {
+    let index = (7 - row) * 8 + col;
+    let square = Square::new(index).expect("row and column are 0..8");
+    if rotated { square.rotate_180() } else { square }
+}
+
+/// The inverse of [`square_at`]: the (row, column) where `square` is drawn.
+#[must_use]
+pub fn view_position(square: Square, rotated: bool) -> (u8, u8) {
+    let s = if rotated { square.rotate_180() } else { square };
+    (7 - s.rank().index(), s.file().index())
+}
+
+/// The threat overlay: the squares the opponent of the side to move (`by`) could move to or capture on
+/// its next turn, counting a pawn only where it could capture now (not its pushes). The same definition
+/// serves skill chess and the roguelite's battles.
+#[must_use]
+pub fn threatened_squares(position: &Position, by: Color) -> Vec<Square> {
+    let mut view = position.clone();
+    if view.turn() != by {
+        view.set_turn(by);
+    }
+    let mut out: Vec<Square> =
+        view.legal_moves().iter().filter(|m| m.role != Role::Pawn || m.is_capture()).map(|m| m.to).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<BoardInput>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screen_mapping_round_trips_through_the_square_type() {
+        for rotated in [false, true] {
+            for row in 0..8 {
+                for col in 0..8 {
+                    let sq = square_at(row, col, rotated);
+                    assert_eq!(view_position(sq, rotated), (row, col));
+                }
+            }
+        }
+        assert_eq!(square_at(0, 0, false).to_string(), "a8");
+        assert_eq!(square_at(7, 0, false).to_string(), "a1");
+        assert_eq!(square_at(0, 0, true).to_string(), "h1");
+        assert_eq!(square_at(7, 7, true).to_string(), "a8");
+    }
+
+    #[test]
+    fn threats_count_pawns_only_where_they_capture() {
+        let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let threats = threatened_squares(&pos, Color::Black);
+        let names: Vec<String> = threats.iter().map(|s| s.to_string()).collect();
+        assert!(names.contains(&"e4".to_string()), "d5 pawn captures e4");
+        assert!(!names.contains(&"d4".to_string()), "pawn pushes are not threats");
+        assert!(names.contains(&"d7".to_string()) && names.contains(&"f8".to_string()));
+    }
+}

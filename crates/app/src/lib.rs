@@ -1,0 +1,103 @@
+//! Gambit, the desktop game (Bevy). [`AppPlugin`] builds the whole game; [`LogicPlugin`] is everything
+//! but the window and rendering, which the headless tests run under `MinimalPlugins`.
+//!
+//! Layout (one `plugin(app)` per file): `screens/` (the `Screen` state), `menus` (the `Menu` state:
+//! pause and settings panels), `board/` (the board's input message, screen mapping and view), `game/`
+//! (skill chess: session, engine task, save, PGN), `ui` (buttons, focus, the `UiAction` message),
+//! `settings`, `storage`, `palette`, `screenshot`.
+//!
+//! Assets: the only asset, the DejaVu Sans font (for the chess glyphs), is embedded in the binary
+//! and installed as Bevy's default font, so the game finds it from any working directory and in a
+//! release package alike.
+
+// Bevy system signatures (`Query<&T>`, `Res<T>`, `On<E>`) elide their lifetimes by convention.
+#![allow(elided_lifetimes_in_paths)]
+// Bevy systems take their queries and resources as parameters: long parameter lists and query types
+// are the framework's idiom.
+#![allow(clippy::type_complexity, clippy::too_many_arguments)]
+
+pub mod board;
+pub mod game;
+pub mod menus;
+pub mod palette;
+pub mod screens;
+pub mod screenshot;
+pub mod settings;
+pub mod storage;
+pub mod ui;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+
+/// DejaVu Sans (Bitstream Vera licence with public-domain DejaVu changes; see
+/// `assets/fonts/DejaVu-LICENSE.txt`): the UI font, with the chess glyphs U+2654..U+265F.
+pub const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+
+/// Everything except windowing and rendering: states, settings, input messages, the screens' logic and
+/// entities, the game, the engine task. Inserts [`storage::DataDir`] from the environment unless the
+/// app already has one (tests insert a temporary directory first).
+pub struct LogicPlugin;
+
+impl Plugin for LogicPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<storage::DataDir>() {
+            app.insert_resource(storage::DataDir::from_env());
+        }
+        app.add_plugins((
+            settings::plugin,
+            ui::plugin,
+            board::plugin,
+            menus::plugin,
+            screens::plugin,
+            game::plugin,
+        ));
+    }
+}
+
+/// The whole game: Bevy's default plugins with a resizable window, the embedded font, a camera and
+/// [`LogicPlugin`]; with `screenshot_dir`, the screenshot mode.
+pub struct AppPlugin {
+    /// Where the screenshot mode writes its PNG files (`None`: play normally).
+    pub screenshot_dir: Option<PathBuf>,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        if let Some(dir) = &self.screenshot_dir {
+            // Screenshots never touch the player's files.
+            let data = std::env::temp_dir().join(format!("gambit-screenshots-{}", std::process::id()));
+            app.insert_resource(storage::DataDir(data));
+            app.insert_resource(screenshot::ScreenshotPlan::new(dir.clone()));
+        }
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Gambit".to_string(),
+                        resolution: WindowResolution::new(1280, 800),
+                        resizable: true,
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(bevy::log::LogPlugin { filter: "warn,gambit=info".to_string(), ..default() }),
+        );
+        app.insert_resource(ClearColor(palette::STANDARD.background));
+        install_font(app);
+        app.add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        });
+        app.add_plugins(LogicPlugin);
+        if self.screenshot_dir.is_some() {
+            app.add_plugins(screenshot::plugin);
+        }
+    }
+}
+
+/// Makes DejaVu Sans the default font (the handle every `TextFont` uses unless told otherwise).
+fn install_font(app: &mut App) {
+    let mut fonts = app.world_mut().resource_mut::<Assets<Font>>();
+    let _ = fonts.insert(AssetId::default(), Font::from_bytes(FONT.to_vec()));
+}

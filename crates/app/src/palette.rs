@@ -1,0 +1,122 @@
+//! Every colour the game uses, in one place: a standard palette and a colour-blind-safe one (the
+//! Okabe-Ito colours, Okabe and Ito 2008, "Color Universal Design"). Overlays are also told apart by
+//! symbols (a dot for targets, a snowflake and a number for frozen squares), never by colour alone.
+
+use bevy::prelude::Color;
+
+use crate::settings::Settings;
+
+/// The colours of one palette.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    /// Screen background.
+    pub background: Color,
+    /// Panels behind text and buttons.
+    pub panel: Color,
+    /// Ordinary text.
+    pub text: Color,
+    /// Secondary text.
+    pub muted: Color,
+    /// Headings and accents.
+    pub accent: Color,
+    /// A button at rest.
+    pub button: Color,
+    /// A button under the pointer.
+    pub button_hover: Color,
+    /// A disabled button.
+    pub button_disabled: Color,
+    /// The keyboard-focus ring.
+    pub focus: Color,
+    /// Light squares.
+    pub light: Color,
+    /// Dark squares.
+    pub dark: Color,
+    /// Blocked tiles.
+    pub blocked: Color,
+    /// The last move's squares (mixed in).
+    pub last_move: Color,
+    /// The selected square (mixed in).
+    pub selected: Color,
+    /// Legal-target dots.
+    pub target: Color,
+    /// The checked king's square.
+    pub check: Color,
+    /// Threatened squares (mixed in).
+    pub threat: Color,
+    /// Frozen squares.
+    pub frozen: Color,
+    /// The frozen squares' tick numbers.
+    pub frozen_text: Color,
+    /// The board's keyboard cursor.
+    pub cursor: Color,
+    /// White pieces' fill.
+    pub white_piece: Color,
+    /// White pieces' outline.
+    pub white_outline: Color,
+    /// Black pieces' fill.
+    pub black_piece: Color,
+    /// Black pieces' outline.
+    pub black_outline: Color,
+    /// Error messages.
+    pub error: Color,
+}
+
+const fn hex(rgb: u32) -> Color {
+    Color::srgb(
+        ((rgb >> 16) & 0xFF) as f32 / 255.0,
+        ((rgb >> 8) & 0xFF) as f32 / 255.0,
+        (rgb & 0xFF) as f32 / 255.0,
+    )
+}
+
+/// The standard palette.
+pub const STANDARD: Palette = Palette {
+    background: hex(0x1B1F2A),
+    panel: hex(0x262C3A),
+    text: hex(0xECEFF4),
+    muted: hex(0xA3ABBD),
+    accent: hex(0xE8C170),
+    button: hex(0x36405A),
+    button_hover: hex(0x46527A),
+    button_disabled: hex(0x2B3040),
+    focus: hex(0xE8C170),
+    light: hex(0xEBD7B4),
+    dark: hex(0xA97C57),
+    blocked: hex(0x2A2320),
+    last_move: hex(0xF2E35B),
+    selected: hex(0x5FB3F2),
+    target: hex(0x2E6B3C),
+    check: hex(0xE0483E),
+    threat: hex(0xE8632B),
+    frozen: hex(0x9FD8F0),
+    frozen_text: hex(0x0C3B57),
+    cursor: hex(0x3D8BFD),
+    white_piece: hex(0xFFFDF6),
+    white_outline: hex(0x1A1A1A),
+    black_piece: hex(0x24242B),
+    black_outline: hex(0x6A6A72),
+    error: hex(0xFF8A80),
+};
+
+/// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue and yellow.
+pub const COLOR_BLIND: Palette = Palette {
+    last_move: hex(0xF0E442),
+    selected: hex(0x0072B2),
+    target: hex(0x000000),
+    check: hex(0xD55E00),
+    threat: hex(0xE69F00),
+    frozen: hex(0x56B4E9),
+    frozen_text: hex(0x000000),
+    cursor: hex(0x0072B2),
+    light: hex(0xE9E4D8),
+    dark: hex(0x8C8C8C),
+    ..STANDARD
+};
+
+impl Palette {
+    /// The palette the settings ask for.
+    #[must_use]
+    pub fn for_settings(settings: &Settings) -> Palette {
+        if settings.color_blind { COLOR_BLIND } else { STANDARD }
+    }
+}

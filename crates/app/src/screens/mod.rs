@@ -1,0 +1,55 @@
+//! The screens, as a `Screen` state. Each screen spawns its entities on enter, tagged
+//! `DespawnOnExit`, so leaving a screen removes everything it made.
+
+pub mod how_to_play;
+pub mod setup;
+pub mod skill_chess;
+pub mod title;
+
+use bevy::prelude::*;
+
+use crate::menus::Menu;
+use crate::ui::UiAction;
+
+/// The screen being shown.
+#[derive(States, Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The title menu.
+    #[default]
+    Title,
+    /// The rules in short.
+    HowToPlay,
+    /// Choosing colour, strength and skills before a game of skill chess.
+    SkillChessSetup,
+    /// A game of skill chess against the engine.
+    SkillChess,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_state::<Screen>();
+    app.add_plugins((title::plugin, how_to_play::plugin, setup::plugin, skill_chess::plugin));
+    app.add_systems(Update, navigate);
+}
+
+/// The actions that move between screens, wherever they come from.
+fn navigate(
+    mut actions: MessageReader<UiAction>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for action in actions.read() {
+        match action {
+            UiAction::BackToTitle => {
+                next_menu.set(Menu::None);
+                next_screen.set(Screen::Title);
+            }
+            UiAction::HowToPlay => next_screen.set(Screen::HowToPlay),
+            UiAction::SkillChess => next_screen.set(Screen::SkillChessSetup),
+            UiAction::Exit => {
+                exit.write(AppExit::Success);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,509 @@
+//! The skill-chess screen: the board, the skills bar, the command line, the move list, the evaluation
+//! bar, the promotion picker and the result banner.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use gambit_rules::{Color as Side, Role};
+use gambit_skills::Skill;
+
+use super::Screen;
+use crate::board::BoardInput;
+use crate::board::view::{self, BoardViewState};
+use crate::game::engine::EngineTask;
+use crate::game::{SkillGame, pgn, save};
+use crate::menus::Menu;
+use crate::palette::Palette;
+use crate::settings::{Orientation, Settings};
+use crate::storage::{DataDir, write_atomic};
+use crate::ui::{UiAction, button, label, small_button};
+
+/// The typed command line under the board.
+#[derive(Resource, Default, Debug)]
+pub struct CommandLine {
+    /// The text typed so far.
+    pub text: String,
+    /// Whether keys go to the command line (after `/` or a click on it).
+    pub active: bool,
+}
+
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct MessageText;
+#[derive(Component)]
+struct MoveListText;
+#[derive(Component)]
+struct CommandText;
+#[derive(Component)]
+struct ThinkingText;
+#[derive(Component)]
+struct EvalFill;
+#[derive(Component)]
+struct EvalText;
+#[derive(Component)]
+struct SkillLabel(Skill);
+#[derive(Component)]
+struct PromotionPicker;
+#[derive(Component)]
+struct ResultBanner;
+#[derive(Component)]
+struct ResultText;
+#[derive(Component)]
+struct CommandBox;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<CommandLine>();
+    app.init_resource::<BoardViewState>();
+    app.add_systems(OnEnter(Screen::SkillChess), (orient, spawn).chain());
+    app.add_systems(
+        Update,
+        (
+            (handle_actions, hotkeys, type_command).run_if(in_state(Menu::None)),
+            view::keyboard_cursor.run_if(in_state(Menu::None)).run_if(|c: Res<CommandLine>| !c.active),
+            view::refresh_board,
+            view::start_slide,
+            view::slide,
+            refresh_panel,
+        )
+            .chain()
+            .run_if(in_state(Screen::SkillChess))
+            .run_if(resource_exists::<SkillGame>),
+    );
+}
+
+fn orient(game: Res<SkillGame>, settings: Res<Settings>, mut view: ResMut<BoardViewState>) {
+    view.rotated = match settings.orientation {
+        Orientation::Player => game.player == Side::Black,
+        Orientation::White => false,
+        Orientation::Black => true,
+    };
+    view.cursor = None;
+    view.animated = game.last_move;
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Skill chess"),
+            DespawnOnExit(Screen::SkillChess),
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Row,
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                column_gap: Val::VMin(2.0),
+                ..default()
+            },
+        ))
+        .with_children(|root| {
+            // The evaluation bar: White's share from the bottom.
+            root.spawn((
+                Node {
+                    width: Val::VMin(2.2),
+                    height: Val::VMin(76.0),
+                    flex_direction: FlexDirection::ColumnReverse,
+                    border: UiRect::all(Val::VMin(0.2)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.13, 0.13, 0.15)),
+                BorderColor::all(Color::srgb(0.4, 0.4, 0.45)),
+            ))
+            .with_child((
+                EvalFill,
+                Node { width: Val::Percent(100.0), height: Val::Percent(50.0), ..default() },
+                BackgroundColor(Color::srgb(0.95, 0.95, 0.92)),
+            ));
+            root.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|col| {
+                view::spawn_board(col);
+                col.spawn((
+                    CommandBox,
+                    Button,
+                    Node {
+                        width: Val::VMin(79.0),
+                        margin: UiRect::top(Val::VMin(1.0)),
+                        padding: UiRect::axes(Val::VMin(1.0), Val::VMin(0.6)),
+                        border: UiRect::all(Val::VMin(0.25)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
+                    BorderColor::all(Color::srgb(0.35, 0.38, 0.5)),
+                ))
+                .observe(|_: On<Pointer<Click>>, mut line: ResMut<CommandLine>| line.active = true)
+                .with_child((
+                    CommandText,
+                    Text::new(""),
+                    TextFont::from_font_size(FontSize::VMin(2.4)),
+                    Pickable::IGNORE,
+                ));
+            });
+            root.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                width: Val::VMin(46.0),
+                height: Val::VMin(86.0),
+                padding: UiRect::all(Val::VMin(1.2)),
+                row_gap: Val::VMin(0.6),
+                ..default()
+            })
+            .with_children(|panel| {
+                panel.spawn((StatusText, Text::new(""), TextFont::from_font_size(FontSize::VMin(3.4))));
+                panel.spawn((EvalText, label("")));
+                panel.spawn((ThinkingText, label("")));
+                panel
+                    .spawn(Node {
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        ..default()
+                    })
+                    .with_children(|bar| {
+                        bar.spawn(button("Teleport", UiAction::Cast(Skill::Teleport)))
+                            .insert(SkillLabel(Skill::Teleport));
+                        bar.spawn(button("Freeze", UiAction::Cast(Skill::Freeze)))
+                            .insert(SkillLabel(Skill::Freeze));
+                    });
+                panel
+                    .spawn((
+                        PromotionPicker,
+                        Node { flex_direction: FlexDirection::Row, display: Display::None, ..default() },
+                    ))
+                    .with_children(|picker| {
+                        picker.spawn(label("Promote to"));
+                        for (role, glyph) in [
+                            (Role::Queen, "\u{265B}"),
+                            (Role::Rook, "\u{265C}"),
+                            (Role::Bishop, "\u{265D}"),
+                            (Role::Knight, "\u{265E}"),
+                        ] {
+                            picker.spawn(small_button(glyph, UiAction::Promote(role)));
+                        }
+                    });
+                panel.spawn((MessageText, label(""), TextColor(crate::palette::STANDARD.error)));
+                panel.spawn((
+                    MoveListText,
+                    Text::new(""),
+                    TextFont::from_font_size(FontSize::VMin(2.3)),
+                    Node { flex_grow: 1.0, overflow: Overflow::clip(), ..default() },
+                ));
+                panel
+                    .spawn(Node {
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        ..default()
+                    })
+                    .with_children(|bar| {
+                        bar.spawn(small_button("Undo", UiAction::Undo));
+                        bar.spawn(small_button("New game", UiAction::NewGame));
+                        bar.spawn(small_button("Flip", UiAction::Flip));
+                        bar.spawn(small_button("Threats", UiAction::ToggleThreats));
+                        bar.spawn(small_button("PGN", UiAction::ExportPgn));
+                    });
+            });
+            // The result banner, shown when the game is over.
+            root.spawn((
+                ResultBanner,
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: Val::VMin(38.0),
+                    padding: UiRect::all(Val::VMin(2.0)),
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    display: Display::None,
+                    border_radius: BorderRadius::all(Val::VMin(1.0)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
+                GlobalZIndex(20),
+            ))
+            .with_children(|banner| {
+                banner.spawn((ResultText, Text::new(""), TextFont::from_font_size(FontSize::VMin(4.5))));
+                banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+                    row.spawn(button("New game", UiAction::NewGame));
+                    row.spawn(button("Title", UiAction::BackToTitle));
+                });
+            });
+        });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    mut input: MessageWriter<BoardInput>,
+    mut game: ResMut<SkillGame>,
+    mut settings: ResMut<Settings>,
+    mut view: ResMut<BoardViewState>,
+    mut engine: ResMut<EngineTask>,
+    dir: Res<DataDir>,
+) {
+    for action in actions.read() {
+        match action {
+            UiAction::Cast(skill) => {
+                input.write(BoardInput::Cast(*skill));
+            }
+            UiAction::Promote(role) => {
+                input.write(BoardInput::Promote(*role));
+            }
+            UiAction::Undo => {
+                input.write(BoardInput::Undo);
+            }
+            UiAction::NewGame => {
+                engine.cancel();
+                let generation = game.generation + 1;
+                let fresh = SkillGame::new(
+                    game.board.config().clone(),
+                    game.player,
+                    game.strength,
+                    game.skills_enabled,
+                );
+                if let Ok(mut fresh) = fresh {
+                    // Keep the configured start position but not the old game's moves.
+                    fresh.generation = generation;
+                    *game = fresh;
+                }
+            }
+            UiAction::Flip => view.rotated = !view.rotated,
+            UiAction::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,
+            UiAction::ExportPgn => {
+                let stamp = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                let path = dir.file(&format!("games/skill-chess-{stamp}.pgn"));
+                let text = pgn::export(&game, &pgn_date());
+                game.message = Some(match write_atomic(&path, &text) {
+                    Ok(()) => format!("PGN saved to {}", path.display()),
+                    Err(e) => format!("could not save the PGN: {e}"),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Today's date in PGN form (`YYYY.MM.DD`), from the system clock (UTC).
+fn pgn_date() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    // Civil-from-days (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Game hotkeys (when the command line is not taking keys): T threats, F flip, 1 Teleport, 2 Freeze,
+/// Ctrl+Z undo, `/` command line, Escape cancels the targeting mode or opens the pause menu.
+#[allow(clippy::too_many_arguments)]
+fn hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut line: ResMut<CommandLine>,
+    game: Res<SkillGame>,
+    mut input: MessageWriter<BoardInput>,
+    mut actions: MessageWriter<UiAction>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    if line.active {
+        return;
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if keys.just_pressed(KeyCode::KeyT) {
+        actions.write(UiAction::ToggleThreats);
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        actions.write(UiAction::Flip);
+    }
+    if keys.just_pressed(KeyCode::Digit1) {
+        input.write(BoardInput::Cast(Skill::Teleport));
+    }
+    if keys.just_pressed(KeyCode::Digit2) {
+        input.write(BoardInput::Cast(Skill::Freeze));
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        input.write(BoardInput::Undo);
+    }
+    if keys.just_pressed(KeyCode::Slash) {
+        line.active = true;
+        line.text.clear();
+    }
+    if game.pending_promotion.is_some() {
+        for (key, role) in [
+            (KeyCode::KeyQ, Role::Queen),
+            (KeyCode::KeyR, Role::Rook),
+            (KeyCode::KeyB, Role::Bishop),
+            (KeyCode::KeyN, Role::Knight),
+        ] {
+            if keys.just_pressed(key) {
+                input.write(BoardInput::Promote(role));
+            }
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        let busy = game.selected.is_some()
+            || game.pending_promotion.is_some()
+            || game.targeting != crate::game::Targeting::Move;
+        if busy {
+            input.write(BoardInput::Cancel);
+        } else {
+            next_menu.set(Menu::Pause);
+        }
+    }
+}
+
+/// Typing into the command line: characters append, Backspace deletes, Enter plays, Escape leaves.
+fn type_command(
+    mut keys: MessageReader<KeyboardInput>,
+    mut line: ResMut<CommandLine>,
+    mut input: MessageWriter<BoardInput>,
+    mut just_opened: Local<bool>,
+) {
+    if !line.active {
+        *just_opened = false;
+        keys.clear();
+        return;
+    }
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match &key.logical_key {
+            Key::Enter => {
+                let text = std::mem::take(&mut line.text);
+                if !text.trim().is_empty() {
+                    input.write(BoardInput::Command(text));
+                }
+                line.active = false;
+            }
+            Key::Escape => {
+                line.text.clear();
+                line.active = false;
+            }
+            Key::Backspace => {
+                line.text.pop();
+            }
+            Key::Character(c) => {
+                // The '/' that opened the line is not part of the command.
+                if !*just_opened && c.as_str() == "/" && line.text.is_empty() {
+                    *just_opened = true;
+                    continue;
+                }
+                if line.text.len() < 32 {
+                    line.text.push_str(c.as_str());
+                }
+            }
+            Key::Space => line.text.push(' '),
+            _ => {}
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn refresh_panel(
+    game: Res<SkillGame>,
+    engine: Res<EngineTask>,
+    line: Res<CommandLine>,
+    settings: Res<Settings>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<StatusText>>,
+        Query<&mut Text, With<MessageText>>,
+        Query<&mut Text, With<MoveListText>>,
+        Query<&mut Text, With<CommandText>>,
+        Query<&mut Text, With<ThinkingText>>,
+        Query<&mut Text, With<EvalText>>,
+        Query<&mut Text, With<ResultText>>,
+    )>,
+    mut eval_fill: Query<&mut Node, (With<EvalFill>, Without<PromotionPicker>, Without<ResultBanner>)>,
+    mut picker: Query<&mut Node, (With<PromotionPicker>, Without<EvalFill>, Without<ResultBanner>)>,
+    mut banner: Query<&mut Node, (With<ResultBanner>, Without<EvalFill>, Without<PromotionPicker>)>,
+    skill_buttons: Query<(&SkillLabel, &Children)>,
+    mut labels: Query<
+        &mut Text,
+        (
+            With<crate::ui::ButtonLabel>,
+            Without<StatusText>,
+            Without<MessageText>,
+            Without<MoveListText>,
+            Without<CommandText>,
+            Without<ThinkingText>,
+            Without<EvalText>,
+            Without<ResultText>,
+        ),
+    >,
+) {
+    let _ = Palette::for_settings(&settings);
+    if let Ok(mut t) = texts.p0().single_mut() {
+        t.0 = game.status_line();
+    }
+    if let Ok(mut t) = texts.p1().single_mut() {
+        t.0 = game.message.clone().unwrap_or_default();
+    }
+    if let Ok(mut t) = texts.p2().single_mut() {
+        let lines = game.move_list_lines();
+        let start = lines.len().saturating_sub(14);
+        t.0 = lines[start..].join("\n");
+    }
+    if let Ok(mut t) = texts.p3().single_mut() {
+        t.0 = if line.active {
+            format!("> {}\u{2581}", line.text)
+        } else {
+            "Press / to type a move (e4, Nf3, tp e4e7, fz e7)".to_string()
+        };
+    }
+    if let Ok(mut t) = texts.p4().single_mut() {
+        t.0 = if engine.is_thinking() { "Engine thinking\u{2026}".to_string() } else { String::new() };
+    }
+    let white_chance = game.white_win_probability();
+    if let Ok(mut t) = texts.p5().single_mut() {
+        t.0 = match white_chance {
+            Some(p) => format!("White's chances: {:.0}%", p * 100.0),
+            None => "White's chances: \u{2014}".to_string(),
+        };
+    }
+    if let Ok(mut fill) = eval_fill.single_mut() {
+        fill.height = Val::Percent((white_chance.unwrap_or(0.5) * 100.0) as f32);
+    }
+    if let Ok(mut node) = picker.single_mut() {
+        node.display = if game.pending_promotion.is_some() { Display::Flex } else { Display::None };
+    }
+    let finished = game.is_finished();
+    if let Ok(mut node) = banner.single_mut() {
+        node.display = if finished { Display::Flex } else { Display::None };
+    }
+    if let Ok(mut t) = texts.p6().single_mut() {
+        t.0 = if finished { game.status_line() } else { String::new() };
+    }
+    for (skill, children) in &skill_buttons {
+        let ticks = game.board.cooldown(game.player, skill.0);
+        let name = skill.0.to_string();
+        let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+        let text = if !game.skills_enabled {
+            format!("{name} (off)")
+        } else if ticks == 0 {
+            format!("{name} (ready)")
+        } else {
+            format!("{name} ({ticks})")
+        };
+        for kid in children.iter() {
+            if let Ok(mut label) = labels.get_mut(kid)
+                && label.0 != text
+            {
+                label.0 = text.clone();
+            }
+        }
+    }
+}
+
+/// Leaves a finished or abandoned game: the save is removed so Continue does not offer it.
+pub fn abandon(dir: &DataDir) {
+    let _ = std::fs::remove_file(dir.file(save::FILE));
+}

@@ -1,0 +1,203 @@
+//! Headless app tests: `MinimalPlugins` + `StatesPlugin` + the game's logic plugins, no window. The
+//! tests press buttons by sending `UiAction` and play through `BoardInput`, the same messages the
+//! pointer and keyboard systems send.
+
+use std::time::Duration;
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gambit::board::BoardInput;
+use gambit::game::engine::EngineTask;
+use gambit::game::{SkillGame, Strength};
+use gambit::menus::Menu;
+use gambit::screens::Screen;
+use gambit::settings::Settings;
+use gambit::storage::DataDir;
+use gambit::ui::UiAction;
+use gambit_rules::{Color as Side, Position, Role, Square};
+use gambit_skills::{Skill, SkillBoard, SkillConfig};
+
+struct Harness {
+    app: App,
+    _dir: tempfile::TempDir,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+        app.insert_resource(DataDir(dir.path().to_path_buf()));
+        app.add_plugins(gambit::LogicPlugin);
+        app.update();
+        Harness { app, _dir: dir }
+    }
+
+    fn ui(&mut self, action: UiAction) {
+        self.app.world_mut().write_message(action);
+        self.update(2);
+    }
+
+    fn board(&mut self, input: BoardInput) {
+        self.app.world_mut().write_message(input);
+        self.update(2);
+    }
+
+    fn update(&mut self, frames: usize) {
+        for _ in 0..frames {
+            self.app.update();
+        }
+    }
+
+    fn screen(&self) -> Screen {
+        *self.app.world().resource::<State<Screen>>().get()
+    }
+
+    fn game(&self) -> &SkillGame {
+        self.app.world().resource::<SkillGame>()
+    }
+
+    /// Runs frames until the engine has replied (the task runs on the async compute pool).
+    fn wait_for_engine(&mut self) {
+        for _ in 0..2000 {
+            self.app.update();
+            let thinking = self.app.world().resource::<EngineTask>().is_thinking();
+            if !thinking && !self.game().engines_turn() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        panic!("the engine never replied");
+    }
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+fn start_game(h: &mut Harness) {
+    h.ui(UiAction::SkillChess);
+    assert_eq!(h.screen(), Screen::SkillChessSetup);
+    h.ui(UiAction::ChooseStrength(Strength::Beginner));
+    h.ui(UiAction::StartGame);
+    assert_eq!(h.screen(), Screen::SkillChess);
+}
+
+#[test]
+fn title_to_skill_chess_a_move_and_the_engines_reply() {
+    let mut h = Harness::new();
+    assert_eq!(h.screen(), Screen::Title);
+    start_game(&mut h);
+    assert_eq!(h.game().player, Side::White);
+    assert_eq!(h.game().strength, Strength::Beginner);
+    // Click e2, click e4: the same path as the pointer.
+    h.board(BoardInput::Pressed(sq("e2")));
+    assert_eq!(h.game().selected, Some(sq("e2")));
+    h.board(BoardInput::Pressed(sq("e4")));
+    assert_eq!(h.game().listed[0].text, "e4");
+    h.wait_for_engine();
+    assert_eq!(h.game().listed.len(), 2, "the engine replied once");
+    assert_eq!(h.game().listed[1].actor, Side::Black.into());
+    assert!(h.game().players_turn());
+    // The strength choice was remembered.
+    assert_eq!(h.app.world().resource::<Settings>().strength, Strength::Beginner);
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.board(BoardInput::Dropped { from: sq("d2"), to: sq("d4") });
+    h.wait_for_engine();
+    assert_eq!(h.game().listed.len(), 2);
+    h.board(BoardInput::Undo);
+    assert_eq!(h.game().listed.len(), 0);
+    assert_eq!(h.game().board.position().to_fen(), gambit_rules::STARTING_FEN);
+    assert!(h.game().players_turn());
+}
+
+#[test]
+fn teleport_and_freeze_through_the_targeting_mode() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    // Freeze is free: it does not end the turn.
+    h.ui(UiAction::Cast(Skill::Freeze));
+    assert_eq!(h.game().targeting, gambit::game::Targeting::Freeze);
+    h.board(BoardInput::Pressed(sq("e7")));
+    assert_eq!(h.game().board.frozen_ticks(sq("e7")), Some(3));
+    assert!(h.game().players_turn());
+    // Teleport: piece, then destination; it ends the turn.
+    h.board(BoardInput::Cast(Skill::Teleport));
+    h.board(BoardInput::Pressed(sq("g1")));
+    h.board(BoardInput::Pressed(sq("g5")));
+    assert_eq!(h.game().board.piece_at(sq("g5")).map(|p| p.role), Some(Role::Knight));
+    assert_eq!(h.game().listed.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["fz e7", "tp g1g5"]);
+    assert!(h.game().board.cooldown(Side::White, Skill::Teleport) > 0);
+    h.wait_for_engine();
+    // Escape cancels a targeting mode without a change.
+    h.board(BoardInput::Cast(Skill::Freeze));
+    h.board(BoardInput::Cancel);
+    assert_eq!(h.game().targeting, gambit::game::Targeting::Move);
+}
+
+#[test]
+fn a_game_played_to_checkmate_from_a_set_position() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    // Replace the game with a mate in one for the player (the engine is to move only afterwards).
+    let position = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let mut board = SkillBoard::from_position(position, SkillConfig::default());
+    // In skill chess a side that can still teleport out of check is not mated: put Black's Teleport
+    // on cooldown so Ra8 is mate.
+    board.set_cooldown(Side::Black, Skill::Teleport, 4);
+    h.app.world_mut().insert_resource(SkillGame::from_board(board, Side::White, Strength::Beginner, true));
+    h.update(1);
+    h.board(BoardInput::Command("Ra8".to_string()));
+    assert!(h.game().is_finished(), "{:?} {:?}", h.game().message, h.game().listed);
+    assert_eq!(h.game().status_line(), "Checkmate: you win");
+    assert_eq!(h.game().listed[0].text, "Ra8#");
+    // No engine task starts for a finished game.
+    h.update(5);
+    assert!(!h.app.world().resource::<EngineTask>().is_thinking());
+}
+
+#[test]
+fn unfinished_game_is_saved_and_continued() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.board(BoardInput::Command("e4".to_string()));
+    h.wait_for_engine();
+    let board = h.game().board.clone();
+    // Pause, abandon? No: back to the title through the pause menu's settings path is not needed;
+    // leaving the screen saves.
+    h.ui(UiAction::BackToTitle);
+    assert_eq!(h.screen(), Screen::Title);
+    h.app.world_mut().remove_resource::<SkillGame>();
+    h.ui(UiAction::Continue);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    assert_eq!(h.game().board, board);
+    // Abandon from the pause menu removes the save.
+    h.app.world_mut().resource_mut::<NextState<Menu>>().set(Menu::Pause);
+    h.update(2);
+    h.ui(UiAction::Abandon);
+    assert_eq!(h.screen(), Screen::Title);
+    let dir = h.app.world().resource::<DataDir>().clone();
+    assert!(!dir.file(gambit::game::save::FILE).exists());
+}
+
+#[test]
+fn settings_panel_changes_are_saved() {
+    let mut h = Harness::new();
+    h.ui(UiAction::OpenSettings);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Settings);
+    h.ui(UiAction::Setting(gambit::ui::SettingChange::ColorBlind));
+    h.ui(UiAction::Setting(gambit::ui::SettingChange::UiScale(1)));
+    h.ui(UiAction::ClosePanel);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
+    let dir = h.app.world().resource::<DataDir>().clone();
+    let (saved, problem) = Settings::load(&dir);
+    assert!(problem.is_none());
+    assert!(saved.color_blind);
+    assert_eq!(saved.ui_scale, 1.125);
+}

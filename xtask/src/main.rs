@@ -94,7 +94,9 @@ fn mean_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
 /// The table of `docs/performance.md`: for each perft group, our time, the peer's time and the ratio
 /// of nodes per second (ours / peer's).
 fn ratio_table(dir: &Path) -> Result<String> {
-    let mut out = String::from("| benchmark | gambit | peer | gambit speed / peer speed |\n| --- | ---: | ---: | ---: |\n");
+    let mut out = String::from(
+        "| benchmark | gambit | peer | gambit speed / peer speed |\n| --- | ---: | ---: | ---: |\n",
+    );
     let mut rows = 0;
     let mut groups: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
@@ -150,7 +152,13 @@ fn first_mean(dir: &Path, group: &str, group_dir: &Path, function: &str) -> Opti
 }
 
 fn fmt_ns(ns: f64) -> String {
-    if ns >= 1e6 { format!("{:.2} ms", ns / 1e6) } else if ns >= 1e3 { format!("{:.2} µs", ns / 1e3) } else { format!("{ns:.0} ns") }
+    if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
 }
 
 #[cfg(test)]
@@ -177,12 +185,16 @@ mod tests {
         let write = |rel: &str, ns: f64| {
             let p = dir.path().join(rel).join("new");
             std::fs::create_dir_all(&p).unwrap();
-            std::fs::write(p.join("estimates.json"), format!("{{\"mean\":{{\"point_estimate\":{ns}}}}}")).unwrap();
+            std::fs::write(p.join("estimates.json"), format!("{{\"mean\":{{\"point_estimate\":{ns}}}}}"))
+                .unwrap();
         };
         write("perft_startpos/gambit/5", 20e6);
         write("perft_startpos/chess/5", 10e6);
         let table = ratio_table(dir.path()).unwrap();
-        assert!(table.contains("| perft_startpos (chess as peer) | 20.00 ms | 10.00 ms | 0.50x |"), "{table}");
+        assert!(
+            table.contains("| perft_startpos (chess as peer) | 20.00 ms | 10.00 ms | 0.50x |"),
+            "{table}"
+        );
         assert!(ratio_table(&dir.path().join("missing")).is_err());
     }
 }

@@ -229,14 +229,33 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(&file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(depth),
-        Command::Play { fen, color, engine, watch, opponent, depth, movetime, seed, max_plies, skills, nodes } => {
+        Command::Play {
+            fen,
+            color,
+            engine,
+            watch,
+            opponent,
+            depth,
+            movetime,
+            seed,
+            max_plies,
+            skills,
+            nodes,
+        } => {
             let human = match color {
                 Side::White => gambit_rules::Color::White,
                 Side::Black => gambit_rules::Color::Black,
             };
             if skills {
                 let human = (!watch).then_some(human);
-                return play_cmd::run_skills(fen.as_deref(), human, depth.unwrap_or(3), nodes, seed, max_plies);
+                return play_cmd::run_skills(
+                    fen.as_deref(),
+                    human,
+                    depth.unwrap_or(3),
+                    nodes,
+                    seed,
+                    max_plies,
+                );
             }
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };

@@ -59,6 +59,16 @@ pub struct Palette {
     pub black_outline: Color,
     /// Error messages.
     pub error: Color,
+    /// Raised walls.
+    pub wall: Color,
+    /// Poison clouds (mixed in).
+    pub poison: Color,
+    /// The poison clouds' tick numbers.
+    pub poison_text: Color,
+    /// HP pips and modifier letters.
+    pub pips: Color,
+    /// The ring around a capture objective.
+    pub objective: Color,
 }
 
 const fn hex(rgb: u32) -> Color {
@@ -96,6 +106,11 @@ pub const STANDARD: Palette = Palette {
     black_piece: hex(0x24242B),
     black_outline: hex(0x6A6A72),
     error: hex(0xFF8A80),
+    wall: hex(0x5B5048),
+    poison: hex(0x7BC043),
+    poison_text: hex(0x1F3D0C),
+    pips: hex(0xC0392B),
+    objective: hex(0xF5B800),
 };
 
 /// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue and yellow.
@@ -110,6 +125,9 @@ pub const COLOR_BLIND: Palette = Palette {
     cursor: hex(0x0072B2),
     light: hex(0xE9E4D8),
     dark: hex(0x8C8C8C),
+    poison: hex(0x009E73),
+    pips: hex(0xCC79A7),
+    objective: hex(0xF0E442),
     ..STANDARD
 };
 

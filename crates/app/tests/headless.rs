@@ -97,8 +97,9 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     h.board(BoardInput::Pressed(sq("e4")));
     assert_eq!(h.game().listed[0].text, "e4");
     h.wait_for_engine();
-    assert_eq!(h.game().listed.len(), 2, "the engine replied once");
-    assert_eq!(h.game().listed[1].actor, Side::Black.into());
+    // The engine's turn: possibly a free Freeze, then one turn-ending action.
+    assert!(h.game().listed.len() >= 2);
+    assert!(h.game().listed[1..].iter().all(|l| l.actor == Side::Black.into()));
     assert!(h.game().players_turn());
     // The strength choice was remembered.
     assert_eq!(h.app.world().resource::<Settings>().strength, Strength::Beginner);
@@ -110,7 +111,7 @@ fn undo_takes_back_the_move_and_the_reply() {
     start_game(&mut h);
     h.board(BoardInput::Dropped { from: sq("d2"), to: sq("d4") });
     h.wait_for_engine();
-    assert_eq!(h.game().listed.len(), 2);
+    assert!(h.game().listed.len() >= 2);
     h.board(BoardInput::Undo);
     assert_eq!(h.game().listed.len(), 0);
     assert_eq!(h.game().board.position().to_fen(), gambit_rules::STARTING_FEN);
@@ -132,7 +133,11 @@ fn teleport_and_freeze_through_the_targeting_mode() {
     h.board(BoardInput::Pressed(sq("g1")));
     h.board(BoardInput::Pressed(sq("g5")));
     assert_eq!(h.game().board.piece_at(sq("g5")).map(|p| p.role), Some(Role::Knight));
-    assert_eq!(h.game().listed.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["fz e7", "tp g1g5"]);
+    // (The engine may already have replied on its worker thread: compare the player's part.)
+    assert_eq!(
+        h.game().listed.iter().take(2).map(|l| l.text.as_str()).collect::<Vec<_>>(),
+        ["fz e7", "tp g1g5"]
+    );
     assert!(h.game().board.cooldown(Side::White, Skill::Teleport) > 0);
     h.wait_for_engine();
     // Escape cancels a targeting mode without a change.

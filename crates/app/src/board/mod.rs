@@ -66,8 +66,92 @@ pub fn threatened_squares(position: &Position, by: Color) -> Vec<Square> {
     out
 }
 
+/// What one square shows. Filled by the active screen, drawn by [`view::refresh_board`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SceneCell {
+    /// The piece on the square.
+    pub piece: Option<gambit_rules::Piece>,
+    /// A blocked tile (hole, cut corner or wall).
+    pub blocked: bool,
+    /// The blocked tile is a raised wall (drawn as masonry, not as a hole).
+    pub wall: bool,
+    /// Remaining freeze ticks.
+    pub frozen: Option<u32>,
+    /// Remaining poison exposures of the side to move's opponent... shown as a number (ticks).
+    pub poison: Option<u8>,
+    /// The selected piece's square.
+    pub selected: bool,
+    /// A legal destination or valid skill target.
+    pub target: bool,
+    /// Threatened by the opponent (drawn only with the threat overlay on).
+    pub threat: bool,
+    /// The checked king.
+    pub check: bool,
+    /// Part of the last move.
+    pub last_move: bool,
+    /// Hit points (current, maximum) of the unit here.
+    pub hp: Option<(u8, u8)>,
+    /// The unit's modifier as one letter.
+    pub modifier: Option<char>,
+    /// A capture objective (drawn with a gold ring).
+    pub objective: bool,
+}
+
+/// The whole board as shown: 64 cells indexed by [`Square::index`], and the last move for the slide.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct BoardScene {
+    /// The cells, a1 = 0 ... h8 = 63.
+    pub cells: [SceneCell; 64],
+    /// The last move, animated once.
+    pub last_move: Option<(Square, Square)>,
+}
+
+impl Default for BoardScene {
+    fn default() -> Self {
+        BoardScene { cells: [SceneCell::default(); 64], last_move: None }
+    }
+}
+
+impl BoardScene {
+    /// The cell of a square.
+    pub fn cell_mut(&mut self, square: Square) -> &mut SceneCell {
+        &mut self.cells[square.index() as usize]
+    }
+
+    /// The pieces, blocked tiles, threats and check of a position; the rest left default.
+    #[must_use]
+    pub fn from_position(position: &Position, threat_by: Color) -> BoardScene {
+        let mut scene = BoardScene::default();
+        for square in Square::all() {
+            let cell = scene.cell_mut(square);
+            cell.piece = position.piece_at(square);
+            cell.blocked = position.is_blocked(square);
+        }
+        for square in threatened_squares(position, threat_by) {
+            scene.cell_mut(square).threat = true;
+        }
+        if position.is_check() {
+            if let Some(king) = position.king_square(position.turn()) {
+                scene.cell_mut(king).check = true;
+            }
+        }
+        scene
+    }
+
+    /// Marks the last move.
+    pub fn set_last_move(&mut self, last: Option<(Square, Square)>) {
+        self.last_move = last;
+        if let Some((a, b)) = last {
+            self.cell_mut(a).last_move = true;
+            self.cell_mut(b).last_move = true;
+        }
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardInput>();
+    app.init_resource::<BoardScene>();
+    app.init_resource::<view::BoardViewState>();
 }
 
 #[cfg(test)]

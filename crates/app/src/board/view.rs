@@ -6,8 +6,7 @@
 use bevy::prelude::*;
 use gambit_rules::{Color as Side, Piece, Role, Square};
 
-use super::{BoardInput, square_at, threatened_squares, view_position};
-use crate::game::{SkillGame, Targeting};
+use super::{BoardInput, BoardScene, square_at, view_position};
 use crate::palette::Palette;
 use crate::settings::Settings;
 
@@ -48,6 +47,10 @@ pub struct CellBadge;
 /// told by colour alone).
 #[derive(Component)]
 pub struct ThreatMark;
+
+/// HP pips and the modifier letter in a cell's lower-right corner (battles).
+#[derive(Component)]
+pub struct CellPips;
 
 /// A coordinate label: a file letter under a column or a rank digit beside a row.
 #[derive(Component)]
@@ -155,6 +158,7 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, row: u8, col: u8) {
         },
         BackgroundColor(Color::BLACK),
         BorderColor::all(Color::NONE),
+        Outline { width: Val::VMin(0.5), offset: Val::VMin(-0.9), color: Color::NONE },
         Pickable { should_block_lower: false, is_hoverable: true },
         GlobalZIndex::default(),
         children![
@@ -186,6 +190,19 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, row: u8, col: u8) {
                         Pickable::IGNORE,
                     ),
                 ],
+            ),
+            (
+                CellPips,
+                Text::new(""),
+                TextFont::from_font_size(FontSize::VMin(1.8)),
+                TextColor(Color::WHITE),
+                Node {
+                    position_type: PositionType::Absolute,
+                    bottom: Val::VMin(0.1),
+                    right: Val::VMin(0.5),
+                    ..default()
+                },
+                Pickable::IGNORE,
             ),
             (
                 ThreatMark,
@@ -289,13 +306,12 @@ fn on_drop(
     }
 }
 
-/// Redraws every cell from the game state (64 cells: cheap enough to do whenever anything changed).
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+/// Redraws every cell from the [`BoardScene`] (64 cells: cheap enough whenever anything changed).
 pub fn refresh_board(
-    game: Res<SkillGame>,
+    scene: Res<BoardScene>,
     view: Res<BoardViewState>,
     settings: Res<Settings>,
-    mut cells: Query<(&Cell, &mut BackgroundColor, &mut BorderColor, &Children)>,
+    mut cells: Query<(&Cell, &mut BackgroundColor, &mut BorderColor, &mut Outline, &Children)>,
     glyph_children: Query<&Children, With<CellGlyph>>,
     mut fills: Query<
         (&mut Text, &mut TextColor),
@@ -313,74 +329,96 @@ pub fn refresh_board(
         (&mut Text, &mut TextColor),
         (With<ThreatMark>, Without<CellBadge>, Without<GlyphFill>, Without<GlyphOutline>),
     >,
+    mut pips: Query<
+        (&mut Text, &mut TextColor),
+        (With<CellPips>, Without<ThreatMark>, Without<CellBadge>, Without<GlyphFill>, Without<GlyphOutline>),
+    >,
     mut labels: Query<
         (&CoordLabel, &mut Text, &mut Visibility),
-        (Without<GlyphFill>, Without<GlyphOutline>, Without<CellBadge>, Without<ThreatMark>),
+        (
+            Without<GlyphFill>,
+            Without<GlyphOutline>,
+            Without<CellBadge>,
+            Without<ThreatMark>,
+            Without<CellPips>,
+        ),
     >,
 ) {
-    if !(game.is_changed() || view.is_changed() || settings.is_changed()) {
+    if !(scene.is_changed() || view.is_changed() || settings.is_changed()) {
         return;
     }
     let palette = Palette::for_settings(&settings);
-    let position = game.board.position();
-    let targets = game.highlighted_targets();
-    let opponent = !game.player;
-    let threats = if settings.threat_overlay { threatened_squares(position, opponent) } else { Vec::new() };
-    let check_square = position.is_check().then(|| position.king_square(position.turn())).flatten();
-    for (cell, mut bg, mut border, children) in &mut cells {
+    for (cell, mut bg, mut border, mut outline, children) in &mut cells {
         let square = cell_square(cell, &view);
-        let light = square.is_light();
-        let mut color = if light { palette.light } else { palette.dark };
-        if position.is_blocked(square) {
-            color = palette.blocked;
-        } else if game.board.is_frozen(square) {
+        let c = scene.cells[square.index() as usize];
+        let mut color = if square.is_light() { palette.light } else { palette.dark };
+        if c.blocked {
+            color = if c.wall { palette.wall } else { palette.blocked };
+        } else if c.frozen.is_some() {
             color = palette.frozen;
+        } else if c.poison.is_some() {
+            color = color.mix(&palette.poison, 0.45);
         }
-        if let Some((a, b)) = game.last_move
-            && (square == a || square == b)
-        {
+        if c.last_move {
             color = color.mix(&palette.last_move, 0.45);
         }
-        let threatened = threats.contains(&square);
-        if threatened {
+        if c.threat && settings.threat_overlay {
             color = color.mix(&palette.threat, 0.25);
         }
-        if Some(square) == check_square {
+        if c.check {
             color = palette.check;
         }
-        if game.selected == Some(square)
-            || matches!(game.targeting, Targeting::TeleportTarget(s) if s == square)
-        {
+        if c.selected {
             color = color.mix(&palette.selected, 0.6);
         }
         bg.0 = color;
         let cursor = view.cursor == Some(square);
         border.set_all(if cursor { palette.cursor } else { Color::NONE });
+        outline.color = if c.objective { palette.objective } else { Color::NONE };
         for kid in children.iter() {
             if let Ok(parts) = glyph_children.get(kid) {
-                let piece = position.piece_at(square);
                 for part in parts.iter() {
                     if let Ok((mut text, mut color)) = fills.get_mut(part) {
-                        set_glyph(&mut text, &mut color, piece, &palette, true);
+                        set_glyph(&mut text, &mut color, c.piece, &palette, true);
                     }
                     if let Ok((mut text, mut color)) = outlines.get_mut(part) {
-                        set_glyph(&mut text, &mut color, piece, &palette, false);
+                        set_glyph(&mut text, &mut color, c.piece, &palette, false);
                     }
                 }
             }
             if let Ok((mut text, mut text_color)) = marks.get_mut(kid) {
-                text.0 = if threatened { "\u{25C6}".to_string() } else { String::new() };
+                text.0 =
+                    if c.threat && settings.threat_overlay { "\u{25C6}".to_string() } else { String::new() };
                 text_color.0 = palette.threat;
             }
+            if let Ok((mut text, mut text_color)) = pips.get_mut(kid) {
+                // HP pips and the modifier's letter, bottom right.
+                let mut s = String::new();
+                if let Some(letter) = c.modifier {
+                    s.push(letter);
+                    s.push(' ');
+                }
+                if let Some((hp, max)) = c.hp {
+                    for i in 0..max {
+                        s.push(if i < hp { '\u{25CF}' } else { '\u{25CB}' });
+                    }
+                }
+                text.0 = s;
+                text_color.0 = palette.pips;
+            }
             if let Ok((mut text, mut text_color)) = badges.get_mut(kid) {
-                if let Some(ticks) = game.board.frozen_ticks(square) {
+                if let Some(ticks) = c.frozen {
                     text.0 = format!("\u{2744}{ticks}");
                     text_color.0 = palette.frozen_text;
-                } else if targets.contains(&square) {
+                } else if let Some(ticks) = c.poison {
+                    text.0 = format!("\u{2620}{ticks}");
+                    text_color.0 = palette.poison_text;
+                } else if c.target {
                     text.0 = "\u{25CF}".to_string();
                     text_color.0 = palette.target;
-                } else if position.is_blocked(square) {
-                    text.0 = String::new();
+                } else if c.blocked && c.wall {
+                    text.0 = "\u{25A6}".to_string();
+                    text_color.0 = palette.muted;
                 } else {
                     text.0.clear();
                 }
@@ -414,17 +452,17 @@ fn set_glyph(text: &mut Text, color: &mut TextColor, piece: Option<Piece>, palet
 /// Starts the slide of the moved piece's glyph when a new last move appears.
 pub fn start_slide(
     mut commands: Commands,
-    game: Res<SkillGame>,
+    scene: Res<BoardScene>,
     mut view: ResMut<BoardViewState>,
     settings: Res<Settings>,
     cells: Query<(&Cell, &Children, &ComputedNode)>,
     glyphs: Query<Entity, With<CellGlyph>>,
 ) {
-    if game.last_move == view.animated {
+    if scene.last_move == view.animated {
         return;
     }
-    view.animated = game.last_move;
-    let Some((from, to)) = game.last_move else { return };
+    view.animated = scene.last_move;
+    let Some((from, to)) = scene.last_move else { return };
     if settings.reduced_motion || from == to {
         return;
     }

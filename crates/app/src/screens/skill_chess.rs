@@ -54,13 +54,13 @@ struct CommandBox;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CommandLine>();
-    app.init_resource::<BoardViewState>();
     app.add_systems(OnEnter(Screen::SkillChess), (orient, spawn).chain());
     app.add_systems(
         Update,
         (
             (handle_actions, hotkeys, type_command).run_if(in_state(Menu::None)),
             view::keyboard_cursor.run_if(in_state(Menu::None)).run_if(|c: Res<CommandLine>| !c.active),
+            build_scene,
             view::refresh_board,
             view::start_slide,
             view::slide,
@@ -70,6 +70,31 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::SkillChess))
             .run_if(resource_exists::<SkillGame>),
     );
+}
+
+/// Draws the skill-chess game into the board scene: pieces, frozen squares with ticks, threats, check,
+/// selection, legal targets and the last move.
+fn build_scene(game: Res<SkillGame>, mut scene: ResMut<crate::board::BoardScene>) {
+    if !game.is_changed() {
+        return;
+    }
+    let position = game.board.position();
+    let mut next = crate::board::BoardScene::from_position(position, !game.player);
+    for (square, ticks) in game.board.frozen() {
+        next.cell_mut(square).frozen = Some(ticks);
+    }
+    for square in game.highlighted_targets() {
+        next.cell_mut(square).target = true;
+    }
+    let selected = match game.targeting {
+        crate::game::Targeting::TeleportTarget(s) => Some(s),
+        _ => game.selected,
+    };
+    if let Some(s) = selected {
+        next.cell_mut(s).selected = true;
+    }
+    next.set_last_move(game.last_move);
+    *scene = next;
 }
 
 fn orient(game: Res<SkillGame>, settings: Res<Settings>, mut view: ResMut<BoardViewState>) {

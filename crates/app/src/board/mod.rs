@@ -130,10 +130,10 @@ impl BoardScene {
         for square in threatened_squares(position, threat_by) {
             scene.cell_mut(square).threat = true;
         }
-        if position.is_check() {
-            if let Some(king) = position.king_square(position.turn()) {
-                scene.cell_mut(king).check = true;
-            }
+        if position.is_check()
+            && let Some(king) = position.king_square(position.turn())
+        {
+            scene.cell_mut(king).check = true;
         }
         scene
     }

@@ -3,7 +3,12 @@
 //! * `ci`: exactly what CI runs (`.ci/run`).
 //! * `perft`: the standard and wiki perft suites at full depth, in release mode.
 //! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
+//! * `dist`: the release package (see [`dist`]).
+//! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
 
+mod dist;
+
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -27,6 +32,8 @@ fn main() -> Result<()> {
             println!("{}", ratio_table(&dir)?);
             Ok(())
         }
+        Task::Dist { game } => dist::dist(&cargo(), &root, &target_dir(&root), game),
+        Task::Screenshots => screenshots(&root),
         Task::Help => {
             println!("{HELP}");
             Ok(())
@@ -40,7 +47,14 @@ commands:
   ci              run what CI runs (.ci/run: fmt, clippy, docs, tests)
   perft           the full perft suites in release mode
   bench [--table] run the criterion benchmarks and print the ratio table
-                  (--table: only print the table from the last run)";
+                  (--table: only print the table from the last run)
+  dist [--no-game] build the release package: binaries in the `dist` profile, assets, README,
+                  licences and INSTALL.txt in target/dist/gambit-<version>-<target>/, its .tar.gz
+                  and SHA256SUMS beside it, then verify the checksums and run each binary's
+                  --version from the unpacked tarball
+                  (--no-game: skip the Bevy game, a long build; for quick checks)
+  screenshots     run the game's screenshot mode under xvfb-run (Debian: xvfb and
+                  mesa-vulkan-drivers), PNGs into target/screenshots/";
 
 /// A parsed command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -48,6 +62,8 @@ enum Task {
     Ci,
     Perft,
     Bench { save: bool },
+    Dist { game: bool },
+    Screenshots,
     Help,
 }
 
@@ -58,6 +74,9 @@ fn parse_task(args: &[String]) -> Result<Task> {
         ["perft"] => Task::Perft,
         ["bench"] => Task::Bench { save: false },
         ["bench", "--table"] => Task::Bench { save: true },
+        ["dist"] => Task::Dist { game: true },
+        ["dist", "--no-game"] => Task::Dist { game: false },
+        ["screenshots"] => Task::Screenshots,
         [] | ["help"] | ["--help"] | ["-h"] => Task::Help,
         other => bail!("unknown command {:?}\n\n{HELP}", other.join(" ")),
     })
@@ -81,6 +100,61 @@ fn run(cmd: &mut Command) -> Result<()> {
         bail!("{cmd:?} failed with {status}");
     }
     Ok(())
+}
+
+/// The screen geometry the screenshots are taken at.
+const XVFB_SERVER_ARGS: &str = "-screen 0 1280x800x24";
+
+/// `cargo xtask screenshots`: builds the game (release profile), runs `gambit --screenshot DIR` under
+/// `xvfb-run` and lists the PNGs.
+fn screenshots(root: &Path) -> Result<()> {
+    let xvfb = find_xvfb_run(std::env::var_os("PATH").as_deref())?;
+    let target = target_dir(root);
+    let out = target.join("screenshots");
+    run(Command::new(cargo())
+        .args(["build", "--release", "-p", "gambit", "--bin", "gambit"])
+        .current_dir(root))?;
+    std::fs::create_dir_all(&out)?;
+    for old in pngs(&out)? {
+        std::fs::remove_file(old)?;
+    }
+    let game = target.join("release").join(format!("gambit{}", std::env::consts::EXE_SUFFIX));
+    run(Command::new(xvfb)
+        .args(["-a", "-s", XVFB_SERVER_ARGS])
+        .arg(&game)
+        .arg("--screenshot")
+        .arg(&out)
+        .current_dir(root))?;
+    let shots = pngs(&out)?;
+    if shots.is_empty() {
+        bail!("the game wrote no PNG into {}", out.display());
+    }
+    for shot in &shots {
+        println!("{}", shot.display());
+    }
+    Ok(())
+}
+
+/// `xvfb-run` on `path` (a `PATH`-style list), or an error saying what to install.
+fn find_xvfb_run(path: Option<&OsStr>) -> Result<PathBuf> {
+    path.into_iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join("xvfb-run"))
+        .find(|p| p.is_file())
+        .context(
+            "xvfb-run not found on PATH: the screenshot mode needs a virtual X server and a Vulkan driver; \
+             on Debian or Ubuntu: apt-get install xvfb mesa-vulkan-drivers",
+        )
+}
+
+/// The PNG files in `dir`, sorted.
+fn pngs(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    out.sort();
+    Ok(out)
 }
 
 /// Reads criterion's `estimates.json` (mean point estimate, nanoseconds) of one benchmark.
@@ -177,6 +251,29 @@ mod tests {
         assert_eq!(parse_task(&args("bench --table")).unwrap(), Task::Bench { save: true });
         assert_eq!(parse_task(&args("")).unwrap(), Task::Help);
         assert!(parse_task(&args("deploy")).is_err());
+    }
+
+    #[test]
+    fn parses_dist_and_screenshots() {
+        assert_eq!(parse_task(&args("dist")).unwrap(), Task::Dist { game: true });
+        assert_eq!(parse_task(&args("dist --no-game")).unwrap(), Task::Dist { game: false });
+        assert_eq!(parse_task(&args("screenshots")).unwrap(), Task::Screenshots);
+        for bad in ["dist --nogame", "dist --no-game extra", "dist foo", "screenshots now"] {
+            assert!(parse_task(&args(bad)).is_err(), "{bad}");
+        }
+        assert!(HELP.contains("--no-game"));
+    }
+
+    #[test]
+    fn screenshots_explain_a_missing_xvfb_run() {
+        let empty = tempfile::tempdir().unwrap();
+        let err = find_xvfb_run(Some(empty.path().as_os_str())).unwrap_err().to_string();
+        assert!(err.contains("xvfb-run not found") && err.contains("mesa-vulkan-drivers"), "{err}");
+        assert!(find_xvfb_run(None).is_err());
+        let with = tempfile::tempdir().unwrap();
+        std::fs::write(with.path().join("xvfb-run"), "#!/bin/sh\n").unwrap();
+        let joined = std::env::join_paths([empty.path(), with.path()]).unwrap();
+        assert_eq!(find_xvfb_run(Some(&joined)).unwrap(), with.path().join("xvfb-run"));
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod board;
 pub mod game;
 pub mod menus;
 pub mod palette;
+pub mod run;
 pub mod screens;
 pub mod screenshot;
 pub mod settings;
@@ -52,6 +53,7 @@ impl Plugin for LogicPlugin {
             menus::plugin,
             screens::plugin,
             game::plugin,
+            run::plugin,
         ));
     }
 }

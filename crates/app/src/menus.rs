@@ -68,13 +68,19 @@ fn panel() -> impl Bundle {
     )
 }
 
-fn spawn_pause(mut commands: Commands) {
+fn spawn_pause(mut commands: Commands, screen: Res<State<Screen>>) {
+    let in_run = screen.get().is_run_screen();
     commands.spawn((Name::new("Pause"), overlay(Menu::Pause))).with_children(|o| {
         o.spawn(panel()).with_children(|p| {
             p.spawn(heading("Paused"));
             p.spawn((button("Resume", UiAction::Resume), InMenu));
             p.spawn((button("Settings", UiAction::OpenSettings), InMenu));
-            p.spawn((button("Abandon game", UiAction::Abandon), InMenu));
+            if in_run {
+                // A run is saved after every turn: leaving keeps it for Continue.
+                p.spawn((button("Save and return to title", UiAction::BackToTitle), InMenu));
+            } else {
+                p.spawn((button("Abandon game", UiAction::Abandon), InMenu));
+            }
             p.spawn((button("Quit", UiAction::Exit), InMenu));
         });
     });

@@ -18,12 +18,44 @@ use crate::settings::Settings;
 pub enum UiAction {
     /// Title: resume the unfinished game.
     Continue,
-    /// Title: a roguelite run (not available yet).
+    /// Title: start a roguelite run.
     NewRun,
     /// Title: set up a game of skill chess.
     SkillChess,
-    /// Title: the permanent upgrades (not available yet).
+    /// Title: the permanent upgrades (the skill tree).
     Upgrades,
+    /// Title: lifetime records.
+    Records,
+    /// Title: resume the saved run.
+    ContinueRun,
+    /// Retry a save that failed.
+    RetrySave,
+    /// Close the end-of-battle panel.
+    ContinueAfterBattle,
+    /// Run start: pick an offered modifier.
+    ChooseOffer(gambit_roguelite::Modifier),
+    /// Run start and shop: pick the piece that receives a modifier (roster id).
+    ChooseRecipient(u32),
+    /// Run start: confirm the offer and recipient.
+    ConfirmStart,
+    /// Deployment: start the battle.
+    StartBattle,
+    /// Battle: decline the offered reposition.
+    SkipReposition,
+    /// Shop: buy a slot.
+    Buy(usize),
+    /// Shop: reroll.
+    Reroll,
+    /// Shop: leave.
+    LeaveShop,
+    /// Next board: choose option 0..3.
+    ChooseBoard(usize),
+    /// Upgrades: pin a node (its id).
+    SelectNode(String),
+    /// Upgrades: unlock the pinned node.
+    UnlockNode,
+    /// Upgrades: clear the pinned node.
+    ClearNode,
     /// Title: the rules.
     HowToPlay,
     /// Open the settings panel.
@@ -110,6 +142,31 @@ pub struct ButtonLabel;
 /// The focused button.
 #[derive(Resource, Default, Debug)]
 pub struct Focus(pub Option<Entity>);
+
+/// After a panel is rebuilt, the action whose new button should take the focus back.
+#[derive(Resource, Default, Debug)]
+pub struct RestoreFocus(pub Option<UiAction>);
+
+impl RestoreFocus {
+    /// Remembers the focused button's action before a rebuild (unless one is already pending).
+    pub fn remember(&mut self, focus: &Focus, actions: &Query<&UiAction>) {
+        if self.0.is_none() {
+            self.0 = focus.0.and_then(|f| actions.get(f).ok()).cloned();
+        }
+    }
+}
+
+fn restore_focus(
+    mut restore: ResMut<RestoreFocus>,
+    mut focus: ResMut<Focus>,
+    buttons: Query<(Entity, &UiAction)>,
+) {
+    let Some(wanted) = restore.0.clone() else { return };
+    if let Some((entity, _)) = buttons.iter().find(|(_, a)| **a == wanted) {
+        focus.0 = Some(entity);
+        restore.0 = None;
+    }
+}
 
 static NEXT_ORDER: AtomicU32 = AtomicU32::new(0);
 
@@ -201,7 +258,8 @@ pub fn screen_root() -> Node {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<UiAction>();
     app.init_resource::<Focus>();
-    app.add_systems(Update, (click_buttons, keyboard_focus, style_buttons).chain());
+    app.init_resource::<RestoreFocus>();
+    app.add_systems(Update, (click_buttons, keyboard_focus, restore_focus, style_buttons).chain());
 }
 
 fn click_buttons(

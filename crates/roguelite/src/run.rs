@@ -234,13 +234,24 @@ pub struct RunConfig {
     /// The enemy's per-stage tuning.
     #[serde(default)]
     pub tuning: EnemyTuning,
+    /// Set formations: when not empty, battle `n` (0-based) is played on `scripted[n]` (the last entry
+    /// repeats) instead of a generated encounter, and the board choice offers only it. For tutorials,
+    /// challenges and tests that must not depend on generation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripted: Vec<Encounter>,
 }
 
 impl RunConfig {
     /// A configuration with no unlocks and the default tuning.
     #[must_use]
     pub fn new(seed: u64) -> RunConfig {
-        RunConfig { seed, unlocks: Vec::new(), tuning: EnemyTuning::default() }
+        RunConfig { seed, unlocks: Vec::new(), tuning: EnemyTuning::default(), scripted: Vec::new() }
+    }
+
+    /// The set formation of battle `index` (0-based), if the run has set formations.
+    #[must_use]
+    pub fn scripted_encounter(&self, index: usize) -> Option<&Encounter> {
+        self.scripted.get(index).or(self.scripted.last())
     }
 }
 
@@ -578,13 +589,18 @@ impl Run {
                     role_name(self.roster[piece].role),
                     recipient
                 )));
-                let stage_one: Vec<_> = templates().into_iter().filter(|t| t.stage == 1).collect();
-                let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
-                let t = &stage_one[r.gen_range(0..stage_one.len())];
-                let g = generate(t, &mut r, &self.roster);
-                self.stats.failed_validations[0] += g.failed;
-                out.push(msg(format!("first board: {}", describe(&g.encounter))));
-                self.screen = Screen::Deploy { encounter: g.encounter };
+                let encounter = if let Some(e) = self.config.scripted_encounter(0) {
+                    e.clone()
+                } else {
+                    let stage_one: Vec<_> = templates().into_iter().filter(|t| t.stage == 1).collect();
+                    let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
+                    let t = &stage_one[r.gen_range(0..stage_one.len())];
+                    let g = generate(t, &mut r, &self.roster);
+                    self.stats.failed_validations[0] += g.failed;
+                    g.encounter
+                };
+                out.push(msg(format!("first board: {}", describe(&encounter))));
+                self.screen = Screen::Deploy { encounter };
             }
             (Screen::Deploy { encounter }, Decision::Deploy { placements }) => {
                 let placements: Vec<(u32, Square)> = placements.iter().map(|p| (p.piece, p.square)).collect();
@@ -652,6 +668,15 @@ impl Run {
                 fresh.free_rerolls = free;
                 out.push(msg(format!("rerolled the shop for {price} gold")));
                 self.screen = Screen::Shop(fresh);
+            }
+            (Screen::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
+                let e = self
+                    .config
+                    .scripted_encounter(self.battles_won as usize)
+                    .expect("scripted is not empty")
+                    .clone();
+                out.push(msg(format!("board option 1: {}", describe(&e))));
+                self.screen = Screen::ChooseBoard { options: vec![e] };
             }
             (Screen::Shop(_), Decision::LeaveShop) => {
                 let stage = self.battles_won + 1;

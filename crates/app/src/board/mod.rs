@@ -148,8 +148,13 @@ impl BoardScene {
     }
 }
 
+/// The square under the pointer (or the keyboard cursor): tooltips read it.
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct Hovered(pub Option<Square>);
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardInput>();
+    app.init_resource::<Hovered>();
     app.init_resource::<BoardScene>();
     app.init_resource::<view::BoardViewState>();
 }

@@ -233,6 +233,8 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, row: u8, col: u8) {
         ],
     ))
     .observe(on_press)
+    .observe(on_over)
+    .observe(on_out)
     .observe(on_drag)
     .observe(on_drag_end)
     .observe(on_drop);
@@ -253,6 +255,30 @@ fn on_press(
     }
     if let Ok(cell) = cells.get(press.event_target()) {
         input.write(BoardInput::Pressed(cell_square(cell, &view)));
+    }
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    cells: Query<&Cell>,
+    view: Res<BoardViewState>,
+    mut hovered: ResMut<super::Hovered>,
+) {
+    if let Ok(cell) = cells.get(over.event_target()) {
+        hovered.0 = Some(cell_square(cell, &view));
+    }
+}
+
+fn on_out(
+    out: On<Pointer<Out>>,
+    cells: Query<&Cell>,
+    view: Res<BoardViewState>,
+    mut hovered: ResMut<super::Hovered>,
+) {
+    if let Ok(cell) = cells.get(out.event_target())
+        && hovered.0 == Some(cell_square(cell, &view))
+    {
+        hovered.0 = None;
     }
 }
 

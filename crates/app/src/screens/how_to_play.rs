@@ -18,6 +18,17 @@ pub const RULES: [&str; 9] = [
     "The engine thinks on a worker thread; the bar beside the board shows its estimate of White's winning chances.",
 ];
 
+/// The roguelite's rules, one paragraph per entry.
+pub const RUN_RULES: [&str; 7] = [
+    "A run is three battles on small boards (6x6 to 8x8, some with cut corners or holes). You deploy your army in the bottom two rows; the enemy stands at the top.",
+    "Battles have no check, checkmate, castling, en passant or pawn double step. Kings can be captured. A capture kills at once; every piece has 2 HP, and poison takes 1.",
+    "Win by the objective (capture the gold-ringed targets, capture the enemy king, or eliminate the army) within your move budget; only your moves count. You lose when your king is captured, your army is gone, you have no action, or the budget runs out. A bonus objective adds 30 points.",
+    "Modifiers: Poisonous leaves a poison cloud on its death square and the squares beside it; Bulwark turns its death square into a wall once the capturer leaves it; Rallying calls a temporary pawn to its home row; Swift lets its bearer make one free non-capturing move after a capture (or skip it).",
+    "Poison clouds hurt a piece standing in them at the start of its side's turn, at most once per turn, and fade after two of each side's turns (the number on the cloud). Walls block movement like the board's edge.",
+    "Teleport and Freeze work as in skill chess, with cooldowns in plies. A Teleport counts as a move; a Freeze is free.",
+    "After a victory: gold to spend in the shop (pieces and modifiers, within limits), then a choice of three boards. At the end, EXP buys permanent upgrades that apply to new runs.",
+];
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::HowToPlay), spawn);
 }
@@ -27,17 +38,28 @@ fn spawn(mut commands: Commands) {
         .spawn((Name::new("How to play"), DespawnOnExit(Screen::HowToPlay), screen_root()))
         .with_children(|root| {
             root.spawn(heading("How to play"));
-            root.spawn(Node {
-                flex_direction: FlexDirection::Column,
-                max_width: Val::VMin(110.0),
-                ..default()
-            })
-            .with_children(|col| {
-                for paragraph in RULES {
-                    col.spawn(label(paragraph))
-                        .insert(Node { margin: UiRect::bottom(Val::VMin(1.2)), ..default() });
-                }
-            });
+            root.spawn(Node { flex_direction: FlexDirection::Row, column_gap: Val::VMin(4.0), ..default() })
+                .with_children(|row| {
+                    for (title, paragraphs) in
+                        [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])]
+                    {
+                        row.spawn(Node {
+                            flex_direction: FlexDirection::Column,
+                            width: Val::VMin(72.0),
+                            ..default()
+                        })
+                        .with_children(|col| {
+                            col.spawn((label(title), TextColor(crate::palette::STANDARD.accent)));
+                            for paragraph in paragraphs {
+                                col.spawn((
+                                    Text::new(*paragraph),
+                                    TextFont::from_font_size(FontSize::VMin(1.9)),
+                                    Node { margin: UiRect::bottom(Val::VMin(0.8)), ..default() },
+                                ));
+                            }
+                        });
+                    }
+                });
             root.spawn(button("Back", UiAction::BackToTitle));
         });
 }

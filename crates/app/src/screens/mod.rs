@@ -23,6 +23,38 @@ pub enum Screen {
     SkillChessSetup,
     /// A game of skill chess against the engine.
     SkillChess,
+    /// Run start: the seed and the starting modifier offer.
+    RunStart,
+    /// Deploying the army on the next board.
+    Deploy,
+    /// A battle of the run.
+    Battle,
+    /// The shop after a victory.
+    Shop,
+    /// Choosing the next board.
+    NextBoard,
+    /// The end of a run.
+    RunEnd,
+    /// The permanent skill tree.
+    Upgrades,
+    /// Lifetime records.
+    Records,
+}
+
+impl Screen {
+    /// Whether the screen belongs to an active run (the run decides which one is shown).
+    #[must_use]
+    pub fn is_run_screen(self) -> bool {
+        matches!(
+            self,
+            Screen::RunStart
+                | Screen::Deploy
+                | Screen::Battle
+                | Screen::Shop
+                | Screen::NextBoard
+                | Screen::RunEnd
+        )
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -46,6 +78,8 @@ fn navigate(
             }
             UiAction::HowToPlay => next_screen.set(Screen::HowToPlay),
             UiAction::SkillChess => next_screen.set(Screen::SkillChessSetup),
+            UiAction::Upgrades => next_screen.set(Screen::Upgrades),
+            UiAction::Records => next_screen.set(Screen::Records),
             UiAction::Exit => {
                 exit.write(AppExit::Success);
             }

@@ -8,7 +8,7 @@ use gambit_skills::Skill;
 use super::Screen;
 use crate::game::{SkillGame, Strength, engine::EngineTask};
 use crate::settings::Settings;
-use crate::ui::{Focus, UiAction, button, heading, label, screen_root, small_button};
+use crate::ui::{Focus, RestoreFocus, UiAction, button, heading, label, screen_root, small_button};
 
 /// The colour the player picked.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,18 +24,10 @@ impl Default for ChosenColor {
 #[derive(Component)]
 struct SetupPanel;
 
-/// The action whose button should get the focus after a rebuild.
-#[derive(Resource, Default)]
-struct RestoreFocus(Option<UiAction>);
-
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ChosenColor>();
-    app.init_resource::<RestoreFocus>();
     app.add_systems(OnEnter(Screen::SkillChessSetup), spawn);
-    app.add_systems(
-        Update,
-        (handle, rebuild, restore_focus).chain().run_if(in_state(Screen::SkillChessSetup)),
-    );
+    app.add_systems(Update, (handle, rebuild).chain().run_if(in_state(Screen::SkillChessSetup)));
 }
 
 fn spawn(mut commands: Commands) {
@@ -61,9 +53,7 @@ fn rebuild(
         return;
     }
     let Ok(root) = panel.single() else { return };
-    if restore.0.is_none() {
-        restore.0 = focus.0.and_then(|f| actions.get(f).ok()).cloned();
-    }
+    restore.remember(&focus, &actions);
     commands.entity(root).despawn_related::<Children>();
     commands.entity(root).with_children(|root| {
         root.spawn(heading("Skill chess"));
@@ -104,18 +94,6 @@ fn rebuild(
             r.spawn(button("Back", UiAction::BackToTitle));
         });
     });
-}
-
-fn restore_focus(
-    mut restore: ResMut<RestoreFocus>,
-    mut focus: ResMut<Focus>,
-    buttons: Query<(Entity, &UiAction)>,
-) {
-    let Some(wanted) = restore.0.clone() else { return };
-    if let Some((entity, _)) = buttons.iter().find(|(_, a)| **a == wanted) {
-        focus.0 = Some(entity);
-        restore.0 = None;
-    }
 }
 
 fn row() -> Node {

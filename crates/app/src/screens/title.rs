@@ -5,24 +5,33 @@ use bevy::prelude::*;
 use super::Screen;
 use crate::game::save::SavedGameAvailable;
 use crate::settings::FileNotice;
-use crate::ui::{Disabled, UiAction, button, heading, label, screen_root};
+use crate::ui::{UiAction, button, heading, label, screen_root};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn);
 }
 
-fn spawn(mut commands: Commands, saved: Res<SavedGameAvailable>, notice: Res<FileNotice>) {
-    let has_save = saved.0;
+fn spawn(
+    mut commands: Commands,
+    saved: Res<SavedGameAvailable>,
+    notice: Res<FileNotice>,
+    profile: Res<crate::run::Profile>,
+) {
+    let has_run = crate::run::has_saved_run(&profile);
+    let has_game = saved.0;
     commands.spawn((Name::new("Title"), DespawnOnExit(Screen::Title), screen_root())).with_children(|root| {
         root.spawn(heading("\u{265E} Gambit"));
         root.spawn(label("Chess with skills, and a roguelite of small battles."));
-        let mut cont = root.spawn(button("Continue", UiAction::Continue));
-        if !has_save {
-            cont.insert(Disabled);
+        // Continue resumes the saved run, else the unfinished skill-chess game; hidden when neither.
+        if has_run {
+            root.spawn(button("Continue run", UiAction::ContinueRun));
+        } else if has_game {
+            root.spawn(button("Continue skill chess", UiAction::Continue));
         }
-        root.spawn((button("New Run (coming soon)", UiAction::NewRun), Disabled));
+        root.spawn(button("New Run", UiAction::NewRun));
         root.spawn(button("Skill Chess", UiAction::SkillChess));
-        root.spawn((button("Upgrades (coming soon)", UiAction::Upgrades), Disabled));
+        root.spawn(button("Upgrades", UiAction::Upgrades));
+        root.spawn(button("Records", UiAction::Records));
         root.spawn(button("How to play", UiAction::HowToPlay));
         root.spawn(button("Settings", UiAction::OpenSettings));
         root.spawn(button("Exit", UiAction::Exit));

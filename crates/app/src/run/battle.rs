@@ -1,0 +1,433 @@
+//! A battle of the run: the shared board with irregular shapes and walls, HP pips, modifier letters
+//! (their text on hover or focus), poison clouds with their remaining ticks, frozen squares, the move
+//! budget, the objective and bonus status, the threat overlay, the skills bar, the reposition prompt
+//! with Skip, the event log, and the victory or defeat panel. The UI never decides legality: every
+//! action comes from `Battle::legal_actions`.
+
+use bevy::prelude::*;
+use gambit_roguelite::{Action, Battle, BattleStatus, Decision, Event, EventKind, Objective, PieceId, Side};
+use gambit_rules::{Piece, Role, Square};
+use gambit_skills::Skill;
+
+use super::deploy::{modifier_letter, spawn_board_screen};
+use super::panel::PanelContext;
+use super::{RunDecision, RunSession, RunTask};
+use crate::board::view::{self, BoardViewState};
+use crate::board::{BoardInput, BoardScene, Hovered, threatened_squares};
+use crate::menus::Menu;
+use crate::screens::Screen;
+use crate::ui::{UiAction, button, heading, label, small_button};
+
+/// What the next board press means in a battle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Targeting {
+    /// Select a piece, then a destination.
+    #[default]
+    Move,
+    /// Teleport: choose the piece.
+    TeleportPiece,
+    /// Teleport: choose the destination of the piece on this square.
+    TeleportTarget(Square),
+    /// Freeze: choose the square.
+    Freeze,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Battle), spawn);
+    app.add_systems(
+        Update,
+        (
+            (handle, hotkeys, board_input).run_if(in_state(Menu::None)),
+            view::keyboard_cursor.run_if(in_state(Menu::None)),
+            follow_cursor,
+            build_scene,
+            view::refresh_board,
+            view::start_slide,
+            view::slide,
+        )
+            .chain()
+            .run_if(in_state(Screen::Battle))
+            .run_if(resource_exists::<RunSession>),
+    );
+}
+
+fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
+    view.rotated = false;
+    view.cursor = None;
+    spawn_board_screen(&mut commands, Screen::Battle, build);
+}
+
+/// The squares an event moved a piece between, for highlighting the last move.
+#[must_use]
+pub fn moved_squares(event: &Event) -> Option<(Square, Square)> {
+    match event.kind {
+        EventKind::Moved | EventKind::Teleported | EventKind::Repositioned if event.squares.len() >= 2 => {
+            Some((event.squares[0], event.squares[1]))
+        }
+        _ => None,
+    }
+}
+
+fn objective_status(battle: &Battle) -> String {
+    let mut text = format!(
+        "Objective: {} \u{2014} {}",
+        battle.objective(),
+        if battle.objective_complete() { "done" } else { "not yet" }
+    );
+    if let Some(b) = battle.bonus() {
+        text.push_str(&format!(
+            "\nBonus: {b} \u{2014} {}",
+            if battle.bonus_complete() { "on track" } else { "not yet" }
+        ));
+    }
+    text
+}
+
+fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
+    let Some(session) = ctx.session else { return };
+    if let Some(end) = &session.battle_end {
+        p.spawn(heading(if end.won { "Victory" } else { "Defeat" }));
+        for line in &end.lines {
+            p.spawn(label(line.clone()));
+        }
+        super::save_banner(p, ctx);
+        p.spawn(button("Continue", UiAction::ContinueAfterBattle));
+        return;
+    }
+    let Some(battle) = session.run.battle() else { return };
+    p.spawn(heading(format!("Battle {}", session.run.battles_won() + 1)));
+    p.spawn(label(objective_status(battle)));
+    p.spawn(label(format!("Moves left: {} of {}", battle.moves_left(), battle.move_budget())));
+    let status = if ctx.busy {
+        "The enemy is thinking\u{2026}".to_string()
+    } else if battle.pending_reposition().is_some() {
+        "Swift: reposition the piece (no capture), or skip.".to_string()
+    } else if battle.to_move() == Side::Player {
+        "Your move".to_string()
+    } else {
+        "Enemy to move".to_string()
+    };
+    p.spawn(label(status));
+    if battle.pending_reposition().is_some() && !ctx.busy {
+        p.spawn(button("Skip reposition", UiAction::SkipReposition));
+    }
+    if battle.has_skills(Side::Player) {
+        p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+            for skill in [Skill::Teleport, Skill::Freeze] {
+                let cd = battle.cooldown(Side::Player, skill).unwrap_or(0);
+                let name = super::start::capitalize(&skill.to_string());
+                let text = if cd == 0 { format!("{name} (ready)") } else { format!("{name} ({cd})") };
+                row.spawn(small_button(text, UiAction::Cast(skill)));
+            }
+        });
+    }
+    let hovered = ctx.hovered.and_then(|sq| battle.unit_at(sq));
+    if let Some(unit) = hovered {
+        let mut text = format!("{}: {} HP", unit.name(), unit.hp);
+        if let Some(m) = unit.modifier {
+            text.push_str(&format!(" \u{2014} {}: {}", super::start::capitalize(m.name()), m.description()));
+        }
+        if unit.target {
+            text.push_str(" \u{2014} marked target");
+        }
+        p.spawn((label(text), TextColor(crate::palette::STANDARD.accent)));
+    }
+    super::save_banner(p, ctx);
+    if let Some(msg) = &session.message {
+        p.spawn((label(msg.clone()), TextColor(crate::palette::STANDARD.error)));
+    }
+    let start = session.log.len().saturating_sub(12);
+    let log = session.log[start..].join("\n");
+    p.spawn((
+        Text::new(log),
+        TextFont::from_font_size(FontSize::VMin(1.9)),
+        TextColor(crate::palette::STANDARD.muted),
+    ));
+}
+
+fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {
+    battle.unit_at(square).filter(|u| u.side == Side::Player).map(|u| u.id)
+}
+
+/// The legal actions of the selected piece or the targeting mode, as (action, square it targets).
+fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(Action, Square)> {
+    if battle.to_move() != Side::Player || battle.status() != BattleStatus::Ongoing {
+        return Vec::new();
+    }
+    let legal = battle.legal_actions();
+    match session.targeting {
+        Targeting::Move => {
+            let Some(id) = session.selected.and_then(|s| unit_id_at(battle, s)) else { return Vec::new() };
+            legal
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Move { id: i, to } | Action::Reposition { id: i, to } if i == id => Some((a, to)),
+                    _ => None,
+                })
+                .collect()
+        }
+        Targeting::TeleportPiece => legal
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Teleport { id, .. } => battle.unit(id).map(|u| (a, u.square)),
+                _ => None,
+            })
+            .collect(),
+        Targeting::TeleportTarget(from) => {
+            let Some(id) = unit_id_at(battle, from) else { return Vec::new() };
+            legal
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Teleport { id: i, to } if i == id => Some((a, to)),
+                    _ => None,
+                })
+                .collect()
+        }
+        Targeting::Freeze => legal
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Freeze { square } => Some((a, square)),
+                _ => None,
+            })
+            .collect(),
+    }
+}
+
+fn build_scene(
+    session: Res<RunSession>,
+    settings: Res<crate::settings::Settings>,
+    mut scene: ResMut<BoardScene>,
+) {
+    if !session.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let Some(battle) = session.run.battle() else { return };
+    let position = battle.position();
+    let mut next = BoardScene::from_position(position, Side::Enemy.color());
+    for square in battle.walls() {
+        next.cell_mut(square).wall = true;
+    }
+    for (square, ticks) in battle.skills().frozen() {
+        next.cell_mut(square).frozen = Some(ticks);
+    }
+    for cloud in battle.clouds() {
+        for &square in &cloud.squares {
+            let cell = next.cell_mut(square);
+            let ticks = cloud.counters[Side::Player.index()].max(cloud.counters[Side::Enemy.index()]);
+            cell.poison = Some(cell.poison.map_or(ticks, |t| t.max(ticks)));
+        }
+    }
+    for unit in battle.units().iter().filter(|u| u.alive) {
+        let cell = next.cell_mut(unit.square);
+        cell.piece = Some(Piece::new(unit.side.color(), unit.role));
+        cell.hp = Some((unit.hp, 2));
+        cell.modifier = unit.modifier.map(modifier_letter);
+        cell.objective = unit.side == Side::Enemy
+            && match battle.objective() {
+                Objective::CaptureTargets => unit.target,
+                Objective::CaptureKing => unit.role == Role::King,
+                Objective::EliminateArmy => false,
+            };
+    }
+    // The skirmish rules have no check: never paint a king red.
+    for cell in &mut next.cells {
+        cell.check = false;
+    }
+    for (_, square) in candidate_actions(&session, battle) {
+        next.cell_mut(square).target = true;
+    }
+    let selected = match session.targeting {
+        Targeting::TeleportTarget(s) => Some(s),
+        _ => session.selected,
+    };
+    if let Some(s) = selected {
+        next.cell_mut(s).selected = true;
+    }
+    if !settings.threat_overlay {
+        for cell in &mut next.cells {
+            cell.threat = false;
+        }
+    } else {
+        for cell in &mut next.cells {
+            cell.threat = false;
+        }
+        for square in threatened_squares(position, Side::Enemy.color()) {
+            next.cell_mut(square).threat = true;
+        }
+    }
+    next.set_last_move(session.last_move);
+    *scene = next;
+}
+
+fn decide(out: &mut MessageWriter<RunDecision>, action: Action) {
+    out.write(RunDecision(Decision::Act { action }));
+}
+
+fn board_input(
+    mut inputs: MessageReader<BoardInput>,
+    mut session: ResMut<RunSession>,
+    task: Res<RunTask>,
+    mut out: MessageWriter<RunDecision>,
+) {
+    for input in inputs.read() {
+        if task.is_busy() || session.battle_end.is_some() {
+            continue;
+        }
+        let Some(battle) = session.run.battle().cloned() else { continue };
+        if battle.to_move() != Side::Player {
+            continue;
+        }
+        match input {
+            BoardInput::Pressed(square) => {
+                let candidates = candidate_actions(&session, &battle);
+                if let Some((action, _)) = candidates.iter().find(|(_, to)| to == square) {
+                    match (session.targeting, action) {
+                        (Targeting::TeleportPiece, _) => {
+                            session.targeting = Targeting::TeleportTarget(*square)
+                        }
+                        _ => {
+                            decide(&mut out, *action);
+                            session.selected = None;
+                            session.targeting = Targeting::Move;
+                        }
+                    }
+                } else if session.targeting == Targeting::Move {
+                    if session.selected == Some(*square) {
+                        session.selected = None;
+                    } else if unit_id_at(&battle, *square).is_some() {
+                        session.selected = Some(*square);
+                        session.message = None;
+                    } else {
+                        session.selected = None;
+                    }
+                } else {
+                    session.message = Some(format!("{square} is not a valid target"));
+                }
+            }
+            BoardInput::Dropped { from, to } => {
+                session.selected = Some(*from);
+                session.targeting = Targeting::Move;
+                let candidates = candidate_actions(&session, &battle);
+                match candidates.iter().find(|(_, t)| t == to) {
+                    Some((action, _)) => decide(&mut out, *action),
+                    None => session.message = Some(format!("{from}{to} is not a legal move")),
+                }
+                session.selected = None;
+            }
+            BoardInput::Cast(skill) => {
+                if !battle.has_skills(Side::Player) {
+                    session.message = Some("You have no skills in this battle".to_string());
+                } else if battle.cooldown(Side::Player, *skill).unwrap_or(0) > 0 {
+                    session.message = Some(format!("{skill} is on cooldown"));
+                } else {
+                    session.selected = None;
+                    session.targeting = match skill {
+                        Skill::Teleport => Targeting::TeleportPiece,
+                        Skill::Freeze => Targeting::Freeze,
+                    };
+                    session.message = Some(format!("{skill}: choose a target (Esc cancels)"));
+                }
+            }
+            BoardInput::Cancel => {
+                session.selected = None;
+                session.targeting = Targeting::Move;
+                session.message = None;
+            }
+            BoardInput::Command(text) => match parse_command(&battle, text) {
+                Ok(action) => decide(&mut out, action),
+                Err(e) => session.message = Some(e),
+            },
+            BoardInput::Undo => session.message = Some("Battles cannot be taken back".to_string()),
+            BoardInput::Promote(_) => {}
+        }
+    }
+}
+
+/// A typed battle command: `b2b4` (a move or reposition), `tp b2e5`, `fz e5`, `skip`.
+///
+/// # Errors
+/// Why the text is not one of the legal actions.
+pub fn parse_command(battle: &Battle, text: &str) -> Result<Action, String> {
+    let text = text.trim().to_lowercase();
+    let legal = battle.legal_actions();
+    let find = |pred: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| pred(a));
+    let squares = |s: &str| -> Option<(Square, Square)> {
+        let s = s.trim();
+        if s.len() != 4 || !s.is_ascii() {
+            return None;
+        }
+        Some((s[..2].parse().ok()?, s[2..].parse().ok()?))
+    };
+    let found = if text == "skip" {
+        find(&|a| matches!(a, Action::Skip))
+    } else if let Some(rest) = text.strip_prefix("tp ") {
+        let (from, to) =
+            squares(rest).ok_or_else(|| format!("{text}: expected tp <from><to>, e.g. tp b2e5"))?;
+        let id = unit_id_at(battle, from);
+        find(&|a| matches!(a, Action::Teleport { id: i, to: t } if Some(*i) == id && *t == to))
+    } else if let Some(rest) = text.strip_prefix("fz ") {
+        let square: Square = rest.trim().parse().map_err(|_| format!("{text}: expected fz <square>"))?;
+        find(&|a| matches!(a, Action::Freeze { square: s } if *s == square))
+    } else {
+        let (from, to) = squares(&text).ok_or_else(|| format!("{text}: expected a move such as b2b3"))?;
+        let id = unit_id_at(battle, from);
+        find(
+            &|a| matches!(a, Action::Move { id: i, to: t } | Action::Reposition { id: i, to: t } if Some(*i) == id && *t == to),
+        )
+    };
+    found.ok_or_else(|| format!("{text} is not legal now"))
+}
+
+fn handle(
+    mut actions: MessageReader<UiAction>,
+    mut input: MessageWriter<BoardInput>,
+    mut out: MessageWriter<RunDecision>,
+    mut settings: ResMut<crate::settings::Settings>,
+) {
+    for action in actions.read() {
+        match action {
+            UiAction::Cast(skill) => {
+                input.write(BoardInput::Cast(*skill));
+            }
+            UiAction::SkipReposition => decide(&mut out, Action::Skip),
+            UiAction::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,
+            _ => {}
+        }
+    }
+}
+
+/// T threats, 1 Teleport, 2 Freeze, S skip a reposition, Escape cancels or pauses.
+fn hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<RunSession>,
+    mut input: MessageWriter<BoardInput>,
+    mut actions: MessageWriter<UiAction>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    if keys.just_pressed(KeyCode::KeyT) {
+        actions.write(UiAction::ToggleThreats);
+    }
+    if keys.just_pressed(KeyCode::Digit1) {
+        input.write(BoardInput::Cast(Skill::Teleport));
+    }
+    if keys.just_pressed(KeyCode::Digit2) {
+        input.write(BoardInput::Cast(Skill::Freeze));
+    }
+    if keys.just_pressed(KeyCode::KeyS) {
+        actions.write(UiAction::SkipReposition);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if session.selected.is_some() || session.targeting != Targeting::Move {
+            input.write(BoardInput::Cancel);
+        } else {
+            next_menu.set(Menu::Pause);
+        }
+    }
+}
+
+/// The keyboard cursor works as a hover for the tooltip.
+fn follow_cursor(view: Res<BoardViewState>, mut hovered: ResMut<Hovered>) {
+    if view.is_changed() && view.cursor.is_some() && hovered.0 != view.cursor {
+        hovered.0 = view.cursor;
+    }
+}

@@ -1,0 +1,348 @@
+//! The roguelite run in the app. The `gambit-roguelite` crate decides everything (legality, the
+//! enemy, scoring); this module only holds the run, sends the player's decisions, shows the results,
+//! and saves. Each decision is applied on the `AsyncComputeTaskPool` to a private copy of the run (a
+//! battle action includes the enemy's replies, so the enemy thinks on a worker thread) and the copy
+//! replaces the run when it is done.
+
+pub mod battle;
+pub mod deploy;
+pub mod panel;
+pub mod progression;
+pub mod start;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gambit_roguelite::{
+    Decision, Modifier, Progress, Run, RunConfig, RunError, RunEvent, RunSummary, SaveStore,
+    Screen as RunScreen, SkillTree,
+};
+use gambit_rules::Square;
+
+use crate::screens::Screen;
+use crate::settings::{FileNotice, Settings};
+use crate::storage::DataDir;
+use crate::ui::UiAction;
+
+/// The permanent profile and where it is saved.
+#[derive(Resource)]
+pub struct Profile {
+    /// EXP, unlocks and statistics.
+    pub progress: Progress,
+    /// The save directory.
+    pub store: SaveStore,
+    /// The skill tree.
+    pub tree: SkillTree,
+}
+
+/// A save that failed and can be retried (nothing is lost: the state stays in memory).
+#[derive(Resource, Default, Debug)]
+pub struct SaveFailure(pub Option<String>);
+
+/// What the battle-end panel shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleEnd {
+    /// Won or lost.
+    pub won: bool,
+    /// Lines of the points breakdown.
+    pub lines: Vec<String>,
+}
+
+/// The active run and the player's pending choices on its screens.
+#[derive(Resource)]
+pub struct RunSession {
+    /// The run.
+    pub run: Run,
+    /// Readable event lines, oldest first.
+    pub log: Vec<String>,
+    /// The last refusal or hint.
+    pub message: Option<String>,
+    /// Start offer: the chosen modifier.
+    pub offer: Option<Modifier>,
+    /// Start offer and shop: the chosen recipient (roster id).
+    pub recipient: Option<u32>,
+    /// Deployment: roster id -> square, edited by the player.
+    pub placements: Vec<(u32, Square)>,
+    /// Battle and deployment: the selected square.
+    pub selected: Option<Square>,
+    /// Battle: the skill being targeted.
+    pub targeting: battle::Targeting,
+    /// Battle: the last move (for highlighting).
+    pub last_move: Option<(Square, Square)>,
+    /// The end-of-battle panel, shown until the player continues.
+    pub battle_end: Option<BattleEnd>,
+    /// The run summary once recorded into the profile.
+    pub recorded: Option<RunSummary>,
+}
+
+impl RunSession {
+    /// A session around a run (new or resumed).
+    #[must_use]
+    pub fn new(run: Run) -> RunSession {
+        let mut session = RunSession {
+            run,
+            log: Vec::new(),
+            message: None,
+            offer: None,
+            recipient: None,
+            placements: Vec::new(),
+            selected: None,
+            targeting: battle::Targeting::Move,
+            last_move: None,
+            battle_end: None,
+            recorded: None,
+        };
+        session.reset_choices();
+        session
+    }
+
+    /// Clears per-screen choices and prepares the new screen's defaults.
+    fn reset_choices(&mut self) {
+        self.offer = None;
+        self.recipient = None;
+        self.selected = None;
+        self.targeting = battle::Targeting::Move;
+        self.placements = match self.run.screen() {
+            RunScreen::Deploy { encounter } => {
+                gambit_roguelite::default_deployment(&encounter.board, self.run.roster()).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+    }
+
+    /// The app screen that shows the run's current state.
+    #[must_use]
+    pub fn app_screen(&self) -> Screen {
+        if self.battle_end.is_some() {
+            return Screen::Battle;
+        }
+        match self.run.screen() {
+            RunScreen::StartOffer { .. } => Screen::RunStart,
+            RunScreen::Deploy { .. } => Screen::Deploy,
+            RunScreen::Battle => Screen::Battle,
+            RunScreen::Shop(_) => Screen::Shop,
+            RunScreen::ChooseBoard { .. } => Screen::NextBoard,
+            RunScreen::Over { .. } => Screen::RunEnd,
+        }
+    }
+}
+
+/// A decision the player made on a run screen (buttons, the board and tests send it).
+#[derive(Message, Clone, Debug)]
+pub struct RunDecision(pub Decision);
+
+/// The decision being applied on a worker thread.
+#[derive(Resource, Default)]
+pub struct RunTask(Option<Task<(Run, Result<Vec<RunEvent>, RunError>)>>);
+
+impl RunTask {
+    /// Whether a decision (and the enemy's replies) is being worked out.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<RunDecision>();
+    app.init_resource::<RunTask>();
+    app.init_resource::<SaveFailure>();
+    app.add_systems(PreStartup, load_profile);
+    app.add_systems(
+        Update,
+        (handle_run_actions, start_decision, finish_decision, follow_screen, panel::rebuild_panels).chain(),
+    );
+    app.add_plugins((start::plugin, deploy::plugin, battle::plugin, progression::plugin));
+}
+
+fn load_profile(mut commands: Commands, dir: Res<DataDir>, mut notice: ResMut<FileNotice>) {
+    let store = SaveStore::at(dir.0.clone());
+    let loaded = store.load_progress();
+    if let Some(e) = loaded.error {
+        notice.0 = Some(format!("Your profile could not be read, so an empty one is used: {e}"));
+    }
+    commands.insert_resource(Profile { progress: loaded.value, store, tree: SkillTree::standard() });
+}
+
+/// Whether a saved active run exists.
+#[must_use]
+pub fn has_saved_run(profile: &Profile) -> bool {
+    profile.store.dir().join("run.json").exists()
+}
+
+/// A random seed from the clock, shown at the start so the run can be replayed.
+fn random_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000
+}
+
+fn handle_run_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    settings: Res<Settings>,
+    profile: Res<Profile>,
+    mut notice: ResMut<FileNotice>,
+    mut failure: ResMut<SaveFailure>,
+    session: Option<ResMut<RunSession>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let mut session = session;
+    for action in actions.read() {
+        match action {
+            UiAction::NewRun => {
+                let seed = settings.run_seed.unwrap_or_else(random_seed);
+                let config: RunConfig = profile.progress.new_run_config(seed);
+                let run = Run::new(config);
+                if let Err(e) = profile.store.save_run(&run) {
+                    failure.0 = Some(e.to_string());
+                }
+                let s = RunSession::new(run);
+                next.set(s.app_screen());
+                commands.insert_resource(s);
+            }
+            UiAction::ContinueRun => {
+                let loaded = profile.store.resume_run();
+                if let Some(e) = loaded.error {
+                    notice.0 = Some(format!("The saved run could not be resumed: {e}"));
+                }
+                if let Some(run) = loaded.value {
+                    let s = RunSession::new(run);
+                    next.set(s.app_screen());
+                    commands.insert_resource(s);
+                }
+            }
+            UiAction::RetrySave => {
+                if let Some(s) = session.as_deref() {
+                    save_all(&profile, s, &mut failure);
+                }
+            }
+            UiAction::ContinueAfterBattle => {
+                if let Some(s) = session.as_deref_mut() {
+                    s.battle_end = None;
+                    next.set(s.app_screen());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The save-failure banner with Retry, on every run screen.
+pub fn save_banner(p: &mut ChildSpawnerCommands<'_>, ctx: &panel::PanelContext<'_>) {
+    if let Some(message) = &ctx.failure.0 {
+        p.spawn(Node { flex_direction: FlexDirection::Row, align_items: AlignItems::Center, ..default() })
+            .with_children(|row| {
+                row.spawn((crate::ui::label(message.clone()), TextColor(crate::palette::STANDARD.error)));
+                row.spawn(crate::ui::button("Retry", UiAction::RetrySave));
+            });
+    }
+}
+
+/// Saves the run (and, once it is over, the profile, clearing the run file).
+fn save_all(profile: &Profile, session: &RunSession, failure: &mut SaveFailure) {
+    let result = if session.run.is_over() {
+        profile.store.save_progress(&profile.progress).and_then(|()| profile.store.clear_run())
+    } else {
+        profile.store.save_run(&session.run)
+    };
+    failure.0 = result.err().map(|e| format!("Saving failed: {e}"));
+}
+
+fn start_decision(
+    mut decisions: MessageReader<RunDecision>,
+    session: Option<Res<RunSession>>,
+    mut task: ResMut<RunTask>,
+) {
+    let Some(session) = session else {
+        decisions.clear();
+        return;
+    };
+    for RunDecision(decision) in decisions.read() {
+        if task.0.is_some() {
+            continue;
+        }
+        let mut run = session.run.clone();
+        let decision = decision.clone();
+        task.0 = Some(AsyncComputeTaskPool::get().spawn(async move {
+            let result = run.apply(decision);
+            (run, result)
+        }));
+    }
+}
+
+fn finish_decision(
+    mut task: ResMut<RunTask>,
+    session: Option<ResMut<RunSession>>,
+    mut profile: ResMut<Profile>,
+    mut failure: ResMut<SaveFailure>,
+) {
+    let Some(mut session) = session else {
+        task.0 = None;
+        return;
+    };
+    let Some(running) = task.0.as_mut() else { return };
+    let Some((run, result)) = check_ready(running) else { return };
+    task.0 = None;
+    match result {
+        Err(e) => session.message = Some(e.to_string()),
+        Ok(events) => {
+            let was_battle = matches!(session.run.screen(), RunScreen::Battle);
+            let battles_before = session.run.stats().battles.len();
+            session.run = run;
+            session.message = None;
+            for event in &events {
+                if let RunEvent::Battle { event } = event
+                    && let Some((from, to)) = battle::moved_squares(event)
+                {
+                    session.last_move = Some((from, to));
+                }
+                session.log.push(event.text().to_string());
+            }
+            let keep = session.log.len().saturating_sub(200);
+            session.log.drain(..keep);
+            if was_battle && session.run.stats().battles.len() > battles_before {
+                let record = session.run.stats().battles.last().cloned().expect("a battle just ended");
+                session.battle_end = Some(BattleEnd {
+                    won: record.won,
+                    lines: if record.won {
+                        vec![
+                            format!("Moves used: {}", record.moves_used),
+                            format!(
+                                "Bonus objective: {}",
+                                if record.bonus { "complete (+30)" } else { "missed" }
+                            ),
+                            format!("Points: {} (100 + 5 per move left + bonus)", record.points),
+                            format!("Gold: +{}", record.gold),
+                        ]
+                    } else {
+                        vec!["Your army is scattered. The run ends here.".to_string()]
+                    },
+                });
+                session.last_move = None;
+            }
+            session.reset_choices();
+            if session.run.is_over() && session.recorded.is_none() {
+                let summary = session.run.summary();
+                profile.progress.record_run(&summary);
+                session.recorded = Some(summary);
+            }
+            save_all(&profile, &session, &mut failure);
+        }
+    }
+}
+
+/// Keeps the app's screen on the run's screen (while a run is active and on a run screen).
+fn follow_screen(
+    session: Option<Res<RunSession>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() || !screen.get().is_run_screen() {
+        return;
+    }
+    let want = session.app_screen();
+    if *screen.get() != want {
+        next.set(want);
+    }
+}

@@ -128,19 +128,23 @@ impl Settings {
 pub struct FileNotice(pub Option<String>);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<FileNotice>();
-    app.add_systems(PreStartup, load_settings);
+    // Loaded while the app is built, so every system finds the settings from the first frame.
+    let dir = app.world().resource::<DataDir>().clone();
+    let (settings, problem) = Settings::load(&dir);
+    app.insert_resource(settings);
+    app.insert_resource(FileNotice(problem));
     app.add_systems(Update, (persist_settings, apply_window_settings).run_if(resource_changed::<Settings>));
 }
 
-fn load_settings(mut commands: Commands, dir: Res<DataDir>, mut notice: ResMut<FileNotice>) {
-    let (settings, problem) = Settings::load(&dir);
-    notice.0 = problem;
-    commands.insert_resource(settings);
-}
-
-fn persist_settings(settings: Res<Settings>, dir: Res<DataDir>, mut notice: ResMut<FileNotice>) {
-    if settings.is_added() {
+fn persist_settings(
+    settings: Res<Settings>,
+    dir: Res<DataDir>,
+    mut notice: ResMut<FileNotice>,
+    mut first: Local<bool>,
+) {
+    // The first run sees the freshly loaded settings as changed: nothing to write yet.
+    if !*first {
+        *first = true;
         return;
     }
     if let Err(e) = settings.save(&dir) {

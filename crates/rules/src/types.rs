@@ -456,7 +456,7 @@ mod tests {
             assert_eq!(Piece::from_char(c).unwrap().char(), c);
         }
         assert!(Piece::from_char('x').is_none());
-        assert!(Square::new(0).unwrap().is_light() == false);
+        assert!(!Square::new(0).unwrap().is_light());
         assert!("h1".parse::<Square>().unwrap().is_light());
     }
 }

@@ -23,7 +23,8 @@ fn position_error(fen: &str) -> PositionError {
 #[test]
 fn each_bad_field_has_its_variant() {
     use ParseFenError::*;
-    let cases: &[(&str, fn(&ParseFenError) -> bool)] = &[
+    type Check = fn(&ParseFenError) -> bool;
+    let cases: &[(&str, Check)] = &[
         ("", |e| matches!(e, FieldCount(0))),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", |e| matches!(e, FieldCount(1))),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", |e| matches!(e, FieldCount(7))),

@@ -146,7 +146,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<RunDecision>();
     app.init_resource::<RunTask>();
     app.init_resource::<SaveFailure>();
-    app.add_systems(PreStartup, load_profile);
+    // Loaded while the app is built, so every screen (the title's first OnEnter included) finds it.
+    let dir = app.world().resource::<DataDir>().clone();
+    let (profile, problem) = load_profile(&dir);
+    app.insert_resource(profile);
+    if let Some(problem) = problem {
+        app.world_mut().resource_mut::<FileNotice>().0 = Some(problem);
+    }
     app.add_systems(
         Update,
         (handle_run_actions, start_decision, finish_decision, follow_screen, panel::rebuild_panels).chain(),
@@ -154,13 +160,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((start::plugin, deploy::plugin, battle::plugin, progression::plugin));
 }
 
-fn load_profile(mut commands: Commands, dir: Res<DataDir>, mut notice: ResMut<FileNotice>) {
+/// Reads `progress.json`: an unreadable profile gives an empty one and a message for the title.
+fn load_profile(dir: &DataDir) -> (Profile, Option<String>) {
     let store = SaveStore::at(dir.0.clone());
     let loaded = store.load_progress();
-    if let Some(e) = loaded.error {
-        notice.0 = Some(format!("Your profile could not be read, so an empty one is used: {e}"));
-    }
-    commands.insert_resource(Profile { progress: loaded.value, store, tree: SkillTree::standard() });
+    let problem =
+        loaded.error.map(|e| format!("Your profile could not be read, so an empty one is used: {e}"));
+    (Profile { progress: loaded.value, store, tree: SkillTree::standard() }, problem)
 }
 
 /// Whether a saved active run exists.

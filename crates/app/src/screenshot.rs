@@ -1,40 +1,43 @@
-//! The screenshot mode (`gambit --screenshot DIR`): visits the screens, saves one PNG per screen named
-//! after it (`title.png`, `settings.png`, `how-to-play.png`, `setup.png`, `skill-chess.png`,
-//! `pause.png`) and exits. The skill-chess picture shows a frozen square and the threat overlay.
+//! The screenshot mode (`gambit --screenshot DIR`): visits every screen, saves one PNG per screen named
+//! after it and exits. The skill-chess picture shows a frozen square and the threat overlay; the battle
+//! picture shows poison, a wall, a frozen square and the threat overlay.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use gambit_rules::{Color as Side, Position};
+use gambit_roguelite::{
+    Action, Battle, BattleSetup, BonusObjective, Modifier, Objective, Side, StageTuning, auto_decision,
+};
+use gambit_rules::{Color as Side2, Position};
 use gambit_skills::{SkillBoard, SkillConfig};
 
 use crate::game::{SkillGame, Strength};
 use crate::menus::Menu;
+use crate::run::{RunSession, RunTask};
 use crate::screens::Screen;
 use crate::settings::Settings;
+use crate::ui::UiAction;
 
 /// Frames to wait after a change before taking the picture (layout, fonts, animations).
 const SETTLE_FRAMES: u32 = 40;
 
-/// The steps of the screenshot tour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Title,
-    Settings,
-    HowToPlay,
-    Setup,
-    SkillChess,
-    Pause,
-}
-
-const STEPS: [(Step, &str); 6] = [
-    (Step::Title, "title"),
-    (Step::Settings, "settings"),
-    (Step::HowToPlay, "how-to-play"),
-    (Step::Setup, "setup"),
-    (Step::SkillChess, "skill-chess"),
-    (Step::Pause, "pause"),
+/// The pictures, in order: (file name without `.png`, what to set up).
+const STEPS: [&str; 14] = [
+    "title",
+    "settings",
+    "how-to-play",
+    "setup",
+    "skill-chess",
+    "pause",
+    "run-start",
+    "deploy",
+    "battle",
+    "shop",
+    "next-board",
+    "run-end",
+    "upgrades",
+    "records",
 ];
 
 /// Progress through the tour.
@@ -58,15 +61,14 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tour);
 }
 
-/// A skill-chess position for the picture: a middlegame, White (the player) to move, Black's Freeze
-/// holding White's bishop on c4, the threat overlay on.
+/// A skill-chess position: White (the player) to move, Black's Freeze holding White's bishop on c4.
 fn showcase_game() -> SkillGame {
     let position =
         Position::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R b KQkq - 0 4")
             .expect("valid FEN");
     let mut game = SkillGame::from_board(
         SkillBoard::from_position(position, SkillConfig::default()),
-        Side::White,
+        Side2::White,
         Strength::Casual,
         true,
     );
@@ -78,51 +80,144 @@ fn showcase_game() -> SkillGame {
     game
 }
 
-#[allow(clippy::too_many_arguments)]
-fn tour(
-    mut commands: Commands,
-    mut plan: ResMut<ScreenshotPlan>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut next_menu: ResMut<NextState<Menu>>,
-    mut settings: ResMut<Settings>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    let Some(&(step, name)) = STEPS.get(plan.index) else {
-        plan.frames += 1;
-        if plan.frames > SETTLE_FRAMES {
-            exit.write(AppExit::Success);
+/// A battle with a poison cloud, a raised wall and a frozen square, the player to move. Both sides'
+/// actions are chosen here (the enemy's: a quiet king step), so the picture is always the same.
+fn showcase_battle() -> Option<Battle> {
+    let setup = BattleSetup::from_fen("4k3/1p3b2/8/4N2*/*7/8/8/1R2K3", Objective::CaptureKing, 20)
+        .ok()?
+        .with_modifier("b7", Modifier::Poisonous)
+        .with_modifier("f7", Modifier::Bulwark)
+        .with_modifier("e5", Modifier::Swift)
+        .with_bonus(BonusObjective::NoLosses);
+    let mut battle = Battle::new(&setup).ok()?;
+    let id = |b: &Battle, s: &str| b.unit_at(s.parse().ok()?).map(|u| u.id);
+    let enemy_quiet_step = |b: &mut Battle| {
+        let step = b.legal_actions().into_iter().find(|a| match a {
+            Action::Move { id, to } => {
+                b.unit(*id).is_some_and(|u| u.side == Side::Enemy && u.role == gambit_rules::Role::King)
+                    && b.unit_at(*to).is_none()
+                    && !b.is_poisoned_for(*to, Side::Enemy)
+            }
+            _ => false,
+        });
+        if let Some(a) = step {
+            let _ = b.apply(a);
+        }
+    };
+    // The knight takes the Bulwark bishop (a dormant wall) and steps off (the wall rises); then the
+    // rook takes the Poisonous pawn (a cloud, which costs the rook 1 HP at the next start of turn);
+    // then a Freeze, which does not end the turn.
+    let knight = id(&battle, "e5")?;
+    battle.apply(Action::Move { id: knight, to: "f7".parse().ok()? }).ok()?;
+    if battle.pending_reposition().is_some() {
+        battle.apply(Action::Skip).ok()?;
+    }
+    enemy_quiet_step(&mut battle);
+    battle.apply(Action::Move { id: knight, to: "d6".parse().ok()? }).ok()?;
+    enemy_quiet_step(&mut battle);
+    let rook = id(&battle, "b1")?;
+    battle.apply(Action::Move { id: rook, to: "b7".parse().ok()? }).ok()?;
+    enemy_quiet_step(&mut battle);
+    battle.apply(Action::Freeze { square: "c5".parse().ok()? }).ok();
+    Some(battle)
+}
+
+/// Plays the run with the fixed player policy until its screen is the one wanted.
+fn advance_run_to(world: &mut World, want: Screen) {
+    let tuning = StageTuning { depth: 1, nodes: 300, consistency: 1.0 };
+    let Some(mut session) = world.remove_resource::<RunSession>() else { return };
+    session.showcase = None;
+    session.battle_end = None;
+    for _ in 0..400 {
+        if session.app_screen() == want {
+            break;
+        }
+        let Some(decision) = auto_decision(&session.run, tuning) else { break };
+        if session.run.apply(decision).is_err() {
+            break;
+        }
+    }
+    session.reset_choices();
+    if session.run.is_over() && session.recorded.is_none() {
+        let summary = session.run.summary();
+        let mut profile = world.resource_mut::<crate::run::Profile>();
+        profile.progress.record_run(&summary);
+        session.recorded = Some(summary);
+    }
+    world.insert_resource(session);
+}
+
+fn set_screen(world: &mut World, screen: Screen) {
+    world.resource_mut::<NextState<Screen>>().set(screen);
+}
+
+fn set_up(world: &mut World, name: &str) {
+    match name {
+        "title" => set_screen(world, Screen::Title),
+        "settings" => world.resource_mut::<NextState<Menu>>().set(Menu::Settings),
+        "how-to-play" => {
+            world.resource_mut::<NextState<Menu>>().set(Menu::None);
+            set_screen(world, Screen::HowToPlay);
+        }
+        "setup" => set_screen(world, Screen::SkillChessSetup),
+        "skill-chess" => {
+            world.resource_mut::<Settings>().threat_overlay = true;
+            // The engine thinks only on its own turn; in this position it is the player's.
+            world.insert_resource(showcase_game());
+            set_screen(world, Screen::SkillChess);
+        }
+        "pause" => world.resource_mut::<NextState<Menu>>().set(Menu::Pause),
+        "run-start" => {
+            world.resource_mut::<NextState<Menu>>().set(Menu::None);
+            world.resource_mut::<Settings>().run_seed = Some(1);
+            world.write_message(UiAction::NewRun);
+        }
+        "deploy" => advance_run_to(world, Screen::Deploy),
+        "battle" => {
+            if let Some(mut session) = world.get_resource_mut::<RunSession>() {
+                session.showcase = showcase_battle();
+            }
+            set_screen(world, Screen::Battle);
+        }
+        "shop" => advance_run_to(world, Screen::Shop),
+        "next-board" => advance_run_to(world, Screen::NextBoard),
+        "run-end" => advance_run_to(world, Screen::RunEnd),
+        "upgrades" => set_screen(world, Screen::Upgrades),
+        "records" => set_screen(world, Screen::Records),
+        _ => {}
+    }
+}
+
+fn tour(world: &mut World) {
+    let (index, frames, entered, dir) = {
+        let plan = world.resource::<ScreenshotPlan>();
+        (plan.index, plan.frames, plan.entered, plan.dir.clone())
+    };
+    let Some(&name) = STEPS.get(index) else {
+        world.resource_mut::<ScreenshotPlan>().frames += 1;
+        if frames > SETTLE_FRAMES {
+            world.write_message(AppExit::Success);
         }
         return;
     };
-    if !plan.entered {
-        match step {
-            Step::Title => next_screen.set(Screen::Title),
-            Step::Settings => next_menu.set(Menu::Settings),
-            Step::HowToPlay => {
-                next_menu.set(Menu::None);
-                next_screen.set(Screen::HowToPlay);
-            }
-            Step::Setup => next_screen.set(Screen::SkillChessSetup),
-            Step::SkillChess => {
-                settings.threat_overlay = true;
-                // The engine must not move during the picture: it is White's (the player's) turn, and
-                // the engine only thinks on its own turn.
-                commands.insert_resource(showcase_game());
-                next_screen.set(Screen::SkillChess);
-            }
-            Step::Pause => next_menu.set(Menu::Pause),
+    if !entered {
+        if world.resource::<RunTask>().is_busy() {
+            return;
         }
+        set_up(world, name);
+        let mut plan = world.resource_mut::<ScreenshotPlan>();
         plan.entered = true;
         plan.frames = 0;
         return;
     }
-    plan.frames += 1;
-    if plan.frames == SETTLE_FRAMES {
-        let path = plan.dir.join(format!("{name}.png"));
+    world.resource_mut::<ScreenshotPlan>().frames += 1;
+    if frames + 1 == SETTLE_FRAMES {
+        let path = dir.join(format!("{name}.png"));
         info!("screenshot {}", path.display());
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+        world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
     }
-    if plan.frames >= SETTLE_FRAMES + 10 {
+    if frames + 1 >= SETTLE_FRAMES + 10 {
+        let mut plan = world.resource_mut::<ScreenshotPlan>();
         plan.index += 1;
         plan.entered = false;
     }

@@ -94,7 +94,7 @@ fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
         p.spawn(button("Continue", UiAction::ContinueAfterBattle));
         return;
     }
-    let Some(battle) = session.run.battle() else { return };
+    let Some(battle) = session.battle() else { return };
     p.spawn(heading(format!("Battle {}", session.run.battles_won() + 1)));
     p.spawn(label(objective_status(battle)));
     p.spawn(label(format!("Moves left: {} of {}", battle.moves_left(), battle.move_budget())));
@@ -201,7 +201,7 @@ fn build_scene(
     if !session.is_changed() && !settings.is_changed() {
         return;
     }
-    let Some(battle) = session.run.battle() else { return };
+    let Some(battle) = session.battle() else { return };
     let position = battle.position();
     let mut next = BoardScene::from_position(position, Side::Enemy.color());
     for square in battle.walls() {
@@ -271,6 +271,9 @@ fn board_input(
 ) {
     for input in inputs.read() {
         if task.is_busy() || session.battle_end.is_some() {
+            continue;
+        }
+        if session.showcase.is_some() {
             continue;
         }
         let Some(battle) = session.run.battle().cloned() else { continue };

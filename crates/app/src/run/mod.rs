@@ -72,6 +72,8 @@ pub struct RunSession {
     pub battle_end: Option<BattleEnd>,
     /// The run summary once recorded into the profile.
     pub recorded: Option<RunSummary>,
+    /// A battle shown instead of the run's own (the screenshot tour's illustration); input is off.
+    pub showcase: Option<gambit_roguelite::Battle>,
 }
 
 impl RunSession {
@@ -90,13 +92,14 @@ impl RunSession {
             last_move: None,
             battle_end: None,
             recorded: None,
+            showcase: None,
         };
         session.reset_choices();
         session
     }
 
     /// Clears per-screen choices and prepares the new screen's defaults.
-    fn reset_choices(&mut self) {
+    pub fn reset_choices(&mut self) {
         self.offer = None;
         self.recipient = None;
         self.selected = None;
@@ -109,10 +112,16 @@ impl RunSession {
         };
     }
 
+    /// The battle on screen: the showcase if one is set, else the run's.
+    #[must_use]
+    pub fn battle(&self) -> Option<&gambit_roguelite::Battle> {
+        self.showcase.as_ref().or(self.run.battle())
+    }
+
     /// The app screen that shows the run's current state.
     #[must_use]
     pub fn app_screen(&self) -> Screen {
-        if self.battle_end.is_some() {
+        if self.battle_end.is_some() || self.showcase.is_some() {
             return Screen::Battle;
         }
         match self.run.screen() {

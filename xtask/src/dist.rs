@@ -152,7 +152,13 @@ pub fn lay_out(root: &Path, binaries: &[PathBuf], package_dir: &Path, target: &s
         fs::copy(root.join(file), &dest).with_context(|| format!("copying {file}"))?;
         set_mode(&dest, 0o644)?;
     }
-    let note = INSTALL_NOTE.replace("{version}", VERSION).replace("{target}", target);
+    let mut note = INSTALL_NOTE.replace("{version}", VERSION).replace("{target}", target);
+    let game_file = format!("{}{}", GAME.name, std::env::consts::EXE_SUFFIX);
+    if !binaries.iter().any(|b| b.file_name().is_some_and(|n| n == game_file.as_str())) {
+        note.push_str(
+            "\nThis package was built with `cargo xtask dist --no-game`: it has no `gambit` game.\n",
+        );
+    }
     fs::write(package_dir.join("INSTALL.txt"), note)?;
 
     let mut files = list_files(package_dir)?;
@@ -548,6 +554,7 @@ mod tests {
         assert!(!is_executable(&package.join("README.md")).unwrap());
         let note = fs::read_to_string(package.join("INSTALL.txt")).unwrap();
         assert!(note.starts_with(&format!("Gambit {VERSION} for test-triple")), "{note}");
+        assert!(note.contains("--no-game"), "no game binary among the fakes: {note}");
         // The package's own checksums cover every other file.
         assert_eq!(verify_sums(&package).unwrap(), files.len() - 1);
         // A missing input is an error, not a partial package.

@@ -33,7 +33,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         Task::Dist { game } => dist::dist(&cargo(), &root, &target_dir(&root), game),
-        Task::Screenshots => screenshots(&root),
+        Task::Screenshots { profile } => screenshots(&root, &profile),
         Task::Help => {
             println!("{HELP}");
             Ok(())
@@ -53,8 +53,10 @@ commands:
                   and SHA256SUMS beside it, then verify the checksums and run each binary's
                   --version from the unpacked tarball
                   (--no-game: skip the Bevy game, a long build; for quick checks)
-  screenshots     run the game's screenshot mode under xvfb-run (Debian: xvfb and
-                  mesa-vulkan-drivers), PNGs into target/screenshots/";
+  screenshots [--profile NAME]
+                  build the game (release profile, or NAME: `dist` reuses a `dist` build) and
+                  run its screenshot mode under xvfb-run (Debian: xvfb and
+                  mesa-vulkan-drivers), one PNG per screen into target/screenshots/";
 
 /// A parsed command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -63,7 +65,7 @@ enum Task {
     Perft,
     Bench { save: bool },
     Dist { game: bool },
-    Screenshots,
+    Screenshots { profile: String },
     Help,
 }
 
@@ -76,7 +78,10 @@ fn parse_task(args: &[String]) -> Result<Task> {
         ["bench", "--table"] => Task::Bench { save: true },
         ["dist"] => Task::Dist { game: true },
         ["dist", "--no-game"] => Task::Dist { game: false },
-        ["screenshots"] => Task::Screenshots,
+        ["screenshots"] => Task::Screenshots { profile: "release".to_string() },
+        ["screenshots", "--profile", name] if !name.starts_with('-') => {
+            Task::Screenshots { profile: (*name).to_string() }
+        }
         [] | ["help"] | ["--help"] | ["-h"] => Task::Help,
         other => bail!("unknown command {:?}\n\n{HELP}", other.join(" ")),
     })
@@ -105,20 +110,22 @@ fn run(cmd: &mut Command) -> Result<()> {
 /// The screen geometry the screenshots are taken at.
 const XVFB_SERVER_ARGS: &str = "-screen 0 1280x800x24";
 
-/// `cargo xtask screenshots`: builds the game (release profile), runs `gambit --screenshot DIR` under
+/// `cargo xtask screenshots`: builds the game (in `profile`), runs `gambit --screenshot DIR` under
 /// `xvfb-run` and lists the PNGs.
-fn screenshots(root: &Path) -> Result<()> {
+fn screenshots(root: &Path, profile: &str) -> Result<()> {
     let xvfb = find_xvfb_run(std::env::var_os("PATH").as_deref())?;
     let target = target_dir(root);
     let out = target.join("screenshots");
     run(Command::new(cargo())
-        .args(["build", "--release", "-p", "gambit", "--bin", "gambit"])
+        .args(["build", "--profile", profile, "-p", "gambit", "--bin", "gambit"])
         .current_dir(root))?;
     std::fs::create_dir_all(&out)?;
     for old in pngs(&out)? {
         std::fs::remove_file(old)?;
     }
-    let game = target.join("release").join(format!("gambit{}", std::env::consts::EXE_SUFFIX));
+    // Cargo's `dev` profile writes to `debug/`; every other profile to a directory of its name.
+    let profile_dir = if profile == "dev" { "debug" } else { profile };
+    let game = target.join(profile_dir).join(format!("gambit{}", std::env::consts::EXE_SUFFIX));
     run(Command::new(xvfb)
         .args(["-a", "-s", XVFB_SERVER_ARGS])
         .arg(&game)
@@ -257,8 +264,22 @@ mod tests {
     fn parses_dist_and_screenshots() {
         assert_eq!(parse_task(&args("dist")).unwrap(), Task::Dist { game: true });
         assert_eq!(parse_task(&args("dist --no-game")).unwrap(), Task::Dist { game: false });
-        assert_eq!(parse_task(&args("screenshots")).unwrap(), Task::Screenshots);
-        for bad in ["dist --nogame", "dist --no-game extra", "dist foo", "screenshots now"] {
+        assert_eq!(
+            parse_task(&args("screenshots")).unwrap(),
+            Task::Screenshots { profile: "release".into() }
+        );
+        assert_eq!(
+            parse_task(&args("screenshots --profile dist")).unwrap(),
+            Task::Screenshots { profile: "dist".into() }
+        );
+        for bad in [
+            "dist --nogame",
+            "dist --no-game extra",
+            "dist foo",
+            "screenshots now",
+            "screenshots --profile",
+            "screenshots --profile --x",
+        ] {
             assert!(parse_task(&args(bad)).is_err(), "{bad}");
         }
         assert!(HELP.contains("--no-game"));

@@ -2,11 +2,7 @@
 //! tests press buttons by sending `UiAction` and play through `BoardInput`, the same messages the
 //! pointer and keyboard systems send.
 
-use std::time::Duration;
-
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use gambit::board::BoardInput;
 use gambit::game::engine::EngineTask;
 use gambit::game::{SkillGame, Strength};
@@ -18,59 +14,9 @@ use gambit::ui::UiAction;
 use gambit_rules::{Color as Side, Position, Role, Square};
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
-struct Harness {
-    app: App,
-    _dir: tempfile::TempDir,
-}
+mod common;
 
-impl Harness {
-    fn new() -> Harness {
-        let dir = tempfile::tempdir().unwrap();
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-        app.insert_resource(DataDir(dir.path().to_path_buf()));
-        app.add_plugins(gambit::LogicPlugin);
-        app.update();
-        Harness { app, _dir: dir }
-    }
-
-    fn ui(&mut self, action: UiAction) {
-        self.app.world_mut().write_message(action);
-        self.update(2);
-    }
-
-    fn board(&mut self, input: BoardInput) {
-        self.app.world_mut().write_message(input);
-        self.update(2);
-    }
-
-    fn update(&mut self, frames: usize) {
-        for _ in 0..frames {
-            self.app.update();
-        }
-    }
-
-    fn screen(&self) -> Screen {
-        *self.app.world().resource::<State<Screen>>().get()
-    }
-
-    fn game(&self) -> &SkillGame {
-        self.app.world().resource::<SkillGame>()
-    }
-
-    /// Runs frames until the engine has replied (the task runs on the async compute pool).
-    fn wait_for_engine(&mut self) {
-        for _ in 0..2000 {
-            self.app.update();
-            let thinking = self.app.world().resource::<EngineTask>().is_thinking();
-            if !thinking && !self.game().engines_turn() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        panic!("the engine never replied");
-    }
-}
+use common::Harness;
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()

@@ -1,0 +1,289 @@
+//! Headless tests of the roguelite run in the app, driven through the same messages as the UI
+//! (`UiAction` for buttons, `BoardInput` for the board). Battles use set formations
+//! (`RunConfig::scripted`) so the outcome does not depend on the bot's strength.
+
+mod common;
+
+use bevy::prelude::*;
+use common::Harness;
+use gambit::board::BoardInput;
+use gambit::run::{Profile, RunSession};
+use gambit::screens::Screen;
+use gambit::ui::UiAction;
+use gambit_roguelite::{
+    BoardShape, Decision, Encounter, EnemyPiece, Objective, Run, RunConfig, Screen as RunScreen, ShopItem,
+    run_exp,
+};
+use gambit_rules::{Role, Square};
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+/// An 8x8 board, the enemy king alone on c8: the rook deployed on c1 takes it at once.
+fn king_on_c8(budget: u32) -> Encounter {
+    Encounter {
+        name: "open_file".to_string(),
+        stage: 1,
+        board: BoardShape::square(8),
+        enemy: vec![EnemyPiece { role: Role::King, square: sq("c8"), modifier: None, target: false }],
+        objective: Objective::CaptureKing,
+        bonus: None,
+        move_budget: budget,
+        enemy_skills: None,
+        fallback: false,
+    }
+}
+
+/// The same king behind a wall of enemy rooks on the 7th rank, out of reach in one move.
+fn unreachable_king() -> Encounter {
+    let mut e = king_on_c8(1);
+    e.name = "fortress".to_string();
+    e.enemy = ["a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7"]
+        .iter()
+        .map(|s| EnemyPiece { role: Role::Pawn, square: sq(s), modifier: None, target: false })
+        .chain([EnemyPiece { role: Role::King, square: sq("h8"), modifier: None, target: false }])
+        .collect();
+    e
+}
+
+fn config(seed: u64, scripted: Vec<Encounter>) -> RunConfig {
+    let mut c = RunConfig::new(seed);
+    c.scripted = scripted;
+    c
+}
+
+fn start(h: &mut Harness, config: RunConfig) {
+    let session = RunSession::new(Run::new(config));
+    let screen = session.app_screen();
+    h.app.world_mut().insert_resource(session);
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
+    h.update(2);
+    assert_eq!(h.screen(), Screen::RunStart);
+}
+
+fn session(h: &Harness) -> &RunSession {
+    h.app.world().resource::<RunSession>()
+}
+
+/// Plays the first legal ordinary move of the player that does not win, by clicking its two squares.
+fn play_some_move(h: &mut Harness) {
+    let battle = session(h).run.battle().unwrap().clone();
+    let (from, to) = battle
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            gambit_roguelite::Action::Move { id, to } if battle.unit_at(to).is_none() => {
+                Some((battle.unit(id).unwrap().square, to))
+            }
+            _ => None,
+        })
+        .expect("a quiet move");
+    h.board(BoardInput::Pressed(from));
+    h.board(BoardInput::Pressed(to));
+    h.wait_for_run();
+}
+
+/// Chooses the first offered modifier for the pawn (roster id 5) through the run-start buttons.
+fn choose_start(h: &mut Harness) {
+    let RunScreen::StartOffer { offers } = session(h).run.screen().clone() else { panic!("not the offer") };
+    h.ui(UiAction::ChooseOffer(offers[0]));
+    h.ui(UiAction::ChooseRecipient(5));
+    h.ui(UiAction::ConfirmStart);
+    h.wait_for_run();
+    assert_eq!(h.screen(), Screen::Deploy);
+}
+
+/// Deploys with the rook (roster id 2) on c1, by swapping it there on the board like a player.
+fn deploy_rook_on_c1(h: &mut Harness) {
+    let rook_square = session(h).placements.iter().find(|(id, _)| *id == 2).unwrap().1;
+    if rook_square != sq("c1") {
+        h.board(BoardInput::Pressed(rook_square));
+        h.board(BoardInput::Pressed(sq("c1")));
+    }
+    assert!(session(h).placements.contains(&(2, sq("c1"))));
+    h.ui(UiAction::StartBattle);
+    h.wait_for_run();
+    assert_eq!(h.screen(), Screen::Battle);
+}
+
+/// Rook c1 takes the king on c8 (click, click), then closes the victory panel.
+fn win_battle(h: &mut Harness) {
+    h.board(BoardInput::Pressed(sq("c1")));
+    assert_eq!(session(h).selected, Some(sq("c1")));
+    h.board(BoardInput::Pressed(sq("c8")));
+    h.wait_for_run();
+    let end = session(h).battle_end.clone().expect("the battle ended");
+    assert!(end.won, "{end:?}");
+    h.ui(UiAction::ContinueAfterBattle);
+}
+
+#[test]
+fn a_controlled_run_is_won_in_three_battles() {
+    let mut h = Harness::new();
+    start(&mut h, config(3, vec![king_on_c8(10)]));
+    choose_start(&mut h);
+    for battle in 1..=3 {
+        deploy_rook_on_c1(&mut h);
+        win_battle(&mut h);
+        assert_eq!(session(&h).run.battles_won(), battle);
+        if battle < 3 {
+            assert_eq!(h.screen(), Screen::Shop);
+            h.ui(UiAction::LeaveShop);
+            h.wait_for_run();
+            assert_eq!(h.screen(), Screen::NextBoard);
+            h.ui(UiAction::ChooseBoard(0));
+            h.wait_for_run();
+            assert_eq!(h.screen(), Screen::Deploy);
+        }
+    }
+    assert_eq!(h.screen(), Screen::RunEnd);
+    let summary = session(&h).run.summary();
+    assert!(summary.victory);
+    assert_eq!(summary.battles_won, 3);
+    // 100 + 5 x 9 moves left, three times.
+    assert_eq!(summary.points, 3 * 145);
+    assert_eq!(summary.exp, run_exp(435, 3, true));
+    assert_eq!(summary.exp, 43 + 30 + 20);
+    // The profile got the EXP and the statistics, on disk too; the run file is gone.
+    let profile = h.app.world().resource::<Profile>();
+    assert_eq!(profile.progress.exp, 93);
+    assert_eq!(profile.progress.stats.victories, 1);
+    assert_eq!(profile.store.load_progress().value, profile.progress);
+    assert!(!h.path().join("run.json").exists());
+}
+
+#[test]
+fn a_defeat_ends_the_run() {
+    let mut h = Harness::new();
+    start(&mut h, config(4, vec![unreachable_king()]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    // One move of budget: any move that does not win loses.
+    play_some_move(&mut h);
+    let end = session(&h).battle_end.clone().expect("the battle ended");
+    assert!(!end.won);
+    h.ui(UiAction::ContinueAfterBattle);
+    assert_eq!(h.screen(), Screen::RunEnd);
+    assert!(!session(&h).run.summary().victory);
+    assert_eq!(h.app.world().resource::<Profile>().progress.stats.runs, 1);
+}
+
+/// A seed whose first shop (after a 1-move win with a budget of 30) sells a king or queen (at its
+/// limit, affordable) and a cheaper piece within its limit.
+fn shop_seed() -> (u64, usize, usize) {
+    for seed in 1..2000 {
+        let mut run = Run::new(config(seed, vec![king_on_c8(30)]));
+        let RunScreen::StartOffer { offers } = run.screen().clone() else { unreachable!() };
+        run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 5 }).unwrap();
+        if run.apply(Decision::DeployDefault).is_err() {
+            continue;
+        }
+        let Some(battle) = run.battle() else { continue };
+        let rook = battle.units().iter().find(|u| u.role == Role::Rook && u.alive).unwrap();
+        if rook.square.file() != sq("c8").file() {
+            continue;
+        }
+        let action = gambit_roguelite::Action::Move { id: rook.id, to: sq("c8") };
+        if run.apply(Decision::Act { action }).is_err() {
+            continue;
+        }
+        let RunScreen::Shop(shop) = run.screen() else { continue };
+        let gold = run.gold();
+        let at_limit = shop
+            .slots
+            .iter()
+            .position(|s| matches!(s.item, ShopItem::Piece { role: Role::King | Role::Queen }));
+        let within = shop.slots.iter().position(|s| {
+            matches!(s.item, ShopItem::Piece { role: Role::Pawn | Role::Knight | Role::Bishop })
+        });
+        if let (Some(a), Some(b)) = (at_limit, within) {
+            // Both affordable, so the refusal can only be the limit.
+            if shop.slots[a].item.price() + shop.slots[b].item.price() <= gold {
+                return (seed, b, a);
+            }
+        }
+    }
+    panic!("no seed with the wanted shop");
+}
+
+#[test]
+fn shop_purchases_within_and_beyond_a_limit() {
+    let (seed, within, beyond) = shop_seed();
+    let mut h = Harness::new();
+    start(&mut h, config(seed, vec![king_on_c8(30)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    win_battle(&mut h);
+    assert_eq!(h.screen(), Screen::Shop);
+    let gold = session(&h).run.gold();
+    let roster = session(&h).run.roster().len();
+    h.ui(UiAction::Buy(within));
+    h.wait_for_run();
+    assert_eq!(session(&h).run.roster().len(), roster + 1);
+    assert!(session(&h).run.gold() < gold);
+    let gold = session(&h).run.gold();
+    h.ui(UiAction::Buy(beyond));
+    h.wait_for_run();
+    assert_eq!(session(&h).run.roster().len(), roster + 1, "nothing bought beyond the limit");
+    assert_eq!(session(&h).run.gold(), gold);
+    let message = session(&h).message.clone().unwrap();
+    assert!(message.contains("most"), "{message}");
+}
+
+#[test]
+fn a_skill_is_unlocked_in_the_tree() {
+    let mut h = Harness::new();
+    h.app.world_mut().resource_mut::<Profile>().progress.exp = 45;
+    h.ui(UiAction::Upgrades);
+    assert_eq!(h.screen(), Screen::Upgrades);
+    // Locked: its prerequisite is missing. Nothing changes.
+    h.ui(UiAction::SelectNode("second_look".to_string()));
+    h.ui(UiAction::UnlockNode);
+    assert!(h.app.world().resource::<Profile>().progress.unlocked.is_empty());
+    h.ui(UiAction::ClearNode);
+    h.ui(UiAction::SelectNode("deeper_pockets".to_string()));
+    h.ui(UiAction::UnlockNode);
+    let profile = h.app.world().resource::<Profile>();
+    assert_eq!(profile.progress.unlocked, ["deeper_pockets"]);
+    assert_eq!(profile.progress.exp, 15);
+    assert_eq!(profile.store.load_progress().value.unlocked, ["deeper_pockets"]);
+    // It applies to new runs: 20 starting gold.
+    let run = Run::new(profile.progress.new_run_config(1));
+    assert_eq!(run.gold(), 20);
+}
+
+#[test]
+fn a_run_resumes_mid_battle_in_a_fresh_app() {
+    let mut h = Harness::new();
+    start(&mut h, config(5, vec![unreachable_king()]));
+    // The budget of the formation is 1: give it more so the battle goes on after a move.
+    let mut e = unreachable_king();
+    e.move_budget = 10;
+    h.app.world_mut().insert_resource(RunSession::new(Run::new(config(5, vec![e]))));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    play_some_move(&mut h);
+    let log = session(&h).run.log();
+    assert_eq!(log.decisions.len(), 3);
+    let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
+    drop(h);
+    let mut fresh = Harness::in_dir(dir);
+    fresh.ui(UiAction::ContinueRun);
+    assert_eq!(fresh.screen(), Screen::Battle);
+    assert_eq!(session(&fresh).run.log(), log);
+    assert_eq!(session(&fresh).run.battle().unwrap().moves_used(), 1);
+}
+
+#[test]
+fn a_corrupt_profile_gives_an_empty_one_and_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("progress.json"), "{\"version\": 2, \"exp\": \"lots\"").unwrap();
+    let h = Harness::in_dir(dir);
+    let notice = h.app.world().resource::<gambit::settings::FileNotice>().0.clone().unwrap();
+    assert!(notice.contains("could not be read"), "{notice}");
+    assert_eq!(h.app.world().resource::<Profile>().progress, Default::default());
+    let kept: Vec<_> =
+        std::fs::read_dir(h.path()).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    assert!(kept.iter().any(|n| n.to_string_lossy().starts_with("progress.json.bad")), "{kept:?}");
+}

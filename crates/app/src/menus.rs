@@ -115,13 +115,17 @@ fn rebuild_settings(
     let seed = settings.run_seed.map_or_else(|| "random".to_string(), |s| s.to_string());
     commands.entity(body).with_children(|p| {
         p.spawn(heading("Settings"));
-        let rows: [(String, SettingChange); 7] = [
+        let rows: [(String, SettingChange); 8] = [
             (format!("Fullscreen: {}", on_off(settings.fullscreen)), SettingChange::Fullscreen),
             (format!("Board: {orientation}"), SettingChange::Orientation),
             (format!("Coordinates: {}", on_off(settings.coordinates)), SettingChange::Coordinates),
             (format!("Threat overlay: {}", on_off(settings.threat_overlay)), SettingChange::ThreatOverlay),
             (format!("Reduced motion: {}", on_off(settings.reduced_motion)), SettingChange::ReducedMotion),
             (format!("Colour-blind palette: {}", on_off(settings.color_blind)), SettingChange::ColorBlind),
+            (
+                format!("Animated scenery: {}", if settings.pause_scenery { "paused" } else { "on" }),
+                SettingChange::PauseScenery,
+            ),
             (format!("Run seed: {seed} (new)"), SettingChange::NewSeed),
         ];
         for (text, change) in rows {
@@ -200,6 +204,7 @@ fn apply_setting(settings: &mut Settings, change: SettingChange) {
         SettingChange::ThreatOverlay => settings.threat_overlay = !settings.threat_overlay,
         SettingChange::ReducedMotion => settings.reduced_motion = !settings.reduced_motion,
         SettingChange::ColorBlind => settings.color_blind = !settings.color_blind,
+        SettingChange::PauseScenery => settings.pause_scenery = !settings.pause_scenery,
         SettingChange::NewSeed => {
             let nanos = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)

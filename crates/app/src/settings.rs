@@ -45,6 +45,8 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// The colour-blind-safe palette.
     pub color_blind: bool,
+    /// Freeze the title screen's animated scenery.
+    pub pause_scenery: bool,
     /// The run seed for the roguelite (`None`: a random seed, shown at the start of the run).
     pub run_seed: Option<u64>,
     /// The last engine strength chosen.
@@ -70,6 +72,7 @@ impl Default for Settings {
             threat_overlay: false,
             reduced_motion: false,
             color_blind: false,
+            pause_scenery: false,
             run_seed: None,
             strength: Strength::Casual,
             skills: true,

@@ -117,6 +117,8 @@ pub enum SettingChange {
     ReducedMotion,
     /// Toggle the colour-blind palette.
     ColorBlind,
+    /// Pause or resume the title's animated scenery.
+    PauseScenery,
     /// Pick a new random run seed.
     NewSeed,
     /// Use a random seed at each run.

@@ -1,6 +1,7 @@
 //! The screens, as a `Screen` state. Each screen spawns its entities on enter, tagged
 //! `DespawnOnExit`, so leaving a screen removes everything it made.
 
+pub mod backdrop;
 pub mod how_to_play;
 pub mod setup;
 pub mod skill_chess;
@@ -59,7 +60,13 @@ impl Screen {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
-    app.add_plugins((title::plugin, how_to_play::plugin, setup::plugin, skill_chess::plugin));
+    app.add_plugins((
+        backdrop::plugin,
+        title::plugin,
+        how_to_play::plugin,
+        setup::plugin,
+        skill_chess::plugin,
+    ));
     app.add_systems(Update, navigate);
 }
 

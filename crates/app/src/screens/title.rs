@@ -19,7 +19,18 @@ fn spawn(
 ) {
     let has_run = crate::run::has_saved_run(&profile);
     let has_game = saved.0;
-    commands.spawn((Name::new("Title"), DespawnOnExit(Screen::Title), screen_root())).with_children(|root| {
+    let panel = (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(Val::VMin(3.0)),
+            border_radius: BorderRadius::all(Val::VMin(2.0)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.08, 0.09, 0.14, 0.86)),
+    );
+    let root = commands.spawn((Name::new("Title"), DespawnOnExit(Screen::Title), screen_root())).id();
+    commands.spawn((panel, ChildOf(root))).with_children(|root| {
         root.spawn(heading("\u{265E} Gambit"));
         root.spawn(label("Chess with skills, and a roguelite of small battles."));
         // Continue resumes the saved run, else the unfinished skill-chess game; hidden when neither.

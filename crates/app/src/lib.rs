@@ -18,6 +18,7 @@
 
 pub mod board;
 pub mod game;
+pub mod measure;
 pub mod menus;
 pub mod palette;
 pub mod run;
@@ -63,14 +64,18 @@ impl Plugin for LogicPlugin {
 pub struct AppPlugin {
     /// Where the screenshot mode writes its PNG files (`None`: play normally).
     pub screenshot_dir: Option<PathBuf>,
+    /// The measurement mode: print start-up, frame-time and engine-latency figures, then exit.
+    pub measure: Option<measure::ProcessStart>,
 }
 
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
-        if let Some(dir) = &self.screenshot_dir {
-            // Screenshots never touch the player's files.
-            let data = std::env::temp_dir().join(format!("gambit-screenshots-{}", std::process::id()));
+        if self.screenshot_dir.is_some() || self.measure.is_some() {
+            // Screenshots and measurements never touch the player's files.
+            let data = std::env::temp_dir().join(format!("gambit-tools-{}", std::process::id()));
             app.insert_resource(storage::DataDir(data));
+        }
+        if let Some(dir) = &self.screenshot_dir {
             app.insert_resource(screenshot::ScreenshotPlan::new(dir.clone()));
         }
         app.add_plugins(
@@ -94,6 +99,10 @@ impl Plugin for AppPlugin {
         app.add_plugins(LogicPlugin);
         if self.screenshot_dir.is_some() {
             app.add_plugins(screenshot::plugin);
+        }
+        if let Some(start) = self.measure {
+            app.insert_resource(start);
+            app.add_plugins(measure::plugin);
         }
     }
 }

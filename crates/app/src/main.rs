@@ -5,17 +5,21 @@ use std::process::ExitCode;
 
 use bevy::prelude::App;
 
-const USAGE: &str = "usage: gambit [--screenshot DIR] [--version] [--help]
+const USAGE: &str = "usage: gambit [--screenshot DIR] [--measure] [--version] [--help]
 
   --screenshot DIR   render each screen to DIR/<screen>.png and exit
-                     (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)";
+                     (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)
+  --measure          print start-up time, frame times while the engine thinks and the
+                     engine's reply latency at each strength, then exit";
 
 const NO_DISPLAY: &str = "gambit: no display or graphics adapter found, so the window cannot open.
 Play in the terminal instead: gambit-cli play   (or: cargo run --release -p gambit-cli -- play)";
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut screenshot_dir = None;
+    let mut measure = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -27,6 +31,7 @@ fn main() -> ExitCode {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
+            "--measure" => measure = Some(gambit::measure::ProcessStart(started)),
             "--screenshot" => match args.get(i + 1) {
                 Some(dir) => {
                     screenshot_dir = Some(PathBuf::from(dir));
@@ -69,7 +74,7 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    App::new().add_plugins(gambit::AppPlugin { screenshot_dir }).run();
+    App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure }).run();
     ExitCode::SUCCESS
 }
 

@@ -67,7 +67,23 @@ pub(crate) fn plugin(app: &mut App) {
         setup::plugin,
         skill_chess::plugin,
     ));
-    app.add_systems(Update, navigate);
+    app.add_systems(Update, (navigate, escape_goes_back));
+}
+
+/// Escape on a page reached from the title (rules, setup, upgrades, records) goes back to it.
+fn escape_goes_back(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    menu: Res<State<Menu>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let page = matches!(
+        screen.get(),
+        Screen::HowToPlay | Screen::SkillChessSetup | Screen::Upgrades | Screen::Records
+    );
+    if page && *menu.get() == Menu::None && keys.just_pressed(KeyCode::Escape) {
+        actions.write(UiAction::BackToTitle);
+    }
 }
 
 /// The actions that move between screens, wherever they come from.

@@ -174,41 +174,24 @@ static NEXT_ORDER: AtomicU32 = AtomicU32::new(0);
 
 /// A button: a label and the action it sends. Focusable with the keyboard.
 pub fn button(label: impl Into<String>, action: UiAction) -> impl Bundle {
-    (
-        Button,
-        action,
-        FocusOrder(NEXT_ORDER.fetch_add(1, Ordering::Relaxed)),
-        Node {
-            min_width: Val::VMin(22.0),
-            padding: UiRect::axes(Val::VMin(1.6), Val::VMin(0.9)),
-            margin: UiRect::all(Val::VMin(0.5)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(Val::VMin(0.35)),
-            border_radius: BorderRadius::all(Val::VMin(0.8)),
-            ..default()
-        },
-        BackgroundColor(crate::palette::STANDARD.button),
-        BorderColor::all(Color::NONE),
-        children![(
-            ButtonLabel,
-            Text::new(label),
-            TextFont::from_font_size(FontSize::VMin(2.6)),
-            Pickable::IGNORE
-        )],
-    )
+    sized_button(label.into(), action, 22.0, (1.6, 0.9))
 }
 
-/// A small square button (for +/- and promotion pieces).
+/// A small button (for +/-, promotion pieces and tool bars).
 pub fn small_button(label: impl Into<String>, action: UiAction) -> impl Bundle {
+    sized_button(label.into(), action, 5.0, (1.0, 0.6))
+}
+
+/// The one button shape, at a minimum width and padding (viewport-min units).
+fn sized_button(label: String, action: UiAction, min_width: f32, (pad_x, pad_y): (f32, f32)) -> impl Bundle {
     (
         Button,
         action,
         FocusOrder(NEXT_ORDER.fetch_add(1, Ordering::Relaxed)),
         Node {
-            min_width: Val::VMin(5.0),
-            padding: UiRect::axes(Val::VMin(1.0), Val::VMin(0.6)),
-            margin: UiRect::all(Val::VMin(0.4)),
+            min_width: Val::VMin(min_width),
+            padding: UiRect::axes(Val::VMin(pad_x), Val::VMin(pad_y)),
+            margin: UiRect::all(Val::VMin(0.45)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(Val::VMin(0.35)),

@@ -33,6 +33,31 @@ pub enum BoardInput {
     Undo,
 }
 
+/// What the next board press means, in skill chess and in battles alike.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Targeting {
+    /// Ordinary moves: select a piece, then a destination.
+    #[default]
+    Move,
+    /// Teleport: pick the piece to relocate.
+    TeleportPiece,
+    /// Teleport: pick where the piece on the square goes.
+    TeleportTarget(Square),
+    /// Freeze: pick the square.
+    Freeze,
+}
+
+impl Targeting {
+    /// The targeting mode a skill starts.
+    #[must_use]
+    pub fn for_skill(skill: Skill) -> Targeting {
+        match skill {
+            Skill::Teleport => Targeting::TeleportPiece,
+            Skill::Freeze => Targeting::Freeze,
+        }
+    }
+}
+
 /// The board's screen mapping: row 0 is the top row on screen, column 0 the left column. Unrotated,
 /// White is at the bottom (a8 top-left); rotated 180 degrees, h1 is top-left. Every screen position
 /// goes through this one function and its inverse.

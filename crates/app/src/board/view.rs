@@ -95,6 +95,20 @@ pub fn glyphs(role: Role) -> (&'static str, &'static str) {
     }
 }
 
+/// The full-screen row that holds a board beside its panels (skill chess, deployment, battles).
+#[must_use]
+pub fn board_screen_root() -> Node {
+    Node {
+        width: Val::Percent(100.0),
+        height: Val::Percent(100.0),
+        flex_direction: FlexDirection::Row,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        column_gap: Val::VMin(2.0),
+        ..default()
+    }
+}
+
 /// Spawns the board (with coordinates) as a child of `parent`; returns nothing, the cells are found by
 /// their components.
 pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {

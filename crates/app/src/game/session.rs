@@ -9,19 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Strength;
 
-/// What the next board press means.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Targeting {
-    /// Ordinary moves: select a piece, then a destination.
-    #[default]
-    Move,
-    /// Teleport: pick the piece to relocate.
-    TeleportPiece,
-    /// Teleport: pick where the piece on the square goes.
-    TeleportTarget(Square),
-    /// Freeze: pick the square.
-    Freeze,
-}
+pub use crate::board::Targeting;
 
 /// One line of the move list: the actor and the text shown (SAN for moves, `tp e4e7` / `fz e7` for skills).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -299,10 +287,7 @@ impl SkillGame {
         }
         self.selected = None;
         self.pending_promotion = None;
-        self.targeting = match skill {
-            Skill::Teleport => Targeting::TeleportPiece,
-            Skill::Freeze => Targeting::Freeze,
-        };
+        self.targeting = Targeting::for_skill(skill);
         self.message = Some(match skill {
             Skill::Teleport => "Teleport: choose one of your pieces (Esc cancels)".to_string(),
             Skill::Freeze => "Freeze: choose a square (Esc cancels)".to_string(),

@@ -18,19 +18,7 @@ use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::ui::{UiAction, button, heading, label, small_button};
 
-/// What the next board press means in a battle.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Targeting {
-    /// Select a piece, then a destination.
-    #[default]
-    Move,
-    /// Teleport: choose the piece.
-    TeleportPiece,
-    /// Teleport: choose the destination of the piece on this square.
-    TeleportTarget(Square),
-    /// Freeze: choose the square.
-    Freeze,
-}
+pub use crate::board::Targeting;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn);
@@ -324,10 +312,7 @@ fn board_input(
                     session.message = Some(format!("{skill} is on cooldown"));
                 } else {
                     session.selected = None;
-                    session.targeting = match skill {
-                        Skill::Teleport => Targeting::TeleportPiece,
-                        Skill::Freeze => Targeting::Freeze,
-                    };
+                    session.targeting = Targeting::for_skill(*skill);
                     session.message = Some(format!("{skill}: choose a target (Esc cancels)"));
                 }
             }

@@ -30,15 +30,7 @@ pub fn spawn_board_screen(commands: &mut Commands, screen: Screen, build: super:
         .spawn((
             Name::new(format!("{screen:?}")),
             DespawnOnExit(screen),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Row,
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                column_gap: Val::VMin(2.0),
-                ..default()
-            },
+            crate::board::view::board_screen_root(),
         ))
         .with_children(|root| {
             view::spawn_board(root);

@@ -112,15 +112,7 @@ fn spawn(mut commands: Commands) {
         .spawn((
             Name::new("Skill chess"),
             DespawnOnExit(Screen::SkillChess),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Row,
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                column_gap: Val::VMin(2.0),
-                ..default()
-            },
+            crate::board::view::board_screen_root(),
         ))
         .with_children(|root| {
             // The evaluation bar: White's share from the bottom.

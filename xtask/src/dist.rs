@@ -329,17 +329,16 @@ pub fn write_tarball(package_dir: &Path, out: &Path, mtime: u64) -> Result<()> {
         h
     };
     let files = list_files(package_dir)?;
-    let mut dirs: Vec<String> = vec![String::new()];
+    // Every directory that holds a file, with all its ancestors ("" is the top level).
+    let mut dirs = std::collections::BTreeSet::from([String::new()]);
     for f in &files {
-        let mut prefix = String::new();
-        for part in f.split('/').collect::<Vec<_>>().iter().rev().skip(1).rev() {
-            prefix = if prefix.is_empty() { (*part).to_string() } else { format!("{prefix}/{part}") };
-            if !dirs.contains(&prefix) {
-                dirs.push(prefix.clone());
-            }
+        let mut end = 0;
+        while let Some(slash) = f[end..].find('/') {
+            end += slash;
+            dirs.insert(f[..end].to_string());
+            end += 1;
         }
     }
-    dirs.sort();
     for d in &dirs {
         let path = if d.is_empty() { format!("{top}/") } else { format!("{top}/{d}/") };
         let mut h = header(tar::EntryType::Directory, 0, 0o755);
@@ -605,6 +604,8 @@ mod tests {
             seen.push(path);
         }
         assert_eq!(seen.iter().filter(|p| !p.ends_with('/')).count(), files.len());
+        let dirs: Vec<&String> = seen.iter().filter(|p| p.ends_with('/')).collect();
+        assert_eq!(dirs, [&format!("{name}/"), &format!("{name}/assets/"), &format!("{name}/assets/fonts/")]);
 
         write_sums(&dist_dir, &[format!("{name}.tar.gz")]).unwrap();
         let sums = fs::read_to_string(dist_dir.join(SUMS)).unwrap();

@@ -19,6 +19,7 @@ pub struct ProcessStart(pub Instant);
 #[derive(Resource, Default, Debug)]
 struct Measure {
     title_at: Option<Duration>,
+    idle: Vec<f32>,
     frames: Vec<f32>,
     started_game: bool,
     engine_done_frames: u32,
@@ -53,6 +54,11 @@ fn run_game(
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(title_at) = m.title_at else { return };
+    // First 60 idle frames on the title screen (its clouds drift), for comparison.
+    if m.idle.len() < 60 {
+        m.idle.push(time.delta_secs() * 1000.0);
+        return;
+    }
     if !m.started_game {
         // The player is Black, so the engine (White, Expert) thinks at once.
         let board = SkillBoard::new(SkillConfig::default()).expect("the default config is valid");
@@ -76,6 +82,8 @@ fn run_game(
     let mean = m.frames.iter().sum::<f32>() / n;
     let max = m.frames.iter().copied().fold(0.0, f32::max);
     println!("start-up to the title screen: {:.0} ms", title_at.as_secs_f64() * 1000.0);
+    let idle_mean = m.idle.iter().sum::<f32>() / m.idle.len() as f32;
+    println!("frames on the idle title screen: {} frames, mean {idle_mean:.1} ms", m.idle.len());
     println!(
         "frames while the engine thought (Expert, first move): {} frames, mean {mean:.1} ms, max {max:.1} ms",
         m.frames.len()

@@ -118,7 +118,7 @@ pub fn build_args(bins: &[Binary]) -> Vec<String> {
 /// Builds `bins` and returns their paths under `<target_dir>/dist/`.
 pub fn build(cargo: &str, root: &Path, target_dir: &Path, bins: &[Binary]) -> Result<Vec<PathBuf>> {
     let mut cmd = Command::new(cargo);
-    cmd.args(build_args(bins)).current_dir(root);
+    cmd.args(build_args(bins)).env("CARGO_TARGET_DIR", target_dir).current_dir(root);
     crate::run(&mut cmd)?;
     bins.iter()
         .map(|b| {

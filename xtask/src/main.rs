@@ -95,8 +95,11 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
+/// `CARGO_TARGET_DIR` (made absolute against the current directory, as cargo reads it) or
+/// `<root>/target`. Builds started by xtask get it explicitly, since they run in `root`.
 fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
+    let dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    std::path::absolute(&dir).unwrap_or(dir)
 }
 
 fn run(cmd: &mut Command) -> Result<()> {
@@ -118,6 +121,7 @@ fn screenshots(root: &Path, profile: &str) -> Result<()> {
     let out = target.join("screenshots");
     run(Command::new(cargo())
         .args(["build", "--profile", profile, "-p", "gambit", "--bin", "gambit"])
+        .env("CARGO_TARGET_DIR", &target)
         .current_dir(root))?;
     std::fs::create_dir_all(&out)?;
     for old in pngs(&out)? {

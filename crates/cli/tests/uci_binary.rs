@@ -90,7 +90,9 @@ fn handshake_position_and_fixed_depth_search() {
     assert!(lines[0].starts_with("id name Gambit"));
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l == "option name UCI_ShowWDL type check default false"));
+    assert!(lines.iter().any(|l| l == "option name Move Overhead type spin default 30 min 0 max 5000"));
     e.send("setoption name Hash value 8");
+    e.send("setoption name Move Overhead value 100");
     e.send("isready");
     assert_eq!(e.until("readyok"), ["readyok"]);
     e.send("ucinewgame");
@@ -182,6 +184,7 @@ fn malformed_commands_are_reported_and_ignored() {
         "go depth",
         "go sideways 3",
         "setoption name Hash value -5",
+        "setoption name Move Overhead value 99999",
         "setoption name Nonsense value 1",
         "setoption",
         "xyzzy",
@@ -200,7 +203,8 @@ fn malformed_commands_are_reported_and_ignored() {
     assert_eq!(code, 0);
     assert!(stderr.contains("bad FEN"), "{stderr}");
     assert!(stderr.contains("unknown command `xyzzy`"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 11, "{stderr}");
+    assert_eq!(stderr.lines().count(), 12, "{stderr}");
+    assert!(stderr.contains("Move Overhead must be within 0..=5000"), "{stderr}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The UCI protocol loop, generic over its input and output so tests can drive it in memory.
 //!
-//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name Hash|UCI_ShowWDL value ...`,
+//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name Hash|UCI_ShowWDL|Move Overhead value ...`,
 //! `position startpos|fen <fen> [moves ...]`, `go [depth N] [nodes N] [movetime MS] [wtime MS]
 //! [btime MS] [winc MS] [binc MS] [movestogo N] [infinite]`, `stop`, `ponderhit` (ignored), `quit`.
 //! The search runs on a worker thread with an atomic stop flag, so `stop`, `isready` and `quit` are
@@ -82,6 +82,8 @@ struct Uci<W> {
     pos: Position,
     searcher: Option<Searcher<Position>>,
     show_wdl: bool,
+    /// The `Move Overhead` option, milliseconds.
+    move_overhead_ms: u64,
     job: Option<Job>,
 }
 
@@ -122,6 +124,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             pos: Position::startpos(),
             searcher: Some(Searcher::new(Params::default(), DEFAULT_HASH_MIB)),
             show_wdl: false,
+            move_overhead_ms: crate::time::MOVE_OVERHEAD_MS,
             job: None,
         }
     }
@@ -161,6 +164,14 @@ impl<W: Write + Send + 'static> Uci<W> {
                     ),
                 );
                 send(&self.out, "option name UCI_ShowWDL type check default false");
+                send(
+                    &self.out,
+                    &format!(
+                        "option name Move Overhead type spin default {} min 0 max {}",
+                        crate::time::MOVE_OVERHEAD_MS,
+                        crate::time::MAX_MOVE_OVERHEAD_MS
+                    ),
+                );
                 send(&self.out, "uciok");
                 Ok(())
             }
@@ -212,6 +223,17 @@ impl<W: Write + Send + 'static> Uci<W> {
                     return Err(format!("Hash must be within 1..={MAX_HASH_MIB}"));
                 }
                 self.searcher().resize_hash(mib);
+                Ok(())
+            }
+            "move overhead" => {
+                let ms: u64 = value.parse().map_err(|_| format!("bad Move Overhead value `{value}`"))?;
+                if ms > crate::time::MAX_MOVE_OVERHEAD_MS {
+                    return Err(format!(
+                        "Move Overhead must be within 0..={}",
+                        crate::time::MAX_MOVE_OVERHEAD_MS
+                    ));
+                }
+                self.move_overhead_ms = ms;
                 Ok(())
             }
             "uci_showwdl" => {
@@ -291,7 +313,12 @@ impl<W: Write + Send + 'static> Uci<W> {
         if let Some(time_ms) = time
             && !infinite
         {
-            let (soft, hard) = allocate(Clock { time_ms, inc_ms: inc, moves_to_go: mtg });
+            let (soft, hard) = allocate(Clock {
+                time_ms,
+                inc_ms: inc,
+                moves_to_go: mtg,
+                overhead_ms: self.move_overhead_ms,
+            });
             limits.soft_time_ms = Some(soft);
             limits.time_ms = Some(limits.time_ms.map_or(hard, |t| t.min(hard)));
         }

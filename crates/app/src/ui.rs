@@ -258,8 +258,9 @@ fn click_buttons(
     }
 }
 
-/// Tab, Shift+Tab, Up and Down move the focus; Enter activates the focused button. On the game
-/// screen the arrow keys and Enter belong to the board, so only Tab moves the focus there.
+/// Tab, Shift+Tab, Up and Down move the focus; Enter activates the focused button. On the screens
+/// with a board (skill chess, deployment, battle) the arrow keys and Enter belong to the board's
+/// cursor, so only Tab moves the focus there, and Enter presses a focused button only.
 #[allow(clippy::type_complexity)]
 fn keyboard_focus(
     keys: Res<ButtonInput<KeyCode>>,
@@ -270,7 +271,7 @@ fn keyboard_focus(
     mut actions: MessageWriter<UiAction>,
 ) {
     let in_menu = *menu.get() != Menu::None;
-    let board_owns_arrows = !in_menu && *screen.get() == crate::screens::Screen::SkillChess;
+    let board_owns_arrows = !in_menu && screen.get().has_board();
     let mut order: Vec<(FocusOrder, Entity)> = buttons
         .iter()
         .filter(|(_, _, _, menu_button, disabled, visible)| {

@@ -543,10 +543,12 @@ pub fn slide(
     }
 }
 
-/// Arrow keys move the keyboard cursor; Enter or Space presses the square under it.
+/// Arrow keys move the keyboard cursor (and take the keyboard away from a focused button); Enter or
+/// Space presses the square under it unless a button has the focus (Tab gives it one).
 pub fn keyboard_cursor(
     keys: Res<ButtonInput<KeyCode>>,
     mut view: ResMut<BoardViewState>,
+    mut focus: ResMut<crate::ui::Focus>,
     mut input: MessageWriter<BoardInput>,
 ) {
     let moves = [
@@ -561,9 +563,13 @@ pub fn keyboard_cursor(
             let row = (row as i8 + dr).clamp(0, 7) as u8;
             let col = (col as i8 + dc).clamp(0, 7) as u8;
             view.cursor = Some(square_at(row, col, view.rotated));
+            if focus.0.is_some() {
+                focus.0 = None;
+            }
         }
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
+        && focus.0.is_none()
         && let Some(square) = view.cursor
     {
         input.write(BoardInput::Pressed(square));

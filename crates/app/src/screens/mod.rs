@@ -43,6 +43,12 @@ pub enum Screen {
 }
 
 impl Screen {
+    /// Whether the screen shows a board (its arrow keys and Enter drive the board's cursor).
+    #[must_use]
+    pub fn has_board(self) -> bool {
+        matches!(self, Screen::SkillChess | Screen::Deploy | Screen::Battle)
+    }
+
     /// Whether the screen belongs to an active run (the run decides which one is shown).
     #[must_use]
     pub fn is_run_screen(self) -> bool {

@@ -87,6 +87,19 @@ impl Harness {
         panic!("the run never finished its decision");
     }
 
+    /// Runs frames until no engine search or run decision is in flight (bounded).
+    pub fn settle(&mut self) {
+        for _ in 0..5000 {
+            let busy = self.app.world().resource::<EngineTask>().is_thinking()
+                || self.app.world().resource::<RunTask>().is_busy();
+            if !busy {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            self.app.update();
+        }
+    }
+
     /// The data directory's path.
     pub fn path(&self) -> &Path {
         self.dir.path()

@@ -42,7 +42,7 @@ fn random_input_never_panics_and_saves_stay_valid() {
     let mut rng = ChaCha8Rng::seed_from_u64(20261130);
     let square = |rng: &mut ChaCha8Rng| Square::new(rng.gen_range(0..64)).unwrap();
     let mut visited = std::collections::HashSet::new();
-    for step in 0..STEPS {
+    for _ in 0..STEPS {
         match rng.gen_range(0..10) {
             0..=3 => {
                 let actions = visible_actions(&mut h);

@@ -133,17 +133,10 @@ impl fmt::Display for Modifier {
     }
 }
 
-/// The lower-case English name of a role.
+/// The lower-case English name of a role ([`Role::name`]).
 #[must_use]
 pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    role.name()
 }
 
 /// Serde for [`Role`] as its lower-case name (`"knight"`).

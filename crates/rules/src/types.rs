@@ -153,17 +153,24 @@ impl Role {
     }
 }
 
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
+impl Role {
+    /// The lower-case English name: `"pawn"`, `"knight"`, ... (also the `Display` form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
             Role::Pawn => "pawn",
             Role::Knight => "knight",
             Role::Bishop => "bishop",
             Role::Rook => "rook",
             Role::Queen => "queen",
             Role::King => "king",
-        };
-        f.write_str(name)
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

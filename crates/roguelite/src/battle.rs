@@ -959,21 +959,29 @@ impl Battle {
         pos.legal_moves().iter().filter(|m| m.from == u.square && m.capture.is_none()).copied().collect()
     }
 
+    /// The actions when the side to move has no free choice: none once the battle is over, and only
+    /// the reposition's destinations plus [`Action::Skip`] while one is pending. `None` otherwise.
+    fn forced_actions(&self) -> Option<Vec<Action>> {
+        if self.status.is_over() {
+            return Some(Vec::new());
+        }
+        let id = self.pending?;
+        let mut out: Vec<Action> =
+            self.reposition_moves(id).into_iter().map(|m| Action::Reposition { id, to: m.to }).collect();
+        out.push(Action::Skip);
+        Some(out)
+    }
+
     /// Every legal action of the side to move, the authority the UI and the bot use: when a reposition
     /// is pending, its non-capturing destinations and [`Action::Skip`]; otherwise the moves of unfrozen
     /// pieces, then teleports and freezes when the side has the skills and they are ready (in the
     /// skills crate's order). Empty when the battle is over.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
+        if let Some(forced) = self.forced_actions() {
+            return forced;
+        }
         let mut out = Vec::new();
-        if self.status.is_over() {
-            return out;
-        }
-        if let Some(id) = self.pending {
-            out.extend(self.reposition_moves(id).into_iter().map(|m| Action::Reposition { id, to: m.to }));
-            out.push(Action::Skip);
-            return out;
-        }
         let skills = self.has_skills(self.to_move);
         for a in self.board.actions() {
             match a {
@@ -994,15 +1002,10 @@ impl Battle {
     /// are limited to captures and freezes to squares holding an opposing piece.
     #[must_use]
     pub fn bot_actions(&self) -> Vec<Action> {
+        if let Some(forced) = self.forced_actions() {
+            return forced;
+        }
         let mut out = Vec::new();
-        if self.status.is_over() {
-            return out;
-        }
-        if let Some(id) = self.pending {
-            out.extend(self.reposition_moves(id).into_iter().map(|m| Action::Reposition { id, to: m.to }));
-            out.push(Action::Skip);
-            return out;
-        }
         for m in self.board.legal_moves().iter() {
             out.push(Action::Move { id: self.id_at(m.from), to: m.to });
         }

@@ -1,5 +1,7 @@
 //! `gambit-cli battle --template NAME --seed N`: one encounter, bot against bot, shown in ASCII.
 
+use std::io::Write;
+
 use anyhow::Result;
 use gambit_roguelite::{
     AUTO_PLAYER_TUNING, Battle, BattleStatus, EnemyTuning, EventKind, Run, RunConfig, Side, choose_action,
@@ -13,7 +15,7 @@ use crate::bad;
 /// A safety stop for the watch loop (a battle's budget ends it long before).
 const MAX_ACTIONS: u32 = 1000;
 
-pub(crate) fn run(name: &str, seed: u64) -> Result<()> {
+pub(crate) fn run(out: &mut impl Write, name: &str, seed: u64) -> Result<()> {
     let Ok(t) = template(name) else {
         let names: Vec<String> = templates().into_iter().map(|t| t.name).collect();
         return Err(bad(format!("unknown template {name:?}; templates: {}", names.join(", "))));
@@ -24,7 +26,8 @@ pub(crate) fn run(name: &str, seed: u64) -> Result<()> {
     let deployment =
         default_deployment(&e.board, &army).ok_or_else(|| anyhow::anyhow!("the army does not fit"))?;
     let mut battle = Battle::new(&e.setup(&army, &deployment, Default::default()))?;
-    println!(
+    writeln!(
+        out,
         "{} (stage {}{}): {}{}; {} moves",
         e.name,
         e.stage,
@@ -32,8 +35,8 @@ pub(crate) fn run(name: &str, seed: u64) -> Result<()> {
         e.objective,
         e.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
         e.move_budget
-    );
-    print!("{}", battle.render_ascii());
+    )?;
+    write!(out, "{}", battle.render_ascii())?;
     let enemy = EnemyTuning::default().for_stage(e.stage.saturating_sub(1) as usize);
     let mut n = 0;
     while battle.status() == BattleStatus::Ongoing && n < MAX_ACTIONS {
@@ -44,11 +47,11 @@ pub(crate) fn run(name: &str, seed: u64) -> Result<()> {
         let Some(action) = choose_action(&battle, tuning, s).action else { break };
         for event in battle.apply(action)? {
             if event.kind != EventKind::TurnStarted {
-                println!("{}", event.text);
+                writeln!(out, "{}", event.text)?;
             }
         }
         if battle.to_move() != side || battle.status().is_over() {
-            print!("{}", battle.render_ascii());
+            write!(out, "{}", battle.render_ascii())?;
         }
     }
     let result = match battle.status() {
@@ -56,6 +59,6 @@ pub(crate) fn run(name: &str, seed: u64) -> Result<()> {
         BattleStatus::Defeat { reason } => format!("defeat ({reason})"),
         BattleStatus::Ongoing => "unfinished".into(),
     };
-    println!("result: {result}, moves used {}/{}", battle.moves_used(), battle.move_budget());
+    writeln!(out, "result: {result}, moves used {}/{}", battle.moves_used(), battle.move_budget())?;
     Ok(())
 }

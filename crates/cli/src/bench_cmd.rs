@@ -1,6 +1,7 @@
 //! `gambit-cli bench`: fixed positions searched to a fixed depth; total nodes and nodes per second.
 //! The node count is the engine's signature: a change in search behaviour changes it.
 
+use std::io::Write;
 use std::time::Instant;
 
 use gambit_rules::Position;
@@ -22,7 +23,7 @@ pub(crate) const BENCH_FENS: [&str; 8] = [
 
 /// Searches every bench position to `depth` plies with a fresh 16 MiB table; prints one line per
 /// position, then `nodes N` and `nps N`.
-pub(crate) fn run(depth: u32) -> anyhow::Result<()> {
+pub(crate) fn run(out: &mut impl Write, depth: u32) -> anyhow::Result<()> {
     if depth == 0 || depth > 64 {
         return Err(bad("--depth must be within 1..=64"));
     }
@@ -35,10 +36,10 @@ pub(crate) fn run(depth: u32) -> anyhow::Result<()> {
             searcher.search(&mut pos, &Limits { depth: Some(depth), ..Limits::default() }, &mut NoHandler);
         total += r.nodes;
         let best = r.best.map_or_else(|| "0000".into(), |m| m.to_uci());
-        println!("{fen}: bestmove {best} score {} nodes {}", r.score, r.nodes);
+        writeln!(out, "{fen}: bestmove {best} score {} nodes {}", r.score, r.nodes)?;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {total}");
-    println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    writeln!(out, "nodes {total}")?;
+    writeln!(out, "nps {:.0}", total as f64 / secs.max(1e-9))?;
     Ok(())
 }

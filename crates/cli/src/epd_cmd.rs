@@ -1,6 +1,7 @@
 //! `gambit-cli epd FILE --movetime MS`: runs a `bm`/`am` test suite.
 
 use std::fmt::Write as _;
+use std::io::Write;
 
 use anyhow::Context as _;
 use gambit_rules::{Move, Position};
@@ -54,7 +55,7 @@ pub(crate) fn parse_epd(line: &str) -> Result<EpdRecord, String> {
 }
 
 /// Prints `id expected played solved|failed` per position, then `solved N/M`.
-pub(crate) fn run(file: &str, movetime: u64, hash_mib: usize) -> anyhow::Result<()> {
+pub(crate) fn run(out: &mut impl Write, file: &str, movetime: u64, hash_mib: usize) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(file).map_err(|e| bad(format!("{file}: {e}")))?;
     if movetime == 0 {
         return Err(bad("--movetime must be at least 1 ms"));
@@ -84,12 +85,13 @@ pub(crate) fn run(file: &str, movetime: u64, hash_mib: usize) -> anyhow::Result<
             let _ = write!(expected, "{sep}{}", rec.pos.san(*m));
         }
         let id = if rec.id.is_empty() { "-".to_string() } else { rec.id.clone() };
-        println!(
+        writeln!(
+            out,
             "{id}  expected {expected}  played {}  {}",
             rec.pos.san(played),
             if ok { "solved" } else { "failed" }
-        );
+        )?;
     }
-    println!("solved {solved}/{total}");
+    writeln!(out, "solved {solved}/{total}")?;
     Ok(())
 }

@@ -1,8 +1,12 @@
 //! `gambit-cli`: the command-line front end of Gambit.
 //!
 //! Exit status, for every subcommand: 0 success, 2 bad input (a bad FEN, move, file or argument; the
-//! typed error is printed on stderr, as clap does for bad arguments), 1 any other failure.
+//! typed error is printed on stderr, as clap does for bad arguments), 1 any other failure. A reader that
+//! closes standard output early (`gambit-cli run --seed 1 --auto | head -3`) ends the program quietly
+//! with status 0, as it ends `cat` or `ls`: every subcommand writes through a [`std::io::Write`] handed
+//! down from [`main`], and a `BrokenPipe` error that comes back from it is not a failure.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -142,8 +146,8 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// Your colour.
-        #[arg(long, value_enum, default_value_t = Side::White)]
-        color: Side,
+        #[arg(long, value_enum, default_value_t = ColorArg::White)]
+        color: ColorArg,
         /// The opponent engine (with `--watch`: the engine playing White).
         #[arg(long, value_enum, default_value_t = play_cmd::EngineKind::Gambit)]
         engine: play_cmd::EngineKind,
@@ -175,9 +179,9 @@ enum Command {
     },
 }
 
-/// A colour on the command line.
+/// A colour on the command line (`--color white`).
 #[derive(Copy, Clone, Debug, ValueEnum)]
-pub(crate) enum Side {
+pub(crate) enum ColorArg {
     /// White.
     White,
     /// Black.
@@ -193,15 +197,35 @@ pub(crate) fn bad<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow::Error::new(BadInput(e.to_string()))
 }
 
+/// Writes a diagnostic line to standard error. Unlike `eprintln!`, it does not panic when standard
+/// error is closed: the message then has nowhere to go and is dropped.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use note;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    // Not locked for the whole run: `uci` writes from its search thread too.
+    let mut out = io::stdout();
+    let result = run(cli, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if output_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            note!("error: {e:#}");
             if e.is::<BadInput>() { ExitCode::from(2) } else { ExitCode::from(1) }
         }
     }
+}
+
+/// Whether `e` is (or wraps) the `BrokenPipe` error of a write whose reader has gone: the reader had
+/// all it wanted, so the program ends quietly. Standard output is the only pipe the CLI writes to.
+fn output_closed(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
 pub(crate) fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<Position> {
@@ -215,20 +239,21 @@ pub(crate) fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<P
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+/// Runs one subcommand, writing its report to `out` (standard output, except in tests).
+fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
     match cli.command {
-        Command::Run { seed, auto, json } => run_cmd::run(seed, auto, json),
-        Command::Battle { template, seed } => battle_cmd::run(&template, seed),
-        Command::Simulate { runs, seed } => simulate_cmd::run(runs, seed),
+        Command::Run { seed, auto, json } => run_cmd::run(out, seed, auto, json),
+        Command::Battle { template, seed } => battle_cmd::run(out, &template, seed),
+        Command::Simulate { runs, seed } => simulate_cmd::run(out, runs, seed),
         Command::Perft { depth, fen, rules, divide, threads } => {
-            perft_cmd::run(depth, fen.as_deref(), rules, divide, threads)
+            perft_cmd::run(out, depth, fen.as_deref(), rules, divide, threads)
         }
-        Command::Show { fen, rules, moves } => show_cmd::run(fen.as_deref(), rules, &moves),
-        Command::Skills { config, actions } => skills_cmd::run(config.as_deref(), actions.as_deref()),
-        Command::SkillsDemo => skills_cmd::run_demo(),
+        Command::Show { fen, rules, moves } => show_cmd::run(out, fen.as_deref(), rules, &moves),
+        Command::Skills { config, actions } => skills_cmd::run(out, config.as_deref(), actions.as_deref()),
+        Command::SkillsDemo => skills_cmd::run_demo(out),
         Command::Uci => uci_cmd::run(),
-        Command::Epd { file, movetime, hash } => epd_cmd::run(&file, movetime, hash),
-        Command::Bench { depth } => bench_cmd::run(depth),
+        Command::Epd { file, movetime, hash } => epd_cmd::run(out, &file, movetime, hash),
+        Command::Bench { depth } => bench_cmd::run(out, depth),
         Command::Play {
             fen,
             color,
@@ -243,12 +268,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             nodes,
         } => {
             let human = match color {
-                Side::White => gambit_rules::Color::White,
-                Side::Black => gambit_rules::Color::Black,
+                ColorArg::White => gambit_rules::Color::White,
+                ColorArg::Black => gambit_rules::Color::Black,
             };
             if skills {
                 let human = (!watch).then_some(human);
                 return play_cmd::run_skills(
+                    out,
                     fen.as_deref(),
                     human,
                     depth.unwrap_or(3),
@@ -260,7 +286,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
             let settings = play_cmd::EngineSettings { depth, movetime, seed };
-            play_cmd::run(fen.as_deref(), human, white, black, &settings, max_plies)
+            play_cmd::run(out, fen.as_deref(), human, white, black, &settings, max_plies)
         }
     }
 }

@@ -1,14 +1,16 @@
 //! `gambit-cli perft`: Stockfish-compatible perft output.
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context as _;
 use gambit_rules::{divide, par_divide};
 
-use crate::{Rules, bad, load_position};
+use crate::{Rules, bad, load_position, note};
 
 /// Prints `move: count` lines with `--divide`, a blank line, then `Nodes searched: N`; timing on stderr.
 pub(crate) fn run(
+    out: &mut impl Write,
     depth: u32,
     fen: Option<&str>,
     rules: Rules,
@@ -26,12 +28,13 @@ pub(crate) fn run(
     let secs = start.elapsed().as_secs_f64();
     if show_divide {
         for (m, n) in &split {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
-        println!();
+        writeln!(out)?;
     }
-    println!("Nodes searched: {nodes}");
+    writeln!(out, "Nodes searched: {nodes}")?;
+    out.flush()?;
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    eprintln!("time {secs:.3} s, {nps:.0} nodes/s");
+    note!("time {secs:.3} s, {nps:.0} nodes/s");
     Ok(())
 }

@@ -1,13 +1,13 @@
 //! `gambit-cli play`: play against an engine in the terminal (ASCII board, moves in UCI or SAN), or
 //! watch two engines play each other.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 use clap::ValueEnum;
 use gambit_rules::{Color, Move, Position};
 use gambit_search::{Engine, Limits, MinimaxEngine, RandomEngine, SearchEngine};
 
-use crate::{Rules, bad, load_position};
+use crate::{Rules, bad, load_position, note};
 
 /// The engines `play` offers.
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -50,6 +50,7 @@ fn game_over(pos: &Position) -> Option<String> {
 
 /// Plays a game: `human` is the colour the user plays, `None` to watch `white` against `black`.
 pub(crate) fn run(
+    out: &mut impl Write,
     fen: Option<&str>,
     human: Option<Color>,
     white: EngineKind,
@@ -63,17 +64,18 @@ pub(crate) fn run(
     let mut lines = stdin.lock().lines();
     let mut plies = 0;
     loop {
-        print!("{}", pos.render_ascii(human == Some(Color::Black), &[]));
+        write!(out, "{}", pos.render_ascii(human == Some(Color::Black), &[]))?;
         if let Some(end) = game_over(&pos) {
-            println!("game over: {end}");
+            writeln!(out, "game over: {end}")?;
             return Ok(());
         }
         if plies >= max_plies {
-            println!("stopped after {max_plies} plies");
+            writeln!(out, "stopped after {max_plies} plies")?;
             return Ok(());
         }
         let mv: Move = if human == Some(pos.turn()) {
-            println!("your move ({}; UCI or SAN, `quit` to stop):", pos.turn());
+            writeln!(out, "your move ({}; UCI or SAN, `quit` to stop):", pos.turn())?;
+            out.flush()?;
             let Some(line) = lines.next() else { return Ok(()) };
             let line = line.map_err(bad)?;
             let text = line.trim();
@@ -83,7 +85,7 @@ pub(crate) fn run(
             match pos.parse_move(text) {
                 Ok(m) => m,
                 Err(e) => {
-                    eprintln!("not a legal move: {e}");
+                    note!("not a legal move: {e}");
                     continue;
                 }
             }
@@ -92,7 +94,7 @@ pub(crate) fn run(
             let Some(m) = engine.best_move(&mut pos) else {
                 return Err(anyhow::anyhow!("engine found no move"));
             };
-            println!("{} ({}) plays {}", pos.turn(), engine.name(), pos.san(m));
+            writeln!(out, "{} ({}) plays {}", pos.turn(), engine.name(), pos.san(m))?;
             m
         };
         pos.play_unchecked(mv);
@@ -103,6 +105,7 @@ pub(crate) fn run(
 /// Plays skill chess (moves, `tp e4e7` teleports, `fz e7` freezes) against the bot of
 /// `gambit_search::choose` (`depth` plies, `nodes` budget), or watches the bot play itself.
 pub(crate) fn run_skills(
+    out: &mut impl Write,
     fen: Option<&str>,
     human: Option<Color>,
     depth: u32,
@@ -118,35 +121,37 @@ pub(crate) fn run_skills(
     let mut lines = stdin.lock().lines();
     let mut actions = 0u32;
     loop {
-        print!("{}", render_ascii(&board, human == Some(Color::Black), &board.frozen_squares()));
+        write!(out, "{}", render_ascii(&board, human == Some(Color::Black), &board.frozen_squares()))?;
         if let Some(o) = board.outcome() {
-            println!("game over: {} ({o})", o.result_string());
+            writeln!(out, "game over: {} ({o})", o.result_string())?;
             return Ok(());
         }
         if actions >= max_plies {
-            println!("stopped after {max_plies} actions");
+            writeln!(out, "stopped after {max_plies} actions")?;
             return Ok(());
         }
         let turn = board.turn();
         if human == Some(turn) {
-            println!("your action ({turn}; a move in UCI or SAN, `tp e4e7`, `fz e7`; `quit` to stop):");
+            writeln!(out, "your action ({turn}; a move in UCI or SAN, `tp e4e7`, `fz e7`; `quit` to stop):")?;
+            out.flush()?;
             let Some(line) = lines.next() else { return Ok(()) };
             let line = line.map_err(bad)?;
             if line.trim() == "quit" {
                 return Ok(());
             }
             if let Err(e) = board.push_action(line.trim()) {
-                eprintln!("not a legal action: {e}");
+                note!("not a legal action: {e}");
                 continue;
             }
         } else {
             let choice =
                 gambit_search::choose(&mut board, depth, seed.wrapping_add(u64::from(actions)), &options);
             let Some(a) = choice.action else { return Err(anyhow::anyhow!("the bot found no action")) };
-            println!(
+            writeln!(
+                out,
                 "{turn} (bot) plays {a}  [depth {} nodes {} score {}]",
                 choice.completed_depth, choice.nodes, choice.score
-            );
+            )?;
             board.play_action(a).map_err(|e| anyhow::anyhow!("the bot chose an illegal action: {e}"))?;
         }
         actions += 1;

@@ -1,12 +1,14 @@
 //! `gambit-cli simulate --runs N`: many seeded auto runs in parallel (rayon), with per-stage figures.
 
+use std::io::Write;
+
 use anyhow::Result;
 use gambit_roguelite::{AUTO_PLAYER_TUNING, RunConfig, RunSummary, play_auto};
 use rayon::prelude::*;
 
 use crate::bad;
 
-pub(crate) fn run(runs: u64, first_seed: u64) -> Result<()> {
+pub(crate) fn run(out: &mut impl Write, runs: u64, first_seed: u64) -> Result<()> {
     if runs == 0 {
         return Err(bad("--runs must be at least 1"));
     }
@@ -15,12 +17,13 @@ pub(crate) fn run(runs: u64, first_seed: u64) -> Result<()> {
         .into_par_iter()
         .map(|seed| play_auto(RunConfig::new(seed), AUTO_PLAYER_TUNING, |_, _| {}).summary())
         .collect();
-    println!(
+    writeln!(
+        out,
         "runs {runs} (seeds {first_seed}..{}), {:.1} s",
         first_seed + runs - 1,
         start.elapsed().as_secs_f64()
-    );
-    println!("stage  battles  won  win-rate  avg-moves-used  failed-validations");
+    )?;
+    writeln!(out, "stage  battles  won  win-rate  avg-moves-used  failed-validations")?;
     for stage in 1..=3u32 {
         let battles: Vec<_> =
             summaries.iter().flat_map(|s| &s.stats.battles).filter(|b| b.stage == stage).collect();
@@ -29,16 +32,17 @@ pub(crate) fn run(runs: u64, first_seed: u64) -> Result<()> {
         let failed: u32 = summaries.iter().map(|s| s.stats.failed_validations[stage as usize - 1]).sum();
         let rate = if battles.is_empty() { 0.0 } else { 100.0 * won as f64 / battles.len() as f64 };
         let avg = if battles.is_empty() { 0.0 } else { f64::from(moves) / battles.len() as f64 };
-        println!("{stage:>5}  {:>7}  {won:>3}  {rate:>7.1}%  {avg:>14.2}  {failed:>18}", battles.len());
+        writeln!(out, "{stage:>5}  {:>7}  {won:>3}  {rate:>7.1}%  {avg:>14.2}  {failed:>18}", battles.len())?;
     }
     let victories = summaries.iter().filter(|s| s.victory).count();
     let points: u64 = summaries.iter().map(|s| u64::from(s.points)).sum();
     let exp: u64 = summaries.iter().map(|s| u64::from(s.exp)).sum();
-    println!(
+    writeln!(
+        out,
         "run victories {victories}/{runs} ({:.1}%), average points {:.1}, average EXP {:.1}",
         100.0 * victories as f64 / runs as f64,
         points as f64 / runs as f64,
         exp as f64 / runs as f64
-    );
+    )?;
     Ok(())
 }

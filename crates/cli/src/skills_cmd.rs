@@ -2,6 +2,7 @@
 //! prototype's scenario as a transcript).
 
 use std::fmt::Write as _;
+use std::io;
 
 use gambit_rules::Square;
 use gambit_skills::{ClockMode, Skill, SkillBoard, SkillConfig, Teleported, render_ascii};
@@ -26,7 +27,11 @@ fn split_script(script: &str) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
-pub(crate) fn run(config_file: Option<&str>, script: Option<&str>) -> anyhow::Result<()> {
+pub(crate) fn run(
+    out: &mut impl io::Write,
+    config_file: Option<&str>,
+    script: Option<&str>,
+) -> anyhow::Result<()> {
     let config = match config_file {
         None => SkillConfig::default(),
         Some(path) => {
@@ -44,7 +49,7 @@ pub(crate) fn run(config_file: Option<&str>, script: Option<&str>) -> anyhow::Re
         result.map_err(|e| bad(format!("action {} `{text}`: {e}", i + 1)))?;
     }
     // Everything is computed before anything is printed, so an error leaves stdout empty.
-    print!("{}", report(&board));
+    out.write_all(report(&board).as_bytes())?;
     Ok(())
 }
 
@@ -77,8 +82,8 @@ fn report(board: &SkillBoard) -> String {
     out
 }
 
-pub(crate) fn run_demo() -> anyhow::Result<()> {
-    print!("{}", demo_transcript()?);
+pub(crate) fn run_demo(out: &mut impl io::Write) -> anyhow::Result<()> {
+    out.write_all(demo_transcript()?.as_bytes())?;
     Ok(())
 }
 

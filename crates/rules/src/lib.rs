@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod by_color;
 mod fen;
 mod mailbox;
 mod movegen;
@@ -11,14 +12,20 @@ mod perft;
 mod position;
 mod render;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod types;
 mod zobrist;
 
+pub use by_color::ByColor;
 pub use fen::{FenError, ParseFenError, Setup, SetupCell};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use notation::{ParseSanError, ParseUciError};
-pub use outcome::{DrawReason, Outcome};
-pub use perft::{divide, par_divide, par_perft, perft, perft_in_place};
+pub use outcome::{DeadMaterial, DrawReason, Outcome};
+pub use perft::{divide, perft, perft_in_place};
+#[cfg(feature = "rayon")]
+pub use perft::{par_divide, par_perft};
 pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, STARTING_FEN};
 pub use rules::{PromotionPolicy, RuleSet};
-pub use types::{Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use types::{Color, File, ParseColorError, ParseRoleError, ParseSquareError, Piece, Rank, Role, Square};
+pub use zobrist::splitmix64;

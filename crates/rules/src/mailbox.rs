@@ -9,6 +9,7 @@
 //! Inside the playing area a cell may also be *blocked* (a wall or a hole of an irregular board): it
 //! behaves like a sentinel for movement.
 
+use crate::by_color::ByColor;
 use crate::types::{Color, Role};
 
 /// Number of cells in the mailbox.
@@ -71,9 +72,9 @@ pub(crate) const DIAGONAL: [isize; 4] = [-9, -11, 9, 11];
 pub(crate) const KING_OFFSETS: [isize; 8] = [-1, 1, -10, 10, -9, -11, 9, 11];
 
 /// Forward step of a pawn of each colour.
-pub(crate) const PAWN_PUSH: [isize; 2] = [10, -10];
+pub(crate) const PAWN_PUSH: ByColor<isize> = ByColor::new(10, -10);
 /// The two capture steps of a pawn of each colour.
-pub(crate) const PAWN_CAPTURES: [[isize; 2]; 2] = [[9, 11], [-11, -9]];
+pub(crate) const PAWN_CAPTURES: ByColor<[isize; 2]> = ByColor::new([9, 11], [-11, -9]);
 
 /// Whether a direction offset is a rook (orthogonal) direction.
 #[inline]

@@ -24,6 +24,8 @@ use crate::mailbox::{
 };
 use arrayvec::ArrayVec;
 
+use crate::by_color::ByColor;
+
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, attacked_from_list, attacked_on};
 use crate::rules::RuleSet;
@@ -55,9 +57,10 @@ const fn target_table(us: Color, kings_capturable: bool) -> TargetTable {
     t
 }
 
-const TARGETS: [[TargetTable; 2]; 2] = [
-    [target_table(Color::White, false), target_table(Color::Black, false)],
-    [target_table(Color::White, true), target_table(Color::Black, true)],
+/// Per rule set (standard, then skirmish where kings are captured), per side to move.
+const TARGETS: [ByColor<TargetTable>; 2] = [
+    ByColor::new(target_table(Color::White, false), target_table(Color::Black, false)),
+    ByColor::new(target_table(Color::White, true), target_table(Color::Black, true)),
 ];
 
 /// Where generated moves go: a move list, or a counter for perft's bulk counting (with the counter
@@ -145,7 +148,7 @@ impl<S: MoveSink> Gen<'_, S> {
     #[inline(always)]
     fn pawn(&mut self, from: usize, pin: isize) {
         let board = &self.pos.board;
-        let us = self.us.index();
+        let us = self.us;
         let push = PAWN_PUSH[us];
         if pin == 0 || pin == push || pin == -push {
             let to = step(from, push);
@@ -154,7 +157,7 @@ impl<S: MoveSink> Gen<'_, S> {
                     self.add_pawn(from, to, EMPTY);
                 }
                 if self.standard {
-                    let start_row = if us == 0 { 3 } else { 8 };
+                    let start_row = if us == Color::White { 3 } else { 8 };
                     let two = step(to, push);
                     if from / 10 == start_row && board[two] == EMPTY && self.allows(two) {
                         self.add(from, two, Role::Pawn, EMPTY, MoveKind::DoubleStep);
@@ -228,7 +231,7 @@ impl<S: MoveSink> Gen<'_, S> {
 
     /// Every move of the pieces other than the king; `pins` lists (cell, ray) of pinned pieces.
     fn pieces(&mut self, pins: &[(usize, isize)], skip_pinned: bool) {
-        let list = &self.pos.pieces[self.us.index()];
+        let list = &self.pos.pieces[self.us];
         for &cell in &list.cells[..list.len as usize] {
             let from = cell as usize;
             let code = self.pos.board[from];
@@ -270,7 +273,7 @@ impl<S: MoveSink> Gen<'_, S> {
     #[inline(always)]
     fn enemy_attacks(&self, target: usize, ignore: usize) -> bool {
         let them = !self.us;
-        let list = &self.pos.pieces[them.index()];
+        let list = &self.pos.pieces[them];
         if list.len <= SHORT_LIST {
             attacked_from_list(&self.pos.board, list, target, ignore)
         } else {
@@ -321,7 +324,7 @@ impl<S: MoveSink> Gen<'_, S> {
 
     fn en_passant(&mut self) {
         let Some(ep) = self.pos.ep_square else { return };
-        let us = self.us.index();
+        let us = self.us;
         let to = ep.cell();
         let captured = step(to, -PAWN_PUSH[us]);
         let pawn = mailbox::piece_code(self.us, Role::Pawn);
@@ -350,13 +353,13 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 pos,
                 list,
                 us,
-                targets: &TARGETS[0][us.index()],
+                targets: &TARGETS[0][us],
                 in_check: false,
                 mask: 0,
                 promotions: &Role::PROMOTIONS,
                 standard: true,
             };
-            let king = pos.kings[us.index()] as usize;
+            let king = pos.kings[us] as usize;
             if king == 0 {
                 // No king: nothing to keep safe (an editor position).
                 generator.pieces(&[], false);
@@ -378,12 +381,12 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
             generator.en_passant();
         }
         RuleSet::Skirmish(policy) => {
-            let promotion = [pos.skirmish_promotion(policy)];
+            let promotion = [policy.role_for(pos, us)];
             let mut generator = Gen {
                 pos,
                 list,
                 us,
-                targets: &TARGETS[1][us.index()],
+                targets: &TARGETS[1][us],
                 in_check: false,
                 mask: 0,
                 promotions: &promotion,
@@ -406,7 +409,7 @@ fn checks_and_pins(pos: &Position, king: usize) -> (u32, u128, [(usize, isize); 
     let mut mask = 0u128;
     let mut pins = [(0usize, 0isize); 8];
     let mut npins = 0;
-    let list = &pos.pieces[(!us).index()];
+    let list = &pos.pieces[!us];
     for &cell in &list.cells[..list.len as usize] {
         let from = cell as usize;
         let delta = (king as isize - from as isize + 119) as usize;

@@ -39,6 +39,19 @@ impl fmt::Display for DrawReason {
     }
 }
 
+/// Which material alone makes a position dead (an automatic draw by insufficient material), for
+/// [`Position::automatic_draw_with`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DeadMaterial {
+    /// The FIDE cases of [`Position::is_insufficient_material`]: king against king, a lone knight or
+    /// bishop against a bare king, or bishops all on one colour of square.
+    #[default]
+    Fide,
+    /// Only the two bare kings: for variants where a lone minor piece can still mate (skill chess,
+    /// where a Freeze can hold the enemy king's escape squares).
+    BareKings,
+}
+
 /// How a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -97,17 +110,48 @@ impl Position {
                 Outcome::Draw(DrawReason::Stalemate)
             });
         }
+        self.automatic_draw().map(Outcome::Draw)
+    }
+
+    /// The draw the rules impose now, without a claim, other than stalemate: insufficient material
+    /// ([`DeadMaterial::Fide`]), fivefold repetition, the 75-move rule (150 plies), in that order.
+    /// Standard rules only (`None` under skirmish rules). [`Position::outcome`] is "no legal move:
+    /// checkmate or stalemate", else this.
+    ///
+    /// ```
+    /// use gambit_rules::{DrawReason, Position};
+    /// let pos = Position::from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").unwrap();
+    /// assert_eq!(pos.automatic_draw(), Some(DrawReason::InsufficientMaterial));
+    /// assert_eq!(Position::startpos().automatic_draw(), None);
+    /// ```
+    #[must_use]
+    pub fn automatic_draw(&self) -> Option<DrawReason> {
+        self.automatic_draw_with(DeadMaterial::Fide)
+    }
+
+    /// [`Position::automatic_draw`] with another definition of dead material, for variants built on
+    /// these rules (skill chess uses [`DeadMaterial::BareKings`]). Never looks at the legal moves, so
+    /// a layer with its own moves (skills) decides checkmate and stalemate itself and asks this for the
+    /// rest.
+    #[must_use]
+    pub fn automatic_draw_with(&self, material: DeadMaterial) -> Option<DrawReason> {
         if !self.rules().is_standard() {
             return None;
         }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        let dead = match material {
+            DeadMaterial::Fide => self.is_insufficient_material(),
+            DeadMaterial::BareKings => {
+                self.pieces(Color::White).count() == 1 && self.pieces(Color::Black).count() == 1
+            }
+        };
+        if dead {
+            return Some(DrawReason::InsufficientMaterial);
         }
         if self.repetitions() >= 4 {
-            return Some(Outcome::Draw(DrawReason::FivefoldRepetition));
+            return Some(DrawReason::FivefoldRepetition);
         }
         if self.halfmove_clock() >= 150 {
-            return Some(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
+            return Some(DrawReason::SeventyFiveMoveRule);
         }
         None
     }

@@ -1,6 +1,7 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard correctness and speed test of a
 //! move generator. Source: chessprogramming wiki, "Perft" and "Perft Results".
 
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
 use crate::moves::Move;
@@ -56,7 +57,8 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// [`divide`] with the root moves spread over rayon's current thread pool.
+/// [`divide`] with the root moves spread over rayon's current thread pool (feature `rayon`).
+#[cfg(feature = "rayon")]
 #[must_use]
 pub fn par_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
@@ -73,7 +75,9 @@ pub fn par_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// [`perft`] with the root moves spread over rayon's current thread pool; the same count.
+/// [`perft`] with the root moves spread over rayon's current thread pool; the same count (feature
+/// `rayon`).
+#[cfg(feature = "rayon")]
 #[must_use]
 pub fn par_perft(position: &Position, depth: u32) -> u64 {
     if depth <= 1 {

@@ -5,9 +5,10 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::by_color::ByColor;
 use crate::mailbox::{self, BLOCKED, CASTLING_MASK, CELLS, EMPTY, EMPTY_BOARD, PIECE_BASE};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{PromotionPolicy, RuleSet};
+use crate::rules::RuleSet;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 use crate::zobrist::KEYS;
 
@@ -190,10 +191,10 @@ pub(crate) struct PieceList {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) board: [u8; CELLS],
-    pub(crate) pieces: [PieceList; 2],
+    pub(crate) pieces: ByColor<PieceList>,
     list_index: [u8; CELLS],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
-    pub(crate) kings: [u8; 2],
+    pub(crate) kings: ByColor<u8>,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
     pub(crate) ep_square: Option<Square>,
@@ -243,9 +244,9 @@ impl Position {
     pub fn empty(rules: RuleSet) -> Position {
         let mut pos = Position {
             board: EMPTY_BOARD,
-            pieces: [PieceList { cells: [0; 64], len: 0 }; 2],
+            pieces: ByColor::splat(PieceList { cells: [0; 64], len: 0 }),
             list_index: [0; CELLS],
-            kings: [0; 2],
+            kings: ByColor::splat(0),
             turn: Color::White,
             castling: CastlingRights::NONE,
             ep_square: None,
@@ -333,7 +334,7 @@ impl Position {
 
     /// The squares and pieces of one colour, in piece-list order.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let list = &self.pieces[color.index()];
+        let list = &self.pieces[color];
         list.cells[..list.len as usize].iter().map(move |&c| {
             let code = self.board[c as usize];
             (Square::from_cell(c as usize), Piece::new(mailbox::code_color(code), mailbox::code_role(code)))
@@ -350,7 +351,7 @@ impl Position {
     #[must_use]
     pub fn king_square(&self, color: Color) -> Option<Square> {
         if self.rules.is_standard() {
-            let k = self.kings[color.index()];
+            let k = self.kings[color];
             (k != 0).then(|| Square::from_cell(k as usize))
         } else {
             self.pieces(color).find(|(_, p)| p.role == Role::King).map(|(s, _)| s)
@@ -365,7 +366,7 @@ impl Position {
 
     /// Whether `color`'s king (under standard rules, its only king) is attacked.
     pub(crate) fn king_attacked(&self, color: Color) -> bool {
-        let k = self.kings[color.index()] as usize;
+        let k = self.kings[color] as usize;
         k != 0 && self.attacked_cell(k, !color, 0)
     }
 
@@ -384,9 +385,7 @@ impl Position {
         for (from, piece) in self.pieces(by) {
             let f = from.cell();
             let hits = match piece.role {
-                Role::Pawn => {
-                    mailbox::PAWN_CAPTURES[by.index()].iter().any(|&d| mailbox::step(f, d) == target)
-                }
+                Role::Pawn => mailbox::PAWN_CAPTURES[by].iter().any(|&d| mailbox::step(f, d) == target),
                 Role::Knight => mailbox::KNIGHT_OFFSETS.iter().any(|&d| mailbox::step(f, d) == target),
                 Role::King => mailbox::KING_OFFSETS.iter().any(|&d| mailbox::step(f, d) == target),
                 Role::Bishop | Role::Rook | Role::Queen => {
@@ -423,7 +422,7 @@ impl Position {
     // ----- board edits -----
 
     fn list_add(&mut self, cell: usize, code: u8) {
-        let color = mailbox::code_color(code).index();
+        let color = mailbox::code_color(code);
         let list = &mut self.pieces[color];
         self.list_index[cell] = list.len;
         list.cells[list.len as usize] = cell as u8;
@@ -431,7 +430,7 @@ impl Position {
     }
 
     fn list_remove(&mut self, cell: usize, code: u8) {
-        let color = mailbox::code_color(code).index();
+        let color = mailbox::code_color(code);
         let list = &mut self.pieces[color];
         let idx = self.list_index[cell] as usize;
         list.len -= 1;
@@ -441,7 +440,7 @@ impl Position {
     }
 
     fn list_move(&mut self, from: usize, to: usize, code: u8) {
-        let color = mailbox::code_color(code).index();
+        let color = mailbox::code_color(code);
         let idx = self.list_index[from];
         self.pieces[color].cells[idx as usize] = to as u8;
         self.list_index[to] = idx;
@@ -450,7 +449,7 @@ impl Position {
     /// Inserts a piece at `slot` of its list, moving the piece there to the end: the exact inverse of
     /// the swap-remove in `list_remove`.
     fn list_insert(&mut self, cell: usize, code: u8, slot: u8) {
-        let color = mailbox::code_color(code).index();
+        let color = mailbox::code_color(code);
         let list = &mut self.pieces[color];
         let len = list.len;
         let slot = slot.min(len);
@@ -471,7 +470,7 @@ impl Position {
         self.key ^= KEYS.cells[code as usize][cell];
         self.list_insert(cell, code, slot);
         if mailbox::code_role(code) == Role::King {
-            self.kings[mailbox::code_color(code).index()] = cell as u8;
+            self.kings[mailbox::code_color(code)] = cell as u8;
         }
     }
 
@@ -483,7 +482,7 @@ impl Position {
         self.key ^= KEYS.cells[code as usize][cell];
         self.list_add(cell, code);
         if mailbox::code_role(code) == Role::King {
-            self.kings[mailbox::code_color(code).index()] = cell as u8;
+            self.kings[mailbox::code_color(code)] = cell as u8;
         }
     }
 
@@ -495,10 +494,8 @@ impl Position {
         self.board[cell] = EMPTY;
         self.key ^= KEYS.cells[code as usize][cell];
         self.list_remove(cell, code);
-        if mailbox::code_role(code) == Role::King
-            && self.kings[mailbox::code_color(code).index()] == cell as u8
-        {
-            self.kings[mailbox::code_color(code).index()] = 0;
+        if mailbox::code_role(code) == Role::King && self.kings[mailbox::code_color(code)] == cell as u8 {
+            self.kings[mailbox::code_color(code)] = 0;
         }
         code
     }
@@ -511,7 +508,7 @@ impl Position {
         self.key ^= KEYS.cells[code as usize][from] ^ KEYS.cells[code as usize][to];
         self.list_move(from, to, code);
         if code >= PIECE_BASE + 2 * Role::King as u8 {
-            self.kings[mailbox::code_color(code).index()] = to as u8;
+            self.kings[mailbox::code_color(code)] = to as u8;
         }
         code
     }
@@ -554,8 +551,8 @@ impl Position {
         }
         if self.rules.is_standard()
             && piece.role == Role::King
-            && self.kings[piece.color.index()] != 0
-            && self.kings[piece.color.index()] as usize != cell
+            && self.kings[piece.color] != 0
+            && self.kings[piece.color] as usize != cell
         {
             return Err(PositionError::TooManyKings(piece.color));
         }
@@ -713,10 +710,10 @@ impl Position {
             }
         }
         self.rules = rules;
-        self.kings = [0; 2];
+        self.kings = ByColor::splat(0);
         for color in Color::ALL {
             let king = self.pieces(color).find(|(_, p)| p.role == Role::King).map(|(sq, _)| sq.cell() as u8);
-            self.kings[color.index()] = king.unwrap_or(0);
+            self.kings[color] = king.unwrap_or(0);
         }
         if !rules.is_standard() {
             self.set_castling(CastlingRights::NONE);
@@ -753,7 +750,7 @@ impl Position {
         if !self.rules.is_standard() || sq.rank() != Rank::new(2).unwrap().relative_to(them) {
             return false;
         }
-        let push = mailbox::PAWN_PUSH[them.index()];
+        let push = mailbox::PAWN_PUSH[them];
         let cell = sq.cell();
         self.board[cell] == EMPTY
             && self.board[mailbox::step(cell, -push)] == EMPTY
@@ -765,8 +762,8 @@ impl Position {
         let us = self.turn;
         let pawn = mailbox::piece_code(us, Role::Pawn);
         let to = sq.cell();
-        let captured = mailbox::step(to, -mailbox::PAWN_PUSH[us.index()]);
-        mailbox::PAWN_CAPTURES[us.index()]
+        let captured = mailbox::step(to, -mailbox::PAWN_PUSH[us]);
+        mailbox::PAWN_CAPTURES[us]
             .iter()
             .map(|&d| mailbox::step(to, -d))
             .any(|from| self.board[from] == pawn && self.ep_leaves_king_safe(from, to, captured))
@@ -775,7 +772,7 @@ impl Position {
     /// Plays an en passant capture on a copy of the board and tests the mover's king.
     pub(crate) fn ep_leaves_king_safe(&self, from: usize, to: usize, captured: usize) -> bool {
         let us = self.turn;
-        let king = self.kings[us.index()] as usize;
+        let king = self.kings[us] as usize;
         if king == 0 {
             return true;
         }
@@ -847,7 +844,7 @@ impl Position {
                 crate::fen::SetupCell::Empty => {}
                 crate::fen::SetupCell::Blocked => pos.board[sq.cell()] = BLOCKED,
                 crate::fen::SetupCell::Piece(p) => {
-                    if rules.is_standard() && p.role == Role::King && pos.kings[p.color.index()] != 0 {
+                    if rules.is_standard() && p.role == Role::King && pos.kings[p.color] != 0 {
                         return Err(PositionError::TooManyKings(p.color));
                     }
                     pos.add_code(sq.cell(), mailbox::piece_code(p.color, p.role));
@@ -916,7 +913,7 @@ impl Position {
                 1 => {}
                 _ => out.push(PositionError::TooManyKings(color)),
             }
-            if self.pieces[color.index()].len > 16 {
+            if self.pieces[color].len > 16 {
                 out.push(PositionError::TooManyPieces(color));
             }
             if self.count(color, Role::Pawn) > 8 {
@@ -972,11 +969,8 @@ impl Position {
         let us = self.turn;
         let from = m.from.cell();
         let to = m.to.cell();
-        let capture_cell = if m.kind == MoveKind::EnPassant {
-            mailbox::step(to, -mailbox::PAWN_PUSH[us.index()])
-        } else {
-            to
-        };
+        let capture_cell =
+            if m.kind == MoveKind::EnPassant { mailbox::step(to, -mailbox::PAWN_PUSH[us]) } else { to };
         let captured = self.board[capture_cell];
         self.history.push(Undo {
             mv: Some(m),
@@ -1021,7 +1015,7 @@ impl Position {
         self.turn = !us;
         self.key ^= KEYS.black_to_move;
         if m.kind == MoveKind::DoubleStep {
-            let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us.index()]));
+            let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us]));
             if self.ep_capturable(ep) {
                 self.set_ep(Some(ep));
             }
@@ -1072,7 +1066,7 @@ impl Position {
             self.move_code(to, from);
             if mailbox::is_piece(undo.captured) {
                 let capture_cell = if m.kind == MoveKind::EnPassant {
-                    mailbox::step(to, -mailbox::PAWN_PUSH[us.index()])
+                    mailbox::step(to, -mailbox::PAWN_PUSH[us])
                 } else {
                     to
                 };
@@ -1139,19 +1133,22 @@ impl Position {
         counter.0
     }
 
-    /// The promotion role the skirmish policy gives a pawn of the side to move.
-    pub(crate) fn skirmish_promotion(&self, policy: PromotionPolicy) -> Role {
-        match policy {
-            PromotionPolicy::Always(role) => role,
-            PromotionPolicy::QueenIfNoneElse(role) => {
-                let queen = mailbox::piece_code(self.turn, Role::Queen);
-                let list = &self.pieces[self.turn.index()];
-                if list.cells[..list.len as usize].iter().any(|&c| self.board[c as usize] == queen) {
-                    role
-                } else {
-                    Role::Queen
-                }
-            }
+    /// Whether `color` has at least one piece of `role` on the board.
+    #[must_use]
+    pub fn has_piece(&self, color: Color, role: Role) -> bool {
+        let code = mailbox::piece_code(color, role);
+        let list = &self.pieces[color];
+        list.cells[..list.len as usize].iter().any(|&c| self.board[c as usize] == code)
+    }
+
+    /// The role a pawn of the side to move promotes to in this position under the rule set's
+    /// [`PromotionPolicy`](crate::PromotionPolicy), or `None` under standard rules (where the player chooses among
+    /// [`Role::PROMOTIONS`]).
+    #[must_use]
+    pub fn promotion_role(&self) -> Option<Role> {
+        match self.rules {
+            RuleSet::Standard => None,
+            RuleSet::Skirmish(policy) => Some(policy.role_for(self, self.turn)),
         }
     }
 }
@@ -1191,7 +1188,7 @@ pub(crate) fn attacked_from_list(
 #[inline]
 pub(crate) fn attacked_on(board: &[u8; CELLS], target: usize, by: Color, ignore: usize) -> bool {
     let pawn = mailbox::piece_code(by, Role::Pawn);
-    for d in mailbox::PAWN_CAPTURES[by.index()] {
+    for d in mailbox::PAWN_CAPTURES[by] {
         if board[mailbox::step(target, -d)] == pawn {
             return true;
         }

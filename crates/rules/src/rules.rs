@@ -1,6 +1,7 @@
 //! Rule sets: standard chess and the roguelite's skirmish rules.
 
-use crate::types::Role;
+use crate::position::Position;
+use crate::types::{Color, Role};
 
 /// Which piece a pawn becomes when it reaches its last rank under [`RuleSet::Skirmish`], where a
 /// promotion is one move rather than a choice.
@@ -10,6 +11,33 @@ pub enum PromotionPolicy {
     Always(Role),
     /// A queen when the side has no queen on the board, otherwise this role (for example a rook).
     QueenIfNoneElse(Role),
+}
+
+impl PromotionPolicy {
+    /// The role a pawn of `color` becomes when it promotes in `position` under this policy: the one
+    /// decision of the policy, for layers that promote outside a move (a battle's reposition, a
+    /// teleport). Looks only at the pieces of `color` on the board.
+    ///
+    /// ```
+    /// use gambit_rules::{Color, Position, PromotionPolicy, Role, RuleSet};
+    /// let policy = PromotionPolicy::QueenIfNoneElse(Role::Rook);
+    /// let pos = Position::from_fen_with("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", RuleSet::Skirmish(policy)).unwrap();
+    /// assert_eq!(policy.role_for(&pos, Color::White), Role::Rook); // White has a queen
+    /// assert_eq!(policy.role_for(&pos, Color::Black), Role::Queen); // Black has none
+    /// ```
+    #[must_use]
+    pub fn role_for(self, position: &Position, color: Color) -> Role {
+        match self {
+            PromotionPolicy::Always(role) => role,
+            PromotionPolicy::QueenIfNoneElse(role) => {
+                if position.has_piece(color, Role::Queen) {
+                    role
+                } else {
+                    Role::Queen
+                }
+            }
+        }
+    }
 }
 
 impl Default for PromotionPolicy {

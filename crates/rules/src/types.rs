@@ -70,6 +70,32 @@ impl fmt::Display for Color {
     }
 }
 
+/// A colour name that is not `white`, `black`, `w` or `b`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid colour {0:?}: expected white, black, w or b")]
+pub struct ParseColorError(pub String);
+
+impl FromStr for Color {
+    type Err = ParseColorError;
+
+    /// `"white"`, `"black"` (the [`Color::name`] and `Display` form) or the FEN letters `"w"`, `"b"`;
+    /// exact, lower case.
+    ///
+    /// ```
+    /// use gambit_rules::Color;
+    /// assert_eq!("white".parse::<Color>(), Ok(Color::White));
+    /// assert_eq!("b".parse::<Color>(), Ok(Color::Black));
+    /// assert!("White".parse::<Color>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
+        match s {
+            "white" | "w" => Ok(Color::White),
+            "black" | "b" => Ok(Color::Black),
+            _ => Err(ParseColorError(s.chars().take(16).collect())),
+        }
+    }
+}
+
 /// The kind of a piece, independent of its colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
@@ -171,6 +197,37 @@ impl Role {
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A role name that is not one of `pawn knight bishop rook queen king` or their letters.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid role {0:?}: expected pawn, knight, bishop, rook, queen, king or a letter p n b r q k")]
+pub struct ParseRoleError(pub String);
+
+impl FromStr for Role {
+    type Err = ParseRoleError;
+
+    /// The lower-case name ([`Role::name`], the `Display` form) or the letter in either case
+    /// (`n`, `N`, ...).
+    ///
+    /// ```
+    /// use gambit_rules::Role;
+    /// assert_eq!("knight".parse::<Role>(), Ok(Role::Knight));
+    /// assert_eq!("N".parse::<Role>(), Ok(Role::Knight));
+    /// assert!("horse".parse::<Role>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(role) = Role::from_char(c)
+        {
+            return Ok(role);
+        }
+        Role::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| ParseRoleError(s.chars().take(16).collect()))
     }
 }
 
@@ -455,6 +512,26 @@ mod tests {
         assert!("e9".parse::<Square>().is_err());
         assert!("e44".parse::<Square>().is_err());
         assert!("é4".parse::<Square>().is_err());
+    }
+
+    #[test]
+    fn color_and_role_from_str() {
+        for color in Color::ALL {
+            assert_eq!(color.name().parse::<Color>(), Ok(color));
+            assert_eq!(color.fen_char().to_string().parse::<Color>(), Ok(color));
+        }
+        for bad in ["", "White", "wb", "x", "whitey", "é"] {
+            assert_eq!(bad.parse::<Color>(), Err(ParseColorError(bad.to_string())));
+        }
+        for role in Role::ALL {
+            assert_eq!(role.name().parse::<Role>(), Ok(role));
+            assert_eq!(role.char().to_string().parse::<Role>(), Ok(role));
+            assert_eq!(role.upper_char().to_string().parse::<Role>(), Ok(role));
+        }
+        for bad in ["", "Knight", "nn", "x", "queens", "\u{0}"] {
+            assert_eq!(bad.parse::<Role>(), Err(ParseRoleError(bad.to_string())));
+        }
+        assert_eq!("a".repeat(40).parse::<Role>().unwrap_err().0.len(), 16);
     }
 
     #[test]

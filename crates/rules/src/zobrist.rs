@@ -1,4 +1,4 @@
-//! Zobrist hashing keys, generated at compile time by a `const fn` pseudo-random generator.
+//! Zobrist hashing keys, generated at compile time by [`splitmix64`], and that generator itself.
 //!
 //! Source: A. L. Zobrist, "A New Hashing Method with Application for Game Playing" (1970); the
 //! generator is SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
@@ -9,12 +9,38 @@ use crate::mailbox::CELLS;
 /// Number of cell codes that carry a key: codes 0..16 (empty and sentinel codes get zero keys).
 const CODES: usize = 16;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
+/// The SplitMix64 increment (the golden ratio as a 64-bit fraction).
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64: the output for generator state `z`, i.e. `z + 0x9E3779B97F4A7C15` put through the
+/// generator's finaliser (two xor-shift-multiply rounds and a final xor-shift).
+///
+/// Two uses: as a generator, call it with `seed`, `seed + GAMMA`, `seed + 2 GAMMA`, ... (a state that
+/// advances by `0x9E3779B97F4A7C15`); as a 64-bit mixer for hash keys, `k = splitmix64(k ^ value)`
+/// (every input bit affects every output bit; the map is a bijection on `u64`). Deterministic and
+/// `const`: the Zobrist keys of this crate are generated with it at compile time.
+///
+/// Source: G. L. Steele Jr., D. Lea and C. H. Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014; the constants are those of the reference implementation (`java.util.SplittableRandom`
+/// and S. Vigna's `splitmix64.c`, public domain).
+///
+/// ```
+/// use gambit_rules::splitmix64;
+/// // The first output of Vigna's splitmix64.c seeded with 0.
+/// assert_eq!(splitmix64(0), 0xE220_A839_7B1D_CDAF);
+/// assert_ne!(splitmix64(1), splitmix64(2));
+/// ```
+#[must_use]
+pub const fn splitmix64(z: u64) -> u64 {
+    let mut z = z.wrapping_add(GAMMA);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
+    z ^ (z >> 31)
+}
+
+/// One step of the generator: the output for `state` and the next state.
+const fn next(state: u64) -> (u64, u64) {
+    (state.wrapping_add(GAMMA), splitmix64(state))
 }
 
 /// All keys of the scheme.
@@ -37,7 +63,7 @@ pub(crate) static KEYS: Keys = {
         if code != crate::mailbox::OFFBOARD as usize && code != 3 {
             let mut cell = 0;
             while cell < CELLS {
-                let (s, k) = splitmix64(state);
+                let (s, k) = next(state);
                 state = s;
                 if crate::mailbox::is_inside(cell) {
                     cells[code][cell] = k;
@@ -47,12 +73,12 @@ pub(crate) static KEYS: Keys = {
         }
         code += 1;
     }
-    let (s, black_to_move) = splitmix64(state);
+    let (s, black_to_move) = next(state);
     state = s;
     let mut bits = [0u64; 4];
     let mut i = 0;
     while i < 4 {
-        let (s, k) = splitmix64(state);
+        let (s, k) = next(state);
         state = s;
         bits[i] = k;
         i += 1;
@@ -72,7 +98,7 @@ pub(crate) static KEYS: Keys = {
     let mut en_passant_file = [0u64; 8];
     let mut f = 0;
     while f < 8 {
-        let (s, k) = splitmix64(state);
+        let (s, k) = next(state);
         state = s;
         en_passant_file[f] = k;
         f += 1;
@@ -83,6 +109,20 @@ pub(crate) static KEYS: Keys = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
+
+    /// Keys are part of saved state (transposition tables, repetition history): they never change.
+    /// Values printed by the generator before it was made public (commit a6fe168).
+    #[test]
+    fn keys_are_stable() {
+        for (fen, key) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0x7659_1d4d_4aab_0c14),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", 0x5cf4_2892_5664_7e64),
+            ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 0xdc27_4a8c_0af9_bee4),
+        ] {
+            assert_eq!(Position::from_fen(fen).unwrap().key(), key, "{fen}");
+        }
+    }
 
     #[test]
     fn keys_are_distinct_and_nonzero() {

@@ -86,3 +86,38 @@ fn insufficient_material() {
         assert_eq!(pos.outcome() == Some(Outcome::Draw(DrawReason::InsufficientMaterial)), dead, "{fen}");
     }
 }
+
+#[test]
+fn automatic_draws_without_legal_moves_considered() {
+    use gambit_rules::DeadMaterial;
+    // A lone bishop: dead under FIDE, alive when only bare kings count (skill chess).
+    let bishop = Position::from_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").unwrap();
+    assert_eq!(bishop.automatic_draw(), Some(DrawReason::InsufficientMaterial));
+    assert_eq!(bishop.automatic_draw_with(DeadMaterial::BareKings), None);
+    let bare = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(bare.automatic_draw_with(DeadMaterial::BareKings), Some(DrawReason::InsufficientMaterial));
+    // The 75-move rule; the fifty-move rule is only claimable.
+    let rook = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 120").unwrap();
+    assert_eq!(rook.automatic_draw_with(DeadMaterial::BareKings), Some(DrawReason::SeventyFiveMoveRule));
+    let fifty = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 120").unwrap();
+    assert_eq!(fifty.automatic_draw(), None);
+    assert_eq!(fifty.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    // Fivefold repetition by knight shuffles; stalemate is not an automatic draw of this kind.
+    let mut pos = Position::startpos();
+    for _ in 0..4 {
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+            assert_eq!(pos.automatic_draw(), None);
+            play(&mut pos, san);
+        }
+    }
+    assert_eq!(pos.automatic_draw(), Some(DrawReason::FivefoldRepetition));
+    assert_eq!(pos.outcome(), Some(Outcome::Draw(DrawReason::FivefoldRepetition)));
+    let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(stalemate.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+    assert_eq!(stalemate.automatic_draw(), None);
+    // Skirmish rules have no draw rules.
+    let mut skirmish = rook.clone();
+    skirmish.set_rules(gambit_rules::RuleSet::SKIRMISH).unwrap();
+    skirmish.set_halfmove_clock(200);
+    assert_eq!(skirmish.automatic_draw(), None);
+}

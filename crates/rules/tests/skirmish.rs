@@ -97,6 +97,21 @@ fn promotion_policy_queen_if_none_else_rook() {
     let mut played = with.clone();
     played.play(played.parse_uci("b7b8").unwrap()).unwrap();
     assert_eq!(played.piece_at(sq("b8")), Some(Piece::new(Color::White, Role::Rook)));
+    // The policy's decision as a function, for promotions outside a move: per side, from its pieces.
+    let policy = PromotionPolicy::QueenIfNoneElse(Role::Rook);
+    assert_eq!(policy.role_for(&with, Color::White), Role::Rook);
+    assert_eq!(policy.role_for(&with, Color::Black), Role::Queen);
+    assert_eq!(policy.role_for(&without, Color::White), Role::Queen);
+    assert_eq!(PromotionPolicy::Always(Role::Knight).role_for(&with, Color::White), Role::Knight);
+    assert_eq!(with.promotion_role(), Some(Role::Rook));
+    assert_eq!(without.promotion_role(), Some(Role::Queen));
+    assert_eq!(Position::startpos().promotion_role(), None);
+    // Every generated promotion agrees with the function.
+    for pos in [&with, &without] {
+        for m in pos.legal_moves().iter().filter(|m| m.is_promotion()) {
+            assert_eq!(m.promotion, pos.promotion_role());
+        }
+    }
 }
 
 #[test]

@@ -209,7 +209,7 @@ impl SkillBoard {
     pub fn state_key(&self) -> u64 {
         let mut k = self.position.key();
         let mut mix = |v: u64| {
-            k = splitmix(k ^ v);
+            k = gambit_rules::splitmix64(k ^ v);
         };
         mix(u64::from(self.cooldowns.white.teleport) | u64::from(self.cooldowns.white.freeze) << 32);
         mix(u64::from(self.cooldowns.black.teleport) | u64::from(self.cooldowns.black.freeze) << 32);
@@ -781,11 +781,4 @@ impl SkillBoard {
 
 fn clip(s: &str) -> String {
     s.chars().take(32).collect()
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -1,0 +1,424 @@
+//! One battle: the board, the pieces, objectives, modifiers, skills and the resolution order.
+//!
+//! The files follow the resolution order of one action (`docs/battle.md`): `setup` is what a battle
+//! starts from, `state` what it reports, `action` the legal actions and validation (step 1), `resolve`
+//! a move, teleport, freeze or reposition (steps 2-5), `death` deaths and their effects (clouds, walls,
+//! reinforcements), `turn` the checks that end a battle and the switch of sides with poison (steps 3-7),
+//! `event` what happened.
+
+mod action;
+mod death;
+mod event;
+mod resolve;
+mod setup;
+mod state;
+mod turn;
+
+use gambit_rules::{Color, Piece, Position, PromotionPolicy, Role, RuleSet, Square};
+use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
+
+pub use action::{Action, ActionError};
+pub use event::{Event, EventKind};
+pub use setup::{BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec};
+pub use state::{BattleStats, BattleStatus, Cloud, DefeatReason, Unit};
+
+use crate::types::{PieceId, Side, square_at};
+
+/// The rule set every battle is played under: skirmish rules (no check, capturable kings, no castling,
+/// en passant or double step), pawns promoting to a queen when the side has no living queen, else a
+/// rook.
+pub const BATTLE_RULES: RuleSet = RuleSet::Skirmish(PromotionPolicy::QueenIfNoneElse(Role::Rook));
+
+/// Hit points of every piece at the start of a battle.
+pub const START_HP: u8 = 2;
+
+/// Each poison cloud's per-side counter at creation: a side is exposed at this many of its
+/// start-of-turn boundaries.
+pub const CLOUD_EXPOSURES: u8 = 2;
+
+/// A battle in progress. Clone it freely: a clone is an independent copy (the bot searches on copies).
+#[derive(Clone, Debug)]
+pub struct Battle {
+    board: SkillBoard,
+    shape: BoardShape,
+    units: Vec<Unit>,
+    at: [Option<PieceId>; 64],
+    clouds: Vec<Cloud>,
+    dormant_walls: Vec<Square>,
+    objective: Objective,
+    bonus: Option<BonusObjective>,
+    budget: u32,
+    moves_used: u32,
+    to_move: Side,
+    pending: Option<PieceId>,
+    status: BattleStatus,
+    ply: u32,
+    tuning: [SkillTuning; 2],
+    enemy_has_skills: bool,
+    had_king: [bool; 2],
+    killed_roles: u8,
+    stats: BattleStats,
+    quiet: bool,
+    events: Vec<Event>,
+}
+
+/// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
+const NEVER: u32 = u32::MAX;
+
+impl Battle {
+    /// Starts a battle with the player to move.
+    ///
+    /// # Errors
+    /// [`BattleError`] for bad dimensions, pieces off the board or on one square, an empty army, a
+    /// zero budget, or an objective without a target.
+    pub fn new(setup: &BattleSetup) -> Result<Battle, BattleError> {
+        let shape = &setup.board;
+        if !shape.dimensions_ok() {
+            return Err(BattleError::BadDimensions(shape.width, shape.height));
+        }
+        if setup.move_budget == 0 {
+            return Err(BattleError::ZeroBudget);
+        }
+        let mut position = shape.empty_position();
+        let mut at = [None; 64];
+        let mut units = Vec::with_capacity(setup.units.len() + 4);
+        for (i, spec) in setup.units.iter().enumerate() {
+            if !shape.is_playable(spec.square) {
+                return Err(BattleError::OffBoard(spec.square));
+            }
+            if at[spec.square.index() as usize].is_some() {
+                return Err(BattleError::Overlap(spec.square));
+            }
+            if spec.target && spec.side != Side::Enemy {
+                return Err(BattleError::BadTarget(spec.square));
+            }
+            let id = i as PieceId;
+            at[spec.square.index() as usize] = Some(id);
+            position
+                .put_piece(spec.square, Piece::new(spec.side.color(), spec.role))
+                .map_err(|_| BattleError::OffBoard(spec.square))?;
+            units.push(Unit {
+                id,
+                side: spec.side,
+                role: spec.role,
+                hp: START_HP,
+                modifier: spec.modifier,
+                square: spec.square,
+                alive: true,
+                temporary: false,
+                target: spec.target,
+                promoted: false,
+                roster_id: spec.roster_id,
+            });
+        }
+        for side in Side::ALL {
+            if !units.iter().any(|u| u.side == side) {
+                return Err(BattleError::EmptyArmy(side));
+            }
+        }
+        let enemy_king = units.iter().any(|u| u.side == Side::Enemy && u.role == Role::King);
+        match setup.objective {
+            Objective::CaptureTargets if !units.iter().any(|u| u.target) => {
+                return Err(BattleError::NoObjectiveTarget(setup.objective));
+            }
+            Objective::CaptureKing if !enemy_king => {
+                return Err(BattleError::NoObjectiveTarget(setup.objective));
+            }
+            _ => {}
+        }
+        position.set_turn(Color::White);
+        let tuning = [setup.player_skills, setup.enemy_skills.unwrap_or(setup.player_skills)];
+        let config = SkillConfig {
+            start_fen: String::new(),
+            cooldown_ticks: CooldownTicks {
+                teleport: setup.player_skills.teleport_cooldown,
+                freeze: setup.player_skills.freeze_cooldown,
+            },
+            freeze_duration: setup.player_skills.freeze_duration,
+            clock: ClockMode::Manual,
+            rules: RulesChoice::Skirmish,
+        };
+        let mut board = SkillBoard::from_position(position, config);
+        if setup.enemy_skills.is_none() {
+            board.set_cooldown(Color::Black, Skill::Teleport, NEVER);
+            board.set_cooldown(Color::Black, Skill::Freeze, NEVER);
+        }
+        board.forget_history();
+        let had_king = [units.iter().any(|u| u.side == Side::Player && u.role == Role::King), enemy_king];
+        Ok(Battle {
+            board,
+            shape: shape.clone(),
+            units,
+            at,
+            clouds: Vec::new(),
+            dormant_walls: Vec::new(),
+            objective: setup.objective,
+            bonus: setup.bonus,
+            budget: setup.move_budget,
+            moves_used: 0,
+            to_move: Side::Player,
+            pending: None,
+            status: BattleStatus::Ongoing,
+            ply: 0,
+            tuning,
+            enemy_has_skills: setup.enemy_skills.is_some(),
+            had_king,
+            killed_roles: 0,
+            stats: BattleStats::default(),
+            quiet: false,
+            events: Vec::new(),
+        })
+    }
+
+    // ----- accessors -----
+
+    /// The rules position (pieces, walls and holes as blocked tiles, the side to move).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        self.board.position()
+    }
+
+    /// The skills board (cooldowns, frozen squares).
+    #[must_use]
+    pub fn skills(&self) -> &SkillBoard {
+        &self.board
+    }
+
+    /// The board shape (walls raised during the battle are not holes of the shape; see
+    /// [`Battle::walls`]).
+    #[must_use]
+    pub fn shape(&self) -> &BoardShape {
+        &self.shape
+    }
+
+    /// Every piece that took part, dead ones included, indexed by id.
+    #[must_use]
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The piece with this id.
+    #[must_use]
+    pub fn unit(&self, id: PieceId) -> Option<&Unit> {
+        self.units.get(id as usize)
+    }
+
+    /// The living piece on a square.
+    #[must_use]
+    pub fn unit_at(&self, sq: Square) -> Option<&Unit> {
+        self.at[sq.index() as usize].map(|id| &self.units[id as usize])
+    }
+
+    /// The living pieces of a side, in id order.
+    pub fn living(&self, side: Side) -> impl Iterator<Item = &Unit> + '_ {
+        self.units.iter().filter(move |u| u.alive && u.side == side)
+    }
+
+    /// The poison clouds.
+    #[must_use]
+    pub fn clouds(&self) -> &[Cloud] {
+        &self.clouds
+    }
+
+    /// Whether a square is covered by a cloud that can still hurt `side`.
+    #[must_use]
+    pub fn is_poisoned_for(&self, sq: Square, side: Side) -> bool {
+        self.clouds.iter().any(|c| c.counters[side.index()] > 0 && c.squares.contains(&sq))
+    }
+
+    /// Squares that became walls during the battle (raised), in square order.
+    #[must_use]
+    pub fn walls(&self) -> Vec<Square> {
+        Square::all().filter(|&s| self.shape.is_playable(s) && self.position().is_blocked(s)).collect()
+    }
+
+    /// Dormant Bulwark walls (their capturer still stands on them).
+    #[must_use]
+    pub fn dormant_walls(&self) -> &[Square] {
+        &self.dormant_walls
+    }
+
+    /// The objective.
+    #[must_use]
+    pub fn objective(&self) -> Objective {
+        self.objective
+    }
+
+    /// The bonus objective.
+    #[must_use]
+    pub fn bonus(&self) -> Option<BonusObjective> {
+        self.bonus
+    }
+
+    /// The player's move budget.
+    #[must_use]
+    pub fn move_budget(&self) -> u32 {
+        self.budget
+    }
+
+    /// Player moves used so far (moves and teleports).
+    #[must_use]
+    pub fn moves_used(&self) -> u32 {
+        self.moves_used
+    }
+
+    /// Player moves left.
+    #[must_use]
+    pub fn moves_left(&self) -> u32 {
+        self.budget.saturating_sub(self.moves_used)
+    }
+
+    /// The side to act.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The piece whose Swift reposition is pending, if any.
+    #[must_use]
+    pub fn pending_reposition(&self) -> Option<PieceId> {
+        self.pending
+    }
+
+    /// Where the battle stands.
+    #[must_use]
+    pub fn status(&self) -> BattleStatus {
+        self.status
+    }
+
+    /// Plies played (turn switches, passes included).
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The battle's running counts.
+    #[must_use]
+    pub fn stats(&self) -> BattleStats {
+        self.stats
+    }
+
+    /// Whether `side` has skills in this battle.
+    #[must_use]
+    pub fn has_skills(&self, side: Side) -> bool {
+        side == Side::Player || self.enemy_has_skills
+    }
+
+    /// The remaining cooldown of `side`'s skill, ticks; `None` when the side has no skills.
+    #[must_use]
+    pub fn cooldown(&self, side: Side, skill: Skill) -> Option<u32> {
+        self.has_skills(side).then(|| self.board.cooldown(side.color(), skill))
+    }
+
+    /// Whether the square is frozen.
+    #[must_use]
+    pub fn is_frozen(&self, sq: Square) -> bool {
+        self.board.is_frozen(sq)
+    }
+
+    /// Whether the objective is complete.
+    #[must_use]
+    pub fn objective_complete(&self) -> bool {
+        match self.objective {
+            Objective::CaptureTargets => self.units.iter().filter(|u| u.target).all(|u| !u.alive),
+            Objective::CaptureKing => {
+                !self.units.iter().any(|u| u.alive && u.side == Side::Enemy && u.role == Role::King)
+            }
+            Objective::EliminateArmy => self.living(Side::Enemy).next().is_none(),
+        }
+    }
+
+    /// Whether the bonus objective is complete as things stand (judged at victory).
+    #[must_use]
+    pub fn bonus_complete(&self) -> bool {
+        match self.bonus {
+            None => false,
+            Some(BonusObjective::NoLosses) => self.stats.owned_lost == 0,
+            Some(BonusObjective::FinishWithin { moves }) => self.moves_used <= moves,
+            Some(BonusObjective::CaptureRole { role }) => self.killed_roles & (1 << role.index()) != 0,
+            Some(BonusObjective::NoSkills) => self.stats.player_skills_used == 0,
+        }
+    }
+
+    /// Turns event recording off (`true`) or on; the bot's search copies run quiet.
+    pub fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
+        if quiet {
+            self.events.clear();
+        }
+    }
+
+    /// The board as text: rank labels, `#` blocked tiles and walls, upper case player, lower case
+    /// enemy, `.` empty, `~` an empty poisoned square, `[x]` a frozen square.
+    #[must_use]
+    pub fn render_ascii(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            if !(0..8u8).any(|f| square_at(f, rank).is_some_and(|s| self.shape.is_playable(s))) {
+                continue;
+            }
+            out.push(char::from(b'1' + rank));
+            for file in 0..8u8 {
+                let sq = square_at(file, rank).expect("in range");
+                if file >= self.shape.width {
+                    continue;
+                }
+                let glyph = if self.position().is_blocked(sq) {
+                    '#'
+                } else if let Some(p) = self.position().piece_at(sq) {
+                    p.char()
+                } else if self.clouds.iter().any(|c| c.squares.contains(&sq)) {
+                    '~'
+                } else {
+                    '.'
+                };
+                out.push(' ');
+                if self.is_frozen(sq) {
+                    out.push('[');
+                    out.push(glyph);
+                    out.push(']');
+                } else {
+                    out.push(glyph);
+                }
+            }
+            out.push('\n');
+        }
+        out.push(' ');
+        for file in 0..self.shape.width {
+            out.push(' ');
+            out.push(char::from(b'a' + file));
+        }
+        out.push('\n');
+        out
+    }
+
+    fn unit_mut(&mut self, id: PieceId) -> &mut Unit {
+        &mut self.units[id as usize]
+    }
+
+    /// A 64-bit key of the whole battle state (equal states, equal keys), for the search.
+    #[must_use]
+    pub fn state_key(&self) -> u64 {
+        let mut k = self.board.state_key();
+        let mut mix = |v: u64| k = splitmix(k ^ v);
+        for u in &self.units {
+            if u.alive {
+                mix(u64::from(u.id) << 8 | u64::from(u.hp) | u64::from(u.square.index()) << 24);
+            }
+        }
+        for c in &self.clouds {
+            mix(u64::from(c.squares[0].index()) << 16
+                | u64::from(c.counters[0]) << 8
+                | u64::from(c.counters[1]));
+        }
+        mix(u64::from(self.moves_used) << 32 | self.pending.map_or(0xffff, u64::from));
+        k
+    }
+}
+
+pub(crate) fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,308 @@
+//! What a battle starts from: the board shape, the pieces, the objective and bonus, the skills, and
+//! why a setup is refused.
+
+use std::fmt;
+
+use gambit_rules::{Position, Role, Square};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::BATTLE_RULES;
+use crate::types::{Modifier, Side, role_name, role_serde, square_serde, squares_serde};
+
+/// The shape of a battle board: a `width` x `height` rectangle (6 to 8 each) in the lower-left corner
+/// of the 8x8 area (files a.., ranks 1..), optionally with its four corner squares cut, and holes.
+/// Everything outside the playable area is a blocked tile of the rules position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardShape {
+    /// Files, 6 to 8.
+    pub width: u8,
+    /// Ranks, 6 to 8.
+    pub height: u8,
+    /// Whether the four corner squares are blocked.
+    #[serde(default)]
+    pub cut_corners: bool,
+    /// Blocked squares inside the rectangle.
+    #[serde(default, with = "squares_serde")]
+    pub holes: Vec<Square>,
+}
+
+impl BoardShape {
+    /// A plain `size` x `size` board.
+    #[must_use]
+    pub fn square(size: u8) -> BoardShape {
+        BoardShape { width: size, height: size, cut_corners: false, holes: Vec::new() }
+    }
+
+    /// Whether the dimensions are 6 to 8.
+    #[must_use]
+    pub fn dimensions_ok(&self) -> bool {
+        (6..=8).contains(&self.width) && (6..=8).contains(&self.height)
+    }
+
+    /// Whether `sq` is playable on this shape.
+    #[must_use]
+    pub fn is_playable(&self, sq: Square) -> bool {
+        let (f, r) = (sq.file().index(), sq.rank().index());
+        if f >= self.width || r >= self.height {
+            return false;
+        }
+        let corner = (f == 0 || f == self.width - 1) && (r == 0 || r == self.height - 1);
+        !(self.holes.contains(&sq) || self.cut_corners && corner)
+    }
+
+    /// The playable squares, a1, b1, ... order.
+    #[must_use]
+    pub fn playable(&self) -> Vec<Square> {
+        Square::all().filter(|&s| self.is_playable(s)).collect()
+    }
+
+    /// The player's deployment squares: the playable squares of ranks 1 and 2.
+    #[must_use]
+    pub fn deployment_squares(&self) -> Vec<Square> {
+        self.playable().into_iter().filter(|s| s.rank().index() < 2).collect()
+    }
+
+    /// The empty board of this shape under [`BATTLE_RULES`].
+    #[must_use]
+    pub fn empty_position(&self) -> Position {
+        let mut pos = Position::empty(BATTLE_RULES);
+        for sq in Square::all() {
+            if !self.is_playable(sq) {
+                pos.set_blocked(sq, true).expect("an empty board has no piece to block");
+            }
+        }
+        pos
+    }
+}
+
+/// One piece of a battle setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSpec {
+    /// Which side it fights for.
+    pub side: Side,
+    /// Its role.
+    #[serde(with = "role_serde")]
+    pub role: Role,
+    /// Its square.
+    #[serde(with = "square_serde")]
+    pub square: Square,
+    /// Its modifier, if any.
+    #[serde(default)]
+    pub modifier: Option<Modifier>,
+    /// Whether it is a marked target of a [`Objective::CaptureTargets`] objective.
+    #[serde(default)]
+    pub target: bool,
+    /// The roster id of an owned piece (the player's), `None` for enemy pieces.
+    #[serde(default)]
+    pub roster_id: Option<u32>,
+}
+
+/// What the player must do to win a battle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Objective {
+    /// Capture (kill) every enemy piece marked as a target.
+    CaptureTargets,
+    /// Capture (kill) the enemy king (every enemy king, if there are several).
+    CaptureKing,
+    /// Eliminate the enemy army (temporary reinforcements included).
+    EliminateArmy,
+}
+
+impl fmt::Display for Objective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Objective::CaptureTargets => "capture the marked targets",
+            Objective::CaptureKing => "capture the enemy king",
+            Objective::EliminateArmy => "eliminate the enemy army",
+        })
+    }
+}
+
+/// An optional second goal, shown before the battle and judged at victory.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum BonusObjective {
+    /// Win without losing an owned piece (temporary pawns do not count).
+    NoLosses,
+    /// Win having used at most `moves` player moves.
+    FinishWithin {
+        /// The most player moves allowed.
+        moves: u32,
+    },
+    /// Kill an enemy piece of this role on the way.
+    CaptureRole {
+        /// The role.
+        #[serde(with = "role_serde")]
+        role: Role,
+    },
+    /// Win without casting Teleport or Freeze.
+    NoSkills,
+}
+
+impl fmt::Display for BonusObjective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BonusObjective::NoLosses => f.write_str("lose no owned piece"),
+            BonusObjective::FinishWithin { moves } => write!(f, "win within {moves} moves"),
+            BonusObjective::CaptureRole { role } => write!(f, "capture an enemy {}", role_name(*role)),
+            BonusObjective::NoSkills => f.write_str("win without skills"),
+        }
+    }
+}
+
+/// One side's skill tuning, in ticks of the skill clock (one tick per ply).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SkillTuning {
+    /// Teleport's cooldown after a cast, ticks.
+    pub teleport_cooldown: u32,
+    /// Freeze's cooldown after a cast, ticks.
+    pub freeze_cooldown: u32,
+    /// How many ticks a Freeze holds its square.
+    pub freeze_duration: u32,
+}
+
+impl Default for SkillTuning {
+    /// The skills crate's defaults: 6, 9 and 3 ticks.
+    fn default() -> Self {
+        SkillTuning {
+            teleport_cooldown: gambit_skills::DEFAULT_TELEPORT_COOLDOWN,
+            freeze_cooldown: gambit_skills::DEFAULT_FREEZE_COOLDOWN,
+            freeze_duration: gambit_skills::DEFAULT_FREEZE_DURATION,
+        }
+    }
+}
+
+/// Everything needed to start a battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleSetup {
+    /// The board.
+    pub board: BoardShape,
+    /// Both armies; ids are given in this order (0, 1, ...).
+    pub units: Vec<UnitSpec>,
+    /// The objective.
+    pub objective: Objective,
+    /// The optional bonus objective.
+    #[serde(default)]
+    pub bonus: Option<BonusObjective>,
+    /// The player's move budget (ordinary moves and teleports count; repositions, freezes and enemy
+    /// turns do not).
+    pub move_budget: u32,
+    /// The player's skills (the player always has Teleport and Freeze).
+    pub player_skills: SkillTuning,
+    /// The enemy's skills, if the encounter grants any.
+    #[serde(default)]
+    pub enemy_skills: Option<SkillTuning>,
+}
+
+impl BattleSetup {
+    /// A setup on `board` with no pieces, the given objective and budget, default player skills and
+    /// none for the enemy.
+    #[must_use]
+    pub fn new(board: BoardShape, objective: Objective, move_budget: u32) -> BattleSetup {
+        BattleSetup {
+            board,
+            units: Vec::new(),
+            objective,
+            bonus: None,
+            move_budget,
+            player_skills: SkillTuning::default(),
+            enemy_skills: None,
+        }
+    }
+
+    /// A setup from the placement field of a FEN (`*` = blocked tile; upper case = player, lower case
+    /// = enemy). The board shape is the 8x8 area with the `*` squares as holes. Units are listed in
+    /// square order a1, b1, ..., h8 (so ids follow that order).
+    ///
+    /// # Errors
+    /// [`BattleError::BadFen`] when the text is not a placement field.
+    pub fn from_fen(
+        placement: &str,
+        objective: Objective,
+        move_budget: u32,
+    ) -> Result<BattleSetup, BattleError> {
+        let fen = format!("{placement} w - - 0 1");
+        let pos = Position::from_fen_unchecked(&fen, BATTLE_RULES)
+            .map_err(|e| BattleError::BadFen(e.to_string()))?;
+        let holes = Square::all().filter(|&s| pos.is_blocked(s)).collect();
+        let mut setup = BattleSetup::new(
+            BoardShape { width: 8, height: 8, cut_corners: false, holes },
+            objective,
+            move_budget,
+        );
+        for sq in Square::all() {
+            if let Some(p) = pos.piece_at(sq) {
+                setup.units.push(UnitSpec {
+                    side: Side::of(p.color),
+                    role: p.role,
+                    square: sq,
+                    modifier: None,
+                    target: false,
+                    roster_id: None,
+                });
+            }
+        }
+        Ok(setup)
+    }
+
+    /// Gives the unit on `square` a modifier (no effect when the square is empty).
+    #[must_use]
+    pub fn with_modifier(mut self, square: &str, modifier: Modifier) -> BattleSetup {
+        if let Some(u) = self.spec_mut(square) {
+            u.modifier = Some(modifier);
+        }
+        self
+    }
+
+    /// Marks the unit on `square` as a target (no effect when the square is empty).
+    #[must_use]
+    pub fn with_target(mut self, square: &str) -> BattleSetup {
+        if let Some(u) = self.spec_mut(square) {
+            u.target = true;
+        }
+        self
+    }
+
+    /// Sets the bonus objective.
+    #[must_use]
+    pub fn with_bonus(mut self, bonus: BonusObjective) -> BattleSetup {
+        self.bonus = Some(bonus);
+        self
+    }
+
+    fn spec_mut(&mut self, square: &str) -> Option<&mut UnitSpec> {
+        let sq: Square = square.parse().ok()?;
+        self.units.iter_mut().find(|u| u.square == sq)
+    }
+}
+
+/// A battle setup that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BattleError {
+    /// The board is smaller than 6x6 or larger than 8x8.
+    #[error("board dimensions {0}x{1} are outside 6x6..8x8")]
+    BadDimensions(u8, u8),
+    /// A piece on a blocked or outside square.
+    #[error("a piece stands on {0}, which is not playable")]
+    OffBoard(Square),
+    /// Two pieces on one square.
+    #[error("two pieces on {0}")]
+    Overlap(Square),
+    /// A side without pieces.
+    #[error("the {0} has no piece")]
+    EmptyArmy(Side),
+    /// The objective has nothing to aim at (no target, no enemy king).
+    #[error("the objective `{0}` has nothing to aim at")]
+    NoObjectiveTarget(Objective),
+    /// A target that is not an enemy piece.
+    #[error("the target on {0} is not an enemy piece")]
+    BadTarget(Square),
+    /// A move budget of 0.
+    #[error("the move budget is 0")]
+    ZeroBudget,
+    /// Not a FEN placement field.
+    #[error("bad FEN: {0}")]
+    BadFen(String),
+}

@@ -1,0 +1,132 @@
+//! The checks that end a battle (steps 3, 4, 5 and 7) and the switch of sides with the skill clock
+//! and poison (step 6).
+
+use gambit_rules::Role;
+
+use super::{Battle, BattleStatus, DefeatReason, EventKind};
+use crate::types::{PieceId, Side};
+
+impl Battle {
+    /// Steps 3/4 and 7: ends the battle when the objective is met or the player's army or king is
+    /// lost. `actor` decides the order: after the player's own action only victory can be new, after
+    /// the enemy's only defeat, but both are checked (victory first).
+    pub(super) fn decided_by(&mut self, _actor: Side) -> bool {
+        if self.status.is_over() {
+            return true;
+        }
+        if self.objective_complete() || self.living(Side::Enemy).next().is_none() {
+            let bonus = self.bonus_complete();
+            self.status = BattleStatus::Victory { bonus };
+            self.pending = None;
+            self.emit(EventKind::Victory, &[], &[], 0, |b| {
+                let extra = if bonus { " (bonus objective complete)" } else { "" };
+                format!("victory: {}{extra}", b.objective)
+            });
+            return true;
+        }
+        let king_lost = self.had_king[0] && !self.living(Side::Player).any(|u| u.role == Role::King);
+        let reason = if self.living(Side::Player).next().is_none() {
+            Some(DefeatReason::ArmyEliminated)
+        } else if king_lost {
+            Some(DefeatReason::KingCaptured)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            self.defeat(reason);
+            return true;
+        }
+        false
+    }
+
+    pub(super) fn defeat(&mut self, reason: DefeatReason) {
+        self.status = BattleStatus::Defeat { reason };
+        self.pending = None;
+        self.emit(EventKind::Defeat, &[], &[], 0, |_| format!("defeat: {reason}"));
+    }
+
+    /// Step 5: after a player action that did not win, a spent budget is a defeat.
+    pub(super) fn budget_exhausted(&mut self, side: Side) -> bool {
+        if side == Side::Player && self.moves_used >= self.budget {
+            self.defeat(DefeatReason::OutOfMoves);
+            return true;
+        }
+        false
+    }
+
+    /// Steps 6 and 7: switch sides, tick the skill clock, poison the incoming side, check again; an
+    /// enemy without action passes (another switch), a player without action loses.
+    pub(super) fn end_turn(&mut self, side: Side) {
+        let mut outgoing = side;
+        loop {
+            let incoming = outgoing.other();
+            self.to_move = incoming;
+            self.ply += 1;
+            self.board.edit_position(|p| p.set_turn(incoming.color()));
+            // The skill clock: once per ply, passes included, before poison.
+            self.board.tick_cooldowns(1);
+            self.board.forget_history();
+            self.emit(EventKind::TurnStarted, &[], &[], 0, |b| {
+                format!("ply {}: the {incoming} to act", b.ply)
+            });
+            self.poison_boundary(incoming);
+            // Step 7.
+            if self.decided_by(incoming) {
+                return;
+            }
+            if self.has_turn_action() {
+                return;
+            }
+            if incoming == Side::Player {
+                self.defeat(DefeatReason::NoAction);
+                return;
+            }
+            self.emit(EventKind::Passed, &[], &[], 0, |_| "the enemy has no action and passes".to_string());
+            outgoing = incoming;
+        }
+    }
+
+    /// Step 6's poison: snapshot the incoming side's pieces in a cloud that can still hurt it,
+    /// decrement that side's counter on every existing cloud, deal one damage per snapshotted piece
+    /// (overlaps never stack), remove casualties and resolve their death effects in id order (a cloud
+    /// created now is not counted at this boundary), drop clouds whose counters are both 0.
+    pub(super) fn poison_boundary(&mut self, incoming: Side) {
+        let k = incoming.index();
+        let existing = self.clouds.len();
+        let exposed: Vec<PieceId> = self
+            .living(incoming)
+            .filter(|u| self.clouds.iter().any(|c| c.counters[k] > 0 && c.squares.contains(&u.square)))
+            .map(|u| u.id)
+            .collect();
+        for c in &mut self.clouds[..existing] {
+            c.counters[k] = c.counters[k].saturating_sub(1);
+        }
+        let mut casualties = Vec::new();
+        for id in exposed {
+            let u = self.unit_mut(id);
+            u.hp = u.hp.saturating_sub(1);
+            let (sq, hp) = (u.square, u.hp);
+            self.emit(EventKind::PoisonDamage, &[id], &[sq], 1, |b| {
+                format!("poison hurts {} on {sq} ({hp} HP left)", b.units[id as usize].name())
+            });
+            if hp == 0 {
+                casualties.push(id);
+            }
+        }
+        for id in casualties {
+            self.kill(id, None);
+        }
+        self.activate_walls();
+        let mut i = 0;
+        while i < self.clouds.len() {
+            if self.clouds[i].counters == [0, 0] {
+                let c = self.clouds.remove(i);
+                self.emit(EventKind::CloudExpired, &[], &c.squares, 0, |_| {
+                    "a poison cloud disperses".to_string()
+                });
+            } else {
+                i += 1;
+            }
+        }
+    }
+}

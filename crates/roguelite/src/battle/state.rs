@@ -10,7 +10,7 @@ use crate::types::{Modifier, PieceId, Side, role_name, role_serde, square_serde,
 /// A piece in a battle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
-    /// Its stable id (its index in [`Battle::units`]).
+    /// Its stable id (its index in [`Battle::units`](super::Battle::units)).
     pub id: PieceId,
     /// Its side.
     pub side: Side,

@@ -4,6 +4,7 @@ use std::fmt;
 
 use gambit_rules::{Move, Square};
 
+use crate::board::Teleported;
 use crate::skill::Skill;
 
 /// One thing the side to move can do. Moves and teleports end the turn; a freeze does not.
@@ -50,6 +51,65 @@ impl fmt::Display for Action {
             Action::Move(m) => write!(f, "{}", m.to_uci()),
             Action::Teleport { from, to } => write!(f, "tp {from}{to}"),
             Action::Freeze(sq) => write!(f, "fz {sq}"),
+        }
+    }
+}
+
+/// What [`SkillBoard::play_action`](crate::SkillBoard::play_action) did (and what
+/// [`SkillBoard::check_action`](crate::SkillBoard::check_action) says it would do). Front ends read it
+/// instead of re-deriving the skills' rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Played {
+    /// An ordinary move.
+    Move(Move),
+    /// A Teleport of the piece on `from` to `to`, carried out as `how`.
+    Teleport {
+        /// The square the piece left.
+        from: Square,
+        /// The square it reached.
+        to: Square,
+        /// Along a legal move (which is that move) or by relocation.
+        how: Teleported,
+    },
+    /// A Freeze of the square.
+    Freeze(Square),
+}
+
+impl Played {
+    /// The action that was played.
+    #[must_use]
+    pub const fn action(&self) -> Action {
+        match *self {
+            Played::Move(m) => Action::Move(m),
+            Played::Teleport { from, to, .. } => Action::Teleport { from, to },
+            Played::Freeze(sq) => Action::Freeze(sq),
+        }
+    }
+
+    /// The rules move the board made: the move, or the move a teleport along a legal move was played
+    /// as (a promotion becomes a queen). `None` for a relocation and a freeze, which no chess notation
+    /// can express.
+    #[must_use]
+    pub const fn board_move(&self) -> Option<Move> {
+        match *self {
+            Played::Move(m) | Played::Teleport { how: Teleported::AsMove(m), .. } => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Whether the board was edited outside the rules (a teleport by relocation).
+    #[must_use]
+    pub const fn is_relocation(&self) -> bool {
+        matches!(self, Played::Teleport { how: Teleported::Relocated { .. }, .. })
+    }
+
+    /// The squares a piece left and reached, for a last-move highlight; `None` for a freeze.
+    #[must_use]
+    pub const fn squares(&self) -> Option<(Square, Square)> {
+        match *self {
+            Played::Move(m) => Some((m.from, m.to)),
+            Played::Teleport { from, to, .. } => Some((from, to)),
+            Played::Freeze(_) => None,
         }
     }
 }

@@ -5,7 +5,7 @@ use gambit_rules::{
     Position, Role, Square,
 };
 
-use crate::action::Action;
+use crate::action::{Action, Played};
 use crate::config::{ClockMode, ConfigError, RulesChoice, SkillConfig};
 use crate::error::SkillError;
 use crate::log::{LogEntry, LogKind};
@@ -163,7 +163,7 @@ impl SkillBoard {
     /// The remaining cooldown of `color`'s `skill`, in ticks (0 means ready).
     #[must_use]
     pub fn cooldown(&self, color: Color, skill: Skill) -> u32 {
-        self.cooldowns.side(color).get(skill)
+        self.cooldowns.side(color)[skill]
     }
 
     /// Whether `square` is frozen (its counter is above 0).
@@ -278,6 +278,17 @@ impl SkillBoard {
     /// [`SkillError::GameOver`], [`SkillError::FrozenSource`] (the piece, or the castling rook, is
     /// frozen) or [`SkillError::IllegalMove`]. Nothing changes on error.
     pub fn play(&mut self, m: Move) -> Result<(), SkillError> {
+        self.check_move(m)?;
+        let record = self.record(Action::Move(m), PosUndo::Unmake);
+        let us = self.turn();
+        self.position.play_unchecked(m);
+        self.undo.push(record);
+        self.end_turn(LogKind::Move, m.to_uci(), us);
+        Ok(())
+    }
+
+    /// Checks an ordinary move of the side to move without playing it.
+    fn check_move(&self, m: Move) -> Result<(), SkillError> {
         if let Some(o) = self.rule_draw() {
             return Err(SkillError::GameOver(o));
         }
@@ -287,11 +298,6 @@ impl SkillBoard {
         if let Some(sq) = SkillBoard::frozen_part(&m, self.frozen_mask()) {
             return Err(self.reject(SkillError::FrozenSource(sq)));
         }
-        let record = self.record(Action::Move(m), PosUndo::Unmake);
-        let us = self.turn();
-        self.position.play_unchecked(m);
-        self.undo.push(record);
-        self.end_turn(LogKind::Move, m.to_uci(), us);
         Ok(())
     }
 
@@ -414,10 +420,15 @@ impl SkillBoard {
     /// # Errors
     /// As [`SkillBoard::teleport`].
     pub fn check_teleport(&self, from: Square, to: Square) -> Result<(), SkillError> {
+        self.checked_plan(from, to).map(|_| ())
+    }
+
+    /// The validated plan of a Teleport of the side to move (cooldown and game state included).
+    fn checked_plan(&self, from: Square, to: Square) -> Result<Plan, SkillError> {
         self.ready(Skill::Teleport)
             .and_then(|()| {
                 let mask = self.frozen_mask();
-                self.plan_teleport(from, to, mask, &self.moves_masked(mask)).map(|_| ())
+                self.plan_teleport(from, to, mask, &self.moves_masked(mask))
             })
             .map_err(|e| self.reject(e))
     }
@@ -437,13 +448,7 @@ impl SkillBoard {
     /// [`SkillError::CapturesKing`] (standard rules), [`SkillError::PawnBackRank`] and
     /// [`SkillError::ExposesKing`] (standard rules). Nothing changes on error.
     pub fn teleport(&mut self, from: Square, to: Square) -> Result<Teleported, SkillError> {
-        let plan = self
-            .ready(Skill::Teleport)
-            .and_then(|()| {
-                let mask = self.frozen_mask();
-                self.plan_teleport(from, to, mask, &self.moves_masked(mask))
-            })
-            .map_err(|e| self.reject(e))?;
+        let plan = self.checked_plan(from, to)?;
         let us = self.turn();
         let action = Action::Teleport { from, to };
         let done = match plan {
@@ -477,7 +482,7 @@ impl SkillBoard {
                 Teleported::Relocated { captured }
             }
         };
-        self.cooldowns.side_mut(us).set(Skill::Teleport, self.config.cooldown_ticks.teleport);
+        self.cooldowns.side_mut(us)[Skill::Teleport] = self.config.cooldown_ticks.teleport;
         self.end_turn(LogKind::Teleport, format!("{from}{to}"), us);
         Ok(done)
     }
@@ -536,7 +541,7 @@ impl SkillBoard {
         let record = self.record(Action::Freeze(square), PosUndo::Untouched);
         self.undo.push(record);
         self.frozen[square.index() as usize] = self.config.freeze_duration;
-        self.cooldowns.side_mut(us).set(Skill::Freeze, self.config.cooldown_ticks.freeze);
+        self.cooldowns.side_mut(us)[Skill::Freeze] = self.config.cooldown_ticks.freeze;
         let entry = LogEntry {
             kind: LogKind::Freeze,
             detail: square.to_string(),
@@ -651,6 +656,32 @@ impl SkillBoard {
         self.outcome().is_some()
     }
 
+    /// When a game of skill chess is finished, for every front end: the [`SkillBoard::outcome`]
+    /// (checkmate, stalemate, the automatic draws), or else a draw the side to move may claim now
+    /// (threefold repetition, the fifty-move rule), which is claimed at once for both players, as
+    /// [`Outcome::Draw`] with its reason. `None` while the game goes on.
+    ///
+    /// The actions stay playable after a claimable draw ([`SkillBoard::actions`] follows
+    /// [`SkillBoard::outcome`]); a front end stops the game here.
+    #[must_use]
+    pub fn finished(&self) -> Option<Outcome> {
+        self.outcome().or_else(|| self.position.claimable_draw().map(Outcome::Draw))
+    }
+
+    /// Whether [`SkillBoard::finished`] is `Some`.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.finished().is_some()
+    }
+
+    /// The squares `by` threatens: see [`threatened_squares`](crate::threatened_squares). On a skill board
+    /// this is where a ready Teleport's reach will join the definition (issue 14/17); today it is the
+    /// position's threats.
+    #[must_use]
+    pub fn threatened_squares(&self, by: Color) -> Vec<Square> {
+        crate::threats::threatened_squares(&self.position, by)
+    }
+
     // ----- actions -----
 
     /// Every legal action of the side to move: its moves (in the rules' order), then its teleports when
@@ -723,15 +754,39 @@ impl SkillBoard {
         }
     }
 
-    /// Plays an action (see [`SkillBoard::play`], [`SkillBoard::teleport`], [`SkillBoard::freeze`]).
+    /// What playing `action` would do, without playing it: the same checks as
+    /// [`SkillBoard::play_action`], and the same [`Played`] value it would return (a teleport along a
+    /// legal move is that move; any other teleport relocates the piece).
+    ///
+    /// # Errors
+    /// The error [`SkillBoard::play_action`] would return.
+    pub fn check_action(&self, action: Action) -> Result<Played, SkillError> {
+        match action {
+            Action::Move(m) => self.check_move(m).map(|()| Played::Move(m)),
+            Action::Teleport { from, to } => {
+                let how = match self.checked_plan(from, to)? {
+                    Plan::AsMove(m) => Teleported::AsMove(m),
+                    Plan::Relocate(_) => Teleported::Relocated { captured: self.piece_at(to) },
+                };
+                Ok(Played::Teleport { from, to, how })
+            }
+            Action::Freeze(sq) => self.check_freeze(sq).map(|()| Played::Freeze(sq)),
+        }
+    }
+
+    /// Plays an action (see [`SkillBoard::play`], [`SkillBoard::teleport`], [`SkillBoard::freeze`]) and
+    /// returns what happened: the move, how a teleport was carried out (along a legal move, which is then
+    /// that move, or by relocation), or the frozen square.
     ///
     /// # Errors
     /// The error of the underlying call; nothing changes on error.
-    pub fn play_action(&mut self, action: Action) -> Result<(), SkillError> {
+    pub fn play_action(&mut self, action: Action) -> Result<Played, SkillError> {
         match action {
-            Action::Move(m) => self.play(m),
-            Action::Teleport { from, to } => self.teleport(from, to).map(|_| ()),
-            Action::Freeze(sq) => self.freeze(sq),
+            Action::Move(m) => self.play(m).map(|()| Played::Move(m)),
+            Action::Teleport { from, to } => {
+                self.teleport(from, to).map(|how| Played::Teleport { from, to, how })
+            }
+            Action::Freeze(sq) => self.freeze(sq).map(|()| Played::Freeze(sq)),
         }
     }
 
@@ -762,7 +817,7 @@ impl SkillBoard {
     /// Sets `color`'s remaining cooldown of `skill`, in ticks (0 means ready). Clears the undo history.
     pub fn set_cooldown(&mut self, color: Color, skill: Skill, ticks: u32) {
         self.undo.clear();
-        self.cooldowns.side_mut(color).set(skill, ticks);
+        self.cooldowns.side_mut(color)[skill] = ticks;
     }
 
     /// Sets the remaining freeze ticks of `square` (0 releases it). Clears the undo history.

@@ -1,11 +1,13 @@
 //! The board's configuration: start position, cooldowns, freeze duration, clock mode and rule set.
 
+use std::ops::RangeInclusive;
+
 use gambit_rules::{FenError, Position, RuleSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::skill::Skill;
+use crate::skill::BySkill;
 
 /// Default Teleport cooldown, in ticks.
 pub const DEFAULT_TELEPORT_COOLDOWN: u32 = 6;
@@ -13,6 +15,27 @@ pub const DEFAULT_TELEPORT_COOLDOWN: u32 = 6;
 pub const DEFAULT_FREEZE_COOLDOWN: u32 = 9;
 /// Default number of ticks a Freeze holds its square.
 pub const DEFAULT_FREEZE_DURATION: u32 = 3;
+/// The default cooldowns of both skills, in ticks: Teleport 6, Freeze 9.
+pub const DEFAULT_COOLDOWNS: BySkill<u32> = BySkill::new(DEFAULT_TELEPORT_COOLDOWN, DEFAULT_FREEZE_COOLDOWN);
+
+/// The cooldowns, in ticks, a front end offers when the player tunes the skills (the setup screen): 1 to 30.
+/// A config accepts any value (0 means always ready); this is the range players choose from.
+pub const COOLDOWN_RANGE: RangeInclusive<u32> = 1..=30;
+/// The freeze durations, in ticks, a front end offers (1 to 10); a config accepts any value.
+pub const FREEZE_DURATION_RANGE: RangeInclusive<u32> = 1..=10;
+
+/// `value` moved by `delta` and kept within `range` (for a front end's minus and plus buttons).
+///
+/// ```
+/// use gambit_skills::{COOLDOWN_RANGE, FREEZE_DURATION_RANGE, step_within};
+/// assert_eq!(step_within(6, 1, &COOLDOWN_RANGE), 7);
+/// assert_eq!(step_within(1, -1, &COOLDOWN_RANGE), 1);
+/// assert_eq!(step_within(10, 1, &FREEZE_DURATION_RANGE), 10);
+/// ```
+#[must_use]
+pub fn step_within(value: u32, delta: i32, range: &RangeInclusive<u32>) -> u32 {
+    value.saturating_add_signed(delta).clamp(*range.start(), *range.end())
+}
 
 /// What advances the cooldowns and freeze timers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -48,44 +71,9 @@ impl RulesChoice {
     }
 }
 
-/// The cooldown each skill gets when cast, in ticks (0 means always ready).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CooldownTicks {
-    /// Teleport's cooldown in ticks; default 6.
-    #[serde(default = "default_teleport")]
-    pub teleport: u32,
-    /// Freeze's cooldown in ticks; default 9.
-    #[serde(default = "default_freeze")]
-    pub freeze: u32,
-}
-
-fn default_teleport() -> u32 {
-    DEFAULT_TELEPORT_COOLDOWN
-}
-fn default_freeze() -> u32 {
-    DEFAULT_FREEZE_COOLDOWN
-}
-fn default_duration() -> u32 {
-    DEFAULT_FREEZE_DURATION
-}
-
-impl Default for CooldownTicks {
-    fn default() -> Self {
-        CooldownTicks { teleport: DEFAULT_TELEPORT_COOLDOWN, freeze: DEFAULT_FREEZE_COOLDOWN }
-    }
-}
-
-impl CooldownTicks {
-    /// The configured cooldown of `skill`, in ticks.
-    #[must_use]
-    pub fn get(&self, skill: Skill) -> u32 {
-        match skill {
-            Skill::Teleport => self.teleport,
-            Skill::Freeze => self.freeze,
-        }
-    }
-}
+/// The cooldown each skill gets when cast, in ticks (0 means always ready). Its `Default` is all zeros,
+/// as for any [`BySkill`]; a config's default is [`DEFAULT_COOLDOWNS`].
+pub type CooldownTicks = BySkill<u32>;
 
 /// The configuration of a [`SkillBoard`](crate::SkillBoard), as JSON:
 ///
@@ -95,23 +83,20 @@ impl CooldownTicks {
 /// ```
 ///
 /// Every field is optional and defaults as shown. The JSON Schema is `docs/skills-config.schema.json`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// Deserializing with serde goes through the same reader as [`SkillConfig::from_json`] (defaults,
+/// unknown fields and ranges alike), without the FEN check.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct SkillConfig {
     /// The start position as a FEN; empty means the standard start position.
-    #[serde(default)]
     pub start_fen: String,
-    /// The cooldown each skill gets when cast, in ticks.
-    #[serde(default)]
+    /// The cooldown each skill gets when cast, in ticks (default [`DEFAULT_COOLDOWNS`]).
     pub cooldown_ticks: CooldownTicks,
     /// How many ticks a Freeze holds its square (default 3).
-    #[serde(default = "default_duration")]
     pub freeze_duration: u32,
     /// What advances the clock (default [`ClockMode::Ply`]).
-    #[serde(default)]
     pub clock: ClockMode,
     /// The rule set (default [`RulesChoice::Standard`]).
-    #[serde(default)]
     pub rules: RulesChoice,
 }
 
@@ -119,11 +104,18 @@ impl Default for SkillConfig {
     fn default() -> Self {
         SkillConfig {
             start_fen: String::new(),
-            cooldown_ticks: CooldownTicks::default(),
+            cooldown_ticks: DEFAULT_COOLDOWNS,
             freeze_duration: DEFAULT_FREEZE_DURATION,
             clock: ClockMode::Ply,
             rules: RulesChoice::Standard,
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for SkillConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SkillConfig, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        SkillConfig::from_value(&value).map_err(serde::de::Error::custom)
     }
 }
 

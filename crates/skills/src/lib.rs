@@ -9,15 +9,18 @@ mod log;
 mod render;
 mod skill;
 mod state;
+mod threats;
 
-pub use action::Action;
+pub use action::{Action, Played};
 pub use board::{SkillBoard, Teleported};
 pub use config::{
-    ClockMode, ConfigError, CooldownTicks, DEFAULT_FREEZE_COOLDOWN, DEFAULT_FREEZE_DURATION,
-    DEFAULT_TELEPORT_COOLDOWN, RulesChoice, SkillConfig,
+    COOLDOWN_RANGE, ClockMode, ConfigError, CooldownTicks, DEFAULT_COOLDOWNS, DEFAULT_FREEZE_COOLDOWN,
+    DEFAULT_FREEZE_DURATION, DEFAULT_TELEPORT_COOLDOWN, FREEZE_DURATION_RANGE, RulesChoice, SkillConfig,
+    step_within,
 };
 pub use error::SkillError;
 pub use log::{LogEntry, LogKind};
 pub use render::{GridError, render_ascii, rotate_view_180};
-pub use skill::{Cooldowns, ParseSkillError, SideCooldowns, Skill};
+pub use skill::{BySkill, Cooldowns, ParseSkillError, SideCooldowns, Skill};
 pub use state::StateError;
+pub use threats::threatened_squares;

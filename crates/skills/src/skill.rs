@@ -1,6 +1,7 @@
 //! The skills and the per-side cooldown counters.
 
 use std::fmt;
+use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
 use gambit_rules::Color;
@@ -54,33 +55,82 @@ impl FromStr for Skill {
     }
 }
 
-/// One side's remaining cooldowns, in ticks (0 means ready).
+/// One value per skill: a per-skill container, so code indexes by [`Skill`] instead of matching on it.
+///
+/// Serialized as `{"teleport": ..., "freeze": ...}`.
+///
+/// ```
+/// use gambit_skills::{BySkill, Skill};
+/// let mut ticks = BySkill::new(6, 9);
+/// ticks[Skill::Freeze] -= 1;
+/// assert_eq!((ticks[Skill::Teleport], ticks.freeze), (6, 8));
+/// assert_eq!(ticks.map(|t| t * 2), BySkill { teleport: 12, freeze: 16 });
+/// assert_eq!(ticks.iter().map(|(s, t)| format!("{s} {t}")).collect::<Vec<_>>(), ["teleport 6", "freeze 8"]);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SideCooldowns {
-    /// Ticks until Teleport is ready.
-    pub teleport: u32,
-    /// Ticks until Freeze is ready.
-    pub freeze: u32,
+pub struct BySkill<T> {
+    /// Teleport's value.
+    pub teleport: T,
+    /// Freeze's value.
+    pub freeze: T,
 }
 
-impl SideCooldowns {
-    /// The remaining ticks of `skill`.
+impl<T> BySkill<T> {
+    /// Teleport's and Freeze's values.
     #[must_use]
-    pub fn get(&self, skill: Skill) -> u32 {
+    pub const fn new(teleport: T, freeze: T) -> BySkill<T> {
+        BySkill { teleport, freeze }
+    }
+
+    /// The value of `skill`.
+    #[must_use]
+    pub const fn get(&self, skill: Skill) -> &T {
         match skill {
-            Skill::Teleport => self.teleport,
-            Skill::Freeze => self.freeze,
+            Skill::Teleport => &self.teleport,
+            Skill::Freeze => &self.freeze,
         }
     }
 
-    pub(crate) fn set(&mut self, skill: Skill, ticks: u32) {
+    /// The value of `skill`, mutably.
+    pub const fn get_mut(&mut self, skill: Skill) -> &mut T {
         match skill {
-            Skill::Teleport => self.teleport = ticks,
-            Skill::Freeze => self.freeze = ticks,
+            Skill::Teleport => &mut self.teleport,
+            Skill::Freeze => &mut self.freeze,
         }
     }
 
+    /// Applies `f` to each value.
+    #[must_use]
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySkill<U> {
+        BySkill { teleport: f(self.teleport), freeze: f(self.freeze) }
+    }
+
+    /// The skills with their values, in [`Skill::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Skill, &T)> {
+        [(Skill::Teleport, &self.teleport), (Skill::Freeze, &self.freeze)].into_iter()
+    }
+}
+
+impl<T> Index<Skill> for BySkill<T> {
+    type Output = T;
+
+    fn index(&self, skill: Skill) -> &T {
+        self.get(skill)
+    }
+}
+
+impl<T> IndexMut<Skill> for BySkill<T> {
+    fn index_mut(&mut self, skill: Skill) -> &mut T {
+        self.get_mut(skill)
+    }
+}
+
+/// One side's remaining cooldowns, in ticks (0 means ready).
+pub type SideCooldowns = BySkill<u32>;
+
+impl BySkill<u32> {
+    /// Lowers every value by `ticks`, never below 0.
     pub(crate) fn decay(&mut self, ticks: u32) {
         self.teleport = self.teleport.saturating_sub(ticks);
         self.freeze = self.freeze.saturating_sub(ticks);

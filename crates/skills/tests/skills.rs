@@ -324,3 +324,91 @@ fn rendering_marks_frozen_squares_and_rotates() {
         Err(gambit_skills::GridError::Ragged { row: 1, len: 1, expected: 2 })
     );
 }
+
+#[test]
+fn play_action_says_what_happened() {
+    let mut b = at("r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 0 1");
+    // A teleport along a legal move is that move (castling here); check_action predicts it exactly.
+    let castle = Action::Teleport { from: sq("e1"), to: sq("g1") };
+    let predicted = b.check_action(castle).unwrap();
+    let played = b.play_action(castle).unwrap();
+    assert_eq!(predicted, played);
+    let m = played.board_move().expect("castling is a rules move");
+    assert_eq!((m.from, m.to, m.is_castle()), (sq("e1"), sq("g1"), true));
+    assert!(!played.is_relocation());
+    assert_eq!(played.squares(), Some((sq("e1"), sq("g1"))));
+    assert_eq!(played.action(), castle);
+    // A relocation names what it captured and has no rules move.
+    let grab = Action::Teleport { from: sq("a8"), to: sq("a2") };
+    let predicted = b.check_action(grab).unwrap();
+    assert_eq!(
+        predicted,
+        gambit_skills::Played::Teleport {
+            from: sq("a8"),
+            to: sq("a2"),
+            how: Teleported::Relocated { captured: Some(Piece::new(Color::White, Role::Pawn)) },
+        }
+    );
+    let before = b.clone();
+    assert_eq!(b.play_action(grab).unwrap(), predicted);
+    assert!(predicted.is_relocation() && predicted.board_move().is_none());
+    b.undo();
+    assert_eq!(b, before);
+    // Moves and freezes.
+    let mv = Action::Move(b.position().parse_uci("a7a6").unwrap());
+    assert_eq!(b.play_action(mv).unwrap().board_move(), Some(b.position().moves_played().last().unwrap()));
+    let fz = Action::Freeze(sq("e8"));
+    assert_eq!(b.play_action(fz).unwrap(), gambit_skills::Played::Freeze(sq("e8")));
+    // check_action rejects exactly what play_action rejects, changing nothing.
+    let again = Action::Freeze(sq("e7"));
+    let before = b.clone();
+    assert_eq!(b.check_action(again), b.clone().play_action(again));
+    assert_eq!(b, before);
+}
+
+#[test]
+fn claimable_draws_finish_the_game_for_every_front_end() {
+    let mut b = SkillBoard::default();
+    assert_eq!(b.finished(), None);
+    for _ in 0..2 {
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            b.push_action(mv).unwrap();
+        }
+    }
+    // The start position for the third time: claimable, not automatic.
+    assert_eq!(b.outcome(), None);
+    assert_eq!(b.finished(), Some(Outcome::Draw(DrawReason::ThreefoldRepetition)));
+    assert!(b.is_finished());
+    // The fifty-move rule likewise.
+    let b = at("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
+    assert_eq!((b.outcome(), b.finished()), (None, Some(Outcome::Draw(DrawReason::FiftyMoveRule))));
+    // Mate stays mate.
+    let b = at("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(b.finished(), b.outcome());
+}
+
+#[test]
+fn skill_ranges_and_defaults_are_the_configs() {
+    use gambit_skills::{COOLDOWN_RANGE, DEFAULT_COOLDOWNS, FREEZE_DURATION_RANGE, step_within};
+    let c = SkillConfig::default();
+    assert_eq!(c.cooldown_ticks, DEFAULT_COOLDOWNS);
+    assert!(COOLDOWN_RANGE.contains(&c.cooldown_ticks.teleport));
+    assert!(COOLDOWN_RANGE.contains(&c.cooldown_ticks[Skill::Freeze]));
+    assert!(FREEZE_DURATION_RANGE.contains(&c.freeze_duration));
+    assert_eq!(step_within(30, 5, &COOLDOWN_RANGE), 30);
+    assert_eq!(step_within(0, -5, &FREEZE_DURATION_RANGE), 1);
+    // serde goes through the same reader as from_json: defaults fill in, unknown fields are refused.
+    let c: SkillConfig = serde_json::from_str(r#"{"cooldown_ticks": {"teleport": 4}}"#).unwrap();
+    assert_eq!((c.cooldown_ticks.teleport, c.cooldown_ticks.freeze), (4, 9));
+    assert!(serde_json::from_str::<SkillConfig>(r#"{"cooldown": 4}"#).is_err());
+}
+
+#[test]
+fn threats_are_the_positions_for_now() {
+    let b = SkillBoard::default();
+    let t = b.threatened_squares(Color::Black);
+    assert_eq!(t, gambit_skills::threatened_squares(b.position(), Color::Black));
+    // Knights reach a6, c6, f6, h6; pawns push but threaten only their capture squares (empty ones).
+    assert!(t.contains(&sq("c6")) && t.contains(&sq("f6")));
+    assert!(!t.contains(&sq("e5")));
+}

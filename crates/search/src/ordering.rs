@@ -12,16 +12,16 @@ const NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 
 /// Killer and history tables for one game type.
-pub(crate) struct Ordering<A> {
+pub(crate) struct MoveOrderer<A> {
     killers: Vec<[Option<A>; 2]>,
     history: Vec<i32>,
     slots: usize,
 }
 
-impl<A: Copy + PartialEq> Ordering<A> {
-    pub(crate) fn new(slots: usize) -> Ordering<A> {
+impl<A: Copy + PartialEq> MoveOrderer<A> {
+    pub(crate) fn new(slots: usize) -> MoveOrderer<A> {
         let slots = slots.max(1);
-        Ordering { killers: vec![[None, None]; MAX_PLY + 2], history: vec![0; 2 * slots], slots }
+        MoveOrderer { killers: vec![[None, None]; MAX_PLY + 2], history: vec![0; 2 * slots], slots }
     }
 
     pub(crate) fn clear(&mut self) {

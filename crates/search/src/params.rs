@@ -45,7 +45,7 @@ pub struct Params {
     /// How many root actions get exact scores (a MultiPV-like window: the root's alpha is the score of
     /// the k-th best so far). 1 for the engine; 3 for the bot, whose consistency picks among the top
     /// three.
-    pub exact_root_actions: usize,
+    pub multipv: usize,
     /// When a search is stopped mid-iteration, play the best action already proven in that iteration
     /// (engine play). Off for the bot, whose contract adopts only whole iterations.
     pub adopt_partial_iteration: bool,
@@ -74,7 +74,7 @@ impl Default for Params {
             aspiration_window: 30,
             killers: true,
             beam_width: 0,
-            exact_root_actions: 1,
+            multipv: 1,
             adopt_partial_iteration: true,
             poll_interval: 1024,
         }
@@ -103,6 +103,6 @@ impl Params {
     /// iterations only.
     #[must_use]
     pub fn bot(beam_width: usize) -> Params {
-        Params { beam_width, exact_root_actions: 3, adopt_partial_iteration: false, ..Params::default() }
+        Params { beam_width, multipv: 3, adopt_partial_iteration: false, ..Params::default() }
     }
 }

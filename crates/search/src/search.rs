@@ -1,6 +1,6 @@
 //! The search core: iterative deepening over negamax alpha-beta, synchronous and deterministic.
 //!
-//! Progress and stopping go through a [`SearchHandler`]; the node budget, the depth limit and the time
+//! Progress reports (`SearchInfo`) and stopping go through a [`SearchHandler`]; the node budget, the depth limit and the time
 //! limits live in [`Limits`]. Every simulated action ([`Game::play`] and a successful
 //! [`Game::play_null`]) counts as one node, and the budget is checked *before* each simulation, so a
 //! search never exceeds its node budget (no slack).
@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::ordering::Ordering;
+use crate::ordering::MoveOrderer;
 use crate::params::Params;
 use crate::score::{INFINITY, MATE, MAX_PLY, is_mate, terminal_score};
 use crate::tt::{Bound, TranspositionTable};
@@ -29,9 +29,9 @@ pub struct Limits {
     pub soft_time_ms: Option<u64>,
 }
 
-/// The progress report after each completed iteration.
+/// What the search reports after each completed iteration (UCI `info`).
 #[derive(Debug)]
-pub struct Progress<'a, A> {
+pub struct SearchInfo<'a, A> {
     /// The completed depth, plies.
     pub depth: u32,
     /// The deepest ply reached (quiescence and extensions included).
@@ -57,7 +57,7 @@ pub trait SearchHandler<A> {
     }
 
     /// Called after each completed iteration.
-    fn on_iteration(&mut self, _progress: &Progress<'_, A>) {}
+    fn on_iteration(&mut self, _progress: &SearchInfo<'_, A>) {}
 }
 
 /// A handler that never stops the search and ignores progress.
@@ -112,7 +112,7 @@ pub struct Searcher<G: Game> {
     /// The tunables.
     pub params: Params,
     tt: TranspositionTable<G::Action>,
-    ordering: Ordering<G::Action>,
+    ordering: MoveOrderer<G::Action>,
     lists: Vec<Vec<(i32, G::Action)>>,
     buf: Vec<G::Action>,
     pv: Vec<Vec<G::Action>>,
@@ -133,7 +133,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             params,
             tt: TranspositionTable::new(hash_mib),
-            ordering: Ordering::new(G::HISTORY_SLOTS),
+            ordering: MoveOrderer::new(G::HISTORY_SLOTS),
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             buf: Vec::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -219,7 +219,7 @@ impl<G: Game> Searcher<G> {
             let d = depth as i32;
             let score = if self.params.aspiration_min_depth > 0
                 && depth >= self.params.aspiration_min_depth
-                && self.params.exact_root_actions <= 1
+                && self.params.multipv <= 1
                 && !is_mate(prev)
             {
                 // Aspiration windows: a narrow window around the last score, widened on failure.
@@ -270,7 +270,7 @@ impl<G: Game> Searcher<G> {
                 .iter()
                 .map(|r| RankedAction { action: r.action, score: Some(r.score), exact: r.exact })
                 .collect();
-            handler.on_iteration(&Progress {
+            handler.on_iteration(&SearchInfo {
                 depth,
                 seldepth: self.seldepth as u32,
                 score,
@@ -323,7 +323,7 @@ impl<G: Game> Searcher<G> {
         h: &mut H,
     ) -> i32 {
         self.pv[0].clear();
-        let k = self.params.exact_root_actions.max(1);
+        let k = self.params.multipv.max(1);
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let side = g.side();

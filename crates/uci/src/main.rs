@@ -21,7 +21,7 @@ fn main() -> ExitCode {
         }
     }
     let stdin = std::io::stdin();
-    match gambit_search::uci::run(stdin.lock(), std::io::stdout()) {
+    match gambit_uci::run(stdin.lock(), std::io::stdout()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -18,9 +18,9 @@ use std::time::Duration;
 
 use gambit_rules::{Move, Position};
 
-use crate::params::Params;
-use crate::score::{mate_in_moves, wdl};
-use crate::search::{Limits, Progress, SearchHandler, Searcher};
+use gambit_search::score::{mate_in_moves, wdl};
+use gambit_search::{Limits, Params, SearchHandler, SearchInfo, Searcher};
+
 use crate::time::{Clock, allocate};
 
 /// The engine name announced by `uci`.
@@ -52,7 +52,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
 
 /// Formats a UCI `info` line for a progress report.
 #[must_use]
-pub fn info_line(p: &Progress<'_, Move>, show_wdl: bool) -> String {
+pub fn info_line(p: &SearchInfo<'_, Move>, show_wdl: bool) -> String {
     let score = match mate_in_moves(p.score) {
         Some(m) => format!("mate {m}"),
         None => format!("cp {}", p.score),
@@ -105,7 +105,7 @@ impl<W: Write> SearchHandler<Move> for UciHandler<W> {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn on_iteration(&mut self, p: &Progress<'_, Move>) {
+    fn on_iteration(&mut self, p: &SearchInfo<'_, Move>) {
         send(&self.out, &info_line(p, self.show_wdl));
     }
 }

@@ -1,4 +1,4 @@
-//! Drives the real `gambit-uci` and `gambit-cli` binaries over stdin/stdout.
+//! Drives the real `gambit-uci` binary over stdin/stdout, and the library loop in memory.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -208,14 +208,36 @@ fn malformed_commands_are_reported_and_ignored() {
 }
 
 #[test]
-fn cli_uci_subcommand_and_end_of_input() {
-    let mut e = Engine::start(env!("CARGO_BIN_EXE_gambit-cli"), &["uci"]);
+fn end_of_input_lets_a_bounded_search_finish() {
+    let mut e = Engine::uci();
     e.send("uci");
     e.until("uciok");
     e.send("go depth 3");
-    // End of input lets a bounded search finish.
     drop(e.stdin.take());
     let best = bestmove(&e.until("bestmove"));
     assert!(gambit_rules::Position::startpos().parse_uci(&best).is_ok());
     assert_eq!(e.finish().0, 0);
+}
+
+#[test]
+fn the_library_loop_runs_in_memory() {
+    // The same loop `gambit-cli uci` calls, over in-memory streams.
+    let input = "uci\nisready\nposition startpos moves e2e4\ngo depth 2\n";
+    let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().write(buf)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    gambit_uci::run(input.as_bytes(), Shared(out.clone())).unwrap();
+    let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
+    let best = text.lines().last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    let mut pos = gambit_rules::Position::startpos();
+    pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
+    assert!(pos.parse_uci(&best).is_ok(), "{text}");
 }

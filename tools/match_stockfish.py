@@ -4,7 +4,7 @@
 Usage (Debian: `apt-get install -y stockfish` puts it at /usr/games/stockfish;
 `python3 -m pip install chess`):
 
-    CARGO_TARGET_DIR=$HOME/.cache/gambit/target-match cargo build --release -p gambit-cli --bin gambit-uci
+    CARGO_TARGET_DIR=$HOME/.cache/gambit/target-match cargo build --release -p gambit-uci
     nice -n 10 python3 tools/match_stockfish.py --engine $HOME/.cache/gambit/target-match/release/gambit-uci \
         --elo 1500 1800 2100 --games 60 --tc 5 --inc 0.05 --out $HOME/.cache/gambit/match-out
 

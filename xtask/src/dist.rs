@@ -65,7 +65,7 @@ pub const GAME: Binary = Binary { package: "gambit", name: "gambit" };
 /// The command-line programs.
 pub const TOOLS: [Binary; 2] = [
     Binary { package: "gambit-cli", name: "gambit-cli" },
-    Binary { package: "gambit-cli", name: "gambit-uci" },
+    Binary { package: "gambit-uci", name: "gambit-uci" },
 ];
 
 /// The binaries of a package with or without the game.
@@ -486,7 +486,7 @@ mod tests {
     fn build_arguments_name_each_binary() {
         assert_eq!(
             build_args(&binaries(false)).join(" "),
-            "build --locked --profile dist -p gambit-cli --bin gambit-cli -p gambit-cli --bin gambit-uci"
+            "build --locked --profile dist -p gambit-cli --bin gambit-cli -p gambit-uci --bin gambit-uci"
         );
         let with_game = build_args(&binaries(true)).join(" ");
         assert!(with_game.contains("-p gambit --bin gambit -p gambit-cli"), "{with_game}");

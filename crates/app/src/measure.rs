@@ -9,7 +9,7 @@ use gambit_rules::Color as Side;
 use gambit_skills::{SkillBoard, SkillConfig};
 
 use crate::game::engine::{EngineTask, think};
-use crate::game::{SkillGame, Strength};
+use crate::game::{Preset, SkillGame};
 use crate::screens::Screen;
 
 /// When the process started (set by `main`).
@@ -62,7 +62,7 @@ fn run_game(
     if !m.started_game {
         // The player is Black, so the engine (White, Expert) thinks at once.
         let board = SkillBoard::new(SkillConfig::default()).expect("the default config is valid");
-        commands.insert_resource(SkillGame::from_board(board, Side::Black, Strength::Expert, true));
+        commands.insert_resource(SkillGame::from_board(board, Side::Black, Preset::Expert, true));
         next.set(Screen::SkillChess);
         m.started_game = true;
         return;
@@ -88,7 +88,7 @@ fn run_game(
         "frames while the engine thought (Expert, first move): {} frames, mean {mean:.1} ms, max {max:.1} ms",
         m.frames.len()
     );
-    for strength in Strength::ALL {
+    for strength in Preset::ALL {
         let mut times = Vec::new();
         for fen in [
             gambit_rules::STARTING_FEN,

@@ -12,7 +12,7 @@ use gambit_roguelite::{
 use gambit_rules::{Color as Side2, Position};
 use gambit_skills::{SkillBoard, SkillConfig};
 
-use crate::game::{SkillGame, Strength};
+use crate::game::{Preset, SkillGame};
 use crate::menus::Menu;
 use crate::run::{RunSession, RunTask};
 use crate::screens::Screen;
@@ -69,7 +69,7 @@ fn showcase_game() -> SkillGame {
     let mut game = SkillGame::from_board(
         SkillBoard::from_position(position, SkillConfig::default()),
         Side2::White,
-        Strength::Casual,
+        Preset::Casual,
         true,
     );
     for text in ["fz c4", "d6"] {

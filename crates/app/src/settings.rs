@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
 use serde::{Deserialize, Serialize};
 
-use crate::game::Strength;
+use crate::game::Preset;
 use crate::storage::{DataDir, keep_aside, write_atomic};
 
 /// The file name.
@@ -50,7 +50,7 @@ pub struct Settings {
     /// The run seed for the roguelite (`None`: a random seed, shown at the start of the run).
     pub run_seed: Option<u64>,
     /// The last engine strength chosen.
-    pub strength: Strength,
+    pub strength: Preset,
     /// Skills on in skill chess.
     pub skills: bool,
     /// Teleport cooldown, ticks.
@@ -74,11 +74,11 @@ impl Default for Settings {
             color_blind: false,
             pause_scenery: false,
             run_seed: None,
-            strength: Strength::Casual,
+            strength: Preset::Casual,
             skills: true,
-            teleport_cooldown: 6,
-            freeze_cooldown: 9,
-            freeze_duration: 3,
+            teleport_cooldown: gambit_skills::DEFAULT_TELEPORT_COOLDOWN,
+            freeze_cooldown: gambit_skills::DEFAULT_FREEZE_COOLDOWN,
+            freeze_duration: gambit_skills::DEFAULT_FREEZE_DURATION,
         }
     }
 }
@@ -187,7 +187,7 @@ mod tests {
         let s = Settings {
             color_blind: true,
             run_seed: Some(42),
-            strength: Strength::Expert,
+            strength: Preset::Expert,
             ..Settings::default()
         };
         s.save(&dir).unwrap();

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use gambit_rules::Role;
 use gambit_skills::Skill;
 
-use crate::game::Strength;
+use crate::game::Preset;
 use crate::menus::Menu;
 use crate::palette::Palette;
 use crate::settings::Settings;
@@ -69,7 +69,7 @@ pub enum UiAction {
     /// Setup: play White or Black.
     ChoosePlayer(gambit_rules::Color),
     /// Setup: choose the engine's strength.
-    ChooseStrength(Strength),
+    ChooseStrength(Preset),
     /// Setup: skills on or off.
     ToggleSkills,
     /// Setup: change a cooldown by a number of ticks.

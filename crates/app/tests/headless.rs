@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use gambit::board::BoardInput;
 use gambit::game::engine::EngineTask;
-use gambit::game::{SkillGame, Strength};
+use gambit::game::{Preset, SkillGame};
 use gambit::menus::Menu;
 use gambit::screens::Screen;
 use gambit::settings::Settings;
@@ -25,7 +25,7 @@ fn sq(s: &str) -> Square {
 fn start_game(h: &mut Harness) {
     h.ui(UiAction::SkillChess);
     assert_eq!(h.screen(), Screen::SkillChessSetup);
-    h.ui(UiAction::ChooseStrength(Strength::Beginner));
+    h.ui(UiAction::ChooseStrength(Preset::Beginner));
     h.ui(UiAction::StartGame);
     assert_eq!(h.screen(), Screen::SkillChess);
 }
@@ -36,7 +36,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     assert_eq!(h.screen(), Screen::Title);
     start_game(&mut h);
     assert_eq!(h.game().player, Side::White);
-    assert_eq!(h.game().strength, Strength::Beginner);
+    assert_eq!(h.game().strength, Preset::Beginner);
     // Click e2, click e4: the same path as the pointer.
     h.board(BoardInput::Pressed(sq("e2")));
     assert_eq!(h.game().selected, Some(sq("e2")));
@@ -48,7 +48,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     assert!(h.game().listed[1..].iter().all(|l| l.actor == Side::Black.into()));
     assert!(h.game().players_turn());
     // The strength choice was remembered.
-    assert_eq!(h.app.world().resource::<Settings>().strength, Strength::Beginner);
+    assert_eq!(h.app.world().resource::<Settings>().strength, Preset::Beginner);
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn a_game_played_to_checkmate_from_a_set_position() {
     // In skill chess a side that can still teleport out of check is not mated: put Black's Teleport
     // on cooldown so Ra8 is mate.
     board.set_cooldown(Side::Black, Skill::Teleport, 4);
-    h.app.world_mut().insert_resource(SkillGame::from_board(board, Side::White, Strength::Beginner, true));
+    h.app.world_mut().insert_resource(SkillGame::from_board(board, Side::White, Preset::Beginner, true));
     h.update(1);
     h.board(BoardInput::Command("Ra8".to_string()));
     assert!(h.game().is_finished(), "{:?} {:?}", h.game().message, h.game().listed);

@@ -169,13 +169,17 @@ enum Command {
         /// Stop after this many plies.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
-        /// Skill chess (teleports `tp e4e7`, freezes `fz e7`) against the bot (`--depth`, default 3;
-        /// `--nodes`); `--engine` and `--movetime` do not apply.
+        /// Skill chess (teleports `tp e4e7`, freezes `fz e7`) against the bot at `--preset` (`--depth`
+        /// and `--nodes` override its depth ceiling and node budget); `--engine` and `--movetime` do
+        /// not apply.
         #[arg(long)]
         skills: bool,
-        /// The skill bot's node budget per action.
-        #[arg(long, default_value_t = 6000)]
-        nodes: u64,
+        /// The skill bot's difficulty preset (gambit_search::Preset: beginner, casual, club, expert).
+        #[arg(long, default_value_t = gambit_search::Preset::Club)]
+        preset: gambit_search::Preset,
+        /// The skill bot's node budget per action (default: the preset's).
+        #[arg(long)]
+        nodes: Option<u64>,
     },
 }
 
@@ -265,6 +269,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             seed,
             max_plies,
             skills,
+            preset,
             nodes,
         } => {
             let human = match color {
@@ -273,15 +278,10 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             };
             if skills {
                 let human = (!watch).then_some(human);
-                return play_cmd::run_skills(
-                    out,
-                    fen.as_deref(),
-                    human,
-                    depth.unwrap_or(3),
-                    nodes,
-                    seed,
-                    max_plies,
-                );
+                let mut options = preset.options();
+                options.max_nodes = nodes.unwrap_or(options.max_nodes);
+                let depth = depth.unwrap_or(preset.depth());
+                return play_cmd::run_skills(out, fen.as_deref(), human, depth, &options, seed, max_plies);
             }
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };

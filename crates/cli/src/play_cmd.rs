@@ -103,26 +103,25 @@ pub(crate) fn run(
 }
 
 /// Plays skill chess (moves, `tp e4e7` teleports, `fz e7` freezes) against the bot of
-/// `gambit_search::choose` (`depth` plies, `nodes` budget), or watches the bot play itself.
+/// `gambit_search::choose` (`depth` plies, `options` budget), or watches the bot play itself.
 pub(crate) fn run_skills(
     out: &mut impl Write,
     fen: Option<&str>,
     human: Option<Color>,
     depth: u32,
-    nodes: u64,
+    options: &gambit_search::BotOptions,
     seed: u64,
     max_plies: u32,
 ) -> anyhow::Result<()> {
     use gambit_skills::{SkillBoard, SkillConfig, render_ascii};
     let pos = load_position(fen, Rules::Standard)?;
     let mut board = SkillBoard::from_position(pos, SkillConfig::default());
-    let options = gambit_search::BotOptions { max_nodes: nodes, ..gambit_search::BotOptions::default() };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut actions = 0u32;
     loop {
         write!(out, "{}", render_ascii(&board, human == Some(Color::Black), &board.frozen_squares()))?;
-        if let Some(o) = board.outcome() {
+        if let Some(o) = board.finished() {
             writeln!(out, "game over: {} ({o})", o.result_string())?;
             return Ok(());
         }
@@ -139,21 +138,48 @@ pub(crate) fn run_skills(
             if line.trim() == "quit" {
                 return Ok(());
             }
-            if let Err(e) = board.push_action(line.trim()) {
-                note!("not a legal action: {e}");
-                continue;
+            let played = board.parse_action(line.trim()).and_then(|a| board.play_action(a));
+            match played {
+                Ok(played) => writeln!(out, "{turn} plays {}", describe(&played))?,
+                Err(e) => {
+                    note!("not a legal action: {e}");
+                    continue;
+                }
             }
         } else {
             let choice =
-                gambit_search::choose(&mut board, depth, seed.wrapping_add(u64::from(actions)), &options);
+                gambit_search::choose(&mut board, depth, seed.wrapping_add(u64::from(actions)), options);
             let Some(a) = choice.action else { return Err(anyhow::anyhow!("the bot found no action")) };
+            let played =
+                board.play_action(a).map_err(|e| anyhow::anyhow!("the bot chose an illegal action: {e}"))?;
             writeln!(
                 out,
-                "{turn} (bot) plays {a}  [depth {} nodes {} score {}]",
-                choice.completed_depth, choice.nodes, choice.score
+                "{turn} (bot) plays {}  [depth {} nodes {} score {}]",
+                describe(&played),
+                choice.completed_depth,
+                choice.nodes,
+                choice.score
             )?;
-            board.play_action(a).map_err(|e| anyhow::anyhow!("the bot chose an illegal action: {e}"))?;
         }
         actions += 1;
+    }
+}
+
+/// An action as played: its text, and for a teleport how it was carried out (the skills crate decides:
+/// along a legal move it is that move, otherwise the piece is relocated).
+fn describe(played: &gambit_skills::Played) -> String {
+    use gambit_skills::{Played, Teleported};
+    let action = played.action();
+    match played {
+        Played::Teleport { how: Teleported::AsMove(m), .. } => {
+            format!("{action} (as the move {})", m.to_uci())
+        }
+        Played::Teleport { how: Teleported::Relocated { captured: Some(p) }, .. } => {
+            format!("{action} (relocated, captures {})", p.role.name())
+        }
+        Played::Teleport { how: Teleported::Relocated { captured: None }, .. } => {
+            format!("{action} (relocated)")
+        }
+        Played::Move(_) | Played::Freeze(_) => action.to_string(),
     }
 }

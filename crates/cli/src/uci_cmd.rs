@@ -5,5 +5,5 @@ use anyhow::Context as _;
 /// Runs the UCI protocol until `quit` or end of input.
 pub(crate) fn run() -> anyhow::Result<()> {
     let stdin = std::io::stdin();
-    gambit_search::uci::run(stdin.lock(), std::io::stdout()).context("reading standard input")
+    gambit_uci::run(stdin.lock(), std::io::stdout()).context("reading standard input")
 }

@@ -98,4 +98,14 @@ fn play_skill_chess_with_teleports_and_freezes() {
         cli(&["play", "--skills", "--watch", "--depth", "2", "--nodes", "400", "--max-plies", "8"], "");
     assert_eq!(code, 0);
     assert_eq!(out.matches("(bot) plays").count(), 8, "{out}");
+    // The teleport says how it was carried out (the skills crate decides).
+    let (code, out, err) = cli(&["play", "--skills", "--nodes", "300"], "tp b1c3\ntp g1e5\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("white plays tp b1c3 (as the move b1c3)"), "{out}");
+    // A claimable draw finishes a skill-chess game here as in the app (one definition in gambit-skills).
+    let (code, out, _) =
+        cli(&["play", "--skills", "--watch", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 100 80"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("game over: 1/2-1/2 (draw by fifty-move rule)"), "{out}");
+    assert!(!out.contains("(bot) plays"), "{out}");
 }

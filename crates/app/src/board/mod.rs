@@ -1,5 +1,5 @@
-//! The board: one input message for every way a player acts on it, the screen mapping of squares, the
-//! threat overlay's definition, and (in [`view`]) the UI that draws it and turns pointer and keyboard
+//! The board: one input message for every way a player acts on it, the screen mapping of squares, and
+//! (in [`view`]) the UI that draws it and turns pointer and keyboard
 //! events into [`BoardInput`].
 
 pub mod view;
@@ -75,22 +75,6 @@ pub fn view_position(square: Square, rotated: bool) -> (u8, u8) {
     (7 - s.rank().index(), s.file().index())
 }
 
-/// The threat overlay: the squares the opponent of the side to move (`by`) could move to or capture on
-/// its next turn, counting a pawn only where it could capture now (not its pushes). The same definition
-/// serves skill chess and the roguelite's battles.
-#[must_use]
-pub fn threatened_squares(position: &Position, by: Color) -> Vec<Square> {
-    let mut view = position.clone();
-    if view.turn() != by {
-        view.set_turn(by);
-    }
-    let mut out: Vec<Square> =
-        view.legal_moves().iter().filter(|m| m.role != Role::Pawn || m.is_capture()).map(|m| m.to).collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
 /// What one square shows. Filled by the active screen, drawn by [`view::refresh_board`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SceneCell {
@@ -143,16 +127,17 @@ impl BoardScene {
         &mut self.cells[square.index() as usize]
     }
 
-    /// The pieces, blocked tiles, threats and check of a position; the rest left default.
+    /// The pieces, blocked tiles and check of a position and the given threatened squares (from
+    /// `gambit_skills`' one definition); the rest left default.
     #[must_use]
-    pub fn from_position(position: &Position, threat_by: Color) -> BoardScene {
+    pub fn from_position(position: &Position, threats: &[Square]) -> BoardScene {
         let mut scene = BoardScene::default();
         for square in Square::all() {
             let cell = scene.cell_mut(square);
             cell.piece = position.piece_at(square);
             cell.blocked = position.is_blocked(square);
         }
-        for square in threatened_squares(position, threat_by) {
+        for &square in threats {
             scene.cell_mut(square).threat = true;
         }
         if position.is_check()
@@ -202,15 +187,5 @@ mod tests {
         assert_eq!(square_at(7, 0, false).to_string(), "a1");
         assert_eq!(square_at(0, 0, true).to_string(), "h1");
         assert_eq!(square_at(7, 7, true).to_string(), "a8");
-    }
-
-    #[test]
-    fn threats_count_pawns_only_where_they_capture() {
-        let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
-        let threats = threatened_squares(&pos, Color::Black);
-        let names: Vec<String> = threats.iter().map(|s| s.to_string()).collect();
-        assert!(names.contains(&"e4".to_string()), "d5 pawn captures e4");
-        assert!(!names.contains(&"d4".to_string()), "pawn pushes are not threats");
-        assert!(names.contains(&"d7".to_string()) && names.contains(&"f8".to_string()));
     }
 }

@@ -7,7 +7,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gambit_rules::Color;
 use gambit_skills::{Action, SkillBoard};
 
-use super::{SkillGame, Strength};
+use super::{Preset, SkillGame};
 use crate::menus::Menu;
 use crate::screens::Screen;
 
@@ -43,8 +43,8 @@ impl EngineTask {
 
 /// Searches `board` for the side to move at `strength`. Deterministic for a given board and seed.
 #[must_use]
-pub fn think(mut board: SkillBoard, strength: Strength, seed: u64, generation: u64) -> EngineReply {
-    let (depth, options) = strength.budget();
+pub fn think(mut board: SkillBoard, strength: Preset, seed: u64, generation: u64) -> EngineReply {
+    let (depth, options) = (strength.depth(), strength.options());
     let mover = board.turn();
     let choice = gambit_search::choose(&mut board, depth, seed, &options);
     let score_white = if mover == Color::White { choice.score } else { -choice.score };

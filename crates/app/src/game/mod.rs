@@ -7,7 +7,6 @@ pub mod save;
 pub mod session;
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
 pub use session::{SkillGame, Targeting};
 
@@ -15,66 +14,8 @@ use crate::board::BoardInput;
 use crate::menus::Menu;
 use crate::screens::Screen;
 
-/// The engine's strength: a named level mapped to a search budget (see [`Strength::budget`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Strength {
-    /// Two plies, 420 nodes, often not the best move.
-    Beginner,
-    /// Three plies, 2,400 nodes.
-    #[default]
-    Casual,
-    /// Six plies, 30,000 nodes, full width.
-    Club,
-    /// Up to twelve plies, 400,000 nodes or 2 seconds.
-    Expert,
-}
-
-impl Strength {
-    /// Every level, weakest first.
-    pub const ALL: [Strength; 4] = [Strength::Beginner, Strength::Casual, Strength::Club, Strength::Expert];
-
-    /// The level's name as shown.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Strength::Beginner => "Beginner",
-            Strength::Casual => "Casual",
-            Strength::Club => "Club",
-            Strength::Expert => "Expert",
-        }
-    }
-
-    /// The search budget: depth in plies and the bot options (nodes, beam width, consistency, time).
-    #[must_use]
-    pub fn budget(self) -> (u32, gambit_search::BotOptions) {
-        let base = gambit_search::BotOptions::default();
-        match self {
-            Strength::Beginner => (2, gambit_search::BotOptions { max_nodes: 420, consistency: 0.5, ..base }),
-            Strength::Casual => (3, gambit_search::BotOptions { max_nodes: 2_400, consistency: 0.9, ..base }),
-            Strength::Club => {
-                (6, gambit_search::BotOptions { max_nodes: 30_000, beam_width: 0, hash_mib: 8, ..base })
-            }
-            Strength::Expert => (
-                12,
-                gambit_search::BotOptions {
-                    max_nodes: 400_000,
-                    beam_width: 0,
-                    time_limit_ms: Some(2_000),
-                    hash_mib: 32,
-                    ..base
-                },
-            ),
-        }
-    }
-
-    /// The next level up (wrapping), for a cycling button.
-    #[must_use]
-    pub fn next(self) -> Strength {
-        let i = Strength::ALL.iter().position(|&s| s == self).unwrap_or(0);
-        Strength::ALL[(i + 1) % Strength::ALL.len()]
-    }
-}
+/// The engine's strength is a rung of the search crate's one difficulty ladder.
+pub use gambit_search::Preset;
 
 /// The skill-chess logic: input handling, the engine's turn, saving.
 pub fn plugin(app: &mut App) {

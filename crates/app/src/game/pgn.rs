@@ -16,7 +16,6 @@ use super::session::ColorName;
 pub fn export(game: &SkillGame, date: &str) -> String {
     let result = match game.outcome() {
         Some(o) => o.result_string(),
-        None if game.board.position().claimable_draw().is_some() => "1/2-1/2",
         None => "*",
     };
     let (white, black) = if game.player == Color::White {
@@ -103,12 +102,12 @@ fn side(c: ColorName) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Strength;
+    use crate::game::Preset;
     use gambit_skills::{Action, SkillConfig};
 
     #[test]
     fn moves_and_skill_comments() {
-        let mut g = SkillGame::new(SkillConfig::default(), Color::White, Strength::Casual, true).unwrap();
+        let mut g = SkillGame::new(SkillConfig::default(), Color::White, Preset::Casual, true).unwrap();
         g.command("e4").unwrap();
         g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
         g.command("fz e5").unwrap();

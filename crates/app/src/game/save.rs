@@ -7,7 +7,7 @@ use gambit_skills::SkillBoard;
 use serde::{Deserialize, Serialize};
 
 use super::session::{ColorName, ListedAction};
-use super::{SkillGame, Strength};
+use super::{Preset, SkillGame};
 use crate::screens::Screen;
 use crate::storage::{DataDir, keep_aside, write_atomic};
 
@@ -21,7 +21,7 @@ pub const VERSION: u32 = 1;
 struct SavedGame {
     version: u32,
     player: ColorName,
-    strength: Strength,
+    strength: Preset,
     skills_enabled: bool,
     /// The skills crate's own state JSON (position, cooldowns, frozen squares, log).
     board: serde_json::Value,
@@ -138,7 +138,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = DataDir(tmp.path().to_path_buf());
         assert!(load(&dir).unwrap().is_none());
-        let mut g = SkillGame::new(SkillConfig::default(), Color::Black, Strength::Club, true).unwrap();
+        let mut g = SkillGame::new(SkillConfig::default(), Color::Black, Preset::Club, true).unwrap();
         g.apply(gambit_skills::Action::Move(g.board.position().parse_san("d4").unwrap())).unwrap();
         g.command("fz d4").unwrap();
         save(&dir, &g).unwrap();
@@ -146,7 +146,7 @@ mod tests {
         assert_eq!(back.board, g.board);
         assert_eq!(back.listed, g.listed);
         assert_eq!(back.player, Color::Black);
-        assert_eq!(back.strength, Strength::Club);
+        assert_eq!(back.strength, Preset::Club);
         std::fs::write(dir.file(FILE), "{not json").unwrap();
         let err = load(&dir).unwrap_err();
         assert!(err.contains("kept as"), "{err}");

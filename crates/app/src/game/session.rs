@@ -7,7 +7,7 @@ use gambit_rules::{Color, Move, Outcome, Role, Square};
 use gambit_skills::{Action, Skill, SkillBoard, SkillConfig};
 use serde::{Deserialize, Serialize};
 
-use super::Strength;
+use super::Preset;
 
 pub use crate::board::Targeting;
 
@@ -68,7 +68,7 @@ pub struct SkillGame {
     /// The player's colour; the engine plays the other.
     pub player: Color,
     /// The engine's strength.
-    pub strength: Strength,
+    pub strength: Preset,
     /// Whether skills are enabled (when off, the skill buttons and commands are refused).
     pub skills_enabled: bool,
     /// The selected square (a piece about to move).
@@ -98,7 +98,7 @@ impl SkillGame {
     pub fn new(
         config: SkillConfig,
         player: Color,
-        strength: Strength,
+        strength: Preset,
         skills_enabled: bool,
     ) -> Result<SkillGame, gambit_skills::ConfigError> {
         Ok(SkillGame::from_board(SkillBoard::new(config)?, player, strength, skills_enabled))
@@ -106,12 +106,7 @@ impl SkillGame {
 
     /// A game around an existing board.
     #[must_use]
-    pub fn from_board(
-        board: SkillBoard,
-        player: Color,
-        strength: Strength,
-        skills_enabled: bool,
-    ) -> SkillGame {
+    pub fn from_board(board: SkillBoard, player: Color, strength: Preset, skills_enabled: bool) -> SkillGame {
         SkillGame {
             board,
             player,
@@ -131,19 +126,19 @@ impl SkillGame {
     /// Whether it is the player's turn (and the game is not over).
     #[must_use]
     pub fn players_turn(&self) -> bool {
-        self.board.turn() == self.player && !self.board.is_game_over()
+        self.board.turn() == self.player && !self.board.is_finished()
     }
 
     /// Whether the engine should move now.
     #[must_use]
     pub fn engines_turn(&self) -> bool {
-        self.board.turn() != self.player && !self.board.is_game_over()
+        self.board.turn() != self.player && !self.board.is_finished()
     }
 
-    /// The outcome, if the game is over.
+    /// The outcome, if the game is finished ([`SkillBoard::finished`]: claimable draws included).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.board.outcome()
+        self.board.finished()
     }
 
     /// The legal destinations of the selected piece, or the valid targets of the targeting mode.
@@ -351,30 +346,18 @@ impl SkillGame {
     /// The skills crate's reason, as text.
     pub fn apply(&mut self, action: Action) -> Result<(), String> {
         let actor = self.board.turn();
+        // The skills crate says what the action will do (a teleport along a legal move is that move; any
+        // other teleport is a board edit that PGN cannot express), so the SAN is read before playing.
+        let planned = self.board.check_action(action).map_err(|e| e.to_string())?;
+        let san = planned.board_move().map(|m| self.board.position().san(m));
         let text = match action {
-            Action::Move(m) => self.board.position().san(m),
+            Action::Move(_) => san.clone().unwrap_or_else(|| action.to_string()),
             other => other.to_string(),
         };
-        // A teleport along a legal move is that move (a promotion becomes a queen); any other teleport
-        // is a board edit that PGN cannot express.
-        let board_move = match action {
-            Action::Move(m) => Some(m),
-            Action::Teleport { from, to } => self
-                .board
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.from == from && m.to == to && m.promotion.is_none_or(|r| r == Role::Queen)),
-            Action::Freeze(_) => None,
-        };
-        let san = board_move.map(|m| self.board.position().san(m));
-        self.board.play_action(action).map_err(|e| e.to_string())?;
-        let fen_after = (matches!(action, Action::Teleport { .. }) && board_move.is_none())
-            .then(|| self.board.position().to_fen());
-        match action {
-            Action::Move(m) => self.last_move = Some((m.from, m.to)),
-            Action::Teleport { from, to } => self.last_move = Some((from, to)),
-            Action::Freeze(_) => {}
+        let played = self.board.play_action(action).map_err(|e| e.to_string())?;
+        let fen_after = played.is_relocation().then(|| self.board.position().to_fen());
+        if let Some(squares) = played.squares() {
+            self.last_move = Some(squares);
         }
         self.listed.push(ListedAction {
             actor: actor.into(),
@@ -457,9 +440,6 @@ impl SkillGame {
             }
             Some(Outcome::Draw(reason)) => format!("Draw by {reason}"),
             None => {
-                if let Some(reason) = self.board.position().claimable_draw() {
-                    return format!("Draw by {reason}");
-                }
                 let check = if self.board.position().is_check() { " (check)" } else { "" };
                 if self.players_turn() {
                     format!("Your move{check}")
@@ -470,10 +450,11 @@ impl SkillGame {
         }
     }
 
-    /// Whether the game has ended, counting claimable draws as ended (the game claims them for both).
+    /// Whether the game has ended: [`SkillBoard::finished`], the one definition every front end uses
+    /// (claimable draws end it, claimed for both).
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.board.is_game_over() || self.board.position().claimable_draw().is_some()
+        self.board.is_finished()
     }
 }
 
@@ -486,7 +467,7 @@ mod tests {
     }
 
     fn game() -> SkillGame {
-        SkillGame::new(SkillConfig::default(), Color::White, Strength::Beginner, true).unwrap()
+        SkillGame::new(SkillConfig::default(), Color::White, Preset::Beginner, true).unwrap()
     }
 
     #[test]
@@ -563,7 +544,7 @@ mod tests {
             gambit_rules::Position::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap(),
             SkillConfig::default(),
         );
-        let mut g = SkillGame::from_board(board, Color::White, Strength::Beginner, true);
+        let mut g = SkillGame::from_board(board, Color::White, Preset::Beginner, true);
         g.press(sq("a7"));
         g.press(sq("a8"));
         assert_eq!(g.pending_promotion, Some((sq("a7"), sq("a8"))));

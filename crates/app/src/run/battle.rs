@@ -13,7 +13,7 @@ use super::deploy::{modifier_letter, spawn_board_screen};
 use super::panel::PanelContext;
 use super::{RunDecision, RunSession, RunTask};
 use crate::board::view::{self, BoardViewState};
-use crate::board::{BoardInput, BoardScene, Hovered, threatened_squares};
+use crate::board::{BoardInput, BoardScene, Hovered};
 use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::ui::{UiAction, button, heading, label, small_button};
@@ -191,7 +191,8 @@ fn build_scene(
     }
     let Some(battle) = session.battle() else { return };
     let position = battle.position();
-    let mut next = BoardScene::from_position(position, Side::Enemy.color());
+    let threats = battle.skills().threatened_squares(Side::Enemy.color());
+    let mut next = BoardScene::from_position(position, &threats);
     for square in battle.walls() {
         next.cell_mut(square).wall = true;
     }
@@ -239,7 +240,7 @@ fn build_scene(
         for cell in &mut next.cells {
             cell.threat = false;
         }
-        for square in threatened_squares(position, Side::Enemy.color()) {
+        for square in threats {
             next.cell_mut(square).threat = true;
         }
     }

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 use gambit_rules::Color;
-use gambit_skills::Skill;
+use gambit_skills::{COOLDOWN_RANGE, FREEZE_DURATION_RANGE, Skill, step_within};
 
 use super::Screen;
-use crate::game::{SkillGame, Strength, engine::EngineTask};
+use crate::game::{Preset, SkillGame, engine::EngineTask};
 use crate::settings::Settings;
 use crate::ui::{Focus, RestoreFocus, UiAction, button, heading, label, screen_root, small_button};
 
@@ -66,7 +66,7 @@ fn rebuild(
         });
         root.spawn(row()).with_children(|r| {
             r.spawn(label("Engine"));
-            for s in Strength::ALL {
+            for s in Preset::ALL {
                 r.spawn(button(mark(settings.strength == s, s.name()), UiAction::ChooseStrength(s)));
             }
         });
@@ -115,14 +115,13 @@ fn handle(
             UiAction::ChooseStrength(s) => settings.strength = *s,
             UiAction::ToggleSkills => settings.skills = !settings.skills,
             UiAction::AdjustCooldown(Skill::Teleport, d) => {
-                settings.teleport_cooldown =
-                    settings.teleport_cooldown.saturating_add_signed(*d).clamp(1, 30);
+                settings.teleport_cooldown = step_within(settings.teleport_cooldown, *d, &COOLDOWN_RANGE);
             }
             UiAction::AdjustCooldown(Skill::Freeze, d) => {
-                settings.freeze_cooldown = settings.freeze_cooldown.saturating_add_signed(*d).clamp(1, 30);
+                settings.freeze_cooldown = step_within(settings.freeze_cooldown, *d, &COOLDOWN_RANGE);
             }
             UiAction::AdjustFreezeDuration(d) => {
-                settings.freeze_duration = settings.freeze_duration.saturating_add_signed(*d).clamp(1, 10);
+                settings.freeze_duration = step_within(settings.freeze_duration, *d, &FREEZE_DURATION_RANGE);
             }
             UiAction::StartGame => {
                 let generation = old_game.as_ref().map_or(0, |g| g.generation + 1);

@@ -79,7 +79,8 @@ fn build_scene(game: Res<SkillGame>, mut scene: ResMut<crate::board::BoardScene>
         return;
     }
     let position = game.board.position();
-    let mut next = crate::board::BoardScene::from_position(position, !game.player);
+    let threats = game.board.threatened_squares(!game.player);
+    let mut next = crate::board::BoardScene::from_position(position, &threats);
     for (square, ticks) in game.board.frozen() {
         next.cell_mut(square).frozen = Some(ticks);
     }

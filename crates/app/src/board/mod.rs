@@ -5,7 +5,7 @@
 pub mod view;
 
 use bevy::prelude::*;
-use gambit_rules::{Color, Position, Role, Square};
+use gambit_rules::{Position, Role, Square};
 use gambit_skills::Skill;
 
 /// Everything a player can do to the board. Picking, the keyboard, the command line and the headless

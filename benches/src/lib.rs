@@ -12,8 +12,9 @@ pub struct PerftCase {
     pub nodes: u64,
 }
 
-/// The start position (depth 5), Kiwipete (depth 4) and two endgames.
-pub const PERFT_POSITIONS: [PerftCase; 4] = [
+/// The start position (depth 5), Kiwipete (depth 4), positions 3, 4 and 5 of the chessprogramming
+/// wiki's "Perft Results" page (depths 6, 5, 4) and a knights endgame (depth 6).
+pub const PERFT_POSITIONS: [PerftCase; 6] = [
     PerftCase {
         name: "startpos",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -31,6 +32,18 @@ pub const PERFT_POSITIONS: [PerftCase; 4] = [
         fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         depth: 6,
         nodes: 11_030_083,
+    },
+    PerftCase {
+        name: "position4",
+        fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        depth: 5,
+        nodes: 15_833_292,
+    },
+    PerftCase {
+        name: "position5",
+        fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        depth: 4,
+        nodes: 2_103_487,
     },
     PerftCase {
         name: "endgame-knights",

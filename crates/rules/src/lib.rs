@@ -3,6 +3,7 @@
 
 mod by_color;
 mod fen;
+mod king_safety;
 mod mailbox;
 mod movegen;
 mod moves;
@@ -14,11 +15,13 @@ mod render;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod square_set;
 mod types;
 mod zobrist;
 
 pub use by_color::ByColor;
 pub use fen::{FenError, ParseFenError, Setup, SetupCell};
+pub use king_safety::{KingSafety, Pin};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use notation::{ParseSanError, ParseUciError};
 pub use outcome::{DeadMaterial, DrawReason, Outcome};
@@ -26,6 +29,8 @@ pub use perft::{divide, perft, perft_in_place};
 #[cfg(feature = "rayon")]
 pub use perft::{par_divide, par_perft};
 pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, STARTING_FEN};
+pub use render::{Glyph, RenderOptions};
 pub use rules::{PromotionPolicy, RuleSet};
+pub use square_set::{SquareSet, SquareSetIter};
 pub use types::{Color, File, ParseColorError, ParseRoleError, ParseSquareError, Piece, Rank, Role, Square};
 pub use zobrist::splitmix64;

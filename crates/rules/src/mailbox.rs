@@ -62,6 +62,17 @@ pub(crate) const fn is_inside(cell: usize) -> bool {
     cell < CELLS && col >= 1 && col <= 8 && row >= 2 && row <= 9
 }
 
+/// For each mailbox cell inside the 8x8 area, its square index (a1 = 0 ... h8 = 63); 0 elsewhere.
+pub(crate) const SQUARE_INDEX: [u8; CELLS] = {
+    let mut table = [0u8; CELLS];
+    let mut i = 0;
+    while i < 64 {
+        table[cell_of(i % 8, i / 8) as usize] = i;
+        i += 1;
+    }
+    table
+};
+
 /// Knight jumps.
 pub(crate) const KNIGHT_OFFSETS: [isize; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
 /// Rook rays: west, east, south, north.

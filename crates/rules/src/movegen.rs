@@ -1,10 +1,10 @@
 //! Legal move generation on the mailbox.
 //!
 //! Standard rules: checkers and pinned pieces are found once per node by walking the eight rays out of
-//! the king (and the knight and pawn squares around it). Then
+//! the king (and the knight and pawn squares around it): [`crate::KingSafety`]. Then
 //! * in double check only the king moves;
-//! * in single check every other move must capture the checker or land between it and the king (a
-//!   128-bit mask over mailbox cells), and pinned pieces cannot move at all;
+//! * in single check every other move must capture the checker or land between it and the king (its
+//!   evasion squares), and pinned pieces cannot move at all;
 //! * a pinned piece moves only along its pin ray;
 //! * king moves are tested against attacks with the king lifted off the board, so a slider's ray through
 //!   the king's square still counts;
@@ -26,18 +26,15 @@ use arrayvec::ArrayVec;
 
 use crate::by_color::ByColor;
 
+use crate::king_safety::{self, Pin};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, attacked_from_list, attacked_on};
 use crate::rules::RuleSet;
+use crate::square_set::SquareSet;
 use crate::types::{Color, Role, Square};
 
 /// Up to this many enemy pieces, attack tests walk the enemy's piece list (see `enemy_attacks`).
 const SHORT_LIST: u8 = 10;
-
-#[inline(always)]
-const fn bit(cell: usize) -> u128 {
-    1u128 << cell
-}
 
 /// What a moving piece may do on a cell, per cell code: 0 stop, 1 quiet move, 2 capture.
 type TargetTable = [u8; 16];
@@ -96,8 +93,8 @@ struct Gen<'a, S: MoveSink> {
     targets: &'static TargetTable,
     /// Whether the side to move is in (single) check, so non-king moves must land in `mask`.
     in_check: bool,
-    /// Cells that resolve the check: the checker and the squares between it and the king.
-    mask: u128,
+    /// Squares that resolve the check: the checker and the squares between it and the king.
+    mask: SquareSet,
     /// Promotion choices: four under standard rules, the policy's one under skirmish rules.
     promotions: &'a [Role],
     standard: bool,
@@ -108,7 +105,7 @@ impl<S: MoveSink> Gen<'_, S> {
     /// check).
     #[inline(always)]
     fn allows(&self, to: usize) -> bool {
-        !self.in_check || self.mask & bit(to) != 0
+        !self.in_check || self.mask.contains(Square::from_cell(to))
     }
 
     #[inline(always)]
@@ -229,14 +226,14 @@ impl<S: MoveSink> Gen<'_, S> {
         }
     }
 
-    /// Every move of the pieces other than the king; `pins` lists (cell, ray) of pinned pieces.
-    fn pieces(&mut self, pins: &[(usize, isize)], skip_pinned: bool) {
+    /// Every move of the pieces other than the king; `pins` lists the pinned pieces with their rays.
+    fn pieces(&mut self, pins: &[Pin], skip_pinned: bool) {
         let list = &self.pos.pieces[self.us];
         for &cell in &list.cells[..list.len as usize] {
             let from = cell as usize;
             let code = self.pos.board[from];
             let role = mailbox::code_role(code);
-            let pin = pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1);
+            let pin = pins.iter().find(|p| p.pinned.cell() == from).map_or(0, |p| p.dir as isize);
             if pin != 0 && skip_pinned {
                 continue;
             }
@@ -355,7 +352,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 us,
                 targets: &TARGETS[0][us],
                 in_check: false,
-                mask: 0,
+                mask: SquareSet::FULL,
                 promotions: &Role::PROMOTIONS,
                 standard: true,
             };
@@ -366,18 +363,19 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 generator.en_passant();
                 return;
             }
-            let (checkers, check_mask, pins, npins) = checks_and_pins(pos, king);
+            let safety = king_safety::scan(pos, king, us);
             generator.king_legal(king);
-            if checkers >= 2 {
+            if safety.is_double_check() {
                 return;
             }
-            if checkers == 1 {
+            let in_check = safety.is_check();
+            if in_check {
                 generator.in_check = true;
-                generator.mask = check_mask;
+                generator.mask = safety.evasions();
             } else {
                 generator.castling(king);
             }
-            generator.pieces(&pins[..npins], checkers == 1);
+            generator.pieces(safety.pins(), in_check);
             generator.en_passant();
         }
         RuleSet::Skirmish(policy) => {
@@ -388,74 +386,11 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 us,
                 targets: &TARGETS[1][us],
                 in_check: false,
-                mask: 0,
+                mask: SquareSet::FULL,
                 promotions: &promotion,
                 standard: false,
             };
             generator.pieces(&[], false);
         }
     }
-}
-
-/// Finds the checkers and pinned pieces by looking at each enemy piece in turn: the `ATTACKS` table
-/// says in one lookup whether it stands on a knight, pawn or slider line to the king; only aligned
-/// sliders are walked. Returns the number of checkers, the cells that resolve a single check (checker
-/// plus the squares between), and the pinned pieces with the ray direction from the king.
-#[inline]
-fn checks_and_pins(pos: &Position, king: usize) -> (u32, u128, [(usize, isize); 8], usize) {
-    let board = &pos.board;
-    let us = pos.turn;
-    let mut checkers = 0;
-    let mut mask = 0u128;
-    let mut pins = [(0usize, 0isize); 8];
-    let mut npins = 0;
-    let list = &pos.pieces[!us];
-    for &cell in &list.cells[..list.len as usize] {
-        let from = cell as usize;
-        let delta = (king as isize - from as isize + 119) as usize;
-        let hit = mailbox::ATTACKS[delta] & mailbox::ATTACK_BITS_OF_CODE[board[from] as usize];
-        if hit == 0 || hit == mailbox::ATTACK_KING {
-            continue;
-        }
-        if hit & (mailbox::ATTACK_DIAGONAL | mailbox::ATTACK_ORTHOGONAL) == 0 {
-            // A knight or pawn giving check.
-            checkers += 1;
-            mask |= bit(from);
-            continue;
-        }
-        // An aligned slider: walk from the king towards it.
-        let dir = -(mailbox::DIRECTION[delta] as isize);
-        let mut c = step(king, dir);
-        let mut path = 0u128;
-        let mut blocker = 0usize;
-        let mut blockers = 0;
-        while c != from {
-            let code = board[c];
-            if code != EMPTY {
-                if !mailbox::is_piece(code) || mailbox::code_color(code) != us {
-                    blockers = 2; // a wall, a sentinel or an enemy piece: no pin, no check
-                    break;
-                }
-                blockers += 1;
-                if blockers > 1 {
-                    break;
-                }
-                blocker = c;
-            }
-            path |= bit(c);
-            c = step(c, dir);
-        }
-        match blockers {
-            0 => {
-                checkers += 1;
-                mask |= path | bit(from);
-            }
-            1 => {
-                pins[npins] = (blocker, dir);
-                npins += 1;
-            }
-            _ => {}
-        }
-    }
-    (checkers, mask, pins, npins)
 }

@@ -397,9 +397,10 @@ impl Square {
     }
 
     /// The public index, a1 = 0, b1 = 1, ..., h8 = 63.
+    #[inline]
     #[must_use]
     pub const fn index(self) -> u8 {
-        self.rank().0 * 8 + self.file().0
+        mailbox::SQUARE_INDEX[self.0 as usize]
     }
 
     /// The file of the square.

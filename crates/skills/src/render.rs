@@ -1,14 +1,15 @@
 //! The text board and the 180-degree view rotation.
 
-use gambit_rules::Square;
+use gambit_rules::{Glyph, RenderOptions, Square};
 use thiserror::Error;
 
 use crate::board::SkillBoard;
 
-/// The board as text: one line per rank with its label, then a files line; upper case White, lower
-/// case Black, `.` empty, `#` a blocked tile, and each square in `frozen` wrapped as `[p]` (`[.]` when
-/// empty). With `rotated` the board is seen from Black's side (rank 1 on top, files h to a) and the
-/// labels follow. Every line ends with `\n`.
+/// The board as text, drawn by the rules' one renderer ([`gambit_rules::Position::render_ascii_with`]):
+/// one line per rank with its label, then a files line; upper case White, lower case Black, `.` empty,
+/// `#` a blocked tile, and each square in `frozen` wrapped as `[p]` (`[.]` when empty). With `rotated`
+/// the board is seen from Black's side (rank 1 on top, files h to a) and the labels follow. Every line
+/// ends with `\n`.
 ///
 /// Pass [`SkillBoard::frozen_squares`] to mark the frozen squares, or `&[]` for none.
 ///
@@ -21,7 +22,8 @@ use crate::board::SkillBoard;
 /// ```
 #[must_use]
 pub fn render_ascii(board: &SkillBoard, rotated: bool, frozen: &[Square]) -> String {
-    board.position().render_ascii(rotated, frozen)
+    let options = RenderOptions { rotated, ..RenderOptions::default() };
+    board.position().render_ascii_with(options, |sq, g| Glyph { marked: frozen.contains(&sq), ..g })
 }
 
 /// A grid that [`rotate_view_180`] cannot rotate.

@@ -1,0 +1,36 @@
+//! One perft run of one generator on one benchmark position, for profilers such as
+//! `valgrind --tool=callgrind` (whose instruction counts are stable on a busy machine):
+//!
+//! ```sh
+//! cargo build --profile bench -p gambit-benches --example perft_profile
+//! valgrind --tool=callgrind target/release/examples/perft_profile gambit kiwipete 3
+//! valgrind --tool=callgrind target/release/examples/perft_profile chess kiwipete 3
+//! ```
+//!
+//! Arguments: `gambit` or `chess`, a position name of `PERFT_POSITIONS`, and a depth (default: the
+//! benchmark's). Prints the node count, which is checked against the benchmark's at its depth.
+
+use std::str::FromStr;
+
+use gambit_benches::PERFT_POSITIONS;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: perft_profile gambit|chess POSITION [DEPTH]";
+    let engine = args.first().expect(usage);
+    let name = args.get(1).expect(usage);
+    let case = PERFT_POSITIONS.iter().find(|c| c.name == name).expect("unknown position");
+    let depth: u32 = args.get(2).map_or(case.depth, |d| d.parse().expect("depth"));
+    let nodes = match engine.as_str() {
+        "gambit" => gambit_rules::perft(&gambit_rules::Position::from_fen(case.fen).unwrap(), depth),
+        "chess" => {
+            let board = chess::Board::from_str(case.fen).unwrap();
+            chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64
+        }
+        other => panic!("unknown generator {other}: {usage}"),
+    };
+    if depth == case.depth {
+        assert_eq!(nodes, case.nodes);
+    }
+    println!("{nodes}");
+}

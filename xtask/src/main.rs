@@ -5,8 +5,14 @@
 //! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
 //! * `dist`: the release package (see [`dist`]).
 //! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
+//!
+//! Its tests include `tidy` ([`tidy`]): rules about the workspace as a whole, run by `cargo test`.
 
 mod dist;
+#[cfg(test)]
+mod doc_commands;
+#[cfg(test)]
+mod tidy;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

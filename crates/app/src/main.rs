@@ -13,7 +13,8 @@ const USAGE: &str = "usage: gambit [--screenshot DIR] [--measure] [--version] [-
                      engine's reply latency at each strength, then exit";
 
 const NO_DISPLAY: &str = "gambit: no display or graphics adapter found, so the window cannot open.
-Play in the terminal instead: gambit-cli play   (or: cargo run --release -p gambit-cli -- play)";
+Play in the terminal instead: `gambit-cli play`
+(in a source checkout: `cargo run --release -p gambit-cli -- play`)";
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();

@@ -1,0 +1,269 @@
+//! `tidy`: rules about the workspace as a whole, run by `cargo test` (they are tests of xtask).
+//!
+//! - the library crates ([`LIBRARY_CRATES`]) name no UI or file-system crate in `[dependencies]`;
+//! - no crate depends upward: each member's workspace dependencies (of every kind) are within what
+//!   [`LAYERS`] allows it, and every member has a row there;
+//! - every `.rs` file under `crates/`, `benches/` and `xtask/` opens with its documentation (`//!` or
+//!   `#![doc = include_str!(...)]`);
+//! - each library crate has a `CHANGELOG.md`;
+//! - each `cargo ... -p X [--bin Y]` written in a README or `docs/*.md` names a member and one of its
+//!   binaries, and each `cargo run -p X` without `--bin` resolves to one binary;
+//! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
+//!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
+//!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
+//!   (about a minute on two cores from a cold cache, too slow for every `cargo test`).
+//!
+//! The manifests are read through `cargo metadata --no-deps` (cargo's own reading, in milliseconds).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::doc_commands;
+
+/// The reusable crates whose dependencies the rules guard.
+const LIBRARY_CRATES: [&str; 4] = ["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite"];
+
+/// Crates no library crate may name in `[dependencies]`: the UI, and the file layer's crates (the data
+/// directory and atomic writes belong to `gambit-store`).
+const NOT_IN_LIBRARIES: [&str; 3] = ["bevy", "directories", "tempfile"];
+
+/// Each workspace member and the members it may depend on (rules <- skills <- search <- roguelite <-
+/// {app, cli}; uci on rules and search; store on none of ours; benches and xtask are support).
+const LAYERS: [(&str, &[&str]); 10] = [
+    ("gambit-rules", &[]),
+    ("gambit-skills", &["gambit-rules"]),
+    ("gambit-search", &["gambit-rules", "gambit-skills"]),
+    ("gambit-roguelite", &["gambit-rules", "gambit-skills", "gambit-search"]),
+    ("gambit-uci", &["gambit-rules", "gambit-search"]),
+    ("gambit-store", &[]),
+    ("gambit", &["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite", "gambit-store"]),
+    (
+        "gambit-cli",
+        &["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite", "gambit-store", "gambit-uci"],
+    ),
+    ("gambit-benches", &["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite"]),
+    ("xtask", &[]),
+];
+
+fn root() -> PathBuf {
+    crate::workspace_root()
+}
+
+/// `cargo metadata --no-deps` of the workspace: its `packages`.
+fn packages() -> Vec<Value> {
+    let out = Command::new(crate::cargo())
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+    let meta: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    meta["packages"].as_array().expect("packages").clone()
+}
+
+fn name(package: &Value) -> &str {
+    package["name"].as_str().expect("a package name")
+}
+
+fn package<'a>(packages: &'a [Value], wanted: &str) -> Option<&'a Value> {
+    packages.iter().find(|p| name(p) == wanted)
+}
+
+/// The dependencies of `package` as `(name, kind)`, kind `normal`, `dev` or `build`; `path` only:
+/// the workspace members.
+fn dependencies(package: &Value, path_only: bool) -> Vec<(&str, &str)> {
+    package["dependencies"]
+        .as_array()
+        .expect("dependencies")
+        .iter()
+        .filter(|d| !path_only || d["path"].is_string())
+        .map(|d| (d["name"].as_str().expect("a name"), d["kind"].as_str().unwrap_or("normal")))
+        .collect()
+}
+
+/// The names of the binaries of `package`.
+fn binaries(package: &Value) -> Vec<&str> {
+    package["targets"]
+        .as_array()
+        .expect("targets")
+        .iter()
+        .filter(|t| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "bin")))
+        .map(|t| t["name"].as_str().expect("a target name"))
+        .collect()
+}
+
+fn package_dir(package: &Value) -> PathBuf {
+    let manifest = PathBuf::from(package["manifest_path"].as_str().expect("a manifest path"));
+    manifest.parent().expect("a manifest's directory").to_path_buf()
+}
+
+#[test]
+fn library_crates_name_no_ui_or_file_crate() {
+    let packages = packages();
+    let mut errors = Vec::new();
+    for lib in LIBRARY_CRATES {
+        let p = package(&packages, lib).unwrap_or_else(|| panic!("library crate {lib} is not a member"));
+        for (dep, kind) in dependencies(p, false) {
+            if kind == "normal" && NOT_IN_LIBRARIES.contains(&dep) {
+                errors.push(format!("{lib} depends on {dep}"));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "library crates stay free of UI and file I/O crates:\n{}", errors.join("\n"));
+}
+
+#[test]
+fn no_crate_depends_upward() {
+    let mut errors = Vec::new();
+    for p in &packages() {
+        let Some((_, allowed)) = LAYERS.iter().find(|(n, _)| *n == name(p)) else {
+            errors.push(format!("{} has no row in tidy's LAYERS: place it in the layer order", name(p)));
+            continue;
+        };
+        for (dep, kind) in dependencies(p, true) {
+            if !allowed.contains(&dep) {
+                errors.push(format!("{} depends on {dep} ({kind}), outside its layer", name(p)));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// The `.rs` files below `dir`, outside `target/` and hidden directories.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("a directory entry").path();
+        let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+        if path.is_dir() {
+            if !file_name.starts_with('.') && file_name != "target" {
+                rust_files(&path, out);
+            }
+        } else if file_name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether a Rust source opens with its documentation: its first non-blank line is a `//!` comment or
+/// `#![doc = include_str!(...)]`.
+fn opens_with_docs(text: &str) -> bool {
+    text.lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|first| {
+        first.starts_with("//!") || first.replace(' ', "").starts_with("#![doc=include_str!(")
+    })
+}
+
+#[test]
+fn every_source_file_opens_with_its_documentation() {
+    let root = root();
+    let mut files = Vec::new();
+    for dir in ["crates", "benches", "xtask"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "found only {} source files", files.len());
+    let undocumented: Vec<String> = files
+        .iter()
+        .filter(|f| !opens_with_docs(&std::fs::read_to_string(f).expect("readable source")))
+        .map(|f| f.strip_prefix(&root).unwrap_or(f).display().to_string())
+        .collect();
+    assert!(
+        undocumented.is_empty(),
+        "these files must open with a `//!` comment saying what they hold:\n{}",
+        undocumented.join("\n")
+    );
+}
+
+#[test]
+fn the_documentation_rule_reads_first_lines() {
+    assert!(opens_with_docs("\n//! The board.\nuse x;"));
+    assert!(opens_with_docs("#![doc = include_str!(\"../README.md\")]\n#![deny(missing_docs)]"));
+    assert!(!opens_with_docs("// A plain comment.\n//! Late docs."));
+    assert!(!opens_with_docs("use std::io;\n"));
+    assert!(!opens_with_docs(""));
+}
+
+#[test]
+fn every_library_crate_has_a_changelog() {
+    let packages = packages();
+    let mut errors = Vec::new();
+    for lib in LIBRARY_CRATES {
+        let p = package(&packages, lib).unwrap_or_else(|| panic!("library crate {lib} is not a member"));
+        let path = package_dir(p).join("CHANGELOG.md");
+        match std::fs::read_to_string(&path) {
+            Ok(text) if text.lines().any(|l| l.starts_with("## ")) => {}
+            Ok(_) => errors.push(format!("{}: no `## ` section (e.g. `## Unreleased`)", path.display())),
+            Err(e) => errors.push(format!("{}: {e}", path.display())),
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// Checks one documented `cargo` command against the members: `Err` says what is wrong.
+fn check_cargo_command(packages: &[Value], cmd: &doc_commands::DocCommand) -> Result<(), String> {
+    let Some(cargo) = cmd.cargo() else { return Ok(()) };
+    let Some(package_name) = cargo.package else { return Ok(()) };
+    let Some(p) = package(packages, package_name) else {
+        return Err(format!("no workspace member is called {package_name}"));
+    };
+    let bins = binaries(p);
+    match cargo.bin {
+        Some(bin) if !bins.contains(&bin) => {
+            Err(format!("{package_name} has no binary {bin} (its binaries: {bins:?})"))
+        }
+        None if cargo.subcommand == "run" => match (bins.as_slice(), p["default_run"].as_str()) {
+            ([_], _) => Ok(()),
+            (_, Some(default)) if bins.contains(&default) => Ok(()),
+            _ => Err(format!(
+                "`cargo run -p {package_name}` cannot choose among {bins:?}: add `--bin` or `default-run`"
+            )),
+        },
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn documented_cargo_commands_resolve_to_one_binary() {
+    let packages = packages();
+    let commands = doc_commands::commands(&root()).expect("the Markdown files are readable");
+    let cargo_run = commands.iter().filter(|c| c.cargo().is_some_and(|c| c.subcommand == "run")).count();
+    assert!(cargo_run >= 10, "found only {cargo_run} `cargo run` lines: is the Markdown reader broken?");
+    let errors: Vec<String> = commands
+        .iter()
+        .filter_map(|c| check_cargo_command(&packages, c).err().map(|e| format!("{}: {e}", c.place())))
+        .collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_binary_rule_rejects_what_cargo_rejects() {
+    let meta = |bins: &[&str], default: Option<&str>| {
+        let targets: Vec<Value> =
+            bins.iter().map(|b| serde_json::json!({ "name": b, "kind": ["bin"] })).collect();
+        serde_json::json!({ "name": "p", "targets": targets, "default_run": default, "dependencies": [] })
+    };
+    let cmd = |line: &str| doc_commands::DocCommand {
+        file: PathBuf::from("README.md"),
+        line: 1,
+        words: doc_commands::split_commands(line).remove(0),
+    };
+    let two = [meta(&["a", "b"], None)];
+    assert!(check_cargo_command(&two, &cmd("cargo run -p p")).is_err());
+    assert!(check_cargo_command(&two, &cmd("cargo run -p p --bin b")).is_ok());
+    assert!(check_cargo_command(&two, &cmd("cargo build -p p --bin c")).is_err());
+    assert!(check_cargo_command(&two, &cmd("cargo build -p p")).is_ok());
+    assert!(check_cargo_command(&two, &cmd("cargo run -p q")).is_err());
+    assert!(check_cargo_command(&[meta(&["a", "b"], Some("a"))], &cmd("cargo run -p p")).is_ok());
+    assert!(check_cargo_command(&[meta(&["a"], None)], &cmd("cargo run --release -p p -- x")).is_ok());
+}
+
+#[test]
+fn library_crates_package() {
+    let mut cmd = Command::new(crate::cargo());
+    cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet"]).current_dir(root());
+    for lib in LIBRARY_CRATES {
+        cmd.args(["-p", lib]);
+    }
+    let out = cmd.output().expect("cargo package runs");
+    assert!(out.status.success(), "cargo package: {}", String::from_utf8_lossy(&out.stderr));
+}

@@ -6,6 +6,8 @@
 //! - every `.rs` file under `crates/`, `benches/` and `xtask/` opens with its documentation (`//!` or
 //!   `#![doc = include_str!(...)]`);
 //! - each library crate has a `CHANGELOG.md`;
+//! - every dependency of every member is named in its sources (`krate::`, `krate!`, `use krate`), as
+//!   `cargo machete` checks;
 //! - each `cargo ... -p X [--bin Y]` written in a README or `docs/*.md` names a member and one of its
 //!   binaries, and each `cargo run -p X` without `--bin` resolves to one binary;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
@@ -123,7 +125,8 @@ fn no_crate_depends_upward() {
             continue;
         };
         for (dep, kind) in dependencies(p, true) {
-            if !allowed.contains(&dep) {
+            // A crate may name itself as a dev-dependency, to turn its own features on in its tests.
+            if !allowed.contains(&dep) && dep != name(p) {
                 errors.push(format!("{} depends on {dep} ({kind}), outside its layer", name(p)));
             }
         }
@@ -144,6 +147,47 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// Whether `source` names the crate `krate` as code does: `krate::`, `krate!` or `use krate`.
+fn names_crate(source: &str, krate: &str) -> bool {
+    source.match_indices(krate).any(|(i, _)| {
+        let before = source[..i].chars().next_back();
+        let after = &source[i + krate.len()..];
+        let is_word_char = |c: char| c.is_alphanumeric() || c == '_';
+        let whole_word = !before.is_some_and(is_word_char) && !after.starts_with(is_word_char);
+        whole_word && (after.starts_with("::") || after.starts_with('!') || source[..i].ends_with("use "))
+    })
+}
+
+#[test]
+fn every_dependency_is_named_in_its_sources() {
+    let mut errors = Vec::new();
+    for p in &packages() {
+        let mut files = Vec::new();
+        rust_files(&package_dir(p), &mut files);
+        let sources: Vec<String> =
+            files.iter().map(|f| std::fs::read_to_string(f).expect("readable source")).collect();
+        for dep in p["dependencies"].as_array().expect("dependencies") {
+            let dep_name = dep["rename"].as_str().or(dep["name"].as_str()).expect("a name");
+            let krate = dep_name.replace('-', "_");
+            if !sources.iter().any(|s| names_crate(s, &krate)) {
+                errors.push(format!("{} never names its dependency {dep_name}: remove it", name(p)));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "unused dependencies (cargo machete agrees, usually):\n{}", errors.join("\n"));
+}
+
+#[test]
+fn crate_names_are_found_as_code_uses_them() {
+    assert!(names_crate("use serde::Serialize;", "serde"));
+    assert!(names_crate("let v = serde_json::to_string(&x)?;", "serde_json"));
+    assert!(names_crate("criterion_main!(benches);\nuse criterion;", "criterion"));
+    assert!(names_crate("anyhow!(\"x\")", "anyhow"));
+    assert!(!names_crate("use serde_json::Value;", "serde"));
+    assert!(!names_crate("// mentions anyhow in prose", "anyhow"));
+    assert!(!names_crate("my_rand::x()", "rand"));
 }
 
 /// Whether a Rust source opens with its documentation: its first non-blank line is a `//!` comment or

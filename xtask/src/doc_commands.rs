@@ -3,7 +3,7 @@
 //!
 //! One reader for three users: the `tidy` test (each `cargo run -p X` resolves to one binary) and the
 //! tests of the crates that build `gambit-cli` and `gambit-uci`, which run each line of their binary
-//! and include this file with `#[path]` (so it uses only `std`).
+//! with [`run_lines`] and include this file with `#[path]` (so it uses only `std`).
 //!
 //! What counts as a command:
 //! - the lines of fenced code blocks marked `sh`, `bash`, `shell`, `console` or unmarked, and the
@@ -17,6 +17,7 @@
 //!   synopsis (a placeholder word in capitals such as `N` or `FILE`, or `[`, `<`, `...`) is skipped.
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 /// One command found in a Markdown file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +97,69 @@ impl DocCommand {
             None => Some((self.program(), self.args())),
         }
     }
+}
+
+/// Runs every documented line of the program `binary` with the executable `exe`: the arguments of the
+/// line, from the repository `root`, with an empty standard input (an interactive command stops at its
+/// first prompt) and `GAMBIT_DATA_DIR` set to `data_dir`; each must exit with status 0.
+///
+/// The one exception: a line whose first argument is one of the `slow` subcommands (they measure, and
+/// take seconds to minutes in a test build) runs with `--help` appended instead. clap then still checks
+/// that the subcommand and every option before `--help` exist and that their values parse, and each
+/// argument that names a file (a relative path with a directory and an extension) must exist.
+///
+/// Returns how many lines ran and the failures, each as `file:line: why`.
+pub fn run_lines(
+    root: &Path,
+    binary: &str,
+    exe: &Path,
+    slow: &[&str],
+    data_dir: &Path,
+) -> std::io::Result<(usize, Vec<String>)> {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for cmd in commands(root)? {
+        let Some((bin, args)) = cmd.binary() else { continue };
+        if bin != binary {
+            continue;
+        }
+        let mut args = args.to_vec();
+        if args.first().is_some_and(|sub| slow.contains(&sub.as_str())) {
+            for path in args.iter().filter(|a| names_a_file(a)) {
+                if !root.join(path).is_file() {
+                    failures.push(format!("{}: no file {path}", cmd.place()));
+                }
+            }
+            args.push("--help".into());
+        }
+        let out = Command::new(exe)
+            .args(&args)
+            .current_dir(root)
+            .env("GAMBIT_DATA_DIR", data_dir)
+            .stdin(Stdio::null())
+            .output()?;
+        ran += 1;
+        if !out.status.success() {
+            failures.push(format!(
+                "{}: `{binary} {}` exited with {}: {}",
+                cmd.place(),
+                args.join(" "),
+                out.status,
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+    }
+    Ok((ran, failures))
+}
+
+/// Whether a command's argument names a file: a relative path with a directory and a lower-case
+/// extension (`crates/search/tests/data/wac.epd`), not an option or a FEN.
+fn names_a_file(arg: &str) -> bool {
+    let extension = Path::new(arg).extension().map(|e| e.to_string_lossy().into_owned());
+    !arg.starts_with('-')
+        && !arg.contains(' ')
+        && arg.contains('/')
+        && extension.is_some_and(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_lowercase()))
 }
 
 /// The Markdown files whose commands count: every `README.md` below `root` (outside `target/` and
@@ -361,6 +425,15 @@ gambit-cli not a command
         );
         assert_eq!(found[5].binary().map(|b| b.0), Some("gambit"));
         assert_eq!(found[2].place(), "README.md:4");
+    }
+
+    #[test]
+    fn file_arguments_are_told_from_fens_and_options() {
+        assert!(names_a_file("crates/search/tests/data/wac.epd"));
+        assert!(!names_a_file("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"));
+        assert!(!names_a_file("8/8/8/8/8/8/8/K6k"));
+        assert!(!names_a_file("--movetime"));
+        assert!(!names_a_file("e4"));
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! Its tests include `tidy` ([`tidy`]): rules about the workspace as a whole, run by `cargo test`.
 
 mod dist;
+// The Markdown command reader; its `run_lines` serves the tests of the crates that build the binaries.
 #[cfg(test)]
+#[allow(dead_code)]
 mod doc_commands;
 #[cfg(test)]
 mod tidy;

@@ -58,7 +58,7 @@ fn report(board: &SkillBoard) -> String {
     let mut out = render_ascii(board, false, &board.frozen_squares());
     let _ = writeln!(out, "fen: {}", board.position().to_fen());
     let _ = writeln!(out, "turn: {}", board.turn());
-    let _ = writeln!(out, "cooldowns: {}", board.cooldowns());
+    let _ = writeln!(out, "cooldowns: {}", gambit_skills::cooldowns_json(&board.cooldowns()));
     let frozen: Vec<String> = board.frozen().iter().map(|(sq, t)| format!("{sq} ({t})")).collect();
     let _ =
         writeln!(out, "frozen: {}", if frozen.is_empty() { "none".to_string() } else { frozen.join(" ") });
@@ -73,7 +73,7 @@ fn report(board: &SkillBoard) -> String {
             e.kind,
             e.detail,
             e.actor.name(),
-            e.cooldowns
+            gambit_skills::cooldowns_json(&e.cooldowns)
         );
     }
     if let Some(outcome) = board.outcome() {
@@ -129,7 +129,7 @@ fn demo_transcript() -> anyhow::Result<String> {
     let _ = writeln!(out, "frozen squares: {}", frozen.join(", "));
 
     let _ = writeln!(out, "\n== Cooldowns right after the casts ==");
-    let _ = writeln!(out, "{}", board.cooldowns());
+    let _ = writeln!(out, "{}", gambit_skills::cooldowns_json(&board.cooldowns()));
     let _ = writeln!(
         out,
         "can_cast(teleport)={} can_cast(freeze)={} ({} to move)",
@@ -142,7 +142,7 @@ fn demo_transcript() -> anyhow::Result<String> {
     board.tick_cooldowns(6);
     let after = board.can_move_from(square("e7"));
     let _ = writeln!(out, "\ncan move from e7 while frozen: {before} -> after 6 ticks: {after}");
-    let _ = writeln!(out, "cooldowns after 6 ticks: {}", board.cooldowns());
+    let _ = writeln!(out, "cooldowns after 6 ticks: {}", gambit_skills::cooldowns_json(&board.cooldowns()));
 
     let _ = writeln!(out, "\n== 180-degree rotated view of the same moment ==");
     out += &render_ascii(&board, true, &board.frozen_squares());

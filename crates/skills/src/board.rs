@@ -1,8 +1,8 @@
 //! [`SkillBoard`]: a rules position plus skills, cooldowns, frozen squares, an action log and undo.
 
 use gambit_rules::{
-    Color, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError, Piece,
-    Position, Role, Square,
+    Color, DeadMaterial, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError,
+    Piece, Position, Role, Square,
 };
 
 use crate::action::{Action, Played};
@@ -163,7 +163,7 @@ impl SkillBoard {
     /// The remaining cooldown of `color`'s `skill`, in ticks (0 means ready).
     #[must_use]
     pub fn cooldown(&self, color: Color, skill: Skill) -> u32 {
-        self.cooldowns.side(color)[skill]
+        self.cooldowns[color][skill]
     }
 
     /// Whether `square` is frozen (its counter is above 0).
@@ -211,8 +211,9 @@ impl SkillBoard {
         let mut mix = |v: u64| {
             k = gambit_rules::splitmix64(k ^ v);
         };
-        mix(u64::from(self.cooldowns.white.teleport) | u64::from(self.cooldowns.white.freeze) << 32);
-        mix(u64::from(self.cooldowns.black.teleport) | u64::from(self.cooldowns.black.freeze) << 32);
+        for (_, side) in self.cooldowns.iter() {
+            mix(u64::from(side.teleport) | u64::from(side.freeze) << 32);
+        }
         for (i, &t) in self.frozen.iter().enumerate() {
             if t > 0 {
                 mix((i as u64) << 32 | u64::from(t));
@@ -482,7 +483,7 @@ impl SkillBoard {
                 Teleported::Relocated { captured }
             }
         };
-        self.cooldowns.side_mut(us)[Skill::Teleport] = self.config.cooldown_ticks.teleport;
+        self.cooldowns[us][Skill::Teleport] = self.config.cooldown_ticks.teleport;
         self.end_turn(LogKind::Teleport, format!("{from}{to}"), us);
         Ok(done)
     }
@@ -541,7 +542,7 @@ impl SkillBoard {
         let record = self.record(Action::Freeze(square), PosUndo::Untouched);
         self.undo.push(record);
         self.frozen[square.index() as usize] = self.config.freeze_duration;
-        self.cooldowns.side_mut(us)[Skill::Freeze] = self.config.cooldown_ticks.freeze;
+        self.cooldowns[us][Skill::Freeze] = self.config.cooldown_ticks.freeze;
         let entry = LogEntry {
             kind: LogKind::Freeze,
             detail: square.to_string(),
@@ -573,7 +574,7 @@ impl SkillBoard {
     }
 
     fn decay(&mut self, ticks: u32) {
-        self.cooldowns.decay(ticks);
+        crate::skill::decay(&mut self.cooldowns, ticks);
         for t in &mut self.frozen {
             *t = t.saturating_sub(ticks);
         }
@@ -613,23 +614,10 @@ impl SkillBoard {
 
     // ----- game end -----
 
-    /// The draws the rules decide regardless of the side's options (standard rules only): bare kings,
-    /// fivefold repetition, the 75-move rule.
+    /// The draws the rules decide regardless of the side's options (standard rules only), from the rules
+    /// crate: bare kings (a Freeze lets a lone minor piece mate), fivefold repetition, the 75-move rule.
     fn rule_draw(&self) -> Option<Outcome> {
-        let pos = &self.position;
-        if !pos.rules().is_standard() {
-            return None;
-        }
-        if pos.pieces(Color::White).count() == 1 && pos.pieces(Color::Black).count() == 1 {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
-        }
-        if pos.repetitions() >= 4 {
-            return Some(Outcome::Draw(DrawReason::FivefoldRepetition));
-        }
-        if pos.halfmove_clock() >= 150 {
-            return Some(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
-        }
-        None
+        self.position.automatic_draw_with(DeadMaterial::BareKings).map(Outcome::Draw)
     }
 
     /// The outcome if the game is over. A side to move with no turn-ending action (no legal move of an
@@ -817,7 +805,7 @@ impl SkillBoard {
     /// Sets `color`'s remaining cooldown of `skill`, in ticks (0 means ready). Clears the undo history.
     pub fn set_cooldown(&mut self, color: Color, skill: Skill, ticks: u32) {
         self.undo.clear();
-        self.cooldowns.side_mut(color)[skill] = ticks;
+        self.cooldowns[color][skill] = ticks;
     }
 
     /// Sets the remaining freeze ticks of `square` (0 releases it). Clears the undo history.

@@ -21,6 +21,6 @@ pub use config::{
 pub use error::SkillError;
 pub use log::{LogEntry, LogKind};
 pub use render::{GridError, render_ascii, rotate_view_180};
-pub use skill::{BySkill, Cooldowns, ParseSkillError, SideCooldowns, Skill};
+pub use skill::{BySkill, Cooldowns, ParseSkillError, SideCooldowns, Skill, cooldowns_json};
 pub use state::StateError;
 pub use threats::threatened_squares;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
-use gambit_rules::Color;
+use gambit_rules::ByColor;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -137,48 +137,38 @@ impl BySkill<u32> {
     }
 }
 
-/// Both sides' cooldowns. Each side has its own pool: White's cast never delays Black's skills.
+/// Both sides' cooldowns, in ticks: `cooldowns[color][skill]` (0 means ready). Each side has its own
+/// pool: White's cast never delays Black's skills.
 ///
-/// Its [`Display`](fmt::Display) is one line of JSON with fixed key order:
+/// Serialized as `{"white": {"teleport": 0, "freeze": 0}, "black": {...}}`; [`cooldowns_json`] writes that
+/// on one line with a fixed key order.
+pub type Cooldowns = ByColor<SideCooldowns>;
+
+/// Both sides' cooldowns as one line of JSON with fixed key order:
 /// `{"white": {"teleport": 0, "freeze": 0}, "black": {"teleport": 0, "freeze": 0}}`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Cooldowns {
-    /// White's cooldowns.
-    pub white: SideCooldowns,
-    /// Black's cooldowns.
-    pub black: SideCooldowns,
+///
+/// ```
+/// use gambit_rules::Color;
+/// use gambit_skills::{Cooldowns, Skill, cooldowns_json};
+/// let mut c = Cooldowns::default();
+/// c[Color::Black][Skill::Freeze] = 9;
+/// assert_eq!(cooldowns_json(&c), r#"{"white": {"teleport": 0, "freeze": 0}, "black": {"teleport": 0, "freeze": 9}}"#);
+/// ```
+#[must_use]
+pub fn cooldowns_json(cooldowns: &Cooldowns) -> String {
+    format!("{{\"white\": {}, \"black\": {}}}", cooldowns.white, cooldowns.black)
 }
 
-impl Cooldowns {
-    /// The cooldowns of `color`.
-    #[must_use]
-    pub fn side(&self, color: Color) -> SideCooldowns {
-        match color {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
-    }
-
-    pub(crate) fn side_mut(&mut self, color: Color) -> &mut SideCooldowns {
-        match color {
-            Color::White => &mut self.white,
-            Color::Black => &mut self.black,
-        }
-    }
-
-    pub(crate) fn decay(&mut self, ticks: u32) {
-        self.white.decay(ticks);
-        self.black.decay(ticks);
-    }
-}
-
-impl fmt::Display for Cooldowns {
+impl fmt::Display for BySkill<u32> {
+    /// `{"teleport": t, "freeze": f}` (JSON, fixed key order).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{{\"white\": {{\"teleport\": {}, \"freeze\": {}}}, \"black\": {{\"teleport\": {}, \"freeze\": {}}}}}",
-            self.white.teleport, self.white.freeze, self.black.teleport, self.black.freeze
-        )
+        write!(f, "{{\"teleport\": {}, \"freeze\": {}}}", self.teleport, self.freeze)
+    }
+}
+
+/// Lowers every cooldown of both sides by `ticks`, never below 0.
+pub(crate) fn decay(cooldowns: &mut Cooldowns, ticks: u32) {
+    for (_, side) in cooldowns.iter_mut() {
+        side.decay(ticks);
     }
 }

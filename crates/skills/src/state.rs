@@ -11,7 +11,7 @@ use crate::board::SkillBoard;
 use crate::config::{ConfigError, SkillConfig};
 use crate::error::SkillError;
 use crate::log::LogEntry;
-use crate::skill::Cooldowns;
+use crate::skill::{Cooldowns, cooldowns_json};
 
 /// The JSON form of a board.
 #[derive(Serialize, Deserialize)]
@@ -93,7 +93,7 @@ impl SkillBoard {
             }
         };
         check("fen", state.fen, board.position().to_fen())?;
-        check("cooldowns", state.cooldowns.to_string(), board.cooldowns().to_string())?;
+        check("cooldowns", cooldowns_json(&state.cooldowns), cooldowns_json(&board.cooldowns()))?;
         let frozen: BTreeMap<String, u32> =
             board.frozen().into_iter().map(|(sq, t)| (sq.to_string(), t)).collect();
         check("frozen", format!("{:?}", state.frozen), format!("{frozen:?}"))?;

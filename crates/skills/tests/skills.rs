@@ -256,7 +256,7 @@ fn each_side_has_its_own_cooldowns() {
     assert!(!b.can_cast(Skill::Teleport));
     assert!(b.can_cast(Skill::Freeze));
     assert_eq!(
-        b.cooldowns().to_string(),
+        gambit_skills::cooldowns_json(&b.cooldowns()),
         r#"{"white": {"teleport": 6, "freeze": 0}, "black": {"teleport": 6, "freeze": 9}}"#
     );
 }

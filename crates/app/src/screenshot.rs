@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use gambit_roguelite::{
-    Action, Battle, BattleSetup, BonusObjective, Modifier, Objective, Side, StageTuning, auto_decision,
-};
-use gambit_rules::{Color as Side2, Position};
+use gambit_roguelite::battle::{BattleSetup, BonusObjective, Objective};
+use gambit_roguelite::bot::{StageTuning, auto_decision};
+use gambit_roguelite::{Battle, BattleAction, Modifier, Team};
+use gambit_rules::Position;
 use gambit_skills::{SkillBoard, SkillConfig};
 
 use crate::game::{Preset, SkillGame};
@@ -68,7 +68,7 @@ fn showcase_game() -> SkillGame {
             .expect("valid FEN");
     let mut game = SkillGame::from_board(
         SkillBoard::from_position(position, SkillConfig::default()),
-        Side2::White,
+        gambit_rules::Color::White,
         Preset::Casual,
         true,
     );
@@ -93,10 +93,10 @@ fn showcase_battle() -> Option<Battle> {
     let id = |b: &Battle, s: &str| b.unit_at(s.parse().ok()?).map(|u| u.id);
     let enemy_quiet_step = |b: &mut Battle| {
         let step = b.legal_actions().into_iter().find(|a| match a {
-            Action::Move { id, to } => {
-                b.unit(*id).is_some_and(|u| u.side == Side::Enemy && u.role == gambit_rules::Role::King)
+            BattleAction::Move { id, to } => {
+                b.unit(*id).is_some_and(|u| u.team == Team::Enemy && u.role == gambit_rules::Role::King)
                     && b.unit_at(*to).is_none()
-                    && !b.is_poisoned_for(*to, Side::Enemy)
+                    && !b.is_poisoned_for(*to, Team::Enemy)
             }
             _ => false,
         });
@@ -108,17 +108,17 @@ fn showcase_battle() -> Option<Battle> {
     // rook takes the Poisonous pawn (a cloud, which costs the rook 1 HP at the next start of turn);
     // then a Freeze, which does not end the turn.
     let knight = id(&battle, "e5")?;
-    battle.apply(Action::Move { id: knight, to: "f7".parse().ok()? }).ok()?;
+    battle.apply(BattleAction::Move { id: knight, to: "f7".parse().ok()? }).ok()?;
     if battle.pending_reposition().is_some() {
-        battle.apply(Action::Skip).ok()?;
+        battle.apply(BattleAction::Skip).ok()?;
     }
     enemy_quiet_step(&mut battle);
-    battle.apply(Action::Move { id: knight, to: "d6".parse().ok()? }).ok()?;
+    battle.apply(BattleAction::Move { id: knight, to: "d6".parse().ok()? }).ok()?;
     enemy_quiet_step(&mut battle);
     let rook = id(&battle, "b1")?;
-    battle.apply(Action::Move { id: rook, to: "b7".parse().ok()? }).ok()?;
+    battle.apply(BattleAction::Move { id: rook, to: "b7".parse().ok()? }).ok()?;
     enemy_quiet_step(&mut battle);
-    battle.apply(Action::Freeze { square: "c5".parse().ok()? }).ok();
+    battle.apply(BattleAction::Freeze { square: "c5".parse().ok()? }).ok();
     Some(battle)
 }
 

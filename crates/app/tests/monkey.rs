@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use common::Harness;
 use gambit::board::BoardInput;
 use gambit::ui::{Disabled, UiAction};
-use gambit_roguelite::SaveStore;
+use gambit_roguelite::save::SaveStore;
 use gambit_rules::Square;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

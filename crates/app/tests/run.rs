@@ -10,10 +10,11 @@ use gambit::board::BoardInput;
 use gambit::run::{Profile, RunSession};
 use gambit::screens::Screen;
 use gambit::ui::UiAction;
-use gambit_roguelite::{
-    BoardShape, Decision, Encounter, EnemyPiece, Objective, Run, RunConfig, Screen as RunScreen, ShopItem,
-    run_exp,
-};
+use gambit_roguelite::battle::{BoardShape, Objective};
+use gambit_roguelite::economy::run_exp;
+use gambit_roguelite::encounter::{Encounter, EnemyPiece};
+use gambit_roguelite::run::ShopItem;
+use gambit_roguelite::{BattleAction, Decision, Run, RunConfig, RunPhase};
 use gambit_rules::{Role, Square};
 
 fn sq(s: &str) -> Square {
@@ -73,7 +74,7 @@ fn play_some_move(h: &mut Harness) {
         .legal_actions()
         .into_iter()
         .find_map(|a| match a {
-            gambit_roguelite::Action::Move { id, to } if battle.unit_at(to).is_none() => {
+            BattleAction::Move { id, to } if battle.unit_at(to).is_none() => {
                 Some((battle.unit(id).unwrap().square, to))
             }
             _ => None,
@@ -86,7 +87,7 @@ fn play_some_move(h: &mut Harness) {
 
 /// Chooses the first offered modifier for the pawn (roster id 5) through the run-start buttons.
 fn choose_start(h: &mut Harness) {
-    let RunScreen::StartOffer { offers } = session(h).run.screen().clone() else { panic!("not the offer") };
+    let RunPhase::StartOffer { offers } = session(h).run.phase().clone() else { panic!("not the offer") };
     h.ui(UiAction::ChooseOffer(offers[0]));
     h.ui(UiAction::ChooseRecipient(5));
     h.ui(UiAction::ConfirmStart);
@@ -174,7 +175,7 @@ fn a_defeat_ends_the_run() {
 fn shop_seed() -> (u64, usize, usize) {
     for seed in 1..2000 {
         let mut run = Run::new(config(seed, vec![king_on_c8(30)]));
-        let RunScreen::StartOffer { offers } = run.screen().clone() else { unreachable!() };
+        let RunPhase::StartOffer { offers } = run.phase().clone() else { unreachable!() };
         run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 5 }).unwrap();
         if run.apply(Decision::DeployDefault).is_err() {
             continue;
@@ -184,11 +185,11 @@ fn shop_seed() -> (u64, usize, usize) {
         if rook.square.file() != sq("c8").file() {
             continue;
         }
-        let action = gambit_roguelite::Action::Move { id: rook.id, to: sq("c8") };
+        let action = BattleAction::Move { id: rook.id, to: sq("c8") };
         if run.apply(Decision::Act { action }).is_err() {
             continue;
         }
-        let RunScreen::Shop(shop) = run.screen() else { continue };
+        let RunPhase::Shop(shop) = run.phase() else { continue };
         let gold = run.gold();
         let at_limit = shop
             .slots

@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use anyhow::Result;
-use gambit_roguelite::{
-    AUTO_PLAYER_TUNING, Battle, BattleStatus, EnemyTuning, EventKind, Run, RunConfig, Side, choose_action,
-    default_deployment, derive_seed, generate, template, templates,
-};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, choose_action};
+use gambit_roguelite::encounter::{default_deployment, generate, template, templates};
+use gambit_roguelite::run::derive_seed;
+use gambit_roguelite::{Battle, BattleEvent, BattleStatus, Run, RunConfig, Team};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -41,16 +41,16 @@ pub(crate) fn run(out: &mut impl Write, name: &str, seed: u64) -> Result<()> {
     let mut n = 0;
     while battle.status() == BattleStatus::Ongoing && n < MAX_ACTIONS {
         n += 1;
-        let side = battle.to_move();
-        let tuning = if side == Side::Player { AUTO_PLAYER_TUNING } else { enemy };
+        let team = battle.to_move();
+        let tuning = if team == Team::Player { AUTO_PLAYER_TUNING } else { enemy };
         let s = derive_seed(seed, 7, u64::from(battle.ply()), u64::from(n));
         let Some(action) = choose_action(&battle, tuning, s).action else { break };
         for event in battle.apply(action)? {
-            if event.kind != EventKind::TurnStarted {
-                writeln!(out, "{}", event.text)?;
+            if !matches!(event, BattleEvent::TurnStarted { .. }) {
+                writeln!(out, "{event}")?;
             }
         }
-        if battle.to_move() != side || battle.status().is_over() {
+        if battle.to_move() != team || battle.status().is_over() {
             write!(out, "{}", battle.render_ascii())?;
         }
     }

@@ -1,14 +1,15 @@
 //! `gambit-cli run --seed N --auto [--json]`: a whole roguelite run played headless.
 //!
 //! The bot plays both sides: the enemy with the run's per-stage tuning, the player with
-//! [`AUTO_PLAYER_TUNING`] and the fixed policy of [`gambit_roguelite::auto_decision`] (first offered
+//! [`AUTO_PLAYER_TUNING`] and the fixed policy of [`gambit_roguelite::bot::auto_decision`] (first offered
 //! modifier on the queen, default deployment, the most expensive affordable purchase within the
 //! limits, the board with the largest move budget). The player's saves are never read or written.
 
 use std::io::Write;
 
 use anyhow::Result;
-use gambit_roguelite::{AUTO_PLAYER_TUNING, EventKind, RunConfig, RunEvent, play_auto};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, play_auto};
+use gambit_roguelite::{BattleEvent, RunConfig, RunEvent};
 
 use crate::bad;
 
@@ -26,10 +27,10 @@ pub(crate) fn run(out: &mut impl Write, seed: u64, auto: bool, json: bool) -> Re
             return;
         }
         for e in events {
-            if matches!(e, RunEvent::Battle { event } if event.kind == EventKind::TurnStarted) {
+            if matches!(e, RunEvent::Battle { event: BattleEvent::TurnStarted { .. } }) {
                 continue;
             }
-            written = writeln!(out, "{}", e.text());
+            written = writeln!(out, "{e}");
             if written.is_err() {
                 return;
             }

@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use gambit_roguelite::{AUTO_PLAYER_TUNING, RunConfig, RunSummary, play_auto};
+use gambit_roguelite::RunConfig;
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, play_auto};
+use gambit_roguelite::run::RunSummary;
 use rayon::prelude::*;
 
 use crate::bad;

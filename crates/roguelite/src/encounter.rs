@@ -1,6 +1,6 @@
 //! Encounter templates (data), seeded variations, validation and the fallback formation.
 
-use gambit_rules::{Color, Role, Square};
+use gambit_rules::{Color, File, Rank, Role, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -8,17 +8,15 @@ use thiserror::Error;
 
 use crate::battle::{Battle, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec};
 use crate::run::OwnedPiece;
-use crate::types::{Modifier, Side, role_serde, square_at, square_serde};
+use crate::types::{Modifier, Team};
 
 /// An enemy piece of a formation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyPiece {
     /// Its role.
-    #[serde(with = "role_serde")]
     pub role: Role,
     /// Its square.
-    #[serde(with = "square_serde")]
     pub square: Square,
     /// Its modifier.
     #[serde(default)]
@@ -110,9 +108,9 @@ pub enum EncounterError {
         /// Deployment squares.
         squares: usize,
     },
-    /// A side has no ordinary opening move.
+    /// A team has no ordinary opening move.
     #[error("the {0} has no opening move")]
-    NoOpening(Side),
+    NoOpening(Team),
     /// No template has this name.
     #[error("no encounter template named {0:?}")]
     UnknownTemplate(String),
@@ -159,7 +157,10 @@ impl EncounterTemplate {
         let v = self.variation;
         if v.mirror && rng.gen_bool(0.5) {
             let w = e.board.width;
-            let flip = |s: Square| square_at(w - 1 - s.file().index(), s.rank().index()).expect("inside");
+            let flip = |s: Square| {
+                let file = File::new(w - 1 - s.file().index()).expect("inside the board");
+                Square::from_coords(file, s.rank())
+            };
             e.board.holes = e.board.holes.iter().map(|&s| flip(s)).collect();
             for p in &mut e.enemy {
                 p.square = flip(p.square);
@@ -169,7 +170,7 @@ impl EncounterTemplate {
         for _ in 0..extra {
             let f = rng.gen_range(0..e.board.width);
             let r = rng.gen_range(2..e.board.height.saturating_sub(2).max(3));
-            let sq = square_at(f, r).expect("inside");
+            let sq = Square::new(r * 8 + f).expect("inside the board");
             if !e.board.holes.contains(&sq) {
                 e.board.holes.push(sq);
             }
@@ -195,14 +196,14 @@ impl EncounterTemplate {
 pub fn fallback_encounter(stage: u32) -> Encounter {
     let mut enemy = vec![EnemyPiece {
         role: Role::King,
-        square: square_at(4, 7).expect("e8"),
+        square: Square::from_coords(File::ALL[4], Rank::ALL[7]),
         modifier: None,
         target: false,
     }];
     for f in 2..7 {
         enemy.push(EnemyPiece {
             role: Role::Pawn,
-            square: square_at(f, 6).expect("rank 7"),
+            square: Square::from_coords(File::ALL[f], Rank::ALL[6]),
             modifier: None,
             target: false,
         });
@@ -270,6 +271,13 @@ pub fn default_deployment(board: &BoardShape, army: &[OwnedPiece]) -> Option<Vec
 }
 
 impl Encounter {
+    /// Whether an enemy piece of this encounter is one of its objective's pieces
+    /// ([`Objective::marks`]), the pieces ringed on the board.
+    #[must_use]
+    pub fn is_objective(&self, piece: &EnemyPiece) -> bool {
+        self.objective.marks(piece.role, piece.target)
+    }
+
     /// The battle setup with the army deployed as given (roster id, square).
     #[must_use]
     pub fn setup(
@@ -285,7 +293,7 @@ impl Encounter {
         for &(id, square) in deployment {
             if let Some(p) = army.iter().find(|p| p.id == id) {
                 setup.units.push(UnitSpec {
-                    side: Side::Player,
+                    team: Team::Player,
                     role: p.role,
                     square,
                     modifier: p.modifier,
@@ -296,7 +304,7 @@ impl Encounter {
         }
         for e in &self.enemy {
             setup.units.push(UnitSpec {
-                side: Side::Enemy,
+                team: Team::Enemy,
                 role: e.role,
                 square: e.square,
                 modifier: e.modifier,
@@ -324,11 +332,11 @@ impl Encounter {
         let deployment = default_deployment(&self.board, army)
             .ok_or(EncounterError::Capacity { army: army.len(), squares })?;
         let battle = Battle::new(&self.setup(army, &deployment, SkillTuning::default()))?;
-        for side in Side::ALL {
+        for team in Team::ALL {
             let mut pos = battle.position().clone();
-            pos.set_turn(side.color());
+            pos.set_turn(team.color());
             if pos.legal_moves().is_empty() {
-                return Err(EncounterError::NoOpening(side));
+                return Err(EncounterError::NoOpening(team));
             }
         }
         debug_assert_eq!(battle.position().turn(), Color::White);

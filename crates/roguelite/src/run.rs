@@ -1,22 +1,24 @@
 //! A run: roster, starting modifier, deployment, battles, shops, next-board choices, score and EXP,
 //! driven by player decisions and fully determined by the seed and those decisions.
 
-use gambit_rules::{Role, Square};
+use std::fmt;
+
+use gambit_rules::{Role, Square, splitmix64};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::battle::{Action, ActionError, Battle, BattleStatus, Event};
-use crate::bot::{EnemyTuning, StageTuning, choose_action, role_value};
+use crate::battle::{ActionError, Battle, BattleAction, BattleEvent, BattleStatus};
+use crate::bot::{EnemyTuning, Evaluation, StageTuning, choose_action_with};
 use crate::economy::{
-    BATTLES_PER_RUN, REROLL_PRICE, modifier_price, piece_price, purchase_limit, run_exp, victory_gold,
-    victory_points,
+    BATTLES_PER_RUN, ExpReward, REROLL_PRICE, VictoryReward, modifier_price, piece_price, purchase_limit,
+    run_exp,
 };
 use crate::encounter::{Encounter, EncounterError, default_deployment, generate, templates};
 use crate::skilltree::{Perks, SkillTree};
-use crate::types::{Modifier, Side, role_name, role_serde, square_serde};
+use crate::types::{Modifier, Team};
 
 /// The run log's format version.
 pub const RUN_LOG_VERSION: u32 = 1;
@@ -27,7 +29,6 @@ pub struct OwnedPiece {
     /// Stable roster id.
     pub id: u32,
     /// Its role.
-    #[serde(with = "role_serde")]
     pub role: Role,
     /// Its modifier (at most one).
     pub modifier: Option<Modifier>,
@@ -40,7 +41,6 @@ pub enum ShopItem {
     /// A new piece.
     Piece {
         /// Its role.
-        #[serde(with = "role_serde")]
         role: Role,
     },
     /// A modifier for a piece that has none.
@@ -89,10 +89,10 @@ impl Shop {
     }
 }
 
-/// The screen a run is on.
+/// The phase a run is in: what it waits for next (the app shows one screen per phase).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "screen", rename_all = "snake_case")]
-pub enum Screen {
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum RunPhase {
     /// Choose a starting modifier (one of `offers`) and a recipient.
     StartOffer {
         /// The offered modifiers.
@@ -119,13 +119,58 @@ pub enum Screen {
     },
 }
 
+impl RunPhase {
+    /// The kind of phase, without its data.
+    #[must_use]
+    pub fn kind(&self) -> PhaseKind {
+        match self {
+            RunPhase::StartOffer { .. } => PhaseKind::StartOffer,
+            RunPhase::Deploy { .. } => PhaseKind::Deploy,
+            RunPhase::Battle => PhaseKind::Battle,
+            RunPhase::Shop(_) => PhaseKind::Shop,
+            RunPhase::ChooseBoard { .. } => PhaseKind::ChooseBoard,
+            RunPhase::Over { .. } => PhaseKind::Over,
+        }
+    }
+}
+
+/// The kinds of [`RunPhase`], for errors and labels. `Display`: `start offer`, `deployment`, `battle`,
+/// `shop`, `board choice`, `run over`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PhaseKind {
+    /// [`RunPhase::StartOffer`].
+    StartOffer,
+    /// [`RunPhase::Deploy`].
+    Deploy,
+    /// [`RunPhase::Battle`].
+    Battle,
+    /// [`RunPhase::Shop`].
+    Shop,
+    /// [`RunPhase::ChooseBoard`].
+    ChooseBoard,
+    /// [`RunPhase::Over`].
+    Over,
+}
+
+impl fmt::Display for PhaseKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PhaseKind::StartOffer => "start offer",
+            PhaseKind::Deploy => "deployment",
+            PhaseKind::Battle => "battle",
+            PhaseKind::Shop => "shop",
+            PhaseKind::ChooseBoard => "board choice",
+            PhaseKind::Over => "run over",
+        })
+    }
+}
+
 /// Where a piece goes at deployment.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placement {
     /// Roster id.
     pub piece: u32,
     /// Square in the deployment rows.
-    #[serde(with = "square_serde")]
     pub square: Square,
 }
 
@@ -150,7 +195,7 @@ pub enum Decision {
     /// A battle action of the player (enemy turns then run automatically).
     Act {
         /// The action.
-        action: Action,
+        action: BattleAction,
     },
     /// Buy a shop slot (a modifier needs a recipient).
     Buy {
@@ -171,16 +216,59 @@ pub enum Decision {
     },
 }
 
+impl Decision {
+    /// The decision's kind as the run log writes it (`choose_start`, `deploy`, `deploy_default`,
+    /// `act`, `buy`, `reroll`, `leave_shop`, `choose_board`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::ChooseStart { .. } => "choose_start",
+            Decision::Deploy { .. } => "deploy",
+            Decision::DeployDefault => "deploy_default",
+            Decision::Act { .. } => "act",
+            Decision::Buy { .. } => "buy",
+            Decision::Reroll => "reroll",
+            Decision::LeaveShop => "leave_shop",
+            Decision::ChooseBoard { .. } => "choose_board",
+        }
+    }
+}
+
+/// Why a deployment was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DeploymentError {
+    /// Not one placement per owned piece.
+    #[error("{placements} placements for {pieces} owned pieces")]
+    Count {
+        /// Placements given.
+        placements: usize,
+        /// Owned pieces.
+        pieces: usize,
+    },
+    /// A square outside the deployment rows (or not playable).
+    #[error("{0} is not a deployment square")]
+    NotADeploymentSquare(Square),
+    /// A piece placed twice.
+    #[error("piece #{0} is placed twice")]
+    PieceTwice(u32),
+    /// Two pieces on one square.
+    #[error("two pieces on {0}")]
+    SquareTwice(Square),
+    /// The army does not fit the deployment rows (default deployment).
+    #[error("the army does not fit the deployment rows")]
+    DoesNotFit,
+}
+
 /// Why a decision was refused. A refused decision changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RunError {
-    /// The decision does not belong on this screen.
-    #[error("{decision} is not possible on the {screen} screen")]
-    WrongScreen {
-        /// The decision kind.
-        decision: &'static str,
-        /// The screen.
-        screen: &'static str,
+    /// The decision does not belong in this phase.
+    #[error("{} is not possible in the {phase} phase", decision.name())]
+    WrongPhase {
+        /// The refused decision.
+        decision: Decision,
+        /// The phase the run is in.
+        phase: PhaseKind,
     },
     /// The modifier was not offered.
     #[error("{0} was not offered")]
@@ -193,7 +281,10 @@ pub enum RunError {
     AlreadyModified(u32),
     /// A bad deployment.
     #[error("bad deployment: {0}")]
-    BadDeployment(String),
+    BadDeployment(#[from] DeploymentError),
+    /// The player acted while the enemy is to move (the enemy found no action).
+    #[error("it is not the player's turn")]
+    NotPlayersTurn,
     /// The battle refused the action.
     #[error("{0}")]
     Action(#[from] ActionError),
@@ -209,8 +300,8 @@ pub enum RunError {
         gold: u32,
     },
     /// A purchase limit.
-    #[error("you already own the most {0}s allowed")]
-    Limit(&'static str),
+    #[error("you already own the most {}s allowed", .0.name())]
+    Limit(Role),
     /// A modifier bought without a recipient.
     #[error("a modifier needs a recipient")]
     NoRecipient,
@@ -294,6 +385,9 @@ pub struct BattleRecord {
     pub points: u32,
     /// Gold earned.
     pub gold: u32,
+    /// How the points and gold of a victory were made up (`None` for a defeat).
+    #[serde(default)]
+    pub reward: Option<VictoryReward>,
 }
 
 /// Running counts of a run.
@@ -328,14 +422,22 @@ pub struct RunSummary {
     pub stats: RunStats,
 }
 
-/// A run event: a battle event, or a line about the run.
+impl RunSummary {
+    /// How the EXP was made up.
+    #[must_use]
+    pub fn exp_reward(&self) -> ExpReward {
+        ExpReward::new(self.points, self.battles_won, self.victory)
+    }
+}
+
+/// A run event: a battle event, or a line about the run. `Display` gives the readable text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "source", rename_all = "snake_case")]
 pub enum RunEvent {
     /// From the battle.
     Battle {
         /// The event.
-        event: Event,
+        event: BattleEvent,
     },
     /// About the run.
     Run {
@@ -344,13 +446,11 @@ pub enum RunEvent {
     },
 }
 
-impl RunEvent {
-    /// The readable text.
-    #[must_use]
-    pub fn text(&self) -> &str {
+impl fmt::Display for RunEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RunEvent::Battle { event } => &event.text,
-            RunEvent::Run { text } => text,
+            RunEvent::Battle { event } => event.fmt(f),
+            RunEvent::Run { text } => f.write_str(text),
         }
     }
 }
@@ -366,8 +466,7 @@ pub(crate) const TAG_PLAYER: u64 = 6;
 /// A seed derived from the run seed and a purpose: `(tag, a, b)`.
 #[must_use]
 pub fn derive_seed(seed: u64, tag: u64, a: u64, b: u64) -> u64 {
-    use crate::battle::splitmix;
-    splitmix(seed ^ splitmix(tag ^ splitmix(a ^ splitmix(b.wrapping_add(0x5151)))))
+    splitmix64(seed ^ splitmix64(tag ^ splitmix64(a ^ splitmix64(b.wrapping_add(0x5151)))))
 }
 
 fn rng(seed: u64, tag: u64, a: u64, b: u64) -> ChaCha8Rng {
@@ -385,11 +484,12 @@ pub struct Run {
     points: u32,
     battles_won: u32,
     battles_started: u32,
-    screen: Screen,
+    phase: RunPhase,
     battle: Option<Battle>,
     encounter: Option<Encounter>,
     decisions: Vec<Decision>,
     stats: RunStats,
+    evaluation: Evaluation,
 }
 
 fn initial_roster() -> Vec<OwnedPiece> {
@@ -398,30 +498,6 @@ fn initial_roster() -> Vec<OwnedPiece> {
         .enumerate()
         .map(|(i, role)| OwnedPiece { id: i as u32, role, modifier: None })
         .collect()
-}
-
-fn screen_name(s: &Screen) -> &'static str {
-    match s {
-        Screen::StartOffer { .. } => "start offer",
-        Screen::Deploy { .. } => "deployment",
-        Screen::Battle => "battle",
-        Screen::Shop(_) => "shop",
-        Screen::ChooseBoard { .. } => "board choice",
-        Screen::Over { .. } => "run over",
-    }
-}
-
-fn decision_name(d: &Decision) -> &'static str {
-    match d {
-        Decision::ChooseStart { .. } => "choose_start",
-        Decision::Deploy { .. } => "deploy",
-        Decision::DeployDefault => "deploy_default",
-        Decision::Act { .. } => "act",
-        Decision::Buy { .. } => "buy",
-        Decision::Reroll => "reroll",
-        Decision::LeaveShop => "leave_shop",
-        Decision::ChooseBoard { .. } => "choose_board",
-    }
 }
 
 impl Run {
@@ -441,11 +517,12 @@ impl Run {
             points: 0,
             battles_won: 0,
             battles_started: 0,
-            screen: Screen::StartOffer { offers },
+            phase: RunPhase::StartOffer { offers },
             battle: None,
             encounter: None,
             decisions: Vec::new(),
             stats: RunStats::default(),
+            evaluation: Evaluation::default(),
             config,
         }
     }
@@ -480,10 +557,28 @@ impl Run {
         self.perks
     }
 
-    /// The screen.
+    /// The phase: what the run waits for.
     #[must_use]
-    pub fn screen(&self) -> &Screen {
-        &self.screen
+    pub fn phase(&self) -> &RunPhase {
+        &self.phase
+    }
+
+    /// Battles started so far (the current one included).
+    #[must_use]
+    pub fn battles_started(&self) -> u32 {
+        self.battles_started
+    }
+
+    /// The evaluation the enemy bot scores positions with ([`Evaluation::default`] unless set).
+    #[must_use]
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
+    }
+
+    /// Replaces the enemy bot's evaluation for the enemy's future decisions (experiments and tests;
+    /// it is not saved: a loaded run uses the game's).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
     }
 
     /// The owned army.
@@ -531,13 +626,13 @@ impl Run {
     /// Whether the run is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        matches!(self.screen, Screen::Over { .. })
+        matches!(self.phase, RunPhase::Over { .. })
     }
 
     /// The summary (meaningful once the run is over; EXP counts a full victory only then).
     #[must_use]
     pub fn summary(&self) -> RunSummary {
-        let victory = matches!(self.screen, Screen::Over { victory: true });
+        let victory = matches!(self.phase, RunPhase::Over { victory: true });
         RunSummary {
             victory,
             battles_won: self.battles_won,
@@ -553,7 +648,9 @@ impl Run {
         purchase_limit(role, self.perks.bishop_limit)
     }
 
-    fn owned(&self, role: Role) -> u32 {
+    /// How many pieces of a role the roster holds.
+    #[must_use]
+    pub fn owned(&self, role: Role) -> u32 {
         self.roster.iter().filter(|p| p.role == role).count() as u32
     }
 
@@ -570,11 +667,10 @@ impl Run {
     /// # Errors
     /// [`RunError`] when the decision is not possible now; nothing changes then.
     pub fn apply(&mut self, decision: Decision) -> Result<Vec<RunEvent>, RunError> {
-        let wrong =
-            |s: &Screen| RunError::WrongScreen { decision: decision_name(&decision), screen: screen_name(s) };
+        let wrong = |s: &RunPhase| RunError::WrongPhase { decision: decision.clone(), phase: s.kind() };
         let mut out = Vec::new();
-        match (&self.screen, &decision) {
-            (Screen::StartOffer { offers }, Decision::ChooseStart { modifier, recipient }) => {
+        match (&self.phase, &decision) {
+            (RunPhase::StartOffer { offers }, Decision::ChooseStart { modifier, recipient }) => {
                 if !offers.contains(modifier) {
                     return Err(RunError::NotOffered(*modifier));
                 }
@@ -586,7 +682,7 @@ impl Run {
                 self.roster[piece].modifier = Some(*modifier);
                 out.push(msg(format!(
                     "your {} #{} becomes {modifier}",
-                    role_name(self.roster[piece].role),
+                    self.roster[piece].role.name(),
                     recipient
                 )));
                 let encounter = if let Some(e) = self.config.scripted_encounter(0) {
@@ -600,30 +696,30 @@ impl Run {
                     g.encounter
                 };
                 out.push(msg(format!("first board: {}", describe(&encounter))));
-                self.screen = Screen::Deploy { encounter };
+                self.phase = RunPhase::Deploy { encounter };
             }
-            (Screen::Deploy { encounter }, Decision::Deploy { placements }) => {
+            (RunPhase::Deploy { encounter }, Decision::Deploy { placements }) => {
                 let placements: Vec<(u32, Square)> = placements.iter().map(|p| (p.piece, p.square)).collect();
                 self.check_deployment(encounter, &placements)?;
                 let encounter = encounter.clone();
                 out.extend(self.start_battle(encounter, &placements)?);
             }
-            (Screen::Deploy { encounter }, Decision::DeployDefault) => {
-                let placements = default_deployment(&encounter.board, &self.roster)
-                    .ok_or_else(|| RunError::BadDeployment("the army does not fit".into()))?;
+            (RunPhase::Deploy { encounter }, Decision::DeployDefault) => {
+                let placements =
+                    default_deployment(&encounter.board, &self.roster).ok_or(DeploymentError::DoesNotFit)?;
                 let encounter = encounter.clone();
                 out.extend(self.start_battle(encounter, &placements)?);
             }
-            (Screen::Battle, Decision::Act { action }) => {
+            (RunPhase::Battle, Decision::Act { action }) => {
                 let battle = self.battle.as_mut().expect("a battle screen has a battle");
-                if battle.to_move() != Side::Player {
-                    return Err(RunError::Action(ActionError::NotYourPiece(0)));
+                if battle.to_move() != Team::Player {
+                    return Err(RunError::NotPlayersTurn);
                 }
                 out.extend(battle.apply(*action)?.into_iter().map(|event| RunEvent::Battle { event }));
                 out.extend(self.enemy_turns());
                 out.extend(self.after_battle_step());
             }
-            (Screen::Shop(shop), Decision::Buy { slot, recipient }) => {
+            (RunPhase::Shop(shop), Decision::Buy { slot, recipient }) => {
                 let s = shop.slots.get(*slot).filter(|s| !s.sold).ok_or(RunError::NoSuchSlot(*slot))?;
                 let price = s.item.price();
                 if self.gold < price {
@@ -632,12 +728,12 @@ impl Run {
                 match s.item {
                     ShopItem::Piece { role } => {
                         if self.owned(role) >= self.limit(role) {
-                            return Err(RunError::Limit(role_name(role)));
+                            return Err(RunError::Limit(role));
                         }
                         let id = self.next_piece;
                         self.next_piece += 1;
                         self.roster.push(OwnedPiece { id, role, modifier: None });
-                        out.push(msg(format!("bought a {} (#{id}) for {price} gold", role_name(role))));
+                        out.push(msg(format!("bought a {} (#{id}) for {price} gold", role.name())));
                     }
                     ShopItem::Modifier { modifier } => {
                         let r = recipient.ok_or(RunError::NoRecipient)?;
@@ -648,16 +744,16 @@ impl Run {
                         self.roster[i].modifier = Some(modifier);
                         out.push(msg(format!(
                             "bought {modifier} for your {} #{r} for {price} gold",
-                            role_name(self.roster[i].role)
+                            self.roster[i].role.name()
                         )));
                     }
                 }
                 self.gold -= price;
-                if let Screen::Shop(shop) = &mut self.screen {
+                if let RunPhase::Shop(shop) = &mut self.phase {
                     shop.slots[*slot].sold = true;
                 }
             }
-            (Screen::Shop(shop), Decision::Reroll) => {
+            (RunPhase::Shop(shop), Decision::Reroll) => {
                 let price = shop.reroll_price();
                 if self.gold < price {
                     return Err(RunError::NotEnoughGold { price, gold: self.gold });
@@ -667,18 +763,18 @@ impl Run {
                 let mut fresh = self.make_shop(rerolls);
                 fresh.free_rerolls = free;
                 out.push(msg(format!("rerolled the shop for {price} gold")));
-                self.screen = Screen::Shop(fresh);
+                self.phase = RunPhase::Shop(fresh);
             }
-            (Screen::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
+            (RunPhase::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
                 let e = self
                     .config
                     .scripted_encounter(self.battles_won as usize)
                     .expect("scripted is not empty")
                     .clone();
                 out.push(msg(format!("board option 1: {}", describe(&e))));
-                self.screen = Screen::ChooseBoard { options: vec![e] };
+                self.phase = RunPhase::ChooseBoard { options: vec![e] };
             }
-            (Screen::Shop(_), Decision::LeaveShop) => {
+            (RunPhase::Shop(_), Decision::LeaveShop) => {
                 let stage = self.battles_won + 1;
                 let mut pool: Vec<_> = templates().into_iter().filter(|t| t.stage == stage).collect();
                 pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
@@ -693,12 +789,12 @@ impl Run {
                     out.push(msg(format!("board option {}: {}", i + 1, describe(&g.encounter))));
                     options.push(g.encounter);
                 }
-                self.screen = Screen::ChooseBoard { options };
+                self.phase = RunPhase::ChooseBoard { options };
             }
-            (Screen::ChooseBoard { options }, Decision::ChooseBoard { index }) => {
+            (RunPhase::ChooseBoard { options }, Decision::ChooseBoard { index }) => {
                 let e = options.get(*index).ok_or(RunError::NoSuchBoard(*index))?.clone();
                 out.push(msg(format!("chose {}", e.name)));
-                self.screen = Screen::Deploy { encounter: e };
+                self.phase = RunPhase::Deploy { encounter: e };
             }
             (s, _) => return Err(wrong(s)),
         }
@@ -709,21 +805,22 @@ impl Run {
     fn check_deployment(&self, encounter: &Encounter, placements: &[(u32, Square)]) -> Result<(), RunError> {
         let squares = encounter.board.deployment_squares();
         if placements.len() != self.roster.len() {
-            return Err(RunError::BadDeployment(format!(
-                "{} placements for {} owned pieces",
-                placements.len(),
-                self.roster.len()
-            )));
+            return Err(
+                DeploymentError::Count { placements: placements.len(), pieces: self.roster.len() }.into()
+            );
         }
         for (i, &(id, sq)) in placements.iter().enumerate() {
             if !self.roster.iter().any(|p| p.id == id) {
                 return Err(RunError::NoSuchPiece(id));
             }
             if !squares.contains(&sq) {
-                return Err(RunError::BadDeployment(format!("{sq} is not a deployment square")));
+                return Err(DeploymentError::NotADeploymentSquare(sq).into());
             }
-            if placements[..i].iter().any(|&(o, s)| o == id || s == sq) {
-                return Err(RunError::BadDeployment(format!("piece #{id} or square {sq} used twice")));
+            if placements[..i].iter().any(|&(o, _)| o == id) {
+                return Err(DeploymentError::PieceTwice(id).into());
+            }
+            if placements[..i].iter().any(|&(_, s)| s == sq) {
+                return Err(DeploymentError::SquareTwice(sq).into());
             }
         }
         Ok(())
@@ -747,7 +844,7 @@ impl Run {
         ))];
         self.battle = Some(battle);
         self.encounter = Some(encounter);
-        self.screen = Screen::Battle;
+        self.phase = RunPhase::Battle;
         // A battle may end at once only if the player has nothing to do; the player always moves first.
         out.extend(self.after_battle_step());
         Ok(out)
@@ -760,14 +857,14 @@ impl Run {
         let index = u64::from(self.battles_started);
         let battle = self.battle.as_mut().expect("in battle");
         let mut out = Vec::new();
-        while battle.status() == BattleStatus::Ongoing && battle.to_move() == Side::Enemy {
+        while battle.status() == BattleStatus::Ongoing && battle.to_move() == Team::Enemy {
             let s = derive_seed(
                 seed,
                 TAG_ENEMY,
                 index,
                 u64::from(battle.ply()) << 8 | battle.units().len() as u64,
             );
-            let Some(action) = choose_action(battle, tuning, s).action else { break };
+            let Some(action) = choose_action_with(battle, tuning, s, &self.evaluation).action else { break };
             match battle.apply(action) {
                 Ok(events) => out.extend(events.into_iter().map(|event| RunEvent::Battle { event })),
                 Err(_) => break,
@@ -797,35 +894,37 @@ impl Run {
             bonus: false,
             points: 0,
             gold: 0,
+            reward: None,
         };
         let mut out = Vec::new();
         match status {
             BattleStatus::Victory { bonus } => {
                 let left = battle.moves_left();
-                let (points, gold) = (victory_points(left, bonus), victory_gold(left, bonus));
+                let reward = VictoryReward::new(left, bonus);
+                let (points, gold) = (reward.points, reward.gold);
                 self.points += points;
                 self.gold += gold;
                 self.battles_won += 1;
-                record = BattleRecord { won: true, bonus, points, gold, ..record };
+                record = BattleRecord { won: true, bonus, points, gold, reward: Some(reward), ..record };
                 out.push(msg(format!(
                     "battle won with {left} moves left{}: +{points} points, +{gold} gold (army restored)",
                     if bonus { " and the bonus" } else { "" }
                 )));
                 if self.battles_won >= BATTLES_PER_RUN {
-                    self.screen = Screen::Over { victory: true };
+                    self.phase = RunPhase::Over { victory: true };
                     out.push(msg("the run is won".into()));
                 } else {
                     let mut shop = self.make_shop(0);
                     shop.free_rerolls = self.perks.free_rerolls;
                     out.push(msg(format!("shop: {}", describe_shop(&shop))));
-                    self.screen = Screen::Shop(shop);
+                    self.phase = RunPhase::Shop(shop);
                 }
             }
             BattleStatus::Defeat { reason } => {
                 out.push(msg(format!("battle lost: {reason}; the run ends (army and gold reset)")));
                 self.gold = 0;
                 self.roster = initial_roster();
-                self.screen = Screen::Over { victory: false };
+                self.phase = RunPhase::Over { victory: false };
             }
             BattleStatus::Ongoing => {}
         }
@@ -878,102 +977,9 @@ fn describe_shop(shop: &Shop) -> String {
         .slots
         .iter()
         .map(|s| match s.item {
-            ShopItem::Piece { role } => format!("{} {}g", role_name(role), s.item.price()),
+            ShopItem::Piece { role } => format!("{} {}g", role.name(), s.item.price()),
             ShopItem::Modifier { modifier } => format!("{modifier} {}g", s.item.price()),
         })
         .collect();
     items.join(", ")
-}
-
-/// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
-pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning { depth: 2, nodes: 1200, consistency: 1.0 };
-
-/// The fixed policy of the headless auto-player (the CLI's `run --auto` and `simulate`):
-/// - start offer: the first offered modifier, on the queen;
-/// - deployment: [`default_deployment`];
-/// - battle: the search crate's bot from the player's side with `battle_tuning`;
-/// - shop: buy the most expensive affordable piece within the limits, else the most expensive
-///   affordable modifier for the most valuable piece without one, else leave (never reroll);
-/// - next board: the option with the largest move budget (the first on ties).
-///
-/// `None` once the run is over.
-#[must_use]
-pub fn auto_decision(run: &Run, battle_tuning: StageTuning) -> Option<Decision> {
-    match run.screen() {
-        Screen::StartOffer { offers } => {
-            let queen = run.roster().iter().find(|p| p.role == Role::Queen).map_or(0, |p| p.id);
-            Some(Decision::ChooseStart { modifier: offers[0], recipient: queen })
-        }
-        Screen::Deploy { .. } => Some(Decision::DeployDefault),
-        Screen::Battle => {
-            let battle = run.battle()?;
-            let seed = derive_seed(
-                run.config().seed,
-                TAG_PLAYER,
-                u64::from(run.battles_started),
-                u64::from(battle.ply()) << 8 | battle.units().len() as u64,
-            );
-            let action = choose_action(battle, battle_tuning, seed).action?;
-            Some(Decision::Act { action })
-        }
-        Screen::Shop(shop) => {
-            let mut best: Option<(u32, Decision)> = None;
-            for (i, s) in shop.slots.iter().enumerate().filter(|(_, s)| !s.sold) {
-                let price = s.item.price();
-                if price > run.gold() {
-                    continue;
-                }
-                let d = match s.item {
-                    ShopItem::Piece { role } => {
-                        if run.owned(role) >= run.limit(role) {
-                            continue;
-                        }
-                        (price * 2, Decision::Buy { slot: i, recipient: None })
-                    }
-                    ShopItem::Modifier { .. } => {
-                        let Some(p) = run
-                            .roster()
-                            .iter()
-                            .filter(|p| p.modifier.is_none())
-                            .max_by_key(|p| (role_value(p.role), std::cmp::Reverse(p.id)))
-                        else {
-                            continue;
-                        };
-                        (price, Decision::Buy { slot: i, recipient: Some(p.id) })
-                    }
-                };
-                if best.as_ref().is_none_or(|(v, _)| d.0 > *v) {
-                    best = Some(d);
-                }
-            }
-            Some(best.map_or(Decision::LeaveShop, |(_, d)| d))
-        }
-        Screen::ChooseBoard { options } => {
-            let mut index = 0;
-            for (i, o) in options.iter().enumerate() {
-                if o.move_budget > options[index].move_budget {
-                    index = i;
-                }
-            }
-            Some(Decision::ChooseBoard { index })
-        }
-        Screen::Over { .. } => None,
-    }
-}
-
-/// Plays a whole run with [`auto_decision`], calling `on_events` after every decision; returns the
-/// finished run. Deterministic for a configuration.
-pub fn play_auto(
-    config: RunConfig,
-    battle_tuning: StageTuning,
-    mut on_events: impl FnMut(&Run, &[RunEvent]),
-) -> Run {
-    let mut run = Run::new(config);
-    while let Some(d) = auto_decision(&run, battle_tuning) {
-        match run.apply(d) {
-            Ok(events) => on_events(&run, &events),
-            Err(_) => break,
-        }
-    }
-    run
 }

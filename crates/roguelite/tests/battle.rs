@@ -1,9 +1,10 @@
 //! Battle rules: movement, captures, objectives, modifiers, poison timing, the resolution order.
 
-use gambit_roguelite::{
-    Action, ActionError, Battle, BattleSetup, BattleStatus, BoardShape, BonusObjective, DefeatReason,
-    EventKind, Modifier, Objective, Side, UnitSpec,
+use gambit_roguelite::battle::{
+    ActionError, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus, BoardShape, BonusObjective,
+    DefeatReason, Modifier, Objective, ParseActionError, Team, UnitSpec,
 };
+use gambit_rules::ByColor;
 use gambit_rules::{Role, Square};
 use gambit_skills::Skill;
 
@@ -19,13 +20,13 @@ fn id(b: &Battle, square: &str) -> u16 {
     b.unit_at(sq(square)).unwrap_or_else(|| panic!("no piece on {square}")).id
 }
 
-fn mv(b: &mut Battle, from: &str, to: &str) -> Vec<gambit_roguelite::Event> {
+fn mv(b: &mut Battle, from: &str, to: &str) -> Vec<BattleEvent> {
     let id = id(b, from);
-    b.apply(Action::Move { id, to: sq(to) }).unwrap_or_else(|e| panic!("{from}{to}: {e}"))
+    b.apply(BattleAction::Move { id, to: sq(to) }).unwrap_or_else(|e| panic!("{from}{to}: {e}"))
 }
 
-fn kinds(events: &[gambit_roguelite::Event]) -> Vec<EventKind> {
-    events.iter().map(|e| e.kind).collect()
+fn kinds(events: &[BattleEvent]) -> Vec<&'static str> {
+    events.iter().map(BattleEvent::kind).collect()
 }
 
 /// Kings far apart, a player rook; the enemy has a spare rook to shuffle.
@@ -41,15 +42,15 @@ fn movement_and_blocking_by_holes() {
         .legal_actions()
         .into_iter()
         .filter_map(|a| match a {
-            Action::Move { id, to } if id == rook => Some(to),
+            BattleAction::Move { id, to } if id == rook => Some(to),
             _ => None,
         })
         .collect();
     let names: Vec<String> = dests.iter().map(ToString::to_string).collect();
     assert_eq!(names, ["b1", "c1", "d1", "a2", "a3"]);
     // Teleports and freezes are on offer too (the player always has the skills).
-    assert!(b.legal_actions().iter().any(|a| matches!(a, Action::Teleport { .. })));
-    assert!(b.legal_actions().iter().any(|a| matches!(a, Action::Freeze { .. })));
+    assert!(b.legal_actions().iter().any(|a| matches!(a, BattleAction::Teleport { .. })));
+    assert!(b.legal_actions().iter().any(|a| matches!(a, BattleAction::Freeze { .. })));
 }
 
 #[test]
@@ -59,9 +60,9 @@ fn small_boards_cut_corners_and_deployment_rows() {
     assert_eq!(shape.deployment_squares().len(), 12 - 2);
     assert!(!shape.is_playable(sq("a1")) && !shape.is_playable(sq("f6")) && !shape.is_playable(sq("g1")));
     let mut setup = BattleSetup::new(shape, Objective::EliminateArmy, 5);
-    for (side, role, s) in [(Side::Player, Role::King, "b1"), (Side::Enemy, Role::King, "c6")] {
+    for (team, role, s) in [(Team::Player, Role::King, "b1"), (Team::Enemy, Role::King, "c6")] {
         setup.units.push(UnitSpec {
-            side,
+            team,
             role,
             square: sq(s),
             modifier: None,
@@ -70,8 +71,8 @@ fn small_boards_cut_corners_and_deployment_rows() {
         });
     }
     let b = battle(setup.clone());
-    assert_eq!(b.home_rank(Side::Player), 0);
-    assert_eq!(b.home_rank(Side::Enemy), 5);
+    assert_eq!(b.home_rank(Team::Player).index(), 0);
+    assert_eq!(b.home_rank(Team::Enemy).index(), 5);
     assert!(b.render_ascii().starts_with("6 # . k . . #\n"));
     // A piece on a cut corner is refused.
     setup.units[0].square = sq("a1");
@@ -84,11 +85,11 @@ fn capture_kills_at_once_and_enemy_turns_do_not_use_the_budget() {
     let mut b = battle(setup);
     let enemy_rook = id(&b, "a2");
     let events = mv(&mut b, "a1", "a2");
-    assert_eq!(kinds(&events)[..2], [EventKind::Moved, EventKind::Captured]);
+    assert_eq!(kinds(&events)[..2], ["moved", "captured"]);
     assert!(!b.unit(enemy_rook).unwrap().alive);
     assert_eq!(b.unit(enemy_rook).unwrap().hp, 0);
     assert_eq!(b.moves_used(), 1);
-    assert_eq!(b.to_move(), Side::Enemy);
+    assert_eq!(b.to_move(), Team::Enemy);
     mv(&mut b, "e8", "d8");
     assert_eq!(b.moves_used(), 1);
 }
@@ -99,9 +100,9 @@ fn objective_capture_king() {
     let mut b = battle(setup);
     let events = mv(&mut b, "a8", "e8");
     assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
-    assert_eq!(events.last().unwrap().kind, EventKind::Victory);
+    assert_eq!(events.last().unwrap().kind(), "victory");
     assert!(b.legal_actions().is_empty());
-    assert_eq!(b.apply(Action::Skip), Err(ActionError::BattleOver));
+    assert_eq!(b.apply(BattleAction::Skip), Err(ActionError::BattleOver));
 }
 
 #[test]
@@ -154,15 +155,15 @@ fn enemy_promotion_and_enemy_pass() {
     let setup = BattleSetup::from_fen("k7/8/8/8/8/8/p7/P7", Objective::CaptureKing, 10).unwrap();
     let mut b = battle(setup);
     // The player has only teleports (the pawn on a1 is blocked by a2).
-    assert!(b.legal_actions().iter().all(|a| !matches!(a, Action::Move { .. })));
+    assert!(b.legal_actions().iter().all(|a| !matches!(a, BattleAction::Move { .. })));
     let pawn = id(&b, "a1");
-    b.apply(Action::Teleport { id: pawn, to: sq("c3") }).unwrap();
+    b.apply(BattleAction::Teleport { id: pawn, to: sq("c3") }).unwrap();
     // The enemy: king a8 and pawn a2 (blocked? no: the a2 pawn moves down to a1 now empty).
     mv(&mut b, "a8", "b8");
     mv(&mut b, "c3", "c4");
     let events = mv(&mut b, "a2", "a1");
     // The enemy pawn promoted on a1 (its last row) to a queen: it has none.
-    assert!(events.iter().any(|e| e.kind == EventKind::Promoted));
+    assert!(events.iter().any(|e| e.kind() == "promoted"));
     assert_eq!(b.unit_at(sq("a1")).unwrap().role, Role::Queen);
 
     // An enemy with no action passes; the pass is a ply and the clock ticks.
@@ -170,8 +171,8 @@ fn enemy_promotion_and_enemy_pass() {
     let mut b = battle(setup);
     let ply = b.ply();
     let events = mv(&mut b, "h1", "h2");
-    assert!(events.iter().any(|e| e.kind == EventKind::Passed));
-    assert_eq!(b.to_move(), Side::Player);
+    assert!(events.iter().any(|e| e.kind() == "passed"));
+    assert_eq!(b.to_move(), Team::Player);
     assert_eq!(b.ply(), ply + 2);
 }
 
@@ -182,13 +183,17 @@ fn player_without_action_loses_at_step_seven() {
     let setup = BattleSetup::from_fen("7k/8/8/8/8/p7/P7/8", Objective::CaptureKing, 10).unwrap();
     let mut b = battle(setup);
     let pawn = id(&b, "a2");
-    assert!(b.legal_actions().iter().all(|a| matches!(a, Action::Teleport { .. } | Action::Freeze { .. })));
-    b.apply(Action::Teleport { id: pawn, to: sq("g6") }).unwrap();
+    assert!(
+        b.legal_actions()
+            .iter()
+            .all(|a| matches!(a, BattleAction::Teleport { .. } | BattleAction::Freeze { .. }))
+    );
+    b.apply(BattleAction::Teleport { id: pawn, to: sq("g6") }).unwrap();
     // Enemy king h8 takes... no: it steps to h7, which blocks the g6 pawn? g6 pawn goes to g7: free.
     let events = mv(&mut b, "h8", "g7");
     // The g6 pawn is blocked by the king on g7 and Teleport is on cooldown (6 - 1 tick = 5): no action.
     assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::NoAction });
-    assert_eq!(events.last().unwrap().kind, EventKind::Defeat);
+    assert_eq!(events.last().unwrap().kind(), "defeat");
 }
 
 #[test]
@@ -208,7 +213,7 @@ fn budget_edge_the_last_permitted_move_can_win() {
     let events = mv(&mut b, "a7", "e7");
     assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
     assert_eq!(b.moves_left(), 0);
-    assert!(!events.iter().any(|e| e.kind == EventKind::Defeat));
+    assert!(!events.iter().any(|e| e.kind() == "defeat"));
 }
 
 #[test]
@@ -220,35 +225,30 @@ fn poison_timing_to_the_boundary() {
     let mut b = battle(setup);
     let rook = id(&b, "d1");
     let events = mv(&mut b, "d1", "d5");
-    let cloud = events.iter().find(|e| e.kind == EventKind::CloudCreated).unwrap();
-    let names: Vec<String> = cloud.squares.iter().map(ToString::to_string).collect();
+    let Some(BattleEvent::CloudCreated { squares, .. }) = events.iter().find(|e| e.kind() == "cloud_created")
+    else {
+        panic!("no cloud")
+    };
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
     assert_eq!(names, ["d5", "d6", "e5", "d4", "c5"]);
     // Boundary to the enemy: no enemy piece is exposed; the enemy counter drops.
-    assert_eq!(b.clouds()[0].counters, [2, 1]);
+    assert_eq!(b.clouds()[0].counters, ByColor::new(2, 1));
     assert_eq!(b.unit(rook).unwrap().hp, 2);
     // Boundary to the player: the rook on d5 takes 1.
     let events = mv(&mut b, "h8", "g8");
     assert_eq!(b.unit(rook).unwrap().hp, 1);
-    assert_eq!(b.clouds()[0].counters, [1, 1]);
-    let dmg = events.iter().find(|e| e.kind == EventKind::PoisonDamage).unwrap();
-    assert_eq!((dmg.ids.as_slice(), dmg.damage), (&[rook][..], 1));
+    assert_eq!(b.clouds()[0].counters, ByColor::new(1, 1));
+    let dmg = events.iter().find(|e| e.kind() == "poison_damage").unwrap();
+    assert!(matches!(dmg, BattleEvent::PoisonDamage { unit, damage: 1, hp_left: 1, .. } if unit.id == rook));
+    assert_eq!(dmg.to_string(), "poison hurts your rook #0 on d5 (1 HP left)");
     // The rook steps to d6, still in the cloud.
     mv(&mut b, "d5", "d6");
-    assert_eq!(b.clouds()[0].counters, [1, 0]);
+    assert_eq!(b.clouds()[0].counters, ByColor::new(1, 0));
     // Second exposure of the player: the rook dies, the cloud expires (both counters 0).
     let events = mv(&mut b, "g8", "h8");
     assert!(!b.unit(rook).unwrap().alive);
     assert!(b.clouds().is_empty());
-    assert_eq!(
-        kinds(&events),
-        [
-            EventKind::Moved,
-            EventKind::TurnStarted,
-            EventKind::PoisonDamage,
-            EventKind::Died,
-            EventKind::CloudExpired
-        ]
-    );
+    assert_eq!(kinds(&events), ["moved", "turn_started", "poison_damage", "died", "cloud_expired"]);
     assert_eq!(b.stats().owned_lost, 1);
 }
 
@@ -319,7 +319,10 @@ fn cloud_created_at_a_boundary_is_not_counted_at_it() {
     let e5 = id(&b, "e5");
     assert_eq!(b.unit(e5).unwrap().hp, 2, "the new cloud did not hurt e5 at its own boundary");
     // The old cloud expired? Its player counter is 1 (the player was exposed once with nothing in it).
-    assert_eq!(b.clouds().iter().map(|c| c.counters).collect::<Vec<_>>(), vec![[1, 0], [2, 2]]);
+    assert_eq!(
+        b.clouds().iter().map(|c| c.counters).collect::<Vec<_>>(),
+        vec![ByColor::new(1, 0), ByColor::new(2, 2)]
+    );
 }
 
 #[test]
@@ -329,19 +332,19 @@ fn bulwark_wall_is_dormant_under_the_capturer_then_permanent() {
         .with_modifier("d5", Modifier::Bulwark);
     let mut b = battle(setup);
     let events = mv(&mut b, "d1", "d5");
-    assert!(events.iter().any(|e| e.kind == EventKind::WallDormant));
+    assert!(events.iter().any(|e| e.kind() == "wall_dormant"));
     assert_eq!(b.dormant_walls(), &[sq("d5")]);
     assert!(!b.position().is_blocked(sq("d5")));
     mv(&mut b, "h8", "g8");
     let events = mv(&mut b, "d5", "a5");
     // Step 2 order: the move, then the wall that was vacated.
-    assert_eq!(kinds(&events)[..2], [EventKind::Moved, EventKind::WallRaised]);
+    assert_eq!(kinds(&events)[..2], ["moved", "wall_raised"]);
     assert!(b.position().is_blocked(sq("d5")));
     assert_eq!(b.walls(), vec![sq("d5")]);
     // Impassable: the rook cannot cross d5 along the d-file from d1... it is on a5 now; the king on e1
     // cannot go there; nothing can ever land on d5.
     assert!(b.legal_actions().iter().all(|a| match a {
-        Action::Move { to, .. } | Action::Teleport { to, .. } => *to != sq("d5"),
+        BattleAction::Move { to, .. } | BattleAction::Teleport { to, .. } => *to != sq("d5"),
         _ => true,
     }));
     assert!(b.render_ascii().contains("5 R . . # . . . ."));
@@ -355,10 +358,10 @@ fn rallying_reinforcement_scans_the_home_row_left_to_right() {
         .with_modifier("d5", Modifier::Rallying);
     let mut b = battle(setup);
     let events = mv(&mut b, "d1", "d5");
-    let r = events.iter().find(|e| e.kind == EventKind::Reinforcement).unwrap();
-    assert_eq!(r.squares, vec![sq("c8")]);
+    let r = events.iter().find(|e| e.kind() == "reinforcement").unwrap();
+    assert!(matches!(r, BattleEvent::Reinforcement { square, .. } if *square == sq("c8")));
     let pawn = b.unit_at(sq("c8")).unwrap();
-    assert!(pawn.temporary && pawn.modifier.is_none() && pawn.role == Role::Pawn && pawn.side == Side::Enemy);
+    assert!(pawn.temporary && pawn.modifier.is_none() && pawn.role == Role::Pawn && pawn.team == Team::Enemy);
     assert_eq!(pawn.hp, 2);
 }
 
@@ -372,7 +375,7 @@ fn rallying_player_pawn_is_temporary_and_counted_separately() {
     mv(&mut b, "a2", "b1");
     // The knight died; home row rank 1: a1 is empty (the king left) -> the pawn appears on a1.
     let pawn = b.unit_at(sq("a1")).unwrap();
-    assert!(pawn.temporary && pawn.side == Side::Player);
+    assert!(pawn.temporary && pawn.team == Team::Player);
     assert_eq!(b.stats().owned_lost, 1);
     assert_eq!(b.stats().pawns_lost, 0);
 }
@@ -385,30 +388,34 @@ fn swift_reposition_offer_take_and_skip() {
     let mut b = battle(setup.clone());
     let rook = id(&b, "d1");
     let events = mv(&mut b, "d1", "d5");
-    assert_eq!(events.last().unwrap().kind, EventKind::RepositionOffered);
-    assert_eq!(b.to_move(), Side::Player);
+    assert_eq!(events.last().unwrap().kind(), "reposition_offered");
+    assert_eq!(b.to_move(), Team::Player);
     assert_eq!(b.pending_reposition(), Some(rook));
     let actions = b.legal_actions();
-    assert_eq!(actions.last(), Some(&Action::Skip));
+    assert_eq!(actions.last(), Some(&BattleAction::Skip));
     assert!(
         actions
             .iter()
-            .all(|a| matches!(a, Action::Reposition { id, .. } if *id == rook) || *a == Action::Skip)
+            .all(|a| matches!(a, BattleAction::Reposition { id, .. } if *id == rook)
+                || *a == BattleAction::Skip)
     );
     // The turn does not advance before the offer is resolved.
-    assert_eq!(b.apply(Action::Move { id: rook, to: sq("d6") }), Err(ActionError::RepositionPending(rook)));
+    assert_eq!(
+        b.apply(BattleAction::Move { id: rook, to: sq("d6") }),
+        Err(ActionError::RepositionPending(rook))
+    );
     let before = b.moves_used();
-    b.apply(Action::Reposition { id: rook, to: sq("a5") }).unwrap();
+    b.apply(BattleAction::Reposition { id: rook, to: sq("a5") }).unwrap();
     assert_eq!(b.moves_used(), before, "a reposition costs no move");
     assert_eq!(b.unit(rook).unwrap().square, sq("a5"));
-    assert_eq!(b.to_move(), Side::Enemy);
+    assert_eq!(b.to_move(), Team::Enemy);
 
     let mut b = battle(setup);
     mv(&mut b, "d1", "d5");
-    let events = b.apply(Action::Skip).unwrap();
-    assert_eq!(events[0].kind, EventKind::RepositionSkipped);
-    assert_eq!(b.to_move(), Side::Enemy);
-    assert_eq!(b.apply(Action::Skip), Err(ActionError::NoRepositionOffered));
+    let events = b.apply(BattleAction::Skip).unwrap();
+    assert_eq!(events[0].kind(), "reposition_skipped");
+    assert_eq!(b.to_move(), Team::Enemy);
+    assert_eq!(b.apply(BattleAction::Skip), Err(ActionError::NoRepositionOffered));
 }
 
 #[test]
@@ -419,10 +426,10 @@ fn swift_reposition_cannot_capture() {
     let mut b = battle(setup);
     let rook = id(&b, "d1");
     mv(&mut b, "d1", "d5");
-    assert!(!b.legal_actions().contains(&Action::Reposition { id: rook, to: sq("h5") }));
-    assert!(b.legal_actions().contains(&Action::Reposition { id: rook, to: sq("g5") }));
+    assert!(!b.legal_actions().contains(&BattleAction::Reposition { id: rook, to: sq("h5") }));
+    assert!(b.legal_actions().contains(&BattleAction::Reposition { id: rook, to: sq("g5") }));
     assert!(matches!(
-        b.apply(Action::Reposition { id: rook, to: sq("h5") }),
+        b.apply(BattleAction::Reposition { id: rook, to: sq("h5") }),
         Err(ActionError::IllegalDestination { .. })
     ));
 }
@@ -433,7 +440,7 @@ fn promotion_queen_when_none_else_rook() {
     let mut b = battle(setup);
     let pawn = id(&b, "a7");
     let events = mv(&mut b, "a7", "a8");
-    assert!(events.iter().any(|e| e.kind == EventKind::Promoted));
+    assert!(events.iter().any(|e| e.kind() == "promoted"));
     assert_eq!(b.unit(pawn).unwrap().role, Role::Queen);
     assert!(b.unit(pawn).unwrap().promoted);
 
@@ -453,7 +460,7 @@ fn objective_is_checked_before_promotion() {
     let pawn = id(&b, "a7");
     let events = mv(&mut b, "a7", "b8");
     assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
-    assert!(!events.iter().any(|e| e.kind == EventKind::Promoted));
+    assert!(!events.iter().any(|e| e.kind() == "promoted"));
     assert_eq!(b.unit(pawn).unwrap().role, Role::Pawn);
 }
 
@@ -468,17 +475,17 @@ fn teleport_counts_against_the_budget_resolves_deaths_never_promotes_nor_trigger
     let pawn = id(&b, "a2");
     // A pawn cannot be teleported onto a promotion square.
     assert_eq!(
-        b.apply(Action::Teleport { id: pawn, to: sq("a8") }),
+        b.apply(BattleAction::Teleport { id: pawn, to: sq("a8") }),
         Err(ActionError::TeleportPromotion(sq("a8")))
     );
-    let events = b.apply(Action::Teleport { id: rook, to: sq("d5") }).unwrap();
-    assert_eq!(kinds(&events)[..3], [EventKind::Teleported, EventKind::Captured, EventKind::CloudCreated]);
-    assert!(!events.iter().any(|e| e.kind == EventKind::RepositionOffered));
+    let events = b.apply(BattleAction::Teleport { id: rook, to: sq("d5") }).unwrap();
+    assert_eq!(kinds(&events)[..3], ["teleported", "captured", "cloud_created"]);
+    assert!(!events.iter().any(|e| e.kind() == "reposition_offered"));
     assert_eq!(b.moves_used(), 1);
-    assert_eq!(b.to_move(), Side::Enemy);
+    assert_eq!(b.to_move(), Team::Enemy);
     // The cooldown was set to 6 and one tick ran at step 6.
-    assert_eq!(b.cooldown(Side::Player, Skill::Teleport), Some(5));
-    assert_eq!(b.cooldown(Side::Enemy, Skill::Teleport), None);
+    assert_eq!(b.cooldown(Team::Player, Skill::Teleport), Some(5));
+    assert_eq!(b.cooldown(Team::Enemy, Skill::Teleport), None);
     assert_eq!(b.stats().player_skills_used, 1);
 }
 
@@ -486,36 +493,39 @@ fn teleport_counts_against_the_budget_resolves_deaths_never_promotes_nor_trigger
 fn freeze_is_free_and_the_clock_ticks_once_per_ply() {
     let setup = BattleSetup::from_fen("r6k/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
     let mut b = battle(setup);
-    let events = b.apply(Action::Freeze { square: sq("a8") }).unwrap();
-    assert_eq!(events[0].kind, EventKind::Frozen);
-    assert_eq!(b.to_move(), Side::Player, "a freeze does not end the turn");
+    let events = b.apply(BattleAction::Freeze { square: sq("a8") }).unwrap();
+    assert_eq!(events[0].kind(), "frozen");
+    assert_eq!(b.to_move(), Team::Player, "a freeze does not end the turn");
     assert_eq!(b.moves_used(), 0);
-    assert_eq!(b.cooldown(Side::Player, Skill::Freeze), Some(9));
+    assert_eq!(b.cooldown(Team::Player, Skill::Freeze), Some(9));
     assert!(b.is_frozen(sq("a8")));
-    assert!(matches!(b.apply(Action::Freeze { square: sq("h8") }), Err(ActionError::Skill(_))));
+    assert!(matches!(b.apply(BattleAction::Freeze { square: sq("h8") }), Err(ActionError::Skill(_))));
     mv(&mut b, "e1", "e2");
-    assert_eq!(b.cooldown(Side::Player, Skill::Freeze), Some(8));
+    assert_eq!(b.cooldown(Team::Player, Skill::Freeze), Some(8));
     assert_eq!(b.skills().frozen_ticks(sq("a8")), Some(2));
     // The frozen enemy rook cannot move.
     let rook = id(&b, "a8");
-    assert_eq!(b.apply(Action::Move { id: rook, to: sq("a7") }), Err(ActionError::Frozen(rook)));
+    assert_eq!(b.apply(BattleAction::Move { id: rook, to: sq("a7") }), Err(ActionError::Frozen(rook)));
     // Without skills the enemy cannot cast.
-    assert_eq!(b.apply(Action::Freeze { square: sq("a1") }), Err(ActionError::NoSkills(Side::Enemy)));
+    assert_eq!(b.apply(BattleAction::Freeze { square: sq("a1") }), Err(ActionError::NoSkills(Team::Enemy)));
 }
 
 #[test]
 fn enemy_skills_use_their_own_tuning() {
     let mut setup = BattleSetup::from_fen("r6k/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
-    setup.enemy_skills =
-        Some(gambit_roguelite::SkillTuning { teleport_cooldown: 4, freeze_cooldown: 7, freeze_duration: 2 });
+    setup.enemy_skills = Some(gambit_roguelite::battle::SkillTuning {
+        teleport_cooldown: 4,
+        freeze_cooldown: 7,
+        freeze_duration: 2,
+    });
     let mut b = battle(setup);
     mv(&mut b, "e1", "e2");
-    b.apply(Action::Freeze { square: sq("a1") }).unwrap();
-    assert_eq!(b.cooldown(Side::Enemy, Skill::Freeze), Some(7));
+    b.apply(BattleAction::Freeze { square: sq("a1") }).unwrap();
+    assert_eq!(b.cooldown(Team::Enemy, Skill::Freeze), Some(7));
     assert_eq!(b.skills().frozen_ticks(sq("a1")), Some(2));
     let rook = id(&b, "a8");
-    b.apply(Action::Teleport { id: rook, to: sq("a2") }).unwrap();
-    assert_eq!(b.cooldown(Side::Enemy, Skill::Teleport), Some(3));
+    b.apply(BattleAction::Teleport { id: rook, to: sq("a2") }).unwrap();
+    assert_eq!(b.cooldown(Team::Enemy, Skill::Teleport), Some(3));
 }
 
 #[test]
@@ -526,18 +536,18 @@ fn rejection_changes_nothing_and_clones_are_independent() {
     let rook = id(&b, "a1");
     let enemy = id(&b, "a8");
     for bad in [
-        Action::Move { id: rook, to: sq("b2") },
-        Action::Move { id: enemy, to: sq("a7") },
-        Action::Move { id: 99, to: sq("a2") },
-        Action::Reposition { id: rook, to: sq("a2") },
-        Action::Skip,
-        Action::Teleport { id: rook, to: sq("e1") },
+        BattleAction::Move { id: rook, to: sq("b2") },
+        BattleAction::Move { id: enemy, to: sq("a7") },
+        BattleAction::Move { id: 99, to: sq("a2") },
+        BattleAction::Reposition { id: rook, to: sq("a2") },
+        BattleAction::Skip,
+        BattleAction::Teleport { id: rook, to: sq("e1") },
     ] {
         assert!(b.apply(bad).is_err(), "{bad}");
         assert_eq!((b.state_key(), b.render_ascii(), b.units().to_vec(), b.moves_used(), b.ply()), snapshot);
     }
     let mut copy = b.clone();
-    copy.apply(Action::Move { id: rook, to: sq("a8") }).unwrap();
+    copy.apply(BattleAction::Move { id: rook, to: sq("a8") }).unwrap();
     assert_eq!(b.render_ascii(), snapshot.1);
     assert!(b.unit(enemy).unwrap().alive);
     assert!(!copy.unit(enemy).unwrap().alive);
@@ -572,10 +582,94 @@ fn bonus_objectives_are_judged_at_victory() {
 
 #[test]
 fn actions_round_trip_through_json() {
-    let a = Action::Move { id: 3, to: sq("e4") };
+    let a = BattleAction::Move { id: 3, to: sq("e4") };
     let text = serde_json::to_string(&a).unwrap();
     assert_eq!(text, r#"{"kind":"move","id":3,"to":"e4"}"#);
-    assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), a);
-    assert_eq!(serde_json::to_string(&Action::Skip).unwrap(), r#"{"kind":"skip"}"#);
-    assert!(serde_json::from_str::<Action>(r#"{"kind":"move","id":3,"to":"z9"}"#).is_err());
+    assert_eq!(serde_json::from_str::<BattleAction>(&text).unwrap(), a);
+    assert_eq!(serde_json::to_string(&BattleAction::Skip).unwrap(), r#"{"kind":"skip"}"#);
+    assert!(serde_json::from_str::<BattleAction>(r#"{"kind":"move","id":3,"to":"z9"}"#).is_err());
+}
+
+#[test]
+fn every_legal_action_prints_and_parses_back() {
+    // A Swift rook takes on d5, so both the ordinary list and the reposition list are covered.
+    let setup = BattleSetup::from_fen("4k3/8/8/3p4/8/8/P7/3RK3", Objective::CaptureKing, 10)
+        .unwrap()
+        .with_modifier("d1", Modifier::Swift);
+    let mut b = battle(setup);
+    for round in 0..2 {
+        let legal = b.legal_actions();
+        assert!(!legal.is_empty());
+        for &a in &legal {
+            let text = b.action_text(a);
+            assert_eq!(b.parse_action(&text), Ok(a), "{text}");
+            assert_eq!(b.parse_action(&format!("  {}  ", text.to_uppercase())), Ok(a), "{text}");
+        }
+        if round == 0 {
+            assert!(legal.iter().any(|a| matches!(a, BattleAction::Teleport { .. })));
+            assert_eq!(b.parse_action("a2a3"), Ok(BattleAction::Move { id: id(&b, "a2"), to: sq("a3") }));
+            assert_eq!(b.action_text(BattleAction::Freeze { square: sq("e8") }), "fz e8");
+            mv(&mut b, "d1", "d5");
+            assert!(b.pending_reposition().is_some());
+        }
+    }
+    assert_eq!(b.parse_action("skip"), Ok(BattleAction::Skip));
+    assert_eq!(b.parse_action("d5d4"), Ok(BattleAction::Reposition { id: id(&b, "d5"), to: sq("d4") }));
+    // Not legal now (a reposition is pending), and not of the grammar.
+    assert!(matches!(b.parse_action("a2a3"), Err(ParseActionError::NotLegal(_))));
+    for bad in ["", "d5", "tp d5", "fz", "fz z9", "hello", "d5d4d3", "tp d5z9"] {
+        assert!(matches!(b.parse_action(bad), Err(ParseActionError::Syntax(_))), "{bad:?}");
+    }
+}
+
+#[test]
+fn objective_pieces_have_one_definition() {
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/n6n/R3K3", Objective::CaptureTargets, 10)
+        .unwrap()
+        .with_target("a2");
+    let b = battle(setup.clone());
+    let marked: Vec<String> =
+        b.units().iter().filter(|u| b.is_objective(u)).map(|u| u.square.to_string()).collect();
+    assert_eq!(marked, ["a2"], "the marked target, not the king, not the player's pieces");
+    let king = BattleSetup { objective: Objective::CaptureKing, ..setup.clone() };
+    let b = battle(king);
+    let marked: Vec<String> =
+        b.units().iter().filter(|u| b.is_objective(u)).map(|u| u.square.to_string()).collect();
+    assert_eq!(marked, ["e8"], "the enemy king only (the player's king is no objective)");
+    let army = BattleSetup { objective: Objective::EliminateArmy, ..setup };
+    let b = battle(army);
+    assert!(!b.units().iter().any(|u| b.is_objective(u)));
+    assert!(b.units().iter().all(|u| u.max_hp == 2 && u.hp == u.max_hp));
+}
+
+#[test]
+fn events_are_typed_and_read_as_sentences() {
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous);
+    let mut b = battle(setup);
+    let events = mv(&mut b, "d1", "d5");
+    let texts: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        texts,
+        [
+            "your rook #0 moves d1-d5",
+            "your rook #0 captures enemy pawn #2 on d5",
+            "a poison cloud spreads over d5 d6 e5 d4 c5",
+            "ply 1: the enemy to act",
+        ]
+    );
+    assert_eq!(events[0].travel(), Some((sq("d1"), sq("d5"))));
+    assert_eq!(events[1].travel(), None);
+    let BattleEvent::Captured { victim, by, square } = &events[1] else { panic!("{:?}", events[1]) };
+    assert_eq!(
+        (victim.id, victim.team, victim.role, by.id, *square),
+        (2, Team::Enemy, Role::Pawn, 0, sq("d5"))
+    );
+    // The serialized form carries the kind tag and the typed fields.
+    let json = serde_json::to_value(&events[0]).unwrap();
+    assert_eq!(json["kind"], "moved");
+    assert_eq!(json["from"], "d1");
+    assert_eq!(json["unit"]["role"], "rook");
+    assert_eq!(serde_json::from_value::<BattleEvent>(json).unwrap(), events[0]);
 }

@@ -1,11 +1,15 @@
 //! Encounters, runs, shops, scoring, the skill tree, the bot and log replay.
 
-use gambit_roguelite::{
-    AUTO_PLAYER_TUNING, Action, Battle, BattleSetup, Decision, EnemyTuning, Modifier, Objective, OwnedPiece,
-    Run, RunConfig, RunError, RunLog, Screen, ShopItem, SkillTree, StageTuning, UnlockError, auto_decision,
-    choose_action, default_deployment, fallback_encounter, generate, piece_price, play_auto, purchase_limit,
-    run_exp, template, templates, victory_gold, victory_points,
+use gambit_roguelite::battle::{Battle, BattleAction, BattleSetup, Modifier, Objective};
+use gambit_roguelite::bot::{
+    AUTO_PLAYER_TUNING, EnemyTuning, StageTuning, auto_decision, choose_action, play_auto,
 };
+use gambit_roguelite::economy::{piece_price, purchase_limit, run_exp, victory_gold, victory_points};
+use gambit_roguelite::encounter::{default_deployment, fallback_encounter, generate, template, templates};
+use gambit_roguelite::run::{
+    Decision, OwnedPiece, PhaseKind, Run, RunConfig, RunError, RunLog, RunPhase, ShopItem,
+};
+use gambit_roguelite::skilltree::{SkillTree, UnlockError};
 use gambit_rules::Role;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -147,7 +151,7 @@ fn skill_tree_prerequisites_costs_and_perks() {
 fn run_start_offer_and_refusals_change_nothing() {
     let mut run = Run::new(fast_config(5));
     assert_eq!(run.roster().len(), 6);
-    let Screen::StartOffer { offers } = run.screen().clone() else { panic!() };
+    let RunPhase::StartOffer { offers } = run.phase().clone() else { panic!() };
     assert_eq!(offers.len(), 3);
     let missing = Modifier::ALL.into_iter().find(|m| !offers.contains(m)).unwrap();
     assert_eq!(
@@ -158,11 +162,14 @@ fn run_start_offer_and_refusals_change_nothing() {
         run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 99 }),
         Err(RunError::NoSuchPiece(99))
     );
-    assert!(matches!(run.apply(Decision::Reroll), Err(RunError::WrongScreen { .. })));
+    assert!(matches!(
+        run.apply(Decision::Reroll),
+        Err(RunError::WrongPhase { phase: PhaseKind::StartOffer, .. })
+    ));
     assert!(run.log().decisions.is_empty());
     run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 1 }).unwrap();
     assert_eq!(run.roster()[1].modifier, Some(offers[0]));
-    assert!(matches!(run.screen(), Screen::Deploy { .. }));
+    assert!(matches!(run.phase(), RunPhase::Deploy { .. }));
     // A deployment must place every piece on a distinct deployment square.
     let bad = Decision::Deploy { placements: vec![] };
     assert!(matches!(run.apply(bad), Err(RunError::BadDeployment(_))));
@@ -173,11 +180,11 @@ fn shop_prices_limits_and_reroll() {
     // Play seeds until one reaches a shop, then exercise it.
     for seed in 0..40 {
         let mut run = Run::new(fast_config(seed));
-        while !matches!(run.screen(), Screen::Shop(_) | Screen::Over { .. }) {
+        while !matches!(run.phase(), RunPhase::Shop(_) | RunPhase::Over { .. }) {
             let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
             run.apply(d).unwrap();
         }
-        let Screen::Shop(shop) = run.screen().clone() else { continue };
+        let RunPhase::Shop(shop) = run.phase().clone() else { continue };
         assert_eq!(shop.slots.len(), 6);
         let gold = run.gold();
         assert!(gold >= 30);
@@ -187,12 +194,15 @@ fn shop_prices_limits_and_reroll() {
         assert_eq!(a.gold(), gold - 10);
         let mut b = run.clone();
         b.apply(Decision::Reroll).unwrap();
-        assert_eq!(a.screen(), b.screen());
+        assert_eq!(a.phase(), b.phase());
         // The king limit: the roster already has one.
         let mut c = run.clone();
         for (i, s) in shop.slots.iter().enumerate() {
             if s.item == (ShopItem::Piece { role: Role::King }) && s.item.price() <= gold {
-                assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::Limit("king")));
+                assert_eq!(
+                    c.apply(Decision::Buy { slot: i, recipient: None }),
+                    Err(RunError::Limit(Role::King))
+                );
             }
             if let ShopItem::Modifier { .. } = s.item {
                 assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::NoRecipient));
@@ -210,7 +220,7 @@ fn shop_prices_limits_and_reroll() {
             assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::NoSuchSlot(i)));
         }
         c.apply(Decision::LeaveShop).unwrap();
-        let Screen::ChooseBoard { options } = c.screen() else { panic!() };
+        let RunPhase::ChooseBoard { options } = c.phase() else { panic!() };
         assert_eq!(options.len(), 3);
         assert!(options.iter().all(|o| o.stage == 2));
         return;
@@ -224,11 +234,11 @@ fn second_look_gives_a_free_reroll_per_shop() {
         let mut cfg = fast_config(seed);
         cfg.unlocks = vec!["deeper_pockets".into(), "second_look".into()];
         let mut run = Run::new(cfg);
-        while !matches!(run.screen(), Screen::Shop(_) | Screen::Over { .. }) {
+        while !matches!(run.phase(), RunPhase::Shop(_) | RunPhase::Over { .. }) {
             let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
             run.apply(d).unwrap();
         }
-        if !matches!(run.screen(), Screen::Shop(_)) {
+        if !matches!(run.phase(), RunPhase::Shop(_)) {
             continue;
         }
         let gold = run.gold();
@@ -258,7 +268,7 @@ fn seeded_runs_play_to_the_end_and_replay_identically() {
         let log: RunLog = serde_json::from_str(&json).unwrap();
         let replayed = Run::replay(&log).unwrap();
         assert_eq!(replayed.summary(), run.summary());
-        assert_eq!(replayed.screen(), run.screen());
+        assert_eq!(replayed.phase(), run.phase());
         assert_eq!(replayed.roster(), run.roster());
         assert_eq!(replayed.battle().map(Battle::render_ascii), run.battle().map(Battle::render_ascii));
         outcomes.push((s.victory, s.battles_won));
@@ -291,6 +301,6 @@ fn bot_searches_are_bounded_and_deterministic() {
     let rook = battle.unit_at("a8".parse().unwrap()).unwrap().id;
     for depth in [1, 3] {
         let d = choose_action(&battle, StageTuning { depth, nodes: 2000, consistency: 1.0 }, 1);
-        assert_eq!(d.action, Some(Action::Move { id: rook, to: "e8".parse().unwrap() }));
+        assert_eq!(d.action, Some(BattleAction::Move { id: rook, to: "e8".parse().unwrap() }));
     }
 }

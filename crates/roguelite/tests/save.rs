@@ -3,10 +3,9 @@
 
 use std::fs;
 
-use gambit_roguelite::{
-    AUTO_PLAYER_TUNING, PROGRESS_FILE, Progress, RUN_FILE, Run, RunConfig, SaveError, SaveStore,
-    auto_decision,
-};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+use gambit_roguelite::save::{PROGRESS_FILE, RUN_FILE, SaveError, SaveStore};
+use gambit_roguelite::{Progress, Run, RunConfig};
 
 #[test]
 fn missing_files_are_an_empty_profile_and_no_run() {
@@ -106,7 +105,7 @@ fn active_run_saves_and_resumes_exactly() {
     assert!(resumed.error.is_none());
     let resumed = resumed.value.unwrap();
     assert_eq!(resumed.log(), run.log());
-    assert_eq!(resumed.screen(), run.screen());
+    assert_eq!(resumed.phase(), run.phase());
     assert_eq!(resumed.battle().map(|b| b.render_ascii()), run.battle().map(|b| b.render_ascii()));
     assert_eq!(resumed.battle().map(|b| b.state_key()), run.battle().map(|b| b.state_key()));
     store.clear_run().unwrap();
@@ -135,4 +134,35 @@ fn run_file_version_1_is_migrated_and_a_bad_log_is_kept_aside() {
     assert!(resumed.value.is_none());
     assert!(matches!(resumed.error, Some(SaveError::Corrupt { kept_aside: Some(_), .. })));
     assert!(dir.path().join("run.json.bad").exists());
+}
+
+/// The state a fixture run was in when it was saved, written beside it by the code that saved it.
+fn expected_state(run: &Run) -> serde_json::Value {
+    let b = run.battle().expect("the fixture stops in a battle");
+    let units: Vec<String> = b
+        .units()
+        .iter()
+        .map(|u| {
+            let alive = if u.alive { "alive" } else { "dead" };
+            format!("{} {} {} {} {alive}", u.team, u.role.name(), u.square, u.hp)
+        })
+        .collect();
+    serde_json::json!({
+        "gold": run.gold(), "points": run.points(), "battles_won": run.battles_won(),
+        "roster": run.roster(), "moves_used": b.moves_used(), "ply": b.ply(),
+        "units": units, "ascii": b.render_ascii(), "decisions": run.log().decisions.len(),
+    })
+}
+
+#[test]
+fn a_run_saved_by_a6fe168_resumes_exactly_while_the_bot_is_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy("tests/data/run-v2-a6fe168.json", dir.path().join(RUN_FILE)).unwrap();
+    let expected: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string("tests/data/run-v2-a6fe168.expected.json").unwrap())
+            .unwrap();
+    let resumed = SaveStore::at(dir.path()).resume_run();
+    assert!(resumed.error.is_none(), "{:?}", resumed.error);
+    let run = resumed.value.unwrap();
+    assert_eq!(expected_state(&run), expected);
 }

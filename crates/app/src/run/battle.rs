@@ -5,11 +5,11 @@
 //! action comes from `Battle::legal_actions`.
 
 use bevy::prelude::*;
-use gambit_roguelite::{Action, Battle, BattleStatus, Decision, Event, EventKind, Objective, PieceId, Side};
-use gambit_rules::{Piece, Role, Square};
+use gambit_roguelite::{Battle, BattleAction, BattleStatus, Decision, PieceId, Team};
+use gambit_rules::{Piece, Square};
 use gambit_skills::Skill;
 
-use super::deploy::{modifier_letter, spawn_board_screen};
+use super::deploy::spawn_board_screen;
 use super::panel::PanelContext;
 use super::{RunDecision, RunSession, RunTask};
 use crate::board::view::{self, BoardViewState};
@@ -43,17 +43,6 @@ fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
     view.rotated = false;
     view.cursor = None;
     spawn_board_screen(&mut commands, Screen::Battle, build);
-}
-
-/// The squares an event moved a piece between, for highlighting the last move.
-#[must_use]
-pub fn moved_squares(event: &Event) -> Option<(Square, Square)> {
-    match event.kind {
-        EventKind::Moved | EventKind::Teleported | EventKind::Repositioned if event.squares.len() >= 2 => {
-            Some((event.squares[0], event.squares[1]))
-        }
-        _ => None,
-    }
 }
 
 fn objective_status(battle: &Battle) -> String {
@@ -90,7 +79,7 @@ fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
         "The enemy is thinking\u{2026}".to_string()
     } else if battle.pending_reposition().is_some() {
         "Swift: reposition the piece (no capture), or skip.".to_string()
-    } else if battle.to_move() == Side::Player {
+    } else if battle.to_move() == Team::Player {
         "Your move".to_string()
     } else {
         "Enemy to move".to_string()
@@ -99,10 +88,10 @@ fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     if battle.pending_reposition().is_some() && !ctx.busy {
         p.spawn(button("Skip reposition", UiAction::SkipReposition));
     }
-    if battle.has_skills(Side::Player) {
+    if battle.has_skills(Team::Player) {
         p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
             for skill in [Skill::Teleport, Skill::Freeze] {
-                let cd = battle.cooldown(Side::Player, skill).unwrap_or(0);
+                let cd = battle.cooldown(Team::Player, skill).unwrap_or(0);
                 let name = super::start::capitalize(&skill.to_string());
                 let text = if cd == 0 { format!("{name} (ready)") } else { format!("{name} ({cd})") };
                 row.spawn(small_button(text, UiAction::Cast(skill)));
@@ -134,12 +123,12 @@ fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
 }
 
 fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {
-    battle.unit_at(square).filter(|u| u.side == Side::Player).map(|u| u.id)
+    battle.unit_at(square).filter(|u| u.team == Team::Player).map(|u| u.id)
 }
 
 /// The legal actions of the selected piece or the targeting mode, as (action, square it targets).
-fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(Action, Square)> {
-    if battle.to_move() != Side::Player || battle.status() != BattleStatus::Ongoing {
+fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(BattleAction, Square)> {
+    if battle.to_move() != Team::Player || battle.status() != BattleStatus::Ongoing {
         return Vec::new();
     }
     let legal = battle.legal_actions();
@@ -149,7 +138,9 @@ fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(Action, Squa
             legal
                 .into_iter()
                 .filter_map(|a| match a {
-                    Action::Move { id: i, to } | Action::Reposition { id: i, to } if i == id => Some((a, to)),
+                    BattleAction::Move { id: i, to } | BattleAction::Reposition { id: i, to } if i == id => {
+                        Some((a, to))
+                    }
                     _ => None,
                 })
                 .collect()
@@ -157,7 +148,7 @@ fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(Action, Squa
         Targeting::TeleportPiece => legal
             .into_iter()
             .filter_map(|a| match a {
-                Action::Teleport { id, .. } => battle.unit(id).map(|u| (a, u.square)),
+                BattleAction::Teleport { id, .. } => battle.unit(id).map(|u| (a, u.square)),
                 _ => None,
             })
             .collect(),
@@ -166,7 +157,7 @@ fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(Action, Squa
             legal
                 .into_iter()
                 .filter_map(|a| match a {
-                    Action::Teleport { id: i, to } if i == id => Some((a, to)),
+                    BattleAction::Teleport { id: i, to } if i == id => Some((a, to)),
                     _ => None,
                 })
                 .collect()
@@ -174,7 +165,7 @@ fn candidate_actions(session: &RunSession, battle: &Battle) -> Vec<(Action, Squa
         Targeting::Freeze => legal
             .into_iter()
             .filter_map(|a| match a {
-                Action::Freeze { square } => Some((a, square)),
+                BattleAction::Freeze { square } => Some((a, square)),
                 _ => None,
             })
             .collect(),
@@ -191,7 +182,7 @@ fn build_scene(
     }
     let Some(battle) = session.battle() else { return };
     let position = battle.position();
-    let threats = battle.skills().threatened_squares(Side::Enemy.color());
+    let threats = battle.skills().threatened_squares(Team::Enemy.color());
     let mut next = BoardScene::from_position(position, &threats);
     for square in battle.walls() {
         next.cell_mut(square).wall = true;
@@ -202,21 +193,16 @@ fn build_scene(
     for cloud in battle.clouds() {
         for &square in &cloud.squares {
             let cell = next.cell_mut(square);
-            let ticks = cloud.counters[Side::Player.index()].max(cloud.counters[Side::Enemy.index()]);
+            let ticks = cloud.ticks_left();
             cell.poison = Some(cell.poison.map_or(ticks, |t| t.max(ticks)));
         }
     }
     for unit in battle.units().iter().filter(|u| u.alive) {
         let cell = next.cell_mut(unit.square);
-        cell.piece = Some(Piece::new(unit.side.color(), unit.role));
-        cell.hp = Some((unit.hp, 2));
-        cell.modifier = unit.modifier.map(modifier_letter);
-        cell.objective = unit.side == Side::Enemy
-            && match battle.objective() {
-                Objective::CaptureTargets => unit.target,
-                Objective::CaptureKing => unit.role == Role::King,
-                Objective::EliminateArmy => false,
-            };
+        cell.piece = Some(Piece::new(unit.team.color(), unit.role));
+        cell.hp = Some((unit.hp, unit.max_hp));
+        cell.modifier = unit.modifier.map(gambit_roguelite::Modifier::letter);
+        cell.objective = battle.is_objective(unit);
     }
     // The skirmish rules have no check: never paint a king red.
     for cell in &mut next.cells {
@@ -248,7 +234,7 @@ fn build_scene(
     *scene = next;
 }
 
-fn decide(out: &mut MessageWriter<RunDecision>, action: Action) {
+fn decide(out: &mut MessageWriter<RunDecision>, action: BattleAction) {
     out.write(RunDecision(Decision::Act { action }));
 }
 
@@ -266,7 +252,7 @@ fn board_input(
             continue;
         }
         let Some(battle) = session.run.battle().cloned() else { continue };
-        if battle.to_move() != Side::Player {
+        if battle.to_move() != Team::Player {
             continue;
         }
         match input {
@@ -307,9 +293,9 @@ fn board_input(
                 session.selected = None;
             }
             BoardInput::Cast(skill) => {
-                if !battle.has_skills(Side::Player) {
+                if !battle.has_skills(Team::Player) {
                     session.message = Some("You have no skills in this battle".to_string());
-                } else if battle.cooldown(Side::Player, *skill).unwrap_or(0) > 0 {
+                } else if battle.cooldown(Team::Player, *skill).unwrap_or(0) > 0 {
                     session.message = Some(format!("{skill} is on cooldown"));
                 } else {
                     session.selected = None;
@@ -322,49 +308,14 @@ fn board_input(
                 session.targeting = Targeting::Move;
                 session.message = None;
             }
-            BoardInput::Command(text) => match parse_command(&battle, text) {
+            BoardInput::Command(text) => match battle.parse_action(text) {
                 Ok(action) => decide(&mut out, action),
-                Err(e) => session.message = Some(e),
+                Err(e) => session.message = Some(e.to_string()),
             },
             BoardInput::Undo => session.message = Some("Battles cannot be taken back".to_string()),
             BoardInput::Promote(_) => {}
         }
     }
-}
-
-/// A typed battle command: `b2b4` (a move or reposition), `tp b2e5`, `fz e5`, `skip`.
-///
-/// # Errors
-/// Why the text is not one of the legal actions.
-pub fn parse_command(battle: &Battle, text: &str) -> Result<Action, String> {
-    let text = text.trim().to_lowercase();
-    let legal = battle.legal_actions();
-    let find = |pred: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| pred(a));
-    let squares = |s: &str| -> Option<(Square, Square)> {
-        let s = s.trim();
-        if s.len() != 4 || !s.is_ascii() {
-            return None;
-        }
-        Some((s[..2].parse().ok()?, s[2..].parse().ok()?))
-    };
-    let found = if text == "skip" {
-        find(&|a| matches!(a, Action::Skip))
-    } else if let Some(rest) = text.strip_prefix("tp ") {
-        let (from, to) =
-            squares(rest).ok_or_else(|| format!("{text}: expected tp <from><to>, e.g. tp b2e5"))?;
-        let id = unit_id_at(battle, from);
-        find(&|a| matches!(a, Action::Teleport { id: i, to: t } if Some(*i) == id && *t == to))
-    } else if let Some(rest) = text.strip_prefix("fz ") {
-        let square: Square = rest.trim().parse().map_err(|_| format!("{text}: expected fz <square>"))?;
-        find(&|a| matches!(a, Action::Freeze { square: s } if *s == square))
-    } else {
-        let (from, to) = squares(&text).ok_or_else(|| format!("{text}: expected a move such as b2b3"))?;
-        let id = unit_id_at(battle, from);
-        find(
-            &|a| matches!(a, Action::Move { id: i, to: t } | Action::Reposition { id: i, to: t } if Some(*i) == id && *t == to),
-        )
-    };
-    found.ok_or_else(|| format!("{text} is not legal now"))
 }
 
 fn handle(
@@ -378,7 +329,7 @@ fn handle(
             UiAction::Cast(skill) => {
                 input.write(BoardInput::Cast(*skill));
             }
-            UiAction::SkipReposition => decide(&mut out, Action::Skip),
+            UiAction::SkipReposition => decide(&mut out, BattleAction::Skip),
             UiAction::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,
             _ => {}
         }

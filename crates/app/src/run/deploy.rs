@@ -3,8 +3,11 @@
 //! drag or click-swap; Start.
 
 use bevy::prelude::*;
-use gambit_roguelite::{Decision, Encounter, Objective, Placement, Screen as RunScreen, Side, role_name};
-use gambit_rules::{Piece, Role, Square};
+use gambit_roguelite::battle::START_HP;
+use gambit_roguelite::encounter::Encounter;
+use gambit_roguelite::run::Placement;
+use gambit_roguelite::{Decision, RunPhase, Team};
+use gambit_rules::{Piece, Square};
 
 use super::panel::{PanelContext, RunPanel};
 use super::{RunDecision, RunSession};
@@ -56,8 +59,8 @@ fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
 }
 
 fn encounter(session: &RunSession) -> Option<&Encounter> {
-    match session.run.screen() {
-        RunScreen::Deploy { encounter } => Some(encounter),
+    match session.run.phase() {
+        RunPhase::Deploy { encounter } => Some(encounter),
         _ => None,
     }
 }
@@ -102,7 +105,7 @@ fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
         .iter()
         .map(|o| {
             let m = o.modifier.map_or(String::new(), |m| format!(" ({})", m.name()));
-            format!("{} #{}{m}", role_name(o.role), o.id)
+            format!("{} #{}{m}", o.role.name(), o.id)
         })
         .collect();
     p.spawn(label(format!("Army: {}", names.join(", "))));
@@ -119,17 +122,17 @@ fn build_scene(session: Res<RunSession>, mut scene: ResMut<BoardScene>) {
     }
     for enemy in &e.enemy {
         let cell = next.cell_mut(enemy.square);
-        cell.piece = Some(Piece::new(Side::Enemy.color(), enemy.role));
-        cell.modifier = enemy.modifier.map(modifier_letter);
-        cell.hp = Some((2, 2));
-        cell.objective = enemy.target || (e.objective == Objective::CaptureKing && enemy.role == Role::King);
+        cell.piece = Some(Piece::new(Team::Enemy.color(), enemy.role));
+        cell.modifier = enemy.modifier.map(gambit_roguelite::Modifier::letter);
+        cell.hp = Some((START_HP, START_HP));
+        cell.objective = e.is_objective(enemy);
     }
     for &(id, square) in &session.placements {
         if let Some(owned) = session.run.roster().iter().find(|o| o.id == id) {
             let cell = next.cell_mut(square);
-            cell.piece = Some(Piece::new(Side::Player.color(), owned.role));
-            cell.modifier = owned.modifier.map(modifier_letter);
-            cell.hp = Some((2, 2));
+            cell.piece = Some(Piece::new(Team::Player.color(), owned.role));
+            cell.modifier = owned.modifier.map(gambit_roguelite::Modifier::letter);
+            cell.hp = Some((START_HP, START_HP));
         }
     }
     if let Some(selected) = session.selected {
@@ -141,17 +144,6 @@ fn build_scene(session: Res<RunSession>, mut scene: ResMut<BoardScene>) {
         }
     }
     *scene = next;
-}
-
-/// The one-letter mark of a modifier on the board (its full text is in the panel and the tooltip).
-#[must_use]
-pub fn modifier_letter(m: gambit_roguelite::Modifier) -> char {
-    match m {
-        gambit_roguelite::Modifier::Poisonous => 'P',
-        gambit_roguelite::Modifier::Bulwark => 'B',
-        gambit_roguelite::Modifier::Rallying => 'R',
-        gambit_roguelite::Modifier::Swift => 'S',
-    }
 }
 
 /// Moves the piece on `from` to `to` within the deployment rows, swapping with a piece already there.

@@ -12,10 +12,9 @@ pub mod start;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use gambit_roguelite::{
-    Decision, Modifier, Progress, Run, RunConfig, RunError, RunEvent, RunSummary, SaveStore,
-    Screen as RunScreen, SkillTree,
-};
+use gambit_roguelite::run::{RunError, RunSummary};
+use gambit_roguelite::save::SaveStore;
+use gambit_roguelite::{Decision, Modifier, Progress, Run, RunConfig, RunEvent, RunPhase, SkillTree};
 use gambit_rules::Square;
 
 use crate::screens::Screen;
@@ -104,9 +103,10 @@ impl RunSession {
         self.recipient = None;
         self.selected = None;
         self.targeting = battle::Targeting::Move;
-        self.placements = match self.run.screen() {
-            RunScreen::Deploy { encounter } => {
-                gambit_roguelite::default_deployment(&encounter.board, self.run.roster()).unwrap_or_default()
+        self.placements = match self.run.phase() {
+            RunPhase::Deploy { encounter } => {
+                gambit_roguelite::encounter::default_deployment(&encounter.board, self.run.roster())
+                    .unwrap_or_default()
             }
             _ => Vec::new(),
         };
@@ -124,13 +124,13 @@ impl RunSession {
         if self.battle_end.is_some() || self.showcase.is_some() {
             return Screen::Battle;
         }
-        match self.run.screen() {
-            RunScreen::StartOffer { .. } => Screen::RunStart,
-            RunScreen::Deploy { .. } => Screen::Deploy,
-            RunScreen::Battle => Screen::Battle,
-            RunScreen::Shop(_) => Screen::Shop,
-            RunScreen::ChooseBoard { .. } => Screen::NextBoard,
-            RunScreen::Over { .. } => Screen::RunEnd,
+        match self.run.phase() {
+            RunPhase::StartOffer { .. } => Screen::RunStart,
+            RunPhase::Deploy { .. } => Screen::Deploy,
+            RunPhase::Battle => Screen::Battle,
+            RunPhase::Shop(_) => Screen::Shop,
+            RunPhase::ChooseBoard { .. } => Screen::NextBoard,
+            RunPhase::Over { .. } => Screen::RunEnd,
         }
     }
 }
@@ -301,17 +301,17 @@ fn finish_decision(
     match result {
         Err(e) => session.message = Some(e.to_string()),
         Ok(events) => {
-            let was_battle = matches!(session.run.screen(), RunScreen::Battle);
+            let was_battle = matches!(session.run.phase(), RunPhase::Battle);
             let battles_before = session.run.stats().battles.len();
             session.run = run;
             session.message = None;
             for event in &events {
                 if let RunEvent::Battle { event } = event
-                    && let Some((from, to)) = battle::moved_squares(event)
+                    && let Some((from, to)) = event.travel()
                 {
                     session.last_move = Some((from, to));
                 }
-                session.log.push(event.text().to_string());
+                session.log.push(event.to_string());
             }
             let keep = session.log.len().saturating_sub(200);
             session.log.drain(..keep);
@@ -319,18 +319,18 @@ fn finish_decision(
                 let record = session.run.stats().battles.last().cloned().expect("a battle just ended");
                 session.battle_end = Some(BattleEnd {
                     won: record.won,
-                    lines: if record.won {
-                        vec![
+                    lines: match record.reward {
+                        Some(reward) => vec![
                             format!("Moves used: {}", record.moves_used),
-                            format!(
-                                "Bonus objective: {}",
-                                if record.bonus { "complete (+30)" } else { "missed" }
-                            ),
-                            format!("Points: {} (100 + 5 per move left + bonus)", record.points),
-                            format!("Gold: +{}", record.gold),
-                        ]
-                    } else {
-                        vec!["Your army is scattered. The run ends here.".to_string()]
+                            if reward.bonus {
+                                format!("Bonus objective: complete (+{})", reward.bonus_points)
+                            } else {
+                                "Bonus objective: missed".to_string()
+                            },
+                            format!("Points: {reward}"),
+                            format!("Gold: +{}", reward.gold),
+                        ],
+                        None => vec!["Your army is scattered. The run ends here.".to_string()],
                     },
                 });
                 session.last_move = None;

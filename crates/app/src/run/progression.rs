@@ -2,9 +2,10 @@
 //! permanent skill tree (Upgrades) and the lifetime records.
 
 use bevy::prelude::*;
-use gambit_roguelite::{
-    Decision, Encounter, Objective, Screen as RunScreen, ShopItem, SkillGroup, SkillNode, role_name, run_exp,
-};
+use gambit_roguelite::encounter::Encounter;
+use gambit_roguelite::run::ShopItem;
+use gambit_roguelite::skilltree::{SkillGroup, SkillNode};
+use gambit_roguelite::{Decision, RunPhase};
 use gambit_rules::{Role, Square};
 
 use super::panel::{NodeSelection, PanelContext, RunPanel};
@@ -40,7 +41,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn shop(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     let Some(session) = ctx.session else { return };
-    let RunScreen::Shop(shop) = session.run.screen() else { return };
+    let RunPhase::Shop(shop) = session.run.phase() else { return };
     let run = &session.run;
     p.spawn(heading("Shop"));
     p.spawn(label(format!(
@@ -53,7 +54,7 @@ fn shop(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     for (i, slot) in shop.slots.iter().enumerate() {
         let price = slot.item.price();
         let text = match slot.item {
-            ShopItem::Piece { role } => format!("{} \u{2014} {price} gold", capitalize(role_name(role))),
+            ShopItem::Piece { role } => format!("{} \u{2014} {price} gold", capitalize(role.name())),
             ShopItem::Modifier { modifier } => {
                 format!("{}: {} \u{2014} {price} gold", capitalize(modifier.name()), modifier.description())
             }
@@ -74,7 +75,7 @@ fn shop(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     p.spawn(Node { flex_direction: FlexDirection::Row, flex_wrap: FlexWrap::Wrap, ..default() })
         .with_children(|row| {
             for piece in run.roster().iter().filter(|o| o.modifier.is_none()) {
-                let name = format!("{} #{}", capitalize(role_name(piece.role)), piece.id);
+                let name = format!("{} #{}", capitalize(piece.role.name()), piece.id);
                 let text =
                     if session.recipient == Some(piece.id) { format!("\u{25B6} {name}") } else { name };
                 row.spawn(small_button(text, UiAction::ChooseRecipient(piece.id)));
@@ -83,15 +84,15 @@ fn shop(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     let counts: Vec<String> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
         .iter()
         .map(|&role| {
-            let owned = run.roster().iter().filter(|o| o.role == role).count();
-            format!("{} {owned}/{}", role_name(role), run.limit(role))
+            let owned = run.owned(role);
+            format!("{} {owned}/{}", role.name(), run.limit(role))
         })
         .collect();
     p.spawn(label(format!("Owned / limit: {}", counts.join(", "))));
     let modified: Vec<String> = run
         .roster()
         .iter()
-        .filter_map(|o| o.modifier.map(|m| format!("{} #{} ({})", role_name(o.role), o.id, m.name())))
+        .filter_map(|o| o.modifier.map(|m| format!("{} #{} ({})", o.role.name(), o.id, m.name())))
         .collect();
     if !modified.is_empty() {
         p.spawn(label(format!("Modified: {}", modified.join(", "))));
@@ -131,7 +132,7 @@ fn preview(p: &mut ChildSpawnerCommands<'_>, e: &Encounter) {
                         ..default()
                     },
                     BackgroundColor(color),
-                    BorderColor::all(if enemy.is_some_and(|x| x.target) {
+                    BorderColor::all(if enemy.is_some_and(|x| e.is_objective(x)) {
                         palette.objective
                     } else {
                         Color::NONE
@@ -151,7 +152,7 @@ fn preview(p: &mut ChildSpawnerCommands<'_>, e: &Encounter) {
 
 fn next_board(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     let Some(session) = ctx.session else { return };
-    let RunScreen::ChooseBoard { options } = session.run.screen() else { return };
+    let RunPhase::ChooseBoard { options } = session.run.phase() else { return };
     p.spawn(heading(format!("Choose battle {}", session.run.battles_won() + 1)));
     super::save_banner(p, ctx);
     p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: Val::VMin(2.0), ..default() })
@@ -165,12 +166,12 @@ fn next_board(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
                 .with_children(|col| {
                     col.spawn(label(e.name.replace('_', " ")));
                     preview(col, e);
-                    let goal = match e.objective {
-                        Objective::CaptureTargets => "capture the targets",
-                        Objective::CaptureKing => "capture the king",
-                        Objective::EliminateArmy => "eliminate the army",
-                    };
-                    col.spawn(label(format!("{}x{}, {goal}", e.board.width, e.board.height)));
+                    col.spawn(label(format!(
+                        "{}x{}, {}",
+                        e.board.width,
+                        e.board.height,
+                        e.objective.short()
+                    )));
                     col.spawn(label(format!("{} enemies, {} moves", e.enemy.len(), e.move_budget)));
                     if let Some(b) = e.bonus {
                         col.spawn(label(format!("Bonus: {b}")));
@@ -190,14 +191,7 @@ fn run_end(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     p.spawn(heading(if summary.victory { "The run is won" } else { "The run is over" }));
     p.spawn(label(format!("Battles won: {}", summary.battles_won)));
     p.spawn(label(format!("Points: {}", summary.points)));
-    p.spawn(label(format!(
-        "EXP earned: {} = floor({} / 10) + 10 \u{00D7} {} battles{}",
-        summary.exp,
-        summary.points,
-        summary.battles_won,
-        if summary.victory { " + 20 for a full victory" } else { "" }
-    )));
-    debug_assert_eq!(summary.exp, run_exp(summary.points, summary.battles_won, summary.victory));
+    p.spawn(label(format!("EXP earned: {}", summary.exp_reward())));
     p.spawn(label(format!("EXP to spend: {}", ctx.profile.progress.exp)));
     super::save_banner(p, ctx);
     p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {

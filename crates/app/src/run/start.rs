@@ -2,7 +2,7 @@
 //! recipient.
 
 use bevy::prelude::*;
-use gambit_roguelite::{Decision, Screen as RunScreen, role_name};
+use gambit_roguelite::{Decision, RunPhase};
 
 use super::panel::{PanelContext, RunPanel};
 use super::{RunDecision, RunSession};
@@ -31,7 +31,7 @@ pub fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
         session.run.config().seed
     )));
     super::save_banner(p, ctx);
-    let RunScreen::StartOffer { offers } = session.run.screen() else { return };
+    let RunPhase::StartOffer { offers } = session.run.phase() else { return };
     p.spawn(label("Choose a starting modifier:"));
     for &m in offers {
         p.spawn(button(
@@ -46,7 +46,7 @@ pub fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
                 row.spawn(button(
                     mark(
                         session.recipient == Some(piece.id),
-                        format!("{} #{}", capitalize(role_name(piece.role)), piece.id),
+                        format!("{} #{}", capitalize(piece.role.name()), piece.id),
                     ),
                     UiAction::ChooseRecipient(piece.id),
                 ));

@@ -9,18 +9,17 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{Battle, Unit};
-use crate::types::{PieceId, Side, square_serde};
+use crate::types::{PieceId, Team};
 
 /// One action of the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Action {
+pub enum BattleAction {
     /// An ordinary move of piece `id` to `to` (a capture when an enemy stands there).
     Move {
         /// The piece.
         id: PieceId,
         /// Its destination.
-        #[serde(with = "square_serde")]
         to: Square,
     },
     /// The optional, non-capturing, free reposition a Swift capture offers.
@@ -28,7 +27,6 @@ pub enum Action {
         /// The Swift piece.
         id: PieceId,
         /// Its destination (empty).
-        #[serde(with = "square_serde")]
         to: Square,
     },
     /// Declines the offered reposition.
@@ -38,25 +36,23 @@ pub enum Action {
         /// The piece.
         id: PieceId,
         /// Its destination.
-        #[serde(with = "square_serde")]
         to: Square,
     },
     /// Casts Freeze on a square (a free action: the turn does not end).
     Freeze {
         /// The square.
-        #[serde(with = "square_serde")]
         square: Square,
     },
 }
 
-impl fmt::Display for Action {
+impl fmt::Display for BattleAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Move { id, to } => write!(f, "move #{id} {to}"),
-            Action::Reposition { id, to } => write!(f, "reposition #{id} {to}"),
-            Action::Skip => f.write_str("skip"),
-            Action::Teleport { id, to } => write!(f, "teleport #{id} {to}"),
-            Action::Freeze { square } => write!(f, "freeze {square}"),
+            BattleAction::Move { id, to } => write!(f, "move #{id} {to}"),
+            BattleAction::Reposition { id, to } => write!(f, "reposition #{id} {to}"),
+            BattleAction::Skip => f.write_str("skip"),
+            BattleAction::Teleport { id, to } => write!(f, "teleport #{id} {to}"),
+            BattleAction::Freeze { square } => write!(f, "freeze {square}"),
         }
     }
 }
@@ -90,9 +86,9 @@ pub enum ActionError {
     /// The piece stands on a frozen square.
     #[error("piece #{0} is frozen")]
     Frozen(PieceId),
-    /// The side has no skills in this battle.
+    /// The team has no skills in this battle.
     #[error("the {0} has no skills in this battle")]
-    NoSkills(Side),
+    NoSkills(Team),
     /// A teleport would put a pawn on a promotion square (teleports never promote).
     #[error("a teleport never promotes: a pawn cannot be teleported to {0}")]
     TeleportPromotion(Square),
@@ -112,29 +108,32 @@ impl Battle {
             return Vec::new();
         }
         let mut pos = self.board.position().clone();
-        pos.set_turn(u.side.color());
+        pos.set_turn(u.team.color());
         pos.legal_moves().iter().filter(|m| m.from == u.square && m.capture.is_none()).copied().collect()
     }
 
     /// The actions when the side to move has no free choice: none once the battle is over, and only
-    /// the reposition's destinations plus [`Action::Skip`] while one is pending. `None` otherwise.
-    pub(super) fn forced_actions(&self) -> Option<Vec<Action>> {
+    /// the reposition's destinations plus [`BattleAction::Skip`] while one is pending. `None` otherwise.
+    pub(super) fn forced_actions(&self) -> Option<Vec<BattleAction>> {
         if self.status.is_over() {
             return Some(Vec::new());
         }
         let id = self.pending?;
-        let mut out: Vec<Action> =
-            self.reposition_moves(id).into_iter().map(|m| Action::Reposition { id, to: m.to }).collect();
-        out.push(Action::Skip);
+        let mut out: Vec<BattleAction> = self
+            .reposition_moves(id)
+            .into_iter()
+            .map(|m| BattleAction::Reposition { id, to: m.to })
+            .collect();
+        out.push(BattleAction::Skip);
         Some(out)
     }
 
     /// Every legal action of the side to move, the authority the UI and the bot use: when a reposition
-    /// is pending, its non-capturing destinations and [`Action::Skip`]; otherwise the moves of unfrozen
+    /// is pending, its non-capturing destinations and [`BattleAction::Skip`]; otherwise the moves of unfrozen
     /// pieces, then teleports and freezes when the side has the skills and they are ready (in the
     /// skills crate's order). Empty when the battle is over.
     #[must_use]
-    pub fn legal_actions(&self) -> Vec<Action> {
+    pub fn legal_actions(&self) -> Vec<BattleAction> {
         if let Some(forced) = self.forced_actions() {
             return forced;
         }
@@ -142,13 +141,15 @@ impl Battle {
         let skills = self.has_skills(self.to_move);
         for a in self.board.actions() {
             match a {
-                gambit_skills::Action::Move(m) => out.push(Action::Move { id: self.id_at(m.from), to: m.to }),
+                gambit_skills::Action::Move(m) => {
+                    out.push(BattleAction::Move { id: self.id_at(m.from), to: m.to })
+                }
                 gambit_skills::Action::Teleport { from, to }
                     if skills && !self.teleport_promotes(from, to) && !self.teleport_hits_objective(to) =>
                 {
-                    out.push(Action::Teleport { id: self.id_at(from), to });
+                    out.push(BattleAction::Teleport { id: self.id_at(from), to });
                 }
-                gambit_skills::Action::Freeze(square) if skills => out.push(Action::Freeze { square }),
+                gambit_skills::Action::Freeze(square) if skills => out.push(BattleAction::Freeze { square }),
                 _ => {}
             }
         }
@@ -158,13 +159,13 @@ impl Battle {
     /// A smaller action list for the bot: the same as [`Battle::legal_actions`] except that teleports
     /// are limited to captures and freezes to squares holding an opposing piece.
     #[must_use]
-    pub fn bot_actions(&self) -> Vec<Action> {
+    pub fn bot_actions(&self) -> Vec<BattleAction> {
         if let Some(forced) = self.forced_actions() {
             return forced;
         }
         let mut out = Vec::new();
         for m in self.board.legal_moves().iter() {
-            out.push(Action::Move { id: self.id_at(m.from), to: m.to });
+            out.push(BattleAction::Move { id: self.id_at(m.from), to: m.to });
         }
         let side = self.to_move;
         if self.has_skills(side) {
@@ -176,7 +177,7 @@ impl Battle {
                             && !self.teleport_hits_objective(e.square)
                             && self.board.check_teleport(u.square, e.square).is_ok()
                         {
-                            out.push(Action::Teleport { id: u.id, to: e.square });
+                            out.push(BattleAction::Teleport { id: u.id, to: e.square });
                         }
                     }
                 }
@@ -184,7 +185,7 @@ impl Battle {
             if self.board.cooldown(side.color(), Skill::Freeze) == 0 && !out.is_empty() {
                 for e in self.living(side.other()) {
                     if !self.board.is_frozen(e.square) && self.board.check_freeze(e.square).is_ok() {
-                        out.push(Action::Freeze { square: e.square });
+                        out.push(BattleAction::Freeze { square: e.square });
                     }
                 }
             }
@@ -216,18 +217,18 @@ impl Battle {
 
     pub(super) fn own_unit(&self, id: PieceId) -> Result<&Unit, ActionError> {
         let u = self.units.get(id as usize).filter(|u| u.alive).ok_or(ActionError::NoSuchPiece(id))?;
-        if u.side != self.to_move {
+        if u.team != self.to_move {
             return Err(ActionError::NotYourPiece(id));
         }
         Ok(u)
     }
 
-    pub(super) fn validate(&self, action: Action) -> Result<Option<Move>, ActionError> {
+    pub(super) fn validate(&self, action: BattleAction) -> Result<Option<Move>, ActionError> {
         if self.status.is_over() {
             return Err(ActionError::BattleOver);
         }
         match action {
-            Action::Reposition { id, to } => {
+            BattleAction::Reposition { id, to } => {
                 if self.pending != Some(id) {
                     return Err(ActionError::NoRepositionOffered);
                 }
@@ -237,7 +238,7 @@ impl Battle {
                     .map(Some)
                     .ok_or(ActionError::IllegalDestination { id, to })
             }
-            Action::Skip => {
+            BattleAction::Skip => {
                 if self.pending.is_none() {
                     return Err(ActionError::NoRepositionOffered);
                 }
@@ -246,7 +247,7 @@ impl Battle {
             _ if self.pending.is_some() => {
                 Err(ActionError::RepositionPending(self.pending.unwrap_or_default()))
             }
-            Action::Move { id, to } => {
+            BattleAction::Move { id, to } => {
                 let u = self.own_unit(id)?;
                 if self.board.is_frozen(u.square) {
                     return Err(ActionError::Frozen(id));
@@ -259,7 +260,7 @@ impl Battle {
                     .map(Some)
                     .ok_or(ActionError::IllegalDestination { id, to })
             }
-            Action::Teleport { id, to } => {
+            BattleAction::Teleport { id, to } => {
                 let u = self.own_unit(id)?;
                 if !self.has_skills(self.to_move) {
                     return Err(ActionError::NoSkills(self.to_move));
@@ -276,7 +277,7 @@ impl Battle {
                 self.board.check_teleport(u.square, to).map_err(ActionError::Skill)?;
                 Ok(None)
             }
-            Action::Freeze { square } => {
+            BattleAction::Freeze { square } => {
                 if !self.has_skills(self.to_move) {
                     return Err(ActionError::NoSkills(self.to_move));
                 }
@@ -290,7 +291,80 @@ impl Battle {
     ///
     /// # Errors
     /// The [`ActionError`] that [`Battle::apply`] would return.
-    pub fn check(&self, action: Action) -> Result<(), ActionError> {
+    pub fn check(&self, action: BattleAction) -> Result<(), ActionError> {
         self.validate(action).map(|_| ())
+    }
+}
+
+/// Why a typed battle command ([`Battle::parse_action`]) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseActionError {
+    /// The text is not of the form `b2b3`, `tp b2e5`, `fz e5` or `skip`.
+    #[error("{0:?}: expected a move such as b2b3, tp b2e5, fz e5 or skip")]
+    Syntax(String),
+    /// The text names an action that is not among the legal actions now.
+    #[error("{0} is not legal now")]
+    NotLegal(String),
+}
+
+/// Two square names written together (`b2e5`).
+fn square_pair(text: &str) -> Option<(Square, Square)> {
+    if text.len() != 4 || !text.is_ascii() {
+        return None;
+    }
+    Some((text[..2].parse().ok()?, text[2..].parse().ok()?))
+}
+
+impl Battle {
+    /// Reads a typed battle command, the grammar [`Battle::action_text`] writes: `b2b3` (a move, or
+    /// the pending reposition, of the piece on b2), `tp b2e5` (Teleport), `fz e5` (Freeze), `skip`
+    /// (decline a reposition). Case and surrounding spaces are ignored. The result is one of
+    /// [`Battle::legal_actions`].
+    ///
+    /// # Errors
+    /// [`ParseActionError::Syntax`] for text of another form, [`ParseActionError::NotLegal`] for an
+    /// action that is not legal now.
+    pub fn parse_action(&self, text: &str) -> Result<BattleAction, ParseActionError> {
+        let text = text.trim().to_ascii_lowercase();
+        let syntax = || ParseActionError::Syntax(text.chars().take(40).collect());
+        let id_on = |sq: Square| self.unit_at(sq).filter(|u| u.team == self.to_move).map(|u| u.id);
+        let wanted: Box<dyn Fn(&BattleAction) -> bool> = if text == "skip" {
+            Box::new(|a| *a == BattleAction::Skip)
+        } else if let Some(rest) = text.strip_prefix("tp ") {
+            let (from, to) = square_pair(rest.trim()).ok_or_else(syntax)?;
+            let id = id_on(from);
+            Box::new(
+                move |a| matches!(*a, BattleAction::Teleport { id: i, to: t } if Some(i) == id && t == to),
+            )
+        } else if let Some(rest) = text.strip_prefix("fz ") {
+            let square: Square = rest.trim().parse().map_err(|_| syntax())?;
+            Box::new(move |a| *a == BattleAction::Freeze { square })
+        } else {
+            let (from, to) = square_pair(&text).ok_or_else(syntax)?;
+            let id = id_on(from);
+            Box::new(move |a| {
+                matches!(*a, BattleAction::Move { id: i, to: t } | BattleAction::Reposition { id: i, to: t }
+                    if Some(i) == id && t == to)
+            })
+        };
+        self.legal_actions().into_iter().find(|a| wanted(a)).ok_or(ParseActionError::NotLegal(text))
+    }
+
+    /// An action in the command grammar [`Battle::parse_action`] reads: `b2b3` for a move or a
+    /// reposition (from the piece's current square), `tp b2e5`, `fz e5`, `skip`. An action naming
+    /// no living piece is written with `??` as its origin.
+    #[must_use]
+    pub fn action_text(&self, action: BattleAction) -> String {
+        let from = |id: PieceId| {
+            self.units.get(id as usize).filter(|u| u.alive).map_or("??".to_string(), |u| u.square.to_string())
+        };
+        match action {
+            BattleAction::Move { id, to } | BattleAction::Reposition { id, to } => {
+                format!("{}{to}", from(id))
+            }
+            BattleAction::Teleport { id, to } => format!("tp {}{to}", from(id)),
+            BattleAction::Freeze { square } => format!("fz {square}"),
+            BattleAction::Skip => "skip".to_string(),
+        }
     }
 }

@@ -1,10 +1,10 @@
 //! Deaths and their effects (step 2's death effect, step 6's casualties): poison clouds, Bulwark walls,
 //! Rallying reinforcements.
 
-use gambit_rules::{Piece, Role, Square};
+use gambit_rules::{ByColor, File, Piece, Rank, Role, Square};
 
-use super::{Battle, CLOUD_EXPOSURES, Cloud, EventKind, START_HP, Unit};
-use crate::types::{Modifier, PieceId, Side, square_at};
+use super::{Battle, BattleEvent, CLOUD_EXPOSURES, Cloud, START_HP, Unit};
+use crate::types::{Modifier, PieceId, Team};
 
 impl Battle {
     /// Raises every dormant wall whose square is now empty.
@@ -23,24 +23,24 @@ impl Battle {
 
     pub(super) fn raise_wall(&mut self, sq: Square) {
         self.board.edit_position(|p| p.set_blocked(sq, true)).expect("an empty square can be blocked");
-        self.emit(EventKind::WallRaised, &[], &[sq], 0, |_| format!("a wall rises on {sq}"));
+        self.emit(|_| BattleEvent::WallRaised { square: sq });
     }
 
     /// Kills a piece: removes it (unless a capturer already replaced it on the board) and resolves its
     /// death effect.
     pub(super) fn kill(&mut self, id: PieceId, capturer: Option<PieceId>) {
-        let (side, role, sq, modifier, temporary) = {
+        let (team, role, sq, modifier, temporary) = {
             let u = &mut self.units[id as usize];
             u.alive = false;
             u.hp = 0;
-            (u.side, u.role, u.square, u.modifier, u.temporary)
+            (u.team, u.role, u.square, u.modifier, u.temporary)
         };
         if self.at[sq.index() as usize] == Some(id) {
             self.at[sq.index() as usize] = None;
             self.board.edit_position(|p| p.remove_piece(sq));
         }
-        match side {
-            Side::Player => {
+        match team {
+            Team::Player => {
                 if temporary {
                     if role == Role::Pawn {
                         self.stats.temporary_pawns_lost += 1;
@@ -52,18 +52,16 @@ impl Battle {
                     }
                 }
             }
-            Side::Enemy => {
+            Team::Enemy => {
                 self.stats.enemy_killed += 1;
                 self.killed_roles |= 1 << role.index();
             }
         }
         match capturer {
-            Some(c) => self.emit(EventKind::Captured, &[id, c], &[sq], 0, |b| {
-                format!("{} captures {} on {sq}", b.units[c as usize].name(), b.units[id as usize].name())
-            }),
-            None => self.emit(EventKind::Died, &[id], &[sq], 0, |b| {
-                format!("{} succumbs to poison on {sq}", b.units[id as usize].name())
-            }),
+            Some(c) => {
+                self.emit(|b| BattleEvent::Captured { victim: b.label(id), by: b.label(c), square: sq });
+            }
+            None => self.emit(|b| BattleEvent::Died { unit: b.label(id), square: sq }),
         }
         match modifier {
             Some(Modifier::Poisonous) => {
@@ -76,57 +74,52 @@ impl Battle {
                         squares.push(n);
                     }
                 }
-                self.emit(EventKind::CloudCreated, &[id], &squares, 0, |_| {
-                    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-                    format!("a poison cloud spreads over {}", names.join(" "))
-                });
-                self.clouds.push(Cloud { squares, counters: [CLOUD_EXPOSURES; 2] });
+                self.emit(|b| BattleEvent::CloudCreated { source: b.label(id), squares: squares.clone() });
+                self.clouds.push(Cloud { squares, counters: ByColor::splat(CLOUD_EXPOSURES) });
             }
             Some(Modifier::Bulwark) => {
                 if self.at[sq.index() as usize].is_some() {
                     self.dormant_walls.push(sq);
-                    self.emit(EventKind::WallDormant, &[id], &[sq], 0, |_| {
-                        format!("a wall waits under the capturer on {sq}")
-                    });
+                    self.emit(|_| BattleEvent::WallDormant { square: sq });
                 } else {
                     self.raise_wall(sq);
                 }
             }
-            Some(Modifier::Rallying) => self.reinforce(side, id),
+            Some(Modifier::Rallying) => self.reinforce(team, id),
             Some(Modifier::Swift) | None => {}
         }
     }
 
-    /// The home row of a side: the lowest (player) or highest (enemy) rank with a playable square.
+    /// The home row of a team: the lowest (player) or highest (enemy) rank with a playable square.
     #[must_use]
-    pub fn home_rank(&self, side: Side) -> u8 {
-        let mut ranks = (0..8u8)
-            .filter(|&r| (0..8u8).any(|f| square_at(f, r).is_some_and(|s| self.shape.is_playable(s))));
-        match side {
-            Side::Player => ranks.next().unwrap_or(0),
-            Side::Enemy => ranks.next_back().unwrap_or(7),
+    pub fn home_rank(&self, team: Team) -> Rank {
+        let mut ranks = Rank::ALL
+            .into_iter()
+            .filter(|&r| File::ALL.into_iter().any(|f| self.shape.is_playable(Square::from_coords(f, r))));
+        match team {
+            Team::Player => ranks.next().unwrap_or(Rank::ALL[0]),
+            Team::Enemy => ranks.next_back().unwrap_or(Rank::ALL[7]),
         }
     }
 
-    pub(super) fn reinforce(&mut self, side: Side, fallen: PieceId) {
-        let rank = self.home_rank(side);
-        let spot = (0..8u8).filter_map(|f| square_at(f, rank)).find(|&s| {
+    pub(super) fn reinforce(&mut self, team: Team, fallen: PieceId) {
+        let rank = self.home_rank(team);
+        let spot = File::ALL.into_iter().map(|f| Square::from_coords(f, rank)).find(|&s| {
             self.shape.is_playable(s)
                 && !self.position().is_blocked(s)
                 && self.at[s.index() as usize].is_none()
         });
         let Some(sq) = spot else {
-            self.emit(EventKind::NoReinforcement, &[fallen], &[], 0, |b| {
-                format!("{} found no free home square to rally", b.units[fallen as usize].name())
-            });
+            self.emit(|b| BattleEvent::NoReinforcement { fallen: b.label(fallen) });
             return;
         };
         let id = self.units.len() as PieceId;
         self.units.push(Unit {
             id,
-            side,
+            team,
             role: Role::Pawn,
             hp: START_HP,
+            max_hp: START_HP,
             modifier: None,
             square: sq,
             alive: true,
@@ -137,10 +130,8 @@ impl Battle {
         });
         self.at[sq.index() as usize] = Some(id);
         self.board
-            .edit_position(|p| p.put_piece(sq, Piece::new(side.color(), Role::Pawn)).map(|_| ()))
+            .edit_position(|p| p.put_piece(sq, Piece::new(team.color(), Role::Pawn)).map(|_| ()))
             .expect("an empty playable square");
-        self.emit(EventKind::Reinforcement, &[id, fallen], &[sq], 0, |b| {
-            format!("{} rallies: a temporary pawn #{id} joins on {sq}", b.units[fallen as usize].name())
-        });
+        self.emit(|b| BattleEvent::Reinforcement { unit: b.label(id), fallen: b.label(fallen), square: sq });
     }
 }

@@ -1,86 +1,289 @@
-//! What an action reports: its events, in order.
+//! What an action reports: typed events, in order, each with a readable [`Display`](fmt::Display).
 
-use gambit_rules::Square;
+use std::fmt;
+
+use gambit_rules::{Role, Square};
 use serde::{Deserialize, Serialize};
 
-use super::Battle;
-use crate::types::{PieceId, squares_serde};
+use super::{Battle, DefeatReason, Objective};
+use crate::types::{PieceId, Team};
 
-/// What an [`Event`] reports.
+/// A unit as an event names it: its id, team and role at the time of the event. `Display`:
+/// `your knight #3`, `enemy rook #12`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EventKind {
-    /// A piece moved (ids: the piece; squares: from, to).
-    Moved,
-    /// A piece was captured (ids: victim, capturer; squares: the square).
-    Captured,
-    /// A piece died of poison (ids: the piece; squares: its square).
-    Died,
-    /// A piece teleported (ids: the piece; squares: from, to).
-    Teleported,
-    /// A square was frozen (squares: the square; damage: the ticks).
-    Frozen,
-    /// A pawn promoted (ids: the piece; squares: its square).
-    Promoted,
-    /// A Swift reposition is offered (ids: the piece).
-    RepositionOffered,
-    /// The Swift piece repositioned (ids: the piece; squares: from, to).
-    Repositioned,
-    /// The reposition was declined (ids: the piece).
-    RepositionSkipped,
-    /// A Bulwark wall is waiting for its square to empty (squares: the square).
-    WallDormant,
-    /// A wall rose (squares: the square).
-    WallRaised,
-    /// A poison cloud appeared (squares: its squares).
-    CloudCreated,
-    /// A poison cloud expired (squares: its squares).
-    CloudExpired,
-    /// Poison hurt a piece (ids: the piece; squares: its square; damage: 1).
-    PoisonDamage,
-    /// A Rallying reinforcement joined (ids: the new pawn, the fallen piece; squares: its square).
-    Reinforcement,
-    /// A Rallying death found no free home-row square (ids: the fallen piece).
-    NoReinforcement,
-    /// A side passed: it had no action (the enemy only).
-    Passed,
-    /// A new turn started (ids: none; the text names the side and the ply).
-    TurnStarted,
-    /// The player won.
-    Victory,
-    /// The player lost.
-    Defeat,
+pub struct UnitRef {
+    /// The unit's id.
+    pub id: PieceId,
+    /// Its team.
+    pub team: Team,
+    /// Its role when the event happened (a promotion reports the pawn).
+    pub role: Role,
 }
 
-/// One thing that happened, in order, for the UI and the log.
+impl fmt::Display for UnitRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} #{}", self.team.possessive(), self.role.name(), self.id)
+    }
+}
+
+/// One thing that happened, in order, for the UI and the log. Serialized with a `kind` tag
+/// (`{"kind": "moved", "unit": {..}, "from": "e2", "to": "e4"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Event {
-    /// What happened.
-    pub kind: EventKind,
-    /// A readable sentence.
-    pub text: String,
-    /// The pieces involved.
-    pub ids: Vec<PieceId>,
-    /// The squares involved.
-    #[serde(with = "squares_serde")]
-    pub squares: Vec<Square>,
-    /// Damage dealt, HP (poison); ticks for a freeze; else 0.
-    pub damage: u8,
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BattleEvent {
+    /// A unit made an ordinary move (a capture is reported next, as [`BattleEvent::Captured`]).
+    Moved {
+        /// The unit.
+        unit: UnitRef,
+        /// Where from.
+        from: Square,
+        /// Where to.
+        to: Square,
+    },
+    /// A unit was captured (killed at once).
+    Captured {
+        /// The captured unit.
+        victim: UnitRef,
+        /// The capturer.
+        by: UnitRef,
+        /// The square.
+        square: Square,
+    },
+    /// A unit died of poison.
+    Died {
+        /// The unit.
+        unit: UnitRef,
+        /// Its square.
+        square: Square,
+    },
+    /// A unit teleported (a capture is reported next).
+    Teleported {
+        /// The unit.
+        unit: UnitRef,
+        /// Where from.
+        from: Square,
+        /// Where to.
+        to: Square,
+    },
+    /// A team froze a square.
+    Frozen {
+        /// The casting team.
+        team: Team,
+        /// The square.
+        square: Square,
+        /// How long it holds, ticks of the skill clock.
+        ticks: u32,
+    },
+    /// A pawn promoted.
+    Promoted {
+        /// The pawn (its role before the promotion).
+        unit: UnitRef,
+        /// Its square.
+        square: Square,
+        /// The new role.
+        role: Role,
+    },
+    /// A Swift capture offers its bearer a free reposition.
+    RepositionOffered {
+        /// The Swift unit.
+        unit: UnitRef,
+        /// Where it stands.
+        square: Square,
+    },
+    /// The Swift unit repositioned.
+    Repositioned {
+        /// The unit.
+        unit: UnitRef,
+        /// Where from.
+        from: Square,
+        /// Where to.
+        to: Square,
+    },
+    /// The offered reposition was declined.
+    RepositionSkipped {
+        /// The Swift unit.
+        unit: UnitRef,
+    },
+    /// A Bulwark wall waits for its square to empty (the capturer stands on it).
+    WallDormant {
+        /// The square.
+        square: Square,
+    },
+    /// A wall rose: the square is blocked for the rest of the battle.
+    WallRaised {
+        /// The square.
+        square: Square,
+    },
+    /// A Poisonous unit's death spread a cloud.
+    CloudCreated {
+        /// The unit that died.
+        source: UnitRef,
+        /// The covered squares, death square first.
+        squares: Vec<Square>,
+    },
+    /// A cloud's counters both reached 0: it is gone.
+    CloudExpired {
+        /// The squares it covered.
+        squares: Vec<Square>,
+    },
+    /// Poison hurt a unit at its team's start of turn.
+    PoisonDamage {
+        /// The unit.
+        unit: UnitRef,
+        /// Its square.
+        square: Square,
+        /// Damage dealt, HP.
+        damage: u8,
+        /// HP left.
+        hp_left: u8,
+    },
+    /// A Rallying death brought a temporary pawn.
+    Reinforcement {
+        /// The new pawn.
+        unit: UnitRef,
+        /// The Rallying unit that died.
+        fallen: UnitRef,
+        /// Where the pawn appeared.
+        square: Square,
+    },
+    /// A Rallying death found no free home-row square.
+    NoReinforcement {
+        /// The Rallying unit that died.
+        fallen: UnitRef,
+    },
+    /// A team had no action and passed (the enemy only: a player without action loses).
+    Passed {
+        /// The team.
+        team: Team,
+    },
+    /// A new turn started.
+    TurnStarted {
+        /// The ply count after the switch.
+        ply: u32,
+        /// The team to act.
+        team: Team,
+    },
+    /// The player won.
+    Victory {
+        /// The objective that was met.
+        objective: Objective,
+        /// Whether the bonus objective was completed too.
+        bonus: bool,
+    },
+    /// The player lost.
+    Defeat {
+        /// Why.
+        reason: DefeatReason,
+    },
+}
+
+impl BattleEvent {
+    /// The event's kind as its serialized `kind` tag writes it (`"moved"`, `"poison_damage"`, ...).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BattleEvent::Moved { .. } => "moved",
+            BattleEvent::Captured { .. } => "captured",
+            BattleEvent::Died { .. } => "died",
+            BattleEvent::Teleported { .. } => "teleported",
+            BattleEvent::Frozen { .. } => "frozen",
+            BattleEvent::Promoted { .. } => "promoted",
+            BattleEvent::RepositionOffered { .. } => "reposition_offered",
+            BattleEvent::Repositioned { .. } => "repositioned",
+            BattleEvent::RepositionSkipped { .. } => "reposition_skipped",
+            BattleEvent::WallDormant { .. } => "wall_dormant",
+            BattleEvent::WallRaised { .. } => "wall_raised",
+            BattleEvent::CloudCreated { .. } => "cloud_created",
+            BattleEvent::CloudExpired { .. } => "cloud_expired",
+            BattleEvent::PoisonDamage { .. } => "poison_damage",
+            BattleEvent::Reinforcement { .. } => "reinforcement",
+            BattleEvent::NoReinforcement { .. } => "no_reinforcement",
+            BattleEvent::Passed { .. } => "passed",
+            BattleEvent::TurnStarted { .. } => "turn_started",
+            BattleEvent::Victory { .. } => "victory",
+            BattleEvent::Defeat { .. } => "defeat",
+        }
+    }
+
+    /// The squares a unit travelled between (a move, a teleport or a reposition), for highlighting
+    /// the last move; `None` for every other event.
+    #[must_use]
+    pub fn travel(&self) -> Option<(Square, Square)> {
+        match *self {
+            BattleEvent::Moved { from, to, .. }
+            | BattleEvent::Teleported { from, to, .. }
+            | BattleEvent::Repositioned { from, to, .. } => Some((from, to)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for BattleEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BattleEvent::Moved { unit, from, to } => write!(f, "{unit} moves {from}-{to}"),
+            BattleEvent::Captured { victim, by, square } => write!(f, "{by} captures {victim} on {square}"),
+            BattleEvent::Died { unit, square } => write!(f, "{unit} succumbs to poison on {square}"),
+            BattleEvent::Teleported { unit, from, to } => write!(f, "{unit} teleports {from}-{to}"),
+            BattleEvent::Frozen { team, square, ticks } => {
+                write!(f, "the {team} freezes {square} for {ticks} ticks")
+            }
+            BattleEvent::Promoted { unit, square, role } => write!(
+                f,
+                "{} {} #{} promotes to a {} on {square}",
+                unit.team.possessive(),
+                unit.role.name(),
+                unit.id,
+                role.name()
+            ),
+            BattleEvent::RepositionOffered { unit, .. } => {
+                write!(f, "{unit} may reposition (free, no capture) or skip")
+            }
+            BattleEvent::Repositioned { unit, from, to } => write!(f, "{unit} repositions {from}-{to}"),
+            BattleEvent::RepositionSkipped { unit } => write!(f, "{unit} stays put"),
+            BattleEvent::WallDormant { square } => write!(f, "a wall waits under the capturer on {square}"),
+            BattleEvent::WallRaised { square } => write!(f, "a wall rises on {square}"),
+            BattleEvent::CloudCreated { squares, .. } => {
+                f.write_str("a poison cloud spreads over")?;
+                for s in squares {
+                    write!(f, " {s}")?;
+                }
+                Ok(())
+            }
+            BattleEvent::CloudExpired { .. } => f.write_str("a poison cloud disperses"),
+            BattleEvent::PoisonDamage { unit, square, hp_left, .. } => {
+                write!(f, "poison hurts {unit} on {square} ({hp_left} HP left)")
+            }
+            BattleEvent::Reinforcement { unit, fallen, square } => {
+                write!(f, "{fallen} rallies: a temporary pawn #{} joins on {square}", unit.id)
+            }
+            BattleEvent::NoReinforcement { fallen } => {
+                write!(f, "{fallen} found no free home square to rally")
+            }
+            BattleEvent::Passed { team } => write!(f, "the {team} has no action and passes"),
+            BattleEvent::TurnStarted { ply, team } => write!(f, "ply {ply}: the {team} to act"),
+            BattleEvent::Victory { objective, bonus } => {
+                let extra = if *bonus { " (bonus objective complete)" } else { "" };
+                write!(f, "victory: {objective}{extra}")
+            }
+            BattleEvent::Defeat { reason } => write!(f, "defeat: {reason}"),
+        }
+    }
 }
 
 impl Battle {
-    pub(super) fn emit(
-        &mut self,
-        kind: EventKind,
-        ids: &[PieceId],
-        squares: &[Square],
-        damage: u8,
-        text: impl FnOnce(&Battle) -> String,
-    ) {
+    /// Records an event unless the battle is quiet (the bot's search copies); `event` is only built
+    /// when it is recorded.
+    pub(super) fn emit(&mut self, event: impl FnOnce(&Battle) -> BattleEvent) {
         if self.quiet {
             return;
         }
-        let text = text(self);
-        self.events.push(Event { kind, text, ids: ids.to_vec(), squares: squares.to_vec(), damage });
+        let e = event(self);
+        self.events.push(e);
+    }
+
+    /// The label of unit `id` as it is now.
+    pub(super) fn label(&self, id: PieceId) -> UnitRef {
+        self.units[id as usize].label()
     }
 }

@@ -14,25 +14,30 @@ mod setup;
 mod state;
 mod turn;
 
-use gambit_rules::{Color, Piece, Position, PromotionPolicy, Role, RuleSet, Square};
+use gambit_rules::{
+    ByColor, Color, File, Piece, Position, PromotionPolicy, Rank, Role, RuleSet, Square, splitmix64,
+};
 use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
 
-pub use action::{Action, ActionError};
-pub use event::{Event, EventKind};
+pub use action::{ActionError, BattleAction, ParseActionError};
+pub use event::{BattleEvent, UnitRef};
 pub use setup::{BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec};
 pub use state::{BattleStats, BattleStatus, Cloud, DefeatReason, Unit};
 
-use crate::types::{PieceId, Side, square_at};
+pub use crate::types::{Modifier, PieceId, Team};
+
+/// How pawns promote in battles: to a queen when the team has no living queen, else to a rook (the
+/// rules crate applies it to moves; a promotion by reposition asks it too).
+pub const PROMOTION: PromotionPolicy = PromotionPolicy::QueenIfNoneElse(Role::Rook);
 
 /// The rule set every battle is played under: skirmish rules (no check, capturable kings, no castling,
-/// en passant or double step), pawns promoting to a queen when the side has no living queen, else a
-/// rook.
-pub const BATTLE_RULES: RuleSet = RuleSet::Skirmish(PromotionPolicy::QueenIfNoneElse(Role::Rook));
+/// en passant or double step) with [`PROMOTION`].
+pub const BATTLE_RULES: RuleSet = RuleSet::Skirmish(PROMOTION);
 
-/// Hit points of every piece at the start of a battle.
+/// Hit points of every piece at the start of a battle (its [`Unit::max_hp`]).
 pub const START_HP: u8 = 2;
 
-/// Each poison cloud's per-side counter at creation: a side is exposed at this many of its
+/// Each poison cloud's per-team counter at creation: a team is exposed at this many of its
 /// start-of-turn boundaries.
 pub const CLOUD_EXPOSURES: u8 = 2;
 
@@ -49,17 +54,17 @@ pub struct Battle {
     bonus: Option<BonusObjective>,
     budget: u32,
     moves_used: u32,
-    to_move: Side,
+    to_move: Team,
     pending: Option<PieceId>,
     status: BattleStatus,
     ply: u32,
-    tuning: [SkillTuning; 2],
+    tuning: ByColor<SkillTuning>,
     enemy_has_skills: bool,
-    had_king: [bool; 2],
+    had_king: ByColor<bool>,
     killed_roles: u8,
     stats: BattleStats,
     quiet: bool,
-    events: Vec<Event>,
+    events: Vec<BattleEvent>,
 }
 
 /// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
@@ -89,19 +94,20 @@ impl Battle {
             if at[spec.square.index() as usize].is_some() {
                 return Err(BattleError::Overlap(spec.square));
             }
-            if spec.target && spec.side != Side::Enemy {
+            if spec.target && spec.team != Team::Enemy {
                 return Err(BattleError::BadTarget(spec.square));
             }
             let id = i as PieceId;
             at[spec.square.index() as usize] = Some(id);
             position
-                .put_piece(spec.square, Piece::new(spec.side.color(), spec.role))
+                .put_piece(spec.square, Piece::new(spec.team.color(), spec.role))
                 .map_err(|_| BattleError::OffBoard(spec.square))?;
             units.push(Unit {
                 id,
-                side: spec.side,
+                team: spec.team,
                 role: spec.role,
                 hp: START_HP,
+                max_hp: START_HP,
                 modifier: spec.modifier,
                 square: spec.square,
                 alive: true,
@@ -111,12 +117,12 @@ impl Battle {
                 roster_id: spec.roster_id,
             });
         }
-        for side in Side::ALL {
-            if !units.iter().any(|u| u.side == side) {
-                return Err(BattleError::EmptyArmy(side));
+        for team in Team::ALL {
+            if !units.iter().any(|u| u.team == team) {
+                return Err(BattleError::EmptyArmy(team));
             }
         }
-        let enemy_king = units.iter().any(|u| u.side == Side::Enemy && u.role == Role::King);
+        let enemy_king = units.iter().any(|u| u.team == Team::Enemy && u.role == Role::King);
         match setup.objective {
             Objective::CaptureTargets if !units.iter().any(|u| u.target) => {
                 return Err(BattleError::NoObjectiveTarget(setup.objective));
@@ -127,7 +133,7 @@ impl Battle {
             _ => {}
         }
         position.set_turn(Color::White);
-        let tuning = [setup.player_skills, setup.enemy_skills.unwrap_or(setup.player_skills)];
+        let tuning = ByColor::new(setup.player_skills, setup.enemy_skills.unwrap_or(setup.player_skills));
         let config = SkillConfig {
             start_fen: String::new(),
             cooldown_ticks: CooldownTicks {
@@ -144,7 +150,8 @@ impl Battle {
             board.set_cooldown(Color::Black, Skill::Freeze, NEVER);
         }
         board.forget_history();
-        let had_king = [units.iter().any(|u| u.side == Side::Player && u.role == Role::King), enemy_king];
+        let had_king =
+            ByColor::new(units.iter().any(|u| u.team == Team::Player && u.role == Role::King), enemy_king);
         Ok(Battle {
             board,
             shape: shape.clone(),
@@ -156,7 +163,7 @@ impl Battle {
             bonus: setup.bonus,
             budget: setup.move_budget,
             moves_used: 0,
-            to_move: Side::Player,
+            to_move: Team::Player,
             pending: None,
             status: BattleStatus::Ongoing,
             ply: 0,
@@ -172,7 +179,7 @@ impl Battle {
 
     // ----- accessors -----
 
-    /// The rules position (pieces, walls and holes as blocked tiles, the side to move).
+    /// The rules position (pieces, walls and holes as blocked tiles, the team to move as its colour).
     #[must_use]
     pub fn position(&self) -> &Position {
         self.board.position()
@@ -209,9 +216,9 @@ impl Battle {
         self.at[sq.index() as usize].map(|id| &self.units[id as usize])
     }
 
-    /// The living pieces of a side, in id order.
-    pub fn living(&self, side: Side) -> impl Iterator<Item = &Unit> + '_ {
-        self.units.iter().filter(move |u| u.alive && u.side == side)
+    /// The living pieces of a team, in id order.
+    pub fn living(&self, team: Team) -> impl Iterator<Item = &Unit> + '_ {
+        self.units.iter().filter(move |u| u.alive && u.team == team)
     }
 
     /// The poison clouds.
@@ -220,10 +227,10 @@ impl Battle {
         &self.clouds
     }
 
-    /// Whether a square is covered by a cloud that can still hurt `side`.
+    /// Whether a square is covered by a cloud that can still hurt `team`.
     #[must_use]
-    pub fn is_poisoned_for(&self, sq: Square, side: Side) -> bool {
-        self.clouds.iter().any(|c| c.counters[side.index()] > 0 && c.squares.contains(&sq))
+    pub fn is_poisoned_for(&self, sq: Square, team: Team) -> bool {
+        self.clouds.iter().any(|c| c.remaining(team) > 0 && c.squares.contains(&sq))
     }
 
     /// Squares that became walls during the battle (raised), in square order.
@@ -268,9 +275,9 @@ impl Battle {
         self.budget.saturating_sub(self.moves_used)
     }
 
-    /// The side to act.
+    /// The team to act.
     #[must_use]
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> Team {
         self.to_move
     }
 
@@ -298,16 +305,16 @@ impl Battle {
         self.stats
     }
 
-    /// Whether `side` has skills in this battle.
+    /// Whether `team` has skills in this battle.
     #[must_use]
-    pub fn has_skills(&self, side: Side) -> bool {
-        side == Side::Player || self.enemy_has_skills
+    pub fn has_skills(&self, team: Team) -> bool {
+        team == Team::Player || self.enemy_has_skills
     }
 
-    /// The remaining cooldown of `side`'s skill, ticks; `None` when the side has no skills.
+    /// The remaining cooldown of `team`'s skill, ticks; `None` when the team has no skills.
     #[must_use]
-    pub fn cooldown(&self, side: Side, skill: Skill) -> Option<u32> {
-        self.has_skills(side).then(|| self.board.cooldown(side.color(), skill))
+    pub fn cooldown(&self, team: Team, skill: Skill) -> Option<u32> {
+        self.has_skills(team).then(|| self.board.cooldown(team.color(), skill))
     }
 
     /// Whether the square is frozen.
@@ -316,15 +323,22 @@ impl Battle {
         self.board.is_frozen(sq)
     }
 
-    /// Whether the objective is complete.
+    /// Whether `unit` is one of the objective's pieces ([`Objective::marks`]): an enemy marked target
+    /// under `capture_targets`, an enemy king under `capture_king`, none under `eliminate_army`.
+    #[must_use]
+    pub fn is_objective(&self, unit: &Unit) -> bool {
+        unit.team == Team::Enemy && self.objective.marks(unit.role, unit.target)
+    }
+
+    /// Whether the objective is complete: no objective piece is alive (no enemy piece at all under
+    /// `eliminate_army`).
     #[must_use]
     pub fn objective_complete(&self) -> bool {
         match self.objective {
-            Objective::CaptureTargets => self.units.iter().filter(|u| u.target).all(|u| !u.alive),
-            Objective::CaptureKing => {
-                !self.units.iter().any(|u| u.alive && u.side == Side::Enemy && u.role == Role::King)
+            Objective::EliminateArmy => self.living(Team::Enemy).next().is_none(),
+            Objective::CaptureTargets | Objective::CaptureKing => {
+                !self.living(Team::Enemy).any(|u| self.is_objective(u))
             }
-            Objective::EliminateArmy => self.living(Side::Enemy).next().is_none(),
         }
     }
 
@@ -353,14 +367,14 @@ impl Battle {
     #[must_use]
     pub fn render_ascii(&self) -> String {
         let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            if !(0..8u8).any(|f| square_at(f, rank).is_some_and(|s| self.shape.is_playable(s))) {
+        for rank in Rank::ALL.into_iter().rev() {
+            if !File::ALL.into_iter().any(|f| self.shape.is_playable(Square::from_coords(f, rank))) {
                 continue;
             }
-            out.push(char::from(b'1' + rank));
-            for file in 0..8u8 {
-                let sq = square_at(file, rank).expect("in range");
-                if file >= self.shape.width {
+            out.push(rank.char());
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                if file.index() >= self.shape.width {
                     continue;
                 }
                 let glyph = if self.position().is_blocked(sq) {
@@ -384,9 +398,9 @@ impl Battle {
             out.push('\n');
         }
         out.push(' ');
-        for file in 0..self.shape.width {
+        for file in File::ALL.into_iter().take(usize::from(self.shape.width)) {
             out.push(' ');
-            out.push(char::from(b'a' + file));
+            out.push(file.char());
         }
         out.push('\n');
         out
@@ -400,7 +414,7 @@ impl Battle {
     #[must_use]
     pub fn state_key(&self) -> u64 {
         let mut k = self.board.state_key();
-        let mut mix = |v: u64| k = splitmix(k ^ v);
+        let mut mix = |v: u64| k = splitmix64(k ^ v);
         for u in &self.units {
             if u.alive {
                 mix(u64::from(u.id) << 8 | u64::from(u.hp) | u64::from(u.square.index()) << 24);
@@ -408,17 +422,10 @@ impl Battle {
         }
         for c in &self.clouds {
             mix(u64::from(c.squares[0].index()) << 16
-                | u64::from(c.counters[0]) << 8
-                | u64::from(c.counters[1]));
+                | u64::from(c.counters.white) << 8
+                | u64::from(c.counters.black));
         }
         mix(u64::from(self.moves_used) << 32 | self.pending.map_or(0xffff, u64::from));
         k
     }
-}
-
-pub(crate) fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -4,45 +4,43 @@
 use gambit_rules::{Move, Piece, Role, Square};
 use gambit_skills::Skill;
 
-use super::{Action, ActionError, Battle, Event, EventKind};
-use crate::types::{Modifier, PieceId, Side, role_name};
+use super::{ActionError, Battle, BattleAction, BattleEvent, PROMOTION};
+use crate::types::{Modifier, PieceId, Team};
 
 impl Battle {
-    /// Applies an action of the side to move, resolving it in the documented order (see the crate
+    /// Applies an action of the team to move, resolving it in the documented order (see the crate
     /// docs and `docs/battle.md`), and returns its events in order.
     ///
     /// # Errors
     /// [`ActionError`] when the action is not legal now; nothing changes then.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+    pub fn apply(&mut self, action: BattleAction) -> Result<Vec<BattleEvent>, ActionError> {
         let mv = self.validate(action)?;
         self.events.clear();
-        let side = self.to_move;
+        let team = self.to_move;
         match action {
-            Action::Move { id, to } => {
+            BattleAction::Move { id, to } => {
                 let m = mv.expect("validated moves carry the rules move");
-                self.resolve_move(side, id, m, to);
+                self.resolve_move(team, id, m, to);
             }
-            Action::Teleport { id, to } => self.resolve_teleport(side, id, to),
-            Action::Freeze { square } => self.resolve_freeze(side, square),
-            Action::Reposition { id, .. } => {
+            BattleAction::Teleport { id, to } => self.resolve_teleport(team, id, to),
+            BattleAction::Freeze { square } => self.resolve_freeze(team, square),
+            BattleAction::Reposition { id, .. } => {
                 let m = mv.expect("validated repositions carry the rules move");
-                self.resolve_reposition(side, id, m);
+                self.resolve_reposition(team, id, m);
             }
-            Action::Skip => {
+            BattleAction::Skip => {
                 let id = self.pending.take().expect("validated");
-                self.emit(EventKind::RepositionSkipped, &[id], &[], 0, |b| {
-                    format!("{} stays put", b.units[id as usize].name())
-                });
-                self.finish_action(side);
+                self.emit(|b| BattleEvent::RepositionSkipped { unit: b.label(id) });
+                self.finish_action(team);
             }
         }
         Ok(std::mem::take(&mut self.events))
     }
 
     /// Step 1 (the count) and step 2 for a move; then steps 3-7.
-    pub(super) fn resolve_move(&mut self, side: Side, id: PieceId, m: Move, to: Square) {
+    pub(super) fn resolve_move(&mut self, team: Team, id: PieceId, m: Move, to: Square) {
         // Step 1: an ordinary player move counts against the budget.
-        if side == Side::Player {
+        if team == Team::Player {
             self.moves_used += 1;
         }
         let from = m.from;
@@ -51,117 +49,105 @@ impl Battle {
         // vacated wall, then resolve the captured piece's death effect.
         self.board.play(m).expect("validated move");
         self.relocate_unit(id, from, to);
-        self.emit(EventKind::Moved, &[id], &[from, to], 0, |b| {
-            format!("{} moves {from}-{to}", b.units[id as usize].name())
-        });
+        self.emit(|b| BattleEvent::Moved { unit: b.label(id), from, to });
         self.activate_walls();
         if let Some(v) = victim {
             self.kill(v, Some(id));
         }
         // Step 3: objective before promotion; otherwise promote.
-        if self.decided_by(side) {
+        if self.decided_by(team) {
             if m.promotion.is_some() {
                 // The win came first: the pawn stays a pawn.
                 self.board
-                    .edit_position(|p| p.put_piece(to, Piece::new(side.color(), Role::Pawn)).map(|_| ()))
+                    .edit_position(|p| p.put_piece(to, Piece::new(team.color(), Role::Pawn)).map(|_| ()))
                     .expect("the square is playable");
             }
-            self.board.edit_position(|p| p.set_turn(side.color()));
+            self.board.edit_position(|p| p.set_turn(team.color()));
             return;
         }
         if let Some(role) = m.promotion {
             self.promote(id, role);
         }
         // Step 4: victory and army elimination, then a Swift offer.
-        if self.decided_by(side) {
+        if self.decided_by(team) {
             return;
         }
         let swift = victim.is_some() && self.units[id as usize].modifier == Some(Modifier::Swift);
         // Step 5: the budget, after the victory checks.
-        if self.budget_exhausted(side) {
+        if self.budget_exhausted(team) {
             return;
         }
         if swift && !self.reposition_moves(id).is_empty() {
             self.pending = Some(id);
-            self.board.edit_position(|p| p.set_turn(side.color()));
-            self.emit(EventKind::RepositionOffered, &[id], &[to], 0, |b| {
-                format!("{} may reposition (free, no capture) or skip", b.units[id as usize].name())
-            });
+            self.board.edit_position(|p| p.set_turn(team.color()));
+            self.emit(|b| BattleEvent::RepositionOffered { unit: b.label(id), square: to });
             return;
         }
-        self.end_turn(side);
+        self.end_turn(team);
     }
 
-    pub(super) fn resolve_teleport(&mut self, side: Side, id: PieceId, to: Square) {
-        if side == Side::Player {
+    pub(super) fn resolve_teleport(&mut self, team: Team, id: PieceId, to: Square) {
+        if team == Team::Player {
             self.moves_used += 1;
             self.stats.player_skills_used += 1;
         }
         let from = self.units[id as usize].square;
         let victim = self.at[to.index() as usize];
         self.board.teleport(from, to).expect("validated teleport");
-        let cooldown = self.tuning[side.index()].teleport_cooldown;
-        self.board.set_cooldown(side.color(), Skill::Teleport, cooldown);
+        let cooldown = self.tuning[team.color()].teleport_cooldown;
+        self.board.set_cooldown(team.color(), Skill::Teleport, cooldown);
         self.relocate_unit(id, from, to);
-        self.emit(EventKind::Teleported, &[id], &[from, to], 0, |b| {
-            format!("{} teleports {from}-{to}", b.units[id as usize].name())
-        });
+        self.emit(|b| BattleEvent::Teleported { unit: b.label(id), from, to });
         self.activate_walls();
         if let Some(v) = victim {
             self.kill(v, Some(id));
         }
         // Steps 3-4 (a teleport never promotes and never triggers Swift), then 5.
-        if self.decided_by(side) || self.budget_exhausted(side) {
+        if self.decided_by(team) || self.budget_exhausted(team) {
             return;
         }
-        self.end_turn(side);
+        self.end_turn(team);
     }
 
-    pub(super) fn resolve_freeze(&mut self, side: Side, square: Square) {
-        if side == Side::Player {
+    pub(super) fn resolve_freeze(&mut self, team: Team, square: Square) {
+        if team == Team::Player {
             self.stats.player_skills_used += 1;
         }
         self.board.freeze(square).expect("validated freeze");
-        let t = self.tuning[side.index()];
-        self.board.set_cooldown(side.color(), Skill::Freeze, t.freeze_cooldown);
+        let t = self.tuning[team.color()];
+        self.board.set_cooldown(team.color(), Skill::Freeze, t.freeze_cooldown);
         self.board.set_frozen_ticks(square, t.freeze_duration);
         self.board.forget_history();
-        let ticks = u8::try_from(t.freeze_duration).unwrap_or(u8::MAX);
-        self.emit(EventKind::Frozen, &[], &[square], ticks, |_| {
-            format!("the {side} freezes {square} for {} ticks", t.freeze_duration)
-        });
+        self.emit(|_| BattleEvent::Frozen { team, square, ticks: t.freeze_duration });
     }
 
-    pub(super) fn resolve_reposition(&mut self, side: Side, id: PieceId, m: Move) {
+    pub(super) fn resolve_reposition(&mut self, team: Team, id: PieceId, m: Move) {
         self.pending = None;
         let (from, to) = (m.from, m.to);
         self.board.edit_position(|p| p.relocate_piece(from, to).map(|_| ())).expect("validated reposition");
         self.relocate_unit(id, from, to);
-        self.emit(EventKind::Repositioned, &[id], &[from, to], 0, |b| {
-            format!("{} repositions {from}-{to}", b.units[id as usize].name())
-        });
+        self.emit(|b| BattleEvent::Repositioned { unit: b.label(id), from, to });
         self.activate_walls();
-        if self.units[id as usize].role == Role::Pawn && self.position().is_promotion_square(side.color(), to)
+        if self.units[id as usize].role == Role::Pawn && self.position().is_promotion_square(team.color(), to)
         {
-            let has_queen = self.living(side).any(|u| u.role == Role::Queen);
-            let role = if has_queen { Role::Rook } else { Role::Queen };
+            let role = PROMOTION.role_for(self.position(), team.color());
             self.board
-                .edit_position(|p| p.put_piece(to, Piece::new(side.color(), role)).map(|_| ()))
+                .edit_position(|p| p.put_piece(to, Piece::new(team.color(), role)).map(|_| ()))
                 .expect("playable");
             self.promote(id, role);
         }
-        if self.decided_by(side) {
+        if self.decided_by(team) {
             return;
         }
-        self.finish_action(side);
+        self.finish_action(team);
     }
 
     /// After a skip: steps 5-7.
-    pub(super) fn finish_action(&mut self, side: Side) {
-        if self.budget_exhausted(side) {
+    pub(super) fn finish_action(&mut self, team: Team) {
+        if self.budget_exhausted(team) {
             return;
         }
-        self.end_turn(side);
+        self.end_turn(team);
     }
 
     pub(super) fn relocate_unit(&mut self, id: PieceId, from: Square, to: Square) {
@@ -171,13 +157,10 @@ impl Battle {
     }
 
     pub(super) fn promote(&mut self, id: PieceId, role: Role) {
+        let (pawn, square) = (self.label(id), self.units[id as usize].square);
         let u = self.unit_mut(id);
         u.role = role;
         u.promoted = true;
-        let sq = u.square;
-        let side = self.units[id as usize].side;
-        self.emit(EventKind::Promoted, &[id], &[sq], 0, |_| {
-            format!("{} pawn #{id} promotes to a {} on {sq}", side.possessive(), role_name(role))
-        });
+        self.emit(|_| BattleEvent::Promoted { unit: pawn, square, role });
     }
 }

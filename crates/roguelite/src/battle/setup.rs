@@ -3,12 +3,12 @@
 
 use std::fmt;
 
-use gambit_rules::{Position, Role, Square};
+use gambit_rules::{FenError, Position, Role, Square};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::BATTLE_RULES;
-use crate::types::{Modifier, Side, role_name, role_serde, square_serde, squares_serde};
+use crate::types::{Modifier, Team};
 
 /// The shape of a battle board: a `width` x `height` rectangle (6 to 8 each) in the lower-left corner
 /// of the 8x8 area (files a.., ranks 1..), optionally with its four corner squares cut, and holes.
@@ -23,7 +23,7 @@ pub struct BoardShape {
     #[serde(default)]
     pub cut_corners: bool,
     /// Blocked squares inside the rectangle.
-    #[serde(default, with = "squares_serde")]
+    #[serde(default)]
     pub holes: Vec<Square>,
 }
 
@@ -79,13 +79,11 @@ impl BoardShape {
 /// One piece of a battle setup.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitSpec {
-    /// Which side it fights for.
-    pub side: Side,
+    /// Which team it fights for.
+    pub team: Team,
     /// Its role.
-    #[serde(with = "role_serde")]
     pub role: Role,
     /// Its square.
-    #[serde(with = "square_serde")]
     pub square: Square,
     /// Its modifier, if any.
     #[serde(default)]
@@ -108,6 +106,40 @@ pub enum Objective {
     CaptureKing,
     /// Eliminate the enemy army (temporary reinforcements included).
     EliminateArmy,
+}
+
+impl Objective {
+    /// Whether an enemy piece of this role, marked as a target or not, is one of this objective's
+    /// pieces (the ones the player must capture, ringed on the board): the marked targets of
+    /// [`Objective::CaptureTargets`], the kings of [`Objective::CaptureKing`], none for
+    /// [`Objective::EliminateArmy`] (every enemy piece counts alike). Player pieces never are.
+    ///
+    /// ```
+    /// use gambit_roguelite::battle::Objective;
+    /// use gambit_rules::Role;
+    /// assert!(Objective::CaptureKing.marks(Role::King, false));
+    /// assert!(!Objective::CaptureTargets.marks(Role::King, false));
+    /// assert!(Objective::CaptureTargets.marks(Role::Knight, true));
+    /// ```
+    #[must_use]
+    pub fn marks(self, role: Role, target: bool) -> bool {
+        match self {
+            Objective::CaptureTargets => target,
+            Objective::CaptureKing => role == Role::King,
+            Objective::EliminateArmy => false,
+        }
+    }
+
+    /// A short form for small labels (`"capture the targets"`, `"capture the king"`, `"eliminate the
+    /// army"`); [`Display`](fmt::Display) gives the full sentence.
+    #[must_use]
+    pub fn short(self) -> &'static str {
+        match self {
+            Objective::CaptureTargets => "capture the targets",
+            Objective::CaptureKing => "capture the king",
+            Objective::EliminateArmy => "eliminate the army",
+        }
+    }
 }
 
 impl fmt::Display for Objective {
@@ -134,7 +166,6 @@ pub enum BonusObjective {
     /// Kill an enemy piece of this role on the way.
     CaptureRole {
         /// The role.
-        #[serde(with = "role_serde")]
         role: Role,
     },
     /// Win without casting Teleport or Freeze.
@@ -146,13 +177,13 @@ impl fmt::Display for BonusObjective {
         match self {
             BonusObjective::NoLosses => f.write_str("lose no owned piece"),
             BonusObjective::FinishWithin { moves } => write!(f, "win within {moves} moves"),
-            BonusObjective::CaptureRole { role } => write!(f, "capture an enemy {}", role_name(*role)),
+            BonusObjective::CaptureRole { role } => write!(f, "capture an enemy {}", role.name()),
             BonusObjective::NoSkills => f.write_str("win without skills"),
         }
     }
 }
 
-/// One side's skill tuning, in ticks of the skill clock (one tick per ply).
+/// One team's skill tuning, in ticks of the skill clock (one tick per ply).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SkillTuning {
     /// Teleport's cooldown after a cast, ticks.
@@ -224,8 +255,7 @@ impl BattleSetup {
         move_budget: u32,
     ) -> Result<BattleSetup, BattleError> {
         let fen = format!("{placement} w - - 0 1");
-        let pos = Position::from_fen_unchecked(&fen, BATTLE_RULES)
-            .map_err(|e| BattleError::BadFen(e.to_string()))?;
+        let pos = Position::from_fen_unchecked(&fen, BATTLE_RULES).map_err(BattleError::BadFen)?;
         let holes = Square::all().filter(|&s| pos.is_blocked(s)).collect();
         let mut setup = BattleSetup::new(
             BoardShape { width: 8, height: 8, cut_corners: false, holes },
@@ -235,7 +265,7 @@ impl BattleSetup {
         for sq in Square::all() {
             if let Some(p) = pos.piece_at(sq) {
                 setup.units.push(UnitSpec {
-                    side: Side::of(p.color),
+                    team: Team::of(p.color),
                     role: p.role,
                     square: sq,
                     modifier: None,
@@ -290,9 +320,9 @@ pub enum BattleError {
     /// Two pieces on one square.
     #[error("two pieces on {0}")]
     Overlap(Square),
-    /// A side without pieces.
+    /// A team without pieces.
     #[error("the {0} has no piece")]
-    EmptyArmy(Side),
+    EmptyArmy(Team),
     /// The objective has nothing to aim at (no target, no enemy king).
     #[error("the objective `{0}` has nothing to aim at")]
     NoObjectiveTarget(Objective),
@@ -304,5 +334,5 @@ pub enum BattleError {
     ZeroBudget,
     /// Not a FEN placement field.
     #[error("bad FEN: {0}")]
-    BadFen(String),
+    BadFen(FenError),
 }

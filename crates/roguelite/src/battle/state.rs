@@ -2,27 +2,28 @@
 
 use std::fmt;
 
-use gambit_rules::{Role, Square};
+use gambit_rules::{ByColor, Role, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::types::{Modifier, PieceId, Side, role_name, role_serde, square_serde, squares_serde};
+use super::event::UnitRef;
+use crate::types::{Modifier, PieceId, Team};
 
 /// A piece in a battle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
     /// Its stable id (its index in [`Battle::units`](super::Battle::units)).
     pub id: PieceId,
-    /// Its side.
-    pub side: Side,
+    /// Its team.
+    pub team: Team,
     /// Its current role (a promoted pawn changes role and keeps its id).
-    #[serde(with = "role_serde")]
     pub role: Role,
-    /// Remaining hit points (2 at the start, 0 when dead).
+    /// Remaining hit points (`max_hp` at the start, 0 when dead).
     pub hp: u8,
+    /// Hit points at full health ([`START_HP`](super::START_HP) for every piece today).
+    pub max_hp: u8,
     /// Its modifier.
     pub modifier: Option<Modifier>,
     /// Its square (the death square once dead).
-    #[serde(with = "square_serde")]
     pub square: Square,
     /// Whether it is alive.
     pub alive: bool,
@@ -37,21 +38,42 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// The unit as events name it (id, team, current role); its `Display` is `your knight #3`.
+    #[must_use]
+    pub fn label(&self) -> UnitRef {
+        UnitRef { id: self.id, team: self.team, role: self.role }
+    }
+
     /// A short readable name: `your knight #3`, `enemy rook #12`.
     #[must_use]
     pub fn name(&self) -> String {
-        format!("{} {} #{}", self.side.possessive(), role_name(self.role), self.id)
+        self.label().to_string()
     }
 }
 
-/// A poison cloud: its squares and one remaining-exposure counter per side.
+/// A poison cloud: its squares and one remaining-exposure counter per team.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cloud {
     /// The covered squares (death square first).
-    #[serde(with = "squares_serde")]
     pub squares: Vec<Square>,
-    /// Remaining exposures of the player's and the enemy's pieces (index by [`Side::index`]).
-    pub counters: [u8; 2],
+    /// Remaining exposures of each team's pieces, by the team's colour (White: the player).
+    pub counters: ByColor<u8>,
+}
+
+impl Cloud {
+    /// Remaining exposures of `team`'s pieces (start-of-turn boundaries at which the cloud still
+    /// hurts them).
+    #[must_use]
+    pub fn remaining(&self, team: Team) -> u8 {
+        self.counters[team.color()]
+    }
+
+    /// The larger of the two counters: boundaries until the cloud has hurt both teams for the last
+    /// time (what the board shows).
+    #[must_use]
+    pub fn ticks_left(&self) -> u8 {
+        self.counters.white.max(self.counters.black)
+    }
 }
 
 /// Why the player lost.

@@ -1,31 +1,29 @@
 //! The checks that end a battle (steps 3, 4, 5 and 7) and the switch of sides with the skill clock
 //! and poison (step 6).
 
-use gambit_rules::Role;
+use gambit_rules::{ByColor, Role};
 
-use super::{Battle, BattleStatus, DefeatReason, EventKind};
-use crate::types::{PieceId, Side};
+use super::{Battle, BattleEvent, BattleStatus, DefeatReason};
+use crate::types::{PieceId, Team};
 
 impl Battle {
     /// Steps 3/4 and 7: ends the battle when the objective is met or the player's army or king is
     /// lost. `actor` decides the order: after the player's own action only victory can be new, after
     /// the enemy's only defeat, but both are checked (victory first).
-    pub(super) fn decided_by(&mut self, _actor: Side) -> bool {
+    pub(super) fn decided_by(&mut self, _actor: Team) -> bool {
         if self.status.is_over() {
             return true;
         }
-        if self.objective_complete() || self.living(Side::Enemy).next().is_none() {
+        if self.objective_complete() || self.living(Team::Enemy).next().is_none() {
             let bonus = self.bonus_complete();
             self.status = BattleStatus::Victory { bonus };
             self.pending = None;
-            self.emit(EventKind::Victory, &[], &[], 0, |b| {
-                let extra = if bonus { " (bonus objective complete)" } else { "" };
-                format!("victory: {}{extra}", b.objective)
-            });
+            self.emit(|b| BattleEvent::Victory { objective: b.objective, bonus });
             return true;
         }
-        let king_lost = self.had_king[0] && !self.living(Side::Player).any(|u| u.role == Role::King);
-        let reason = if self.living(Side::Player).next().is_none() {
+        let king_lost =
+            self.had_king[Team::Player.color()] && !self.living(Team::Player).any(|u| u.role == Role::King);
+        let reason = if self.living(Team::Player).next().is_none() {
             Some(DefeatReason::ArmyEliminated)
         } else if king_lost {
             Some(DefeatReason::KingCaptured)
@@ -42,22 +40,22 @@ impl Battle {
     pub(super) fn defeat(&mut self, reason: DefeatReason) {
         self.status = BattleStatus::Defeat { reason };
         self.pending = None;
-        self.emit(EventKind::Defeat, &[], &[], 0, |_| format!("defeat: {reason}"));
+        self.emit(|_| BattleEvent::Defeat { reason });
     }
 
     /// Step 5: after a player action that did not win, a spent budget is a defeat.
-    pub(super) fn budget_exhausted(&mut self, side: Side) -> bool {
-        if side == Side::Player && self.moves_used >= self.budget {
+    pub(super) fn budget_exhausted(&mut self, team: Team) -> bool {
+        if team == Team::Player && self.moves_used >= self.budget {
             self.defeat(DefeatReason::OutOfMoves);
             return true;
         }
         false
     }
 
-    /// Steps 6 and 7: switch sides, tick the skill clock, poison the incoming side, check again; an
+    /// Steps 6 and 7: switch sides, tick the skill clock, poison the incoming team, check again; an
     /// enemy without action passes (another switch), a player without action loses.
-    pub(super) fn end_turn(&mut self, side: Side) {
-        let mut outgoing = side;
+    pub(super) fn end_turn(&mut self, team: Team) {
+        let mut outgoing = team;
         loop {
             let incoming = outgoing.other();
             self.to_move = incoming;
@@ -66,9 +64,7 @@ impl Battle {
             // The skill clock: once per ply, passes included, before poison.
             self.board.tick_cooldowns(1);
             self.board.forget_history();
-            self.emit(EventKind::TurnStarted, &[], &[], 0, |b| {
-                format!("ply {}: the {incoming} to act", b.ply)
-            });
+            self.emit(|b| BattleEvent::TurnStarted { ply: b.ply, team: incoming });
             self.poison_boundary(incoming);
             // Step 7.
             if self.decided_by(incoming) {
@@ -77,21 +73,21 @@ impl Battle {
             if self.has_turn_action() {
                 return;
             }
-            if incoming == Side::Player {
+            if incoming == Team::Player {
                 self.defeat(DefeatReason::NoAction);
                 return;
             }
-            self.emit(EventKind::Passed, &[], &[], 0, |_| "the enemy has no action and passes".to_string());
+            self.emit(|_| BattleEvent::Passed { team: incoming });
             outgoing = incoming;
         }
     }
 
-    /// Step 6's poison: snapshot the incoming side's pieces in a cloud that can still hurt it,
-    /// decrement that side's counter on every existing cloud, deal one damage per snapshotted piece
+    /// Step 6's poison: snapshot the incoming team's pieces in a cloud that can still hurt it,
+    /// decrement that team's counter on every existing cloud, deal one damage per snapshotted piece
     /// (overlaps never stack), remove casualties and resolve their death effects in id order (a cloud
     /// created now is not counted at this boundary), drop clouds whose counters are both 0.
-    pub(super) fn poison_boundary(&mut self, incoming: Side) {
-        let k = incoming.index();
+    pub(super) fn poison_boundary(&mut self, incoming: Team) {
+        let k = incoming.color();
         let existing = self.clouds.len();
         let exposed: Vec<PieceId> = self
             .living(incoming)
@@ -105,10 +101,8 @@ impl Battle {
         for id in exposed {
             let u = self.unit_mut(id);
             u.hp = u.hp.saturating_sub(1);
-            let (sq, hp) = (u.square, u.hp);
-            self.emit(EventKind::PoisonDamage, &[id], &[sq], 1, |b| {
-                format!("poison hurts {} on {sq} ({hp} HP left)", b.units[id as usize].name())
-            });
+            let (square, hp) = (u.square, u.hp);
+            self.emit(|b| BattleEvent::PoisonDamage { unit: b.label(id), square, damage: 1, hp_left: hp });
             if hp == 0 {
                 casualties.push(id);
             }
@@ -119,11 +113,9 @@ impl Battle {
         self.activate_walls();
         let mut i = 0;
         while i < self.clouds.len() {
-            if self.clouds[i].counters == [0, 0] {
+            if self.clouds[i].counters == ByColor::splat(0) {
                 let c = self.clouds.remove(i);
-                self.emit(EventKind::CloudExpired, &[], &c.squares, 0, |_| {
-                    "a poison cloud disperses".to_string()
-                });
+                self.emit(|_| BattleEvent::CloudExpired { squares: c.squares });
             } else {
                 i += 1;
             }

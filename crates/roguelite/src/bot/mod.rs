@@ -1,11 +1,18 @@
-//! The enemy (and the auto-player): the search crate's bot on a battle, with per-stage tuning.
+//! The enemy (and the auto-player): the search crate's bot on a battle, with per-stage tuning and an
+//! evaluation whose weights can be changed (tests inject a different one to show saves survive it).
+
+mod auto;
+mod eval;
+
+pub use auto::{AUTO_PLAYER_TUNING, auto_decision, play_auto};
+pub use eval::Evaluation;
 
 use gambit_rules::Role;
 use gambit_search::{BotOptions, Game, Terminal, choose};
 use serde::{Deserialize, Serialize};
 
-use crate::battle::{Action, Battle, BattleStatus, Objective};
-use crate::types::{Modifier, Side};
+use crate::battle::{Battle, BattleAction, BattleStatus};
+use crate::types::Team;
 
 /// Default search depth per stage (plies, both sides' ordinary moves).
 pub const DEFAULT_DEPTH: [u32; 3] = [1, 2, 3];
@@ -68,20 +75,27 @@ impl EnemyTuning {
 }
 
 /// A battle as the search crate's [`Game`]: play applies an action to a quiet copy and undo restores
-/// the saved copy.
+/// the saved copy; leaves are scored by an [`Evaluation`].
 #[derive(Clone, Debug)]
 pub struct BattleGame {
     current: Battle,
     saved: Vec<Battle>,
+    evaluation: Evaluation,
 }
 
 impl BattleGame {
-    /// A searchable copy of `battle` (events off).
+    /// A searchable copy of `battle` (events off) with the default evaluation.
     #[must_use]
     pub fn new(battle: &Battle) -> BattleGame {
+        BattleGame::with_evaluation(battle, Evaluation::default())
+    }
+
+    /// A searchable copy of `battle` (events off) scored by `evaluation`.
+    #[must_use]
+    pub fn with_evaluation(battle: &Battle, evaluation: Evaluation) -> BattleGame {
         let mut current = battle.clone();
         current.set_quiet(true);
-        BattleGame { current, saved: Vec::new() }
+        BattleGame { current, saved: Vec::new(), evaluation }
     }
 
     /// The current state.
@@ -104,127 +118,93 @@ pub fn role_value(role: Role) -> i32 {
     }
 }
 
-/// The static evaluation from the player's view, centipawns: objective progress, material scaled by
-/// HP, poison exposure, walls next to pieces, modifiers.
+/// The static evaluation from the player's view with the default weights ([`Evaluation::default`]),
+/// centipawns.
 #[must_use]
 pub fn evaluate_for_player(b: &Battle) -> i32 {
-    let mut score = 0;
-    for u in b.units().iter().filter(|u| u.alive) {
-        let sign = if u.side == Side::Player { 1 } else { -1 };
-        let base = role_value(u.role);
-        // Material, with HP: a piece on 1 HP is worth three quarters.
-        let mut v = if u.hp >= 2 { base } else { base * 3 / 4 };
-        // Poison: a piece standing in a cloud that can still hurt it.
-        if b.is_poisoned_for(u.square, u.side) {
-            v -= base / 4 + 40;
-        }
-        // Walls: each orthogonal wall next to a piece cramps it.
-        for (df, dr) in [(0i8, 1i8), (1, 0), (0, -1), (-1, 0)] {
-            if let Some(n) = u.square.offset(df, dr)
-                && b.shape().is_playable(n)
-                && b.position().is_blocked(n)
-            {
-                v -= 12;
-            }
-        }
-        if u.modifier.is_some() {
-            v += 25;
-        }
-        if u.modifier == Some(Modifier::Bulwark) && b.dormant_walls().contains(&u.square) {
-            v -= 10;
-        }
-        // Advancing pawns (towards promotion).
-        if u.role == Role::Pawn {
-            let rank = i32::from(u.square.rank().index());
-            v += if u.side == Side::Player { rank * 6 } else { (7 - rank) * 6 };
-        }
-        score += sign * v;
-        // The objective: targets are worth a lot more to the player than their material.
-        if u.side == Side::Enemy {
-            match b.objective() {
-                Objective::CaptureTargets if u.target => score -= 400,
-                Objective::EliminateArmy => score -= 60,
-                Objective::CaptureKing if u.role == Role::King => score -= 300,
-                _ => {}
-            }
-        }
-    }
-    score
+    Evaluation::default().evaluate(b)
 }
 
 impl Game for BattleGame {
-    type Action = Action;
+    type Action = BattleAction;
 
     fn side(&self) -> u8 {
-        self.current.to_move().index() as u8
+        match self.current.to_move() {
+            Team::Player => 0,
+            Team::Enemy => 1,
+        }
     }
 
-    fn actions(&self, out: &mut Vec<Action>) {
+    fn actions(&self, out: &mut Vec<BattleAction>) {
         out.clear();
         out.extend(self.current.bot_actions());
     }
 
-    fn is_noisy(&self, action: &Action) -> bool {
+    fn is_noisy(&self, action: &BattleAction) -> bool {
         match action {
-            Action::Move { to, .. } | Action::Teleport { to, .. } => self.current.unit_at(*to).is_some(),
+            BattleAction::Move { to, .. } | BattleAction::Teleport { to, .. } => {
+                self.current.unit_at(*to).is_some()
+            }
             _ => false,
         }
     }
 
-    fn play(&mut self, action: Action) {
+    fn play(&mut self, action: BattleAction) {
         self.saved.push(self.current.clone());
         // The search only plays actions from `actions`; a refusal would leave the copy unchanged.
         let _ = self.current.apply(action);
     }
 
-    fn undo(&mut self, _action: Action) {
+    fn undo(&mut self, _action: BattleAction) {
         if let Some(b) = self.saved.pop() {
             self.current = b;
         }
     }
 
     fn evaluate(&self) -> i32 {
-        let s = evaluate_for_player(&self.current);
-        if self.current.to_move() == Side::Player { s } else { -s }
+        let s = self.evaluation.evaluate(&self.current);
+        if self.current.to_move() == Team::Player { s } else { -s }
     }
 
     fn terminal(&self) -> Option<Terminal> {
         let winner = match self.current.status() {
             BattleStatus::Ongoing => return None,
-            BattleStatus::Victory { .. } => Side::Player,
-            BattleStatus::Defeat { .. } => Side::Enemy,
+            BattleStatus::Victory { .. } => Team::Player,
+            BattleStatus::Defeat { .. } => Team::Enemy,
         };
         Some(if winner == self.current.to_move() { Terminal::Win } else { Terminal::Loss })
     }
 
     fn no_actions(&self) -> Terminal {
         // Not reached in practice: a player without action has already lost, an enemy passes.
-        if self.current.to_move() == Side::Player { Terminal::Loss } else { Terminal::Draw }
+        if self.current.to_move() == Team::Player { Terminal::Loss } else { Terminal::Draw }
     }
 
     fn key(&self) -> u64 {
         self.current.state_key()
     }
 
-    fn hint(&self, action: &Action) -> i32 {
+    fn hint(&self, action: &BattleAction) -> i32 {
         let b = &self.current;
         match action {
-            Action::Move { id, to } | Action::Teleport { id, to } => {
+            BattleAction::Move { id, to } | BattleAction::Teleport { id, to } => {
                 let mover = b.unit(*id).map_or(0, |u| role_value(u.role));
                 let victim =
                     b.unit_at(*to).map_or(0, |u| role_value(u.role) + if u.target { 1000 } else { 0 });
-                let skill = if matches!(action, Action::Teleport { .. }) { 200 } else { 0 };
+                let skill = if matches!(action, BattleAction::Teleport { .. }) { 200 } else { 0 };
                 if victim > 0 { 10 * victim - mover / 10 - skill } else { -skill - mover / 100 }
             }
-            Action::Reposition { .. } => 0,
-            Action::Skip => -1,
-            Action::Freeze { square } => b.unit_at(*square).map_or(-500, |u| role_value(u.role) / 10 - 300),
+            BattleAction::Reposition { .. } => 0,
+            BattleAction::Skip => -1,
+            BattleAction::Freeze { square } => {
+                b.unit_at(*square).map_or(-500, |u| role_value(u.role) / 10 - 300)
+            }
         }
     }
 
-    fn capture_gain(&self, action: &Action) -> Option<i32> {
+    fn capture_gain(&self, action: &BattleAction) -> Option<i32> {
         match action {
-            Action::Move { to, .. } | Action::Teleport { to, .. } => {
+            BattleAction::Move { to, .. } | BattleAction::Teleport { to, .. } => {
                 Some(self.current.unit_at(*to).map_or(0, |u| role_value(u.role)))
             }
             _ => Some(0),
@@ -236,18 +216,29 @@ impl Game for BattleGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BotDecision {
     /// The action (`None` only when there is none).
-    pub action: Option<Action>,
+    pub action: Option<BattleAction>,
     /// Simulated actions spent.
     pub nodes: u64,
     /// The horizon reached, plies.
     pub completed_depth: u32,
 }
 
-/// Chooses an action for the side to move of `battle` (left unchanged) with the search crate's bot.
-/// Deterministic for a given battle, tuning and seed.
+/// Chooses an action for the team to move of `battle` (left unchanged) with the search crate's bot and
+/// the default evaluation. Deterministic for a given battle, tuning and seed.
 #[must_use]
 pub fn choose_action(battle: &Battle, tuning: StageTuning, seed: u64) -> BotDecision {
-    let mut game = BattleGame::new(battle);
+    choose_action_with(battle, tuning, seed, &Evaluation::default())
+}
+
+/// [`choose_action`] with another evaluation.
+#[must_use]
+pub fn choose_action_with(
+    battle: &Battle,
+    tuning: StageTuning,
+    seed: u64,
+    evaluation: &Evaluation,
+) -> BotDecision {
+    let mut game = BattleGame::with_evaluation(battle, *evaluation);
     let options = BotOptions {
         max_nodes: tuning.nodes,
         beam_width: BEAM_WIDTH,

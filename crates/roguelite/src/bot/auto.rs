@@ -11,7 +11,7 @@ pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning { depth: 2, nodes: 1200,
 
 /// The fixed policy of the headless auto-player (the CLI's `run --auto` and `simulate`):
 /// - start offer: the first offered modifier, on the queen;
-/// - deployment: [`default_deployment`];
+/// - deployment: [`default_deployment`](crate::encounter::default_deployment);
 /// - battle: the search crate's bot from the player's side with `battle_tuning`;
 /// - shop: buy the most expensive affordable piece within the limits, else the most expensive
 ///   affordable modifier for the most valuable piece without one, else leave (never reroll);

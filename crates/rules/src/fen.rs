@@ -4,16 +4,23 @@
 //! extension for irregular boards: in the placement field, `*` stands for one blocked square (a wall or
 //! hole), as Fairy-Stockfish writes walls. A standard position never prints a `*`.
 //!
-//! Source: the PGN standard, section 16.1 "FEN" (S. J. Edwards, 1994).
+//! Chess960 FENs ([`Setup::from_chess960_fen`]) write castling rights by rook: X-FEN (`K`/`Q` for the
+//! outermost rook on that side of the king, a file letter for another one), Shredder-FEN (always the
+//! rook's file letter, `HAha`), or a mix of both.
+//!
+//! Sources: the PGN standard, section 16.1 "FEN" (S. J. Edwards, 1994); X-FEN as described by
+//! R. Scharnagl and the chessprogramming wiki ("X-FEN"); Shredder-FEN as written by Shredder and
+//! Stockfish.
 
 use std::fmt::Write as _;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::position::{CastlingRights, Position, PositionError};
+use crate::position::{Position, PositionError};
 use crate::rules::RuleSet;
-use crate::types::{Color, Piece, Square};
+use crate::square_set::SquareSet;
+use crate::types::{Color, Piece, Role, Square};
 
 /// The content of one square in a [`Setup`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -34,8 +41,13 @@ pub struct Setup {
     pub cells: [SetupCell; 64],
     /// The side to move.
     pub turn: Color,
-    /// The castling rights as written.
-    pub castling: CastlingRights,
+    /// The castling rights as written, as the squares of the rooks that keep them: standard `K`, `Q`,
+    /// `k`, `q` are h1, a1, h8, a8; in a Chess960 FEN `K` is the outermost white rook on the king's
+    /// right on rank 1 (h1 when there is none) and a file letter is the rook on that file.
+    pub castling: SquareSet,
+    /// Whether the FEN was read as Chess960 ([`Setup::from_chess960_fen`]): the position built from it
+    /// then plays castling with any king and rook files and prints it in Chess960 notation.
+    pub chess960: bool,
     /// The en passant square as written.
     pub ep_square: Option<Square>,
     /// Plies since the last capture or pawn move.
@@ -57,8 +69,11 @@ pub enum ParseFenError {
     /// The side to move: not `w` or `b`.
     #[error("bad side to move {0:?}: expected 'w' or 'b'")]
     Turn(String),
-    /// The castling field: not `-` or a subset of `KQkq` in that order without repeats.
-    #[error("bad castling rights {0:?}: expected '-' or letters from 'KQkq'")]
+    /// The castling field: not `-` or a subset of `KQkq` in that order without repeats (Chess960: not
+    /// `-` or distinct letters from `KQkq`, `A`-`H` and `a`-`h` naming distinct rooks).
+    #[error(
+        "bad castling rights {0:?}: expected '-' or letters from 'KQkq' (Chess960: also 'A'-'H', 'a'-'h')"
+    )]
     Castling(String),
     /// The en passant field: not `-` or a square on rank 3 or 6.
     #[error("bad en passant square {0:?}: expected '-' or a square on rank 3 or 6")]
@@ -90,37 +105,42 @@ impl FromStr for Setup {
     type Err = ParseFenError;
 
     fn from_str(fen: &str) -> Result<Setup, ParseFenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(ParseFenError::FieldCount(fields.len()));
-        }
-        let cells = parse_placement(fields[0]).ok_or_else(|| ParseFenError::Placement(clip(fields[0])))?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(ParseFenError::Turn(clip(other))),
-        };
-        let castling = parse_castling(fields[2]).ok_or_else(|| ParseFenError::Castling(clip(fields[2])))?;
-        let ep_square = match fields[3] {
-            "-" => None,
-            s => match s.parse::<Square>() {
-                Ok(sq) if sq.rank().index() == 2 || sq.rank().index() == 5 => Some(sq),
-                _ => return Err(ParseFenError::EnPassant(clip(s))),
-            },
-        };
-        let halfmove_clock = match fields.get(4) {
-            None => 0,
-            Some(s) => parse_number(s).ok_or_else(|| ParseFenError::HalfmoveClock(clip(s)))?,
-        };
-        let fullmove_number = match fields.get(5) {
-            None => 1,
-            Some(s) => match parse_number(s) {
-                Some(n) if n >= 1 => n,
-                _ => return Err(ParseFenError::FullmoveNumber(clip(s))),
-            },
-        };
-        Ok(Setup { cells, turn, castling, ep_square, halfmove_clock, fullmove_number })
+        parse_fen(fen, false)
     }
+}
+
+fn parse_fen(fen: &str, chess960: bool) -> Result<Setup, ParseFenError> {
+    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(ParseFenError::FieldCount(fields.len()));
+    }
+    let cells = parse_placement(fields[0]).ok_or_else(|| ParseFenError::Placement(clip(fields[0])))?;
+    let turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(ParseFenError::Turn(clip(other))),
+    };
+    let castling = if chess960 { parse_castling_960(fields[2], &cells) } else { parse_castling(fields[2]) }
+        .ok_or_else(|| ParseFenError::Castling(clip(fields[2])))?;
+    let ep_square = match fields[3] {
+        "-" => None,
+        s => match s.parse::<Square>() {
+            Ok(sq) if sq.rank().index() == 2 || sq.rank().index() == 5 => Some(sq),
+            _ => return Err(ParseFenError::EnPassant(clip(s))),
+        },
+    };
+    let halfmove_clock = match fields.get(4) {
+        None => 0,
+        Some(s) => parse_number(s).ok_or_else(|| ParseFenError::HalfmoveClock(clip(s)))?,
+    };
+    let fullmove_number = match fields.get(5) {
+        None => 1,
+        Some(s) => match parse_number(s) {
+            Some(n) if n >= 1 => n,
+            _ => return Err(ParseFenError::FullmoveNumber(clip(s))),
+        },
+    };
+    Ok(Setup { cells, turn, castling, chess960, ep_square, halfmove_clock, fullmove_number })
 }
 
 fn parse_number(s: &str) -> Option<u32> {
@@ -167,12 +187,18 @@ fn parse_placement(field: &str) -> Option<[SetupCell; 64]> {
     Some(cells)
 }
 
-fn parse_castling(field: &str) -> Option<CastlingRights> {
+fn corner(color: Color, king_side: bool) -> Square {
+    let file = if king_side { 7 } else { 0 };
+    let rank = if color == Color::White { 0 } else { 7 };
+    Square::new(rank * 8 + file).expect("in range")
+}
+
+fn parse_castling(field: &str) -> Option<SquareSet> {
     if field == "-" {
-        return Some(CastlingRights::NONE);
+        return Some(SquareSet::EMPTY);
     }
     let order = "KQkq";
-    let mut rights = CastlingRights::NONE;
+    let mut rooks = SquareSet::EMPTY;
     let mut last = None;
     for c in field.chars() {
         let pos = order.find(c)?;
@@ -180,9 +206,52 @@ fn parse_castling(field: &str) -> Option<CastlingRights> {
             return None;
         }
         last = Some(pos);
-        rights = rights.with(CastlingRights::from_bits(1 << pos));
+        rooks.insert(corner(if pos < 2 { Color::White } else { Color::Black }, pos % 2 == 0));
     }
-    (!field.is_empty()).then_some(rights)
+    (!field.is_empty()).then_some(rooks)
+}
+
+/// The outermost rook of `color` on its back rank on one side of its king (X-FEN's `K`/`Q`), or the
+/// corner when there is no king on the back rank or no such rook.
+fn outermost_rook(cells: &[SetupCell; 64], color: Color, king_side: bool) -> Square {
+    let rank = if color == Color::White { 0u8 } else { 7 };
+    let at = |file: u8| cells[(rank * 8 + file) as usize];
+    let king = (0..8u8).find(|&f| at(f) == SetupCell::Piece(Piece::new(color, Role::King)));
+    let rook = SetupCell::Piece(Piece::new(color, Role::Rook));
+    let found = king.and_then(|k| {
+        if king_side { (k + 1..8).rev().find(|&f| at(f) == rook) } else { (0..k).find(|&f| at(f) == rook) }
+    });
+    match found {
+        Some(file) => Square::new(rank * 8 + file).expect("in range"),
+        None => corner(color, king_side),
+    }
+}
+
+fn parse_castling_960(field: &str, cells: &[SetupCell; 64]) -> Option<SquareSet> {
+    if field == "-" {
+        return Some(SquareSet::EMPTY);
+    }
+    if field.is_empty() || field.len() > 4 {
+        return None;
+    }
+    let mut rooks = SquareSet::EMPTY;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let sq = match c.to_ascii_lowercase() {
+            'k' => outermost_rook(cells, color, true),
+            'q' => outermost_rook(cells, color, false),
+            f @ 'a'..='h' => {
+                let rank = if color == Color::White { 0 } else { 7 };
+                Square::new(rank * 8 + (f as u8 - b'a')).expect("in range")
+            }
+            _ => return None,
+        };
+        if rooks.contains(sq) {
+            return None;
+        }
+        rooks.insert(sq);
+    }
+    Some(rooks)
 }
 
 impl Setup {
@@ -193,6 +262,36 @@ impl Setup {
     pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
         fen.parse()
     }
+
+    /// Parses a Chess960 FEN: the castling field may be X-FEN (`KQkq`, the outermost rook on that side
+    /// of the king, or a file letter for an inner rook), Shredder-FEN (`HAha`: always the rook's file)
+    /// or a mix of both. The setup is marked [`Setup::chess960`].
+    ///
+    /// ```
+    /// use gambit_rules::Setup;
+    /// let shredder = Setup::from_chess960_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    /// let xfen = Setup::from_chess960_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9").unwrap();
+    /// assert_eq!(shredder, xfen);
+    /// assert_eq!(shredder.castling.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["f1", "h1", "f8", "h8"]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseFenError`] naming the first bad field.
+    pub fn from_chess960_fen(fen: &str) -> Result<Setup, ParseFenError> {
+        parse_fen(fen, true)
+    }
+}
+
+/// How [`Position::to_fen_with`] writes the castling rights of a Chess960 position (a standard
+/// position always prints `KQkq`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CastlingNotation {
+    /// X-FEN: `K`/`Q`/`k`/`q` when the rook is the outermost one on that side of the king, else its
+    /// file letter (upper case for White). A standard start position prints `KQkq`.
+    #[default]
+    XFen,
+    /// Shredder-FEN: always the rook's file letter (`HAha` for the standard start position).
+    Shredder,
 }
 
 fn placement_of(pos: &Position) -> String {
@@ -258,19 +357,73 @@ impl Position {
         Ok(Position::from_setup_unchecked(&Setup::from_fen(fen)?, rules)?)
     }
 
-    /// The position as a six-field FEN (blocked squares as `*`).
+    /// Parses a Chess960 position ([`Setup::from_chess960_fen`]: X-FEN, Shredder-FEN or mixed castling
+    /// rights) with the checked constructor, under standard rules.
+    ///
+    /// ```
+    /// use gambit_rules::Position;
+    /// let pos = Position::from_chess960_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.legal_moves().len(), 21);
+    /// assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Position::from_fen`].
+    pub fn from_chess960_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Position::from_setup(&Setup::from_chess960_fen(fen)?, RuleSet::Standard)?)
+    }
+
+    /// The position as a six-field FEN (blocked squares as `*`); castling rights of a Chess960
+    /// position in X-FEN ([`CastlingNotation::XFen`]).
     #[must_use]
     pub fn to_fen(&self) -> String {
+        self.to_fen_with(CastlingNotation::XFen)
+    }
+
+    /// The position as a six-field FEN, a Chess960 position's castling rights in `notation` (a
+    /// position that is not [`Position::is_chess960`] always prints `KQkq` letters).
+    ///
+    /// ```
+    /// use gambit_rules::{CastlingNotation, Position};
+    /// let pos = Position::chess960_start(518).unwrap();
+    /// assert_eq!(pos.to_fen_with(CastlingNotation::Shredder), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// ```
+    #[must_use]
+    pub fn to_fen_with(&self, notation: CastlingNotation) -> String {
         let ep = self.ep_square().map_or_else(|| "-".to_string(), |s| s.to_string());
+        let castling = if self.is_chess960() {
+            self.castling_field_960(notation)
+        } else {
+            self.castling_rights().to_string()
+        };
         format!(
             "{} {} {} {} {} {}",
             placement_of(self),
             self.turn().fen_char(),
-            self.castling_rights(),
+            castling,
             ep,
             self.halfmove_clock(),
             self.fullmove_number()
         )
+    }
+
+    fn castling_field_960(&self, notation: CastlingNotation) -> String {
+        let mut out = String::new();
+        let cells = self.to_setup().cells;
+        for color in Color::ALL {
+            for king_side in [true, false] {
+                let Some(rook) = self.castling_rook(color, king_side) else { continue };
+                let outer =
+                    notation == CastlingNotation::XFen && rook == outermost_rook(&cells, color, king_side);
+                let c = if outer { if king_side { 'k' } else { 'q' } } else { rook.file().char() };
+                out.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
     }
 
     /// The position's fields as a [`Setup`].
@@ -287,7 +440,8 @@ impl Position {
         Setup {
             cells,
             turn: self.turn(),
-            castling: self.castling_rights(),
+            castling: self.castling_rooks(),
+            chess960: self.is_chess960(),
             ep_square: self.ep_square(),
             halfmove_clock: self.halfmove_clock(),
             fullmove_number: self.fullmove_number(),

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod by_color;
+mod castling;
 mod fen;
 mod king_safety;
 mod mailbox;
@@ -20,7 +21,8 @@ mod types;
 mod zobrist;
 
 pub use by_color::ByColor;
-pub use fen::{FenError, ParseFenError, Setup, SetupCell};
+pub use castling::Chess960NumberError;
+pub use fen::{CastlingNotation, FenError, ParseFenError, Setup, SetupCell};
 pub use king_safety::{KingSafety, Pin};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use notation::{ParseSanError, ParseUciError};

@@ -113,20 +113,6 @@ pub(crate) const EMPTY_BOARD: [u8; CELLS] = {
     board
 };
 
-/// For each cell, the castling rights that survive a move from or to it (a king or rook leaving home,
-/// or a rook being captured at home). Bits: 1 = white king side, 2 = white queen side, 4 = black king
-/// side, 8 = black queen side.
-pub(crate) const CASTLING_MASK: [u8; CELLS] = {
-    let mut mask = [0b1111u8; CELLS];
-    mask[cell_of(4, 0) as usize] = 0b1100; // e1
-    mask[cell_of(7, 0) as usize] = 0b1110; // h1
-    mask[cell_of(0, 0) as usize] = 0b1101; // a1
-    mask[cell_of(4, 7) as usize] = 0b0011; // e8
-    mask[cell_of(7, 7) as usize] = 0b1011; // h8
-    mask[cell_of(0, 7) as usize] = 0b0111; // a8
-    mask
-};
-
 /// For a (from, to) pair of cells on one line, the unit step between them, or 0 when they share no
 /// rook or bishop line. Indexed by `to - from + 119`: the 0x88 "square relations" table carried over
 /// to the 10x12 board.

@@ -8,8 +8,8 @@
 //! * a pinned piece moves only along its pin ray;
 //! * king moves are tested against attacks with the king lifted off the board, so a slider's ray through
 //!   the king's square still counts;
-//! * castling needs the king, rook and empty path, and no attacked square from the king's start to its
-//!   destination;
+//! * castling (standard and Chess960 alike) needs the right, empty squares between king, rook and
+//!   their destinations, and no attacked square on the king's path with the rook lifted;
 //! * en passant, the one move that removes two pieces from a rank, is tested on a copy of the board.
 //!
 //! No move is made and unmade to test it. Skirmish rules have no check, so their moves are the
@@ -289,33 +289,14 @@ impl<S: MoveSink> Gen<'_, S> {
         }
     }
 
-    fn castling(&mut self, king: usize) {
-        let pos = self.pos;
-        let us = self.us;
-        let home = if us == Color::White { 25 } else { 95 };
-        if king != home {
+    fn castling(&mut self) {
+        if self.pos.castling.is_empty() {
             return;
         }
-        let board = &pos.board;
-        let rook = mailbox::piece_code(us, Role::Rook);
-        if pos.castling.has(us, true)
-            && board[home + 3] == rook
-            && board[home + 1] == EMPTY
-            && board[home + 2] == EMPTY
-            && !self.enemy_attacks(home + 1, 0)
-            && !self.enemy_attacks(home + 2, 0)
-        {
-            self.add(home, home + 2, Role::King, EMPTY, MoveKind::CastleKingSide);
-        }
-        if pos.castling.has(us, false)
-            && board[home - 4] == rook
-            && board[home - 1] == EMPTY
-            && board[home - 2] == EMPTY
-            && board[home - 3] == EMPTY
-            && !self.enemy_attacks(home - 1, 0)
-            && !self.enemy_attacks(home - 2, 0)
-        {
-            self.add(home, home - 2, Role::King, EMPTY, MoveKind::CastleQueenSide);
+        for (king_side, kind) in [(true, MoveKind::CastleKingSide), (false, MoveKind::CastleQueenSide)] {
+            if let Some(c) = self.pos.can_castle(king_side) {
+                self.add(c.king_from, c.king_to, Role::King, EMPTY, kind);
+            }
         }
     }
 
@@ -373,7 +354,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 generator.in_check = true;
                 generator.mask = safety.evasions();
             } else {
-                generator.castling(king);
+                generator.castling();
             }
             generator.pieces(safety.pins(), in_check);
             generator.en_passant();

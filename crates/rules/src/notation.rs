@@ -130,9 +130,10 @@ fn parse_san_token(text: &str) -> Option<SanToken> {
 }
 
 impl Position {
-    /// Parses a move in UCI notation against this position: `e2e4`, `e7e8q`, castling as the king's
-    /// two-square move `e1g1`. Under skirmish rules the promotion letter may be left out (the rule set
-    /// decides the promotion).
+    /// Parses a move in UCI notation against this position: `e2e4`, `e7e8q`, castling as the king
+    /// taking its own rook (`e1h1`, the Chess960 form, always accepted) or, outside Chess960 mode, as the
+    /// king's two-square move `e1g1`. Under skirmish rules the promotion letter may be left out (the
+    /// rule set decides the promotion).
     ///
     /// # Errors
     /// [`ParseUciError::Syntax`] for text that is not a UCI move, [`ParseUciError::Illegal`] when no
@@ -153,15 +154,46 @@ impl Position {
             },
         };
         let standard = self.rules().is_standard();
+        let chess960 = self.is_chess960();
         self.legal_moves()
             .into_iter()
             .find(|m| {
+                if m.is_castle() {
+                    let rook = self.castling_rook(self.turn(), m.kind == MoveKind::CastleKingSide);
+                    return promotion.is_none()
+                        && m.from == from
+                        && (Some(to) == rook || (!chess960 && m.to == to));
+                }
                 m.from == from
                     && m.to == to
                     && (m.promotion == promotion
                         || (!standard && promotion.is_none() && m.promotion.is_some()))
             })
             .ok_or_else(|| ParseUciError::Illegal(clip(t)))
+    }
+
+    /// A legal move of this position in UCI notation: [`Move::to_uci`], except that castling is written
+    /// as the king taking its own rook (`e1h1`) in Chess960 mode ([`Position::is_chess960`]), as UCI
+    /// front ends do with the option `UCI_Chess960`.
+    ///
+    /// ```
+    /// use gambit_rules::Position;
+    /// let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let castle = pos.parse_san("O-O").unwrap();
+    /// assert_eq!(pos.uci(castle), "e1g1");
+    /// pos.set_chess960(true).unwrap();
+    /// assert_eq!(pos.uci(castle), "e1h1");
+    /// assert_eq!(pos.parse_uci("e1h1").unwrap(), castle);
+    /// ```
+    #[must_use]
+    pub fn uci(&self, m: Move) -> String {
+        if m.is_castle()
+            && self.is_chess960()
+            && let Some(rook) = self.castling_rook(self.turn(), m.kind == MoveKind::CastleKingSide)
+        {
+            return format!("{}{}", m.from, rook);
+        }
+        m.to_uci()
     }
 
     /// Parses a move in SAN against this position: `e4`, `Nf3`, `exd5`, `Nbd2`, `R1e2`, `e8=Q`, `O-O`,

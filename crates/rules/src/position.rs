@@ -6,10 +6,12 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::by_color::ByColor;
-use crate::mailbox::{self, BLOCKED, CASTLING_MASK, CELLS, EMPTY, EMPTY_BOARD, PIECE_BASE};
+use crate::castling::Castling;
+use crate::mailbox::{self, BLOCKED, CELLS, EMPTY, EMPTY_BOARD, PIECE_BASE};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::rules::RuleSet;
-use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::square_set::SquareSet;
+use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::zobrist::KEYS;
 
 /// Castling rights: which of the four castlings are still allowed (whether they are possible now also
@@ -197,6 +199,10 @@ pub struct Position {
     pub(crate) kings: ByColor<u8>,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
+    /// Which rooks castle, the kings' castling cells and the castling mask.
+    pub(crate) castling_geometry: Castling,
+    /// Chess960 mode: notation only (UCI king-takes-rook, FEN by rook).
+    pub(crate) chess960: bool,
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
@@ -208,12 +214,14 @@ pub struct Position {
 }
 
 impl PartialEq for Position {
-    /// Two positions are equal when the board, side to move, castling rights, en passant square,
-    /// clocks and rule set are equal; the history is not compared.
+    /// Two positions are equal when the board, side to move, castling rights (and their rooks), en
+    /// passant square, clocks, rule set and Chess960 mode are equal; the history is not compared.
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
             && self.turn == other.turn
             && self.castling == other.castling
+            && self.castling_rooks() == other.castling_rooks()
+            && self.chess960 == other.chess960
             && self.ep_square == other.ep_square
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
@@ -249,6 +257,8 @@ impl Position {
             kings: ByColor::splat(0),
             turn: Color::White,
             castling: CastlingRights::NONE,
+            castling_geometry: Castling::NONE,
+            chess960: false,
             ep_square: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -523,7 +533,7 @@ impl Position {
         }
     }
 
-    fn set_castling(&mut self, rights: CastlingRights) {
+    pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
         self.key ^= KEYS.castling[self.castling.bits() as usize] ^ KEYS.castling[rights.bits() as usize];
         self.castling = rights;
     }
@@ -576,7 +586,7 @@ impl Position {
 
     /// Drops the castling rights tied to a king or rook home square that an edit touched.
     fn drop_castling_at(&mut self, square: Square) {
-        let rights = self.castling.bits() & CASTLING_MASK[square.cell()];
+        let rights = self.castling.bits() & self.castling_geometry.mask[square.cell()];
         self.set_castling(CastlingRights::from_bits(rights));
     }
 
@@ -600,7 +610,9 @@ impl Position {
         }
         self.move_code(from.cell(), to.cell());
         let rights = CastlingRights::from_bits(
-            self.castling.bits() & CASTLING_MASK[from.cell()] & CASTLING_MASK[to.cell()],
+            self.castling.bits()
+                & self.castling_geometry.mask[from.cell()]
+                & self.castling_geometry.mask[to.cell()],
         );
         self.set_castling(rights);
         self.edited();
@@ -657,12 +669,21 @@ impl Position {
     }
 
     /// Sets the castling rights, keeping only those whose king and rook stand on their home squares
-    /// (e1/e8 and a/h corners). Returns the rights kept. Under skirmish rules no right is kept.
+    /// (e1/e8 and a/h corners; in Chess960 mode the rook a right had before, else the outermost rook
+    /// on that side of the king, as X-FEN's `KQkq`). Returns the rights kept. Under skirmish rules no
+    /// right is kept.
     pub fn set_castling_rights(&mut self, rights: CastlingRights) -> CastlingRights {
-        let kept = self.sanitize_castling(rights);
-        self.set_castling(kept);
+        let mut rooks = SquareSet::EMPTY;
+        for color in Color::ALL {
+            for king_side in [true, false] {
+                if rights.has(color, king_side) {
+                    rooks.insert(self.default_castling_rook(color, king_side));
+                }
+            }
+        }
+        self.install_castling(rooks);
         self.history.clear();
-        kept
+        self.castling
     }
 
     /// Sets the en passant square. It is kept only when an en passant capture on it is legal now
@@ -720,28 +741,6 @@ impl Position {
         }
         self.edited();
         Ok(())
-    }
-
-    fn sanitize_castling(&self, rights: CastlingRights) -> CastlingRights {
-        if !self.rules.is_standard() {
-            return CastlingRights::NONE;
-        }
-        let mut kept = CastlingRights::NONE;
-        for color in Color::ALL {
-            let back = Rank::new(0).unwrap().relative_to(color);
-            let king = Square::from_coords(File::new(4).unwrap(), back);
-            if self.piece_at(king) != Some(Piece::new(color, Role::King)) {
-                continue;
-            }
-            for (king_side, rook_file) in [(true, 7), (false, 0)] {
-                let right = CastlingRights::single(color, king_side);
-                let rook = Square::from_coords(File::new(rook_file).unwrap(), back);
-                if rights.contains(right) && self.piece_at(rook) == Some(Piece::new(color, Role::Rook)) {
-                    kept = kept.with(right);
-                }
-            }
-        }
-        kept
     }
 
     /// Whether a double step of the side not to move explains an en passant square.
@@ -853,7 +852,8 @@ impl Position {
         }
         pos.recompute_promotion_cells();
         pos.turn = setup.turn;
-        pos.castling = pos.sanitize_castling(setup.castling);
+        pos.chess960 = setup.chess960;
+        pos.install_castling(setup.castling);
         pos.halfmove_clock = setup.halfmove_clock;
         pos.fullmove_number = setup.fullmove_number.max(1);
         if let Some(sq) = setup.ep_square {
@@ -876,9 +876,11 @@ impl Position {
     /// The first of [`Position::problems`]. Under skirmish rules only pawns on their last rank are refused.
     pub fn from_setup(setup: &crate::fen::Setup, rules: RuleSet) -> Result<Position, PositionError> {
         let pos = Position::from_setup_unchecked(setup, rules)?;
-        let kept = pos.castling;
-        if kept != setup.castling && rules.is_standard() {
-            return Err(PositionError::InvalidCastlingRights(setup.castling.without(kept)));
+        let refused = setup.castling - pos.castling_rooks();
+        if !refused.is_empty() && rules.is_standard() {
+            let rights =
+                refused.iter().fold(CastlingRights::NONE, |all, rook| all.with(pos.intended_right(rook)));
+            return Err(PositionError::InvalidCastlingRights(rights));
         }
         match pos.problems().into_iter().next() {
             Some(problem) => Err(problem),
@@ -930,9 +932,9 @@ impl Position {
         if self.king_attacked(!self.turn) {
             out.push(PositionError::OppositeCheck(!self.turn));
         }
-        let kept = self.sanitize_castling(self.castling);
-        if kept != self.castling {
-            out.push(PositionError::InvalidCastlingRights(self.castling.without(kept)));
+        let broken = self.castling_intact();
+        if !broken.is_empty() {
+            out.push(PositionError::InvalidCastlingRights(broken));
         }
         out
     }
@@ -966,6 +968,10 @@ impl Position {
     /// Plays a move known to be legal (from [`Position::legal_moves`] of this very position). Playing
     /// anything else leaves the position in an unspecified but memory-safe state.
     pub fn play_unchecked(&mut self, m: Move) {
+        if m.is_castle() {
+            self.play_castle(m);
+            return;
+        }
         let us = self.turn;
         let from = m.from.cell();
         let to = m.to.cell();
@@ -991,17 +997,9 @@ impl Position {
             self.remove_code(to);
             self.add_code(to, mailbox::piece_code(us, role));
         }
-        match m.kind {
-            MoveKind::CastleKingSide => {
-                self.move_code(mailbox::step(to, 1), mailbox::step(to, -1));
-            }
-            MoveKind::CastleQueenSide => {
-                self.move_code(mailbox::step(to, -2), mailbox::step(to, 1));
-            }
-            _ => {}
-        }
         if !self.castling.is_empty() {
-            let rights = self.castling.bits() & CASTLING_MASK[from] & CASTLING_MASK[to];
+            let mask = &self.castling_geometry.mask;
+            let rights = self.castling.bits() & mask[from] & mask[to];
             self.set_castling(CastlingRights::from_bits(rights));
         }
         if mailbox::is_piece(captured) || mailbox::code_role(code) == Role::Pawn {
@@ -1020,6 +1018,56 @@ impl Position {
                 self.set_ep(Some(ep));
             }
         }
+    }
+
+    /// Castling: both pieces leave and land together (in Chess960 the king may land on its rook's
+    /// square or stay where it is).
+    fn play_castle(&mut self, m: Move) {
+        let us = self.turn;
+        self.history.push(Undo {
+            mv: Some(m),
+            captured: EMPTY,
+            captured_slot: 0,
+            mover_slot: 0,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        });
+        self.set_ep(None);
+        let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
+        self.swap_castle_pieces(c.king_from, c.rook_from, c.king_to, c.rook_to);
+        let mask = &self.castling_geometry.mask;
+        let rights = self.castling.bits() & mask[c.king_from] & mask[c.rook_from];
+        self.set_castling(CastlingRights::from_bits(rights));
+        self.halfmove_clock += 1;
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = !us;
+        self.key ^= KEYS.black_to_move;
+    }
+
+    /// Moves a king and a rook of one colour from their cells to theirs, in either order of overlap.
+    fn swap_castle_pieces(&mut self, king_from: usize, rook_from: usize, king_to: usize, rook_to: usize) {
+        let king = self.board[king_from];
+        let rook = self.board[rook_from];
+        let color = mailbox::code_color(king);
+        let (ki, ri) = (self.list_index[king_from], self.list_index[rook_from]);
+        self.board[king_from] = EMPTY;
+        self.board[rook_from] = EMPTY;
+        self.board[king_to] = king;
+        self.board[rook_to] = rook;
+        self.key ^= KEYS.cells[king as usize][king_from]
+            ^ KEYS.cells[king as usize][king_to]
+            ^ KEYS.cells[rook as usize][rook_from]
+            ^ KEYS.cells[rook as usize][rook_to];
+        let list = &mut self.pieces[color];
+        list.cells[ki as usize] = king_to as u8;
+        list.cells[ri as usize] = rook_to as u8;
+        self.list_index[king_to] = ki;
+        self.list_index[rook_to] = ri;
+        self.kings[color] = king_to as u8;
     }
 
     /// Passes the turn without moving (a null move, for null-move pruning in search). Undo it with
@@ -1050,14 +1098,17 @@ impl Position {
             let us = self.turn;
             let from = m.from.cell();
             let to = m.to.cell();
-            match m.kind {
-                MoveKind::CastleKingSide => {
-                    self.move_code(mailbox::step(to, -1), mailbox::step(to, 1));
+            if m.is_castle() {
+                let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
+                self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
+                if us == Color::Black {
+                    self.fullmove_number -= 1;
                 }
-                MoveKind::CastleQueenSide => {
-                    self.move_code(mailbox::step(to, 1), mailbox::step(to, -2));
-                }
-                _ => {}
+                self.castling = undo.castling;
+                self.ep_square = undo.ep_square;
+                self.halfmove_clock = undo.halfmove_clock;
+                self.key = undo.key;
+                return undo.mv;
             }
             if m.promotion.is_some() {
                 self.remove_code(to);

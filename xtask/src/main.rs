@@ -1,7 +1,8 @@
 //! Project automation, run as `cargo xtask <command>` (the alias lives in `.cargo/config.toml`).
 //!
 //! * `ci`: exactly what CI runs (`.ci/run`).
-//! * `perft`: the standard and wiki perft suites at full depth, in release mode.
+//! * `perft`: the standard and wiki perft suites at full depth and the Chess960 suite at depth 5, in
+//!   release mode.
 //! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
 //! * `dist`: the release package (see [`dist`]).
 //! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
@@ -29,8 +30,8 @@ fn main() -> Result<()> {
     match task {
         Task::Ci => run(Command::new("bash").arg(root.join(".ci/run")).current_dir(&root)),
         Task::Perft => run(Command::new(cargo())
-            .args(["test", "--release", "-p", "gambit-rules", "--test", "perft_suites", "--", "--ignored"])
-            .args(["--nocapture", "full_suites"])
+            .args(["test", "--release", "-p", "gambit-rules", "--test", "perft_suites", "--test", "chess960"])
+            .args(["--", "--ignored", "--nocapture", "full_suites", "fischer_suite_deep"])
             .current_dir(&root)),
         Task::Bench { save } => {
             if !save {
@@ -53,7 +54,8 @@ const HELP: &str = "usage: cargo xtask <command>
 
 commands:
   ci              run what CI runs (.ci/run: fmt, clippy, docs, tests)
-  perft           the full perft suites in release mode
+  perft           the full perft suites in release mode (Chess960: depth 5,
+                  GAMBIT_PERFT_960_DEPTH=6 for depth 6)
   bench [--table] run the criterion benchmarks and print the ratio table
                   (--table: only print the table from the last run)
   dist [--no-game] build the release package: binaries in the `dist` profile, assets, README,

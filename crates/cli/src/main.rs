@@ -48,6 +48,20 @@ impl From<Rules> for RuleSet {
     }
 }
 
+/// Chess960 on the command line: `--chess960` reads `--fen` as a Chess960 FEN (X-FEN or Shredder-FEN
+/// castling) and writes castling in UCI as the king taking its own rook; `--start960 N` starts from
+/// Chess960 start position N.
+#[derive(clap::Args, Copy, Clone, Debug, Default)]
+pub(crate) struct Chess960Args {
+    /// Chess960: the FEN is read with X-FEN or Shredder-FEN castling rights and castling moves are
+    /// written (UCI) as the king taking its own rook.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+    /// Start from Chess960 start position N (0-959; 518 is the standard one); implies --chess960.
+    #[arg(long, value_name = "N", conflicts_with = "fen")]
+    pub(crate) start960: Option<u32>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Plays a whole roguelite run headless (`--auto`: the bot on both sides); never touches saves.
@@ -105,6 +119,8 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        #[command(flatten)]
+        chess960: Chess960Args,
         /// Worker threads (1 = single-threaded).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -120,6 +136,8 @@ enum Command {
         /// Moves to play first, in UCI or SAN.
         #[arg(long, num_args = 0..)]
         moves: Vec<String>,
+        #[command(flatten)]
+        chess960: Chess960Args,
     },
     /// Speaks UCI on stdin/stdout (the same engine as the `gambit-uci` binary).
     Uci,
@@ -145,6 +163,8 @@ enum Command {
         /// The starting position (default: the start position).
         #[arg(long)]
         fen: Option<String>,
+        #[command(flatten)]
+        chess960: Chess960Args,
         /// Your colour.
         #[arg(long, value_enum, default_value_t = ColorArg::White)]
         color: ColorArg,
@@ -232,15 +252,25 @@ fn output_closed(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
-pub(crate) fn load_position(fen: Option<&str>, rules: Rules) -> anyhow::Result<Position> {
-    match fen {
-        None => {
-            let mut pos = Position::startpos();
-            pos.set_rules(rules.into()).map_err(bad)?;
-            Ok(pos)
+pub(crate) fn load_position(
+    fen: Option<&str>,
+    rules: Rules,
+    chess960: Chess960Args,
+) -> anyhow::Result<Position> {
+    let mut pos = match (fen, chess960.start960) {
+        (None, Some(n)) => Position::chess960_start(n).map_err(bad)?,
+        (None, None) => Position::startpos(),
+        (Some(fen), _) if chess960.chess960 => {
+            let setup = gambit_rules::Setup::from_chess960_fen(fen).map_err(bad)?;
+            Position::from_setup(&setup, rules.into()).map_err(bad)?
         }
-        Some(fen) => Position::from_fen_with(fen, rules.into()).map_err(bad),
+        (Some(fen), _) => return Position::from_fen_with(fen, rules.into()).map_err(bad),
+    };
+    pos.set_rules(rules.into()).map_err(bad)?;
+    if chess960.chess960 {
+        pos.set_chess960(true).map_err(bad)?;
     }
+    Ok(pos)
 }
 
 /// Runs one subcommand, writing its report to `out` (standard output, except in tests).
@@ -249,10 +279,13 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Run { seed, auto, json } => run_cmd::run(out, seed, auto, json),
         Command::Battle { template, seed } => battle_cmd::run(out, &template, seed),
         Command::Simulate { runs, seed } => simulate_cmd::run(out, runs, seed),
-        Command::Perft { depth, fen, rules, divide, threads } => {
-            perft_cmd::run(out, depth, fen.as_deref(), rules, divide, threads)
+        Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
+            let pos = load_position(fen.as_deref(), rules, chess960)?;
+            perft_cmd::run(out, depth, &pos, divide, threads)
         }
-        Command::Show { fen, rules, moves } => show_cmd::run(out, fen.as_deref(), rules, &moves),
+        Command::Show { fen, rules, moves, chess960 } => {
+            show_cmd::run(out, load_position(fen.as_deref(), rules, chess960)?, &moves)
+        }
         Command::Skills { config, actions } => skills_cmd::run(out, config.as_deref(), actions.as_deref()),
         Command::SkillsDemo => skills_cmd::run_demo(out),
         Command::Uci => uci_cmd::run(),
@@ -260,6 +293,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Bench { depth } => bench_cmd::run(out, depth),
         Command::Play {
             fen,
+            chess960,
             color,
             engine,
             watch,
@@ -281,12 +315,14 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 let mut options = preset.options();
                 options.max_nodes = nodes.unwrap_or(options.max_nodes);
                 let depth = depth.unwrap_or(preset.depth());
-                return play_cmd::run_skills(out, fen.as_deref(), human, depth, &options, seed, max_plies);
+                let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
+                return play_cmd::run_skills(out, pos, human, depth, &options, seed, max_plies);
             }
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
             let settings = play_cmd::EngineSettings { depth, movetime, seed };
-            play_cmd::run(out, fen.as_deref(), human, white, black, &settings, max_plies)
+            let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
+            play_cmd::run(out, pos, human, white, black, &settings, max_plies)
         }
     }
 }

@@ -4,31 +4,29 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context as _;
-use gambit_rules::{divide, par_divide};
+use gambit_rules::{Position, divide, par_divide};
 
-use crate::{Rules, bad, load_position, note};
+use crate::{bad, note};
 
 /// Prints `move: count` lines with `--divide`, a blank line, then `Nodes searched: N`; timing on stderr.
 pub(crate) fn run(
     out: &mut impl Write,
     depth: u32,
-    fen: Option<&str>,
-    rules: Rules,
+    pos: &Position,
     show_divide: bool,
     threads: usize,
 ) -> anyhow::Result<()> {
-    let pos = load_position(fen, rules)?;
     if threads == 0 {
         return Err(bad("--threads must be at least 1"));
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("thread pool")?;
     let start = Instant::now();
-    let split = if threads == 1 { divide(&pos, depth) } else { pool.install(|| par_divide(&pos, depth)) };
+    let split = if threads == 1 { divide(pos, depth) } else { pool.install(|| par_divide(pos, depth)) };
     let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
     let secs = start.elapsed().as_secs_f64();
     if show_divide {
         for (m, n) in &split {
-            writeln!(out, "{m}: {n}")?;
+            writeln!(out, "{}: {n}", pos.uci(*m))?;
         }
         writeln!(out)?;
     }

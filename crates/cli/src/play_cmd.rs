@@ -7,7 +7,7 @@ use clap::ValueEnum;
 use gambit_rules::{Color, Move, Position};
 use gambit_search::{Engine, Limits, MinimaxEngine, RandomEngine, SearchEngine};
 
-use crate::{Rules, bad, load_position, note};
+use crate::{bad, note};
 
 /// The engines `play` offers.
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -51,14 +51,13 @@ fn game_over(pos: &Position) -> Option<String> {
 /// Plays a game: `human` is the colour the user plays, `None` to watch `white` against `black`.
 pub(crate) fn run(
     out: &mut impl Write,
-    fen: Option<&str>,
+    mut pos: Position,
     human: Option<Color>,
     white: EngineKind,
     black: EngineKind,
     settings: &EngineSettings,
     max_plies: u32,
 ) -> anyhow::Result<()> {
-    let mut pos = load_position(fen, Rules::Standard)?;
     let mut engines = [make_engine(white, settings), make_engine(black, settings)];
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -106,7 +105,7 @@ pub(crate) fn run(
 /// `gambit_search::choose` (`depth` plies, `options` budget), or watches the bot play itself.
 pub(crate) fn run_skills(
     out: &mut impl Write,
-    fen: Option<&str>,
+    pos: Position,
     human: Option<Color>,
     depth: u32,
     options: &gambit_search::BotOptions,
@@ -114,7 +113,6 @@ pub(crate) fn run_skills(
     max_plies: u32,
 ) -> anyhow::Result<()> {
     use gambit_skills::{SkillBoard, SkillConfig, render_ascii};
-    let pos = load_position(fen, Rules::Standard)?;
     let mut board = SkillBoard::from_position(pos, SkillConfig::default());
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

@@ -2,15 +2,11 @@
 
 use std::io::Write;
 
-use crate::{Rules, bad, load_position};
+use gambit_rules::Position;
 
-pub(crate) fn run(
-    out: &mut impl Write,
-    fen: Option<&str>,
-    rules: Rules,
-    moves: &[String],
-) -> anyhow::Result<()> {
-    let mut pos = load_position(fen, rules)?;
+use crate::bad;
+
+pub(crate) fn run(out: &mut impl Write, mut pos: Position, moves: &[String]) -> anyhow::Result<()> {
     for text in moves {
         let m = pos.parse_move(text).map_err(bad)?;
         pos.play_unchecked(m);
@@ -18,7 +14,7 @@ pub(crate) fn run(
     write!(out, "{}", pos.render_ascii(false, &[]))?;
     writeln!(out, "fen: {}", pos.to_fen())?;
     let legal = pos.legal_moves();
-    let uci: Vec<String> = legal.iter().map(|m| m.to_uci()).collect();
+    let uci: Vec<String> = legal.iter().map(|&m| pos.uci(m)).collect();
     let san: Vec<String> = legal.iter().map(|&m| pos.san(m)).collect();
     writeln!(out, "legal moves ({}): {}", legal.len(), uci.join(" "))?;
     writeln!(out, "san: {}", san.join(" "))?;

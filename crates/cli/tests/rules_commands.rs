@@ -37,6 +37,44 @@ fn perft_threads_fen_and_rules() {
 }
 
 #[test]
+fn chess960_perft_show_and_play() {
+    // The first position of the 960 suite (Shredder-FEN), depth 2 from the suite.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let out = cli(&["perft", "2", "--chess960", "--fen", fen]);
+    assert_eq!(stdout(&out), "Nodes searched: 528\n");
+    // Without --chess960 its castling field is not standard FEN.
+    assert_eq!(cli(&["perft", "2", "--fen", fen]).status.code(), Some(2));
+    // Start position 518 is the standard one; castling is king-takes-rook in UCI, O-O in SAN.
+    let out = cli(&["perft", "3", "--start960", "518"]);
+    assert_eq!(stdout(&out), "Nodes searched: 8902\n");
+    let out = cli(&["show", "--start960", "518", "--moves", "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]);
+    let text = stdout(&out);
+    assert!(text.contains(" e1h1 "), "{text}");
+    assert!(text.contains(" O-O "), "{text}");
+    assert!(text.contains("fen: r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"));
+    let out = cli(&["show", "--start960", "0", "--moves", "d1c3"]);
+    assert!(stdout(&out).starts_with("8 b b q n n r k r\n"));
+    for args in [&["perft", "1", "--start960", "960"][..], &["show", "--start960", "1", "--fen", fen]] {
+        assert_eq!(cli(args).status.code(), Some(2), "{args:?}");
+    }
+    // Watching two random engines play a 960 game to the end of a few plies.
+    let out = cli(&[
+        "play",
+        "--start960",
+        "100",
+        "--watch",
+        "--engine",
+        "random",
+        "--opponent",
+        "random",
+        "--max-plies",
+        "6",
+    ]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("stopped after 6 plies"));
+}
+
+#[test]
 fn bad_input_exits_with_status_2() {
     for args in [
         &["perft", "3", "--fen", "not a fen"][..],

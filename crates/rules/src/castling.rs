@@ -302,10 +302,10 @@ impl Position {
         let board = &self.board;
         let lo = c.king_from.min(c.king_to).min(c.rook_from).min(c.rook_to);
         let hi = c.king_from.max(c.king_to).max(c.rook_from).max(c.rook_to);
-        for cell in lo..=hi {
-            if board[cell] != EMPTY && cell != c.king_from && cell != c.rook_from {
-                return None;
-            }
+        let blocked =
+            (lo..=hi).any(|cell| board[cell] != EMPTY && cell != c.king_from && cell != c.rook_from);
+        if blocked {
+            return None;
         }
         let (lo, hi) = (c.king_from.min(c.king_to), c.king_from.max(c.king_to));
         for cell in lo..=hi {

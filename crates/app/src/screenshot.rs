@@ -124,7 +124,7 @@ fn showcase_battle() -> Option<Battle> {
 
 /// Plays the run with the fixed player policy until its screen is the one wanted.
 fn advance_run_to(world: &mut World, want: Screen) {
-    let tuning = StageTuning { depth: 1, nodes: 300, consistency: 1.0 };
+    let tuning = StageTuning::new(1, 300, 1.0);
     let Some(mut session) = world.remove_resource::<RunSession>() else { return };
     session.showcase = None;
     session.battle_end = None;

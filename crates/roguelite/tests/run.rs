@@ -11,6 +11,7 @@ use gambit_roguelite::run::{
 };
 use gambit_roguelite::skilltree::{SkillTree, UnlockError};
 use gambit_rules::Role;
+use gambit_search::Preset;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -23,11 +24,11 @@ fn army() -> Vec<OwnedPiece> {
 }
 
 /// Small budgets keep the suite fast.
-const FAST: StageTuning = StageTuning { depth: 1, nodes: 200, consistency: 1.0 };
+const FAST: StageTuning = StageTuning::new(1, 200, 1.0);
 
 fn fast_config(seed: u64) -> RunConfig {
     RunConfig {
-        tuning: EnemyTuning { depth: vec![1, 2], nodes: vec![200, 400], consistency: vec![0.0, 1.0] },
+        tuning: EnemyTuning::custom(vec![1, 2], vec![200, 400], vec![0.0, 1.0]),
         ..RunConfig::new(seed)
     }
 }
@@ -58,11 +59,25 @@ fn purchase_limits_and_prices() {
 
 #[test]
 fn stage_tuning_arrays_repeat_and_default() {
+    // The default names the search crate's presets, one per stage; later stages repeat the last.
     let t = EnemyTuning::default();
-    assert_eq!((t.for_stage(0).depth, t.for_stage(0).nodes, t.for_stage(0).consistency), (1, 420, 0.0));
-    assert_eq!((t.for_stage(1).depth, t.for_stage(1).nodes, t.for_stage(1).consistency), (2, 2400, 1.0));
-    assert_eq!((t.for_stage(2).depth, t.for_stage(2).nodes), (3, 6000));
-    let short = EnemyTuning { depth: vec![4], nodes: vec![], consistency: vec![0.5, 0.25] };
+    for (stage, preset) in
+        [Preset::Beginner, Preset::Casual, Preset::Casual, Preset::Casual].into_iter().enumerate()
+    {
+        assert_eq!(t.for_stage(stage), StageTuning::from(preset));
+        assert_eq!(t.for_stage(stage).nodes, preset.options().max_nodes);
+    }
+    let json = serde_json::to_string(&t).unwrap();
+    assert_eq!(json, r#"{"stages":["beginner","casual","casual"]}"#);
+    assert_eq!(serde_json::from_str::<EnemyTuning>(&json).unwrap(), t);
+    // The numeric form of older run files still reads, with the numbers they were played with.
+    let old: EnemyTuning = serde_json::from_str(
+        r#"{"depth": [1, 2, 3], "nodes": [420, 2400, 6000], "consistency": [0.0, 1.0, 1.0]}"#,
+    )
+    .unwrap();
+    assert_eq!(old.for_stage(0), StageTuning::new(1, 420, 0.0));
+    assert_eq!(old.for_stage(2), StageTuning::new(3, 6000, 1.0));
+    let short = EnemyTuning::custom(vec![4], vec![], vec![0.5, 0.25]);
     assert_eq!(short.for_stage(2).depth, 4);
     assert_eq!(short.for_stage(2).nodes, 6000);
     assert_eq!(short.for_stage(0).nodes, 420);
@@ -288,7 +303,7 @@ fn bot_searches_are_bounded_and_deterministic() {
         .unwrap();
     let battle = Battle::new(&setup).unwrap();
     for nodes in [1u64, 50, 420] {
-        let t = StageTuning { depth: 3, nodes, consistency: 1.0 };
+        let t = StageTuning::new(3, nodes, 1.0);
         let a = choose_action(&battle, t, 9);
         let b = choose_action(&battle, t, 9);
         assert_eq!(a, b);
@@ -300,7 +315,7 @@ fn bot_searches_are_bounded_and_deterministic() {
     let battle = Battle::new(&setup).unwrap();
     let rook = battle.unit_at("a8".parse().unwrap()).unwrap().id;
     for depth in [1, 3] {
-        let d = choose_action(&battle, StageTuning { depth, nodes: 2000, consistency: 1.0 }, 1);
+        let d = choose_action(&battle, StageTuning::new(depth, 2000, 1.0), 1);
         assert_eq!(d.action, Some(BattleAction::Move { id: rook, to: "e8".parse().unwrap() }));
     }
 }

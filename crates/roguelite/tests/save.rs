@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, auto_decision};
 use gambit_roguelite::save::{PROGRESS_FILE, RUN_FILE, SaveError, SaveStore};
 use gambit_roguelite::{Progress, Run, RunConfig};
 
@@ -92,8 +92,7 @@ fn active_run_saves_and_resumes_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let store = SaveStore::at(dir.path());
     let mut config = RunConfig::new(11);
-    config.tuning.nodes = vec![200];
-    config.tuning.depth = vec![1];
+    config.tuning = EnemyTuning::custom(vec![1], vec![200], vec![]);
     let mut run = Run::new(config);
     // Save at every boundary; stop in the middle of the first battle.
     for _ in 0..6 {

@@ -15,7 +15,8 @@ mod state;
 mod turn;
 
 use gambit_rules::{
-    ByColor, Color, File, Piece, Position, PromotionPolicy, Rank, Role, RuleSet, Square, splitmix64,
+    ByColor, Color, Glyph, Piece, Position, PromotionPolicy, RenderOptions, Role, RuleSet, Square, SquareSet,
+    splitmix64,
 };
 use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
 
@@ -366,44 +367,13 @@ impl Battle {
     /// enemy, `.` empty, `~` an empty poisoned square, `[x]` a frozen square.
     #[must_use]
     pub fn render_ascii(&self) -> String {
-        let mut out = String::new();
-        for rank in Rank::ALL.into_iter().rev() {
-            if !File::ALL.into_iter().any(|f| self.shape.is_playable(Square::from_coords(f, rank))) {
-                continue;
-            }
-            out.push(rank.char());
-            for file in File::ALL {
-                let sq = Square::from_coords(file, rank);
-                if file.index() >= self.shape.width {
-                    continue;
-                }
-                let glyph = if self.position().is_blocked(sq) {
-                    '#'
-                } else if let Some(p) = self.position().piece_at(sq) {
-                    p.char()
-                } else if self.clouds.iter().any(|c| c.squares.contains(&sq)) {
-                    '~'
-                } else {
-                    '.'
-                };
-                out.push(' ');
-                if self.is_frozen(sq) {
-                    out.push('[');
-                    out.push(glyph);
-                    out.push(']');
-                } else {
-                    out.push(glyph);
-                }
-            }
-            out.push('\n');
-        }
-        out.push(' ');
-        for file in File::ALL.into_iter().take(usize::from(self.shape.width)) {
-            out.push(' ');
-            out.push(file.char());
-        }
-        out.push('\n');
-        out
+        let area: SquareSet = Square::all()
+            .filter(|s| s.file().index() < self.shape.width && s.rank().index() < self.shape.height)
+            .collect();
+        self.position().render_ascii_with(RenderOptions { rotated: false, area }, |sq, g| {
+            let poisoned = g.symbol == '.' && self.clouds.iter().any(|c| c.squares.contains(&sq));
+            Glyph { symbol: if poisoned { '~' } else { g.symbol }, marked: self.is_frozen(sq) }
+        })
     }
 
     fn unit_mut(&mut self, id: PieceId) -> &mut Unit {

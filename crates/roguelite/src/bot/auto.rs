@@ -7,7 +7,7 @@ use super::{StageTuning, choose_action, role_value};
 use crate::run::{Decision, Run, RunConfig, RunEvent, RunPhase, ShopItem, TAG_PLAYER, derive_seed};
 
 /// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
-pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning { depth: 2, nodes: 1200, consistency: 1.0 };
+pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning::new(2, 1200, 1.0);
 
 /// The fixed policy of the headless auto-player (the CLI's `run --auto` and `simulate`):
 /// - start offer: the first offered modifier, on the queen;

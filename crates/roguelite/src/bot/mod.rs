@@ -8,41 +8,59 @@ pub use auto::{AUTO_PLAYER_TUNING, auto_decision, play_auto};
 pub use eval::Evaluation;
 
 use gambit_rules::Role;
-use gambit_search::{BotOptions, Game, Terminal, choose};
+use gambit_search::{BotOptions, Game, Preset, Terminal, choose};
 use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, BattleAction, BattleStatus};
 use crate::types::Team;
 
-/// Default search depth per stage (plies, both sides' ordinary moves).
-pub const DEFAULT_DEPTH: [u32; 3] = [1, 2, 3];
-/// Default node budget per stage (simulated actions per decision).
-pub const DEFAULT_NODES: [u64; 3] = [420, 2400, 6000];
-/// Default consistency per stage (probability of taking the top-ranked action).
-pub const DEFAULT_CONSISTENCY: [f64; 3] = [0.0, 1.0, 1.0];
-/// The bot's beam width (successors searched per node).
+/// The enemy's default ladder, one search preset per stage: [`Preset::Beginner`] for the first battle,
+/// [`Preset::Casual`] for the second and the third (with [`Preset::Club`] at stage 3 the auto-player
+/// won 1.6% of third battles against 11.3% with Casual; `docs/balance.md`).
+pub const DEFAULT_STAGES: [Preset; 3] = [Preset::Beginner, Preset::Casual, Preset::Casual];
+
+/// The beam width of [`EnemyTuning::Custom`] stages (successors searched per node).
 pub const BEAM_WIDTH: usize = 10;
 
-/// The enemy's tuning by stage (index 0 = the first battle of a run). A short array repeats its last
-/// entry for later stages; an empty one uses the defaults ([`DEFAULT_DEPTH`], [`DEFAULT_NODES`],
-/// [`DEFAULT_CONSISTENCY`]).
+/// What an empty [`EnemyTuning::Custom`] list falls back to (the numbers runs used before presets):
+/// depth per stage, plies.
+const CUSTOM_DEPTH: [u32; 3] = [1, 2, 3];
+/// Node budget per stage of an empty [`EnemyTuning::Custom`] list.
+const CUSTOM_NODES: [u64; 3] = [420, 2400, 6000];
+/// Consistency per stage of an empty [`EnemyTuning::Custom`] list.
+const CUSTOM_CONSISTENCY: [f64; 3] = [0.0, 1.0, 1.0];
+
+/// The enemy's search settings by stage (index 0 = the first battle of a run). A short list repeats
+/// its last entry for later stages.
+///
+/// Serialized untagged: `{"stages": ["beginner", "casual", "club"]}`, or, as run files written before
+/// the presets record it, `{"depth": [1, 2, 3], "nodes": [420, 2400, 6000], "consistency": [0.0, 1.0,
+/// 1.0]}` (kept so those runs replay with the numbers they were played with).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EnemyTuning {
-    /// Search depth in plies, per stage.
-    pub depth: Vec<u32>,
-    /// Node budget per stage.
-    pub nodes: Vec<u64>,
-    /// Consistency (0..=1) per stage.
-    pub consistency: Vec<f64>,
+#[serde(untagged)]
+pub enum EnemyTuning {
+    /// One search preset per stage; an empty list is [`DEFAULT_STAGES`].
+    Presets {
+        /// The presets, stage 1 first.
+        stages: Vec<Preset>,
+    },
+    /// Explicit numbers per stage with beam width [`BEAM_WIDTH`]; an empty list uses the numbers of
+    /// the game before presets (depth `[1, 2, 3]`, nodes `[420, 2400, 6000]`, consistency
+    /// `[0.0, 1.0, 1.0]`).
+    Custom {
+        /// Search depth in plies, per stage.
+        depth: Vec<u32>,
+        /// Node budget per stage.
+        nodes: Vec<u64>,
+        /// Consistency (0..=1) per stage.
+        consistency: Vec<f64>,
+    },
 }
 
 impl Default for EnemyTuning {
+    /// [`DEFAULT_STAGES`].
     fn default() -> Self {
-        EnemyTuning {
-            depth: DEFAULT_DEPTH.to_vec(),
-            nodes: DEFAULT_NODES.to_vec(),
-            consistency: DEFAULT_CONSISTENCY.to_vec(),
-        }
+        EnemyTuning::Presets { stages: DEFAULT_STAGES.to_vec() }
     }
 }
 
@@ -54,22 +72,54 @@ fn pick<T: Copy>(values: &[T], defaults: &[T], stage: usize) -> T {
 /// One decision's search settings.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StageTuning {
-    /// Depth, plies.
+    /// Depth ceiling, plies.
     pub depth: u32,
-    /// Node budget.
+    /// Node budget (simulated actions).
     pub nodes: u64,
-    /// Consistency, 0..=1.
+    /// Successors searched per node, best-ranked first (0 = all).
+    pub beam_width: usize,
+    /// Probability (0..=1) of taking the top-ranked action.
     pub consistency: f64,
 }
 
+impl StageTuning {
+    /// Depth, nodes and consistency with the beam width [`BEAM_WIDTH`].
+    #[must_use]
+    pub const fn new(depth: u32, nodes: u64, consistency: f64) -> StageTuning {
+        StageTuning { depth, nodes, beam_width: BEAM_WIDTH, consistency }
+    }
+}
+
+impl From<Preset> for StageTuning {
+    /// The preset's depth ceiling, node budget, beam width and consistency.
+    fn from(preset: Preset) -> StageTuning {
+        let o = preset.options();
+        StageTuning {
+            depth: preset.depth(),
+            nodes: o.max_nodes,
+            beam_width: o.beam_width,
+            consistency: o.consistency,
+        }
+    }
+}
+
 impl EnemyTuning {
+    /// Explicit numbers per stage ([`EnemyTuning::Custom`]).
+    #[must_use]
+    pub fn custom(depth: Vec<u32>, nodes: Vec<u64>, consistency: Vec<f64>) -> EnemyTuning {
+        EnemyTuning::Custom { depth, nodes, consistency }
+    }
+
     /// The settings of stage `stage` (0-based).
     #[must_use]
     pub fn for_stage(&self, stage: usize) -> StageTuning {
-        StageTuning {
-            depth: pick(&self.depth, &DEFAULT_DEPTH, stage),
-            nodes: pick(&self.nodes, &DEFAULT_NODES, stage),
-            consistency: pick(&self.consistency, &DEFAULT_CONSISTENCY, stage),
+        match self {
+            EnemyTuning::Presets { stages } => StageTuning::from(pick(stages, &DEFAULT_STAGES, stage)),
+            EnemyTuning::Custom { depth, nodes, consistency } => StageTuning::new(
+                pick(depth, &CUSTOM_DEPTH, stage),
+                pick(nodes, &CUSTOM_NODES, stage),
+                pick(consistency, &CUSTOM_CONSISTENCY, stage),
+            ),
         }
     }
 }
@@ -241,7 +291,7 @@ pub fn choose_action_with(
     let mut game = BattleGame::with_evaluation(battle, *evaluation);
     let options = BotOptions {
         max_nodes: tuning.nodes,
-        beam_width: BEAM_WIDTH,
+        beam_width: tuning.beam_width,
         consistency: tuning.consistency,
         ..BotOptions::default()
     };

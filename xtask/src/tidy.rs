@@ -10,6 +10,8 @@
 //!   `cargo machete` checks;
 //! - each `cargo ... -p X [--bin Y]` written in a README or `docs/*.md` names a member and one of its
 //!   binaries, and each `cargo run -p X` without `--bin` resolves to one binary;
+//! - each item named in `docs/architecture.md`'s table "Where each rule lives" is defined in the file
+//!   named beside it;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -320,4 +322,76 @@ fn library_crates_package() {
     }
     let out = cmd.output().expect("cargo package runs");
     assert!(out.status.success(), "cargo package: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// The rows of the table under `## Where each rule lives` in `docs/architecture.md`: for each, the
+/// files (code spans ending in `.rs`) and the items (the other code spans of the last column).
+fn rule_table(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
+    let spans =
+        |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).map(str::to_string).collect() };
+    text.lines()
+        .skip_while(|l| l.trim() != "## Where each rule lives")
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with('|') && !l.starts_with("| rule") && !l.starts_with("| ---"))
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
+            let files = cells.get(1).map(|c| spans(c)).unwrap_or_default();
+            let items = cells.get(2).map(|c| spans(c)).unwrap_or_default();
+            (files, items)
+        })
+        .collect()
+}
+
+/// Whether `source` defines `item` (`Type::name` or `name`): a `fn`, `const`, `static`, `struct`,
+/// `enum`, `trait` or `type` called by its last segment.
+fn defines(source: &str, item: &str) -> bool {
+    let name = item.rsplit("::").next().unwrap_or(item);
+    ["fn", "const", "static", "struct", "enum", "trait", "type"].iter().any(|kind| {
+        let needle = format!("{kind} {name}");
+        source.match_indices(&needle).any(|(i, _)| {
+            let after = source[i + needle.len()..].chars().next();
+            !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    })
+}
+
+#[test]
+fn the_rule_table_names_items_that_exist() {
+    let root = root();
+    let text = std::fs::read_to_string(root.join("docs/architecture.md")).expect("docs/architecture.md");
+    let rows = rule_table(&text);
+    assert!(rows.len() >= 20, "found only {} rows under `## Where each rule lives`", rows.len());
+    let mut errors = Vec::new();
+    for (files, items) in rows {
+        let sources: Vec<String> = files
+            .iter()
+            .filter(|f| f.ends_with(".rs"))
+            .map(|f| std::fs::read_to_string(root.join(f)).unwrap_or_default())
+            .collect();
+        if sources.is_empty() || sources.iter().any(String::is_empty) {
+            errors.push(format!("{files:?}: not a readable source file"));
+            continue;
+        }
+        for item in items.iter().filter(|i| !i.ends_with(".rs")) {
+            if !sources.iter().any(|s| defines(s, item)) {
+                errors.push(format!("{item} is not defined in {}", files.join(" or ")));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "docs/architecture.md, `Where each rule lives`:\n{}", errors.join("\n"));
+}
+
+#[test]
+fn definitions_are_found_by_their_last_segment() {
+    let source = "pub fn legal_moves(&self) {}\npub const START_HP: u8 = 2;\npub enum Preset {}";
+    assert!(defines(source, "Position::legal_moves"));
+    assert!(defines(source, "START_HP"));
+    assert!(defines(source, "Preset"));
+    assert!(!defines(source, "legal"));
+    assert!(!defines(source, "Position::outcome"));
+    let rows = rule_table(
+        "## Where each rule lives\n| rule | file | items |\n| --- | --- | --- |\n| a | `x.rs` | `f`, `T::g` |\n## Next\n| b | `y.rs` | `h` |",
+    );
+    assert_eq!(rows, vec![(vec!["x.rs".to_string()], vec!["f".to_string(), "T::g".to_string()])]);
 }

@@ -6,10 +6,12 @@
 //! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
 //! * `dist`: the release package (see [`dist`]).
 //! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
+//! * `uci-check`: `gambit-uci` driven by python-chess when it is installed (see [`uci_check`]).
 //!
 //! Its tests include `tidy` ([`tidy`]): rules about the workspace as a whole, run by `cargo test`.
 
 mod dist;
+mod uci_check;
 // The Markdown command reader; its `run_lines` serves the tests of the crates that build the binaries.
 #[cfg(test)]
 #[allow(dead_code)]
@@ -43,6 +45,7 @@ fn main() -> Result<()> {
         }
         Task::Dist { game } => dist::dist(&cargo(), &root, &target_dir(&root), game),
         Task::Screenshots { profile } => screenshots(&root, &profile),
+        Task::UciCheck => uci_check::uci_check(&cargo(), &root, &target_dir(&root)),
         Task::Help => {
             println!("{HELP}");
             Ok(())
@@ -66,7 +69,10 @@ commands:
   screenshots [--profile NAME]
                   build the game (release profile, or NAME: `dist` reuses a `dist` build) and
                   run its screenshot mode under xvfb-run (Debian: xvfb and
-                  mesa-vulkan-drivers), one PNG per screen into target/screenshots/";
+                  mesa-vulkan-drivers), one PNG per screen into target/screenshots/
+  uci-check       build gambit-uci (release) and drive it with python-chess when installed:
+                  play with root_moves, analyse with multipv=3, a pondering game on 2+0.1
+                  (tools/uci_check.py; skipped with a note without python-chess)";
 
 /// A parsed command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -76,6 +82,7 @@ enum Task {
     Bench { save: bool },
     Dist { game: bool },
     Screenshots { profile: String },
+    UciCheck,
     Help,
 }
 
@@ -92,6 +99,7 @@ fn parse_task(args: &[String]) -> Result<Task> {
         ["screenshots", "--profile", name] if !name.starts_with('-') => {
             Task::Screenshots { profile: (*name).to_string() }
         }
+        ["uci-check"] => Task::UciCheck,
         [] | ["help"] | ["--help"] | ["-h"] => Task::Help,
         other => bail!("unknown command {:?}\n\n{HELP}", other.join(" ")),
     })
@@ -271,6 +279,8 @@ mod tests {
         assert_eq!(parse_task(&args("bench")).unwrap(), Task::Bench { save: false });
         assert_eq!(parse_task(&args("bench --table")).unwrap(), Task::Bench { save: true });
         assert_eq!(parse_task(&args("")).unwrap(), Task::Help);
+        assert_eq!(parse_task(&args("uci-check")).unwrap(), Task::UciCheck);
+        assert!(parse_task(&args("uci-check --fast")).is_err());
         assert!(parse_task(&args("deploy")).is_err());
     }
 

@@ -19,5 +19,7 @@ pub use engine::{Engine, MinimaxEngine, RandomEngine, SearchEngine, minimax};
 pub use game::{Game, Terminal};
 pub use params::Params;
 pub use preset::{ParsePresetError, Preset};
-pub use search::{Limits, NoHandler, RankedAction, SearchHandler, SearchInfo, SearchResult, Searcher};
+pub use search::{
+    Limits, NoHandler, PvLine, RankedAction, SearchHandler, SearchInfo, SearchResult, Searcher,
+};
 pub use tt::TranspositionTable;

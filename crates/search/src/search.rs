@@ -16,6 +16,8 @@ use crate::tt::{Bound, TranspositionTable};
 /// The deepest iteration the search starts, plies.
 pub const MAX_DEPTH: u32 = 100;
 
+mod smp;
+
 /// What ends a search. All fields `None` searches until [`MAX_DEPTH`] or until the handler stops it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -46,6 +48,20 @@ pub struct SearchInfo<'a, A> {
     pub pv: &'a [A],
     /// Transposition-table fill, permille.
     pub hashfull: u32,
+    /// The best root lines with their scores, best first: one line, or [`Params::multipv`] lines
+    /// (fewer when the root has fewer actions). The first line's moves are [`SearchInfo::pv`].
+    pub lines: &'a [PvLine<A>],
+}
+
+/// One root action's line after a completed iteration (UCI MultiPV).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<A> {
+    /// The score, centipawns from the root mover's view.
+    pub score: i32,
+    /// Whether the score is exact (otherwise an upper bound: the action was proven no better).
+    pub exact: bool,
+    /// The line, starting with the root action.
+    pub pv: Vec<A>,
 }
 
 /// The search's callbacks: a stop poll and progress reports. The UCI front end, a game front end and
@@ -53,6 +69,12 @@ pub struct SearchInfo<'a, A> {
 pub trait SearchHandler<A> {
     /// Polled every [`Params::poll_interval`] nodes; returning `true` stops the search.
     fn should_stop(&mut self) -> bool {
+        false
+    }
+
+    /// Asked before each iteration after the first; returning `true` ends the search with the last
+    /// completed iteration (a soft time limit: no new iteration is started).
+    fn stop_deepening(&mut self) -> bool {
         false
     }
 
@@ -100,11 +122,13 @@ pub struct SearchResult<A> {
     pub ranked: Vec<RankedAction<A>>,
 }
 
-#[derive(Copy, Clone)]
+#[derive(Clone)]
 struct RootEntry<A> {
     action: A,
     score: i32,
     exact: bool,
+    /// The line found for this action (just the action when it failed low).
+    pv: Vec<A>,
 }
 
 /// A reusable searcher for one game type: the transposition table, the ordering tables and buffers.
@@ -124,15 +148,28 @@ pub struct Searcher<G: Game> {
     node_limit: u64,
     deadline: Option<Instant>,
     start: Instant,
+    /// Lazy SMP: the helper searchers sharing this one's transposition table (module `smp`).
+    helpers: Vec<Searcher<G>>,
+    /// Lazy SMP: nodes counted by the other threads of a parallel search (helpers add to it).
+    shared_nodes: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+    /// Lazy SMP: this searcher's nodes already added to `shared_nodes` (helpers only).
+    published_nodes: u64,
+    /// Lazy SMP: 0 for the main searcher, `i` for the `i`-th helper (its depth schedule).
+    helper_index: usize,
 }
 
 impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of about `hash_mib` MiB.
     #[must_use]
     pub fn new(params: Params, hash_mib: usize) -> Searcher<G> {
+        Searcher::new_sharing(params, TranspositionTable::new(hash_mib))
+    }
+
+    /// A searcher using `tt` (a Lazy SMP helper gets a handle to the main searcher's table).
+    fn new_sharing(params: Params, tt: TranspositionTable<G::Action>) -> Searcher<G> {
         Searcher {
             params,
-            tt: TranspositionTable::new(hash_mib),
+            tt,
             ordering: MoveOrderer::new(G::HISTORY_SLOTS),
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             buf: Vec::new(),
@@ -145,6 +182,10 @@ impl<G: Game> Searcher<G> {
             node_limit: u64::MAX,
             deadline: None,
             start: Instant::now(),
+            helpers: Vec::new(),
+            shared_nodes: None,
+            published_nodes: 0,
+            helper_index: 0,
         }
     }
 
@@ -152,11 +193,21 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        for h in &mut self.helpers {
+            h.ordering.clear();
+        }
     }
 
-    /// Replaces the transposition table by an empty one of about `mib` MiB.
+    /// Replaces the transposition table by an empty one of about `mib` MiB (shared with the Lazy SMP
+    /// helpers, if any).
     pub fn resize_hash(&mut self, mib: usize) {
         self.tt = TranspositionTable::new(mib);
+        if !self.helpers.is_empty() {
+            let table = self.tt.share();
+            for h in &mut self.helpers {
+                h.tt = table.clone_handle();
+            }
+        }
     }
 
     /// Searches `game` (left as it was) within `limits`, reporting to `handler`.
@@ -166,13 +217,37 @@ impl<G: Game> Searcher<G> {
         limits: &Limits,
         handler: &mut H,
     ) -> SearchResult<G::Action> {
+        self.search_among(game, limits, &[], handler)
+    }
+
+    /// Like [`Searcher::search`], but only the root actions in `root_actions` are searched (UCI
+    /// `searchmoves`); all of them when it is empty or names no legal action.
+    pub fn search_among<H: SearchHandler<G::Action>>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+        root_actions: &[G::Action],
+        handler: &mut H,
+    ) -> SearchResult<G::Action> {
+        self.tt.new_search();
+        self.run(game, limits, root_actions, handler)
+    }
+
+    /// The search proper; the caller has started the table's new age.
+    fn run<H: SearchHandler<G::Action>>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+        root_actions: &[G::Action],
+        handler: &mut H,
+    ) -> SearchResult<G::Action> {
         self.start = Instant::now();
+        self.published_nodes = 0;
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map(|ms| self.start + Duration::from_millis(ms));
-        self.tt.new_search();
         self.ordering.new_search();
         let soft = limits.soft_time_ms.map(Duration::from_millis);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -180,6 +255,10 @@ impl<G: Game> Searcher<G> {
         // Root actions: ranked by the ordering (TT move, hint), cut to the beam.
         let mut buf = std::mem::take(&mut self.buf);
         game.actions(&mut buf);
+        if buf.iter().any(|a| root_actions.contains(a)) {
+            // UCI `searchmoves`: the root set is restricted.
+            buf.retain(|a| root_actions.contains(a));
+        }
         let tt_move = self.tt.probe(game.key(), 0).and_then(|h| h.action);
         let mut ordered = std::mem::take(&mut self.lists[0]);
         self.ordering.order(game, 0, tt_move, self.params.killers, &buf, &mut ordered);
@@ -188,8 +267,10 @@ impl<G: Game> Searcher<G> {
             // Beam width at the root: the retained root set.
             ordered.truncate(self.params.beam_width);
         }
-        self.root =
-            ordered.iter().map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false }).collect();
+        self.root = ordered
+            .iter()
+            .map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false, pv: vec![a] })
+            .collect();
         self.lists[0] = ordered;
 
         let mut result = SearchResult {
@@ -212,8 +293,11 @@ impl<G: Game> Searcher<G> {
 
         let mut prev = 0;
         for depth in 1..=max_depth {
-            if depth > 1 && soft.is_some_and(|s| self.start.elapsed() >= s) {
+            if depth > 1 && (soft.is_some_and(|s| self.start.elapsed() >= s) || handler.stop_deepening()) {
                 break;
+            }
+            if self.skips_depth(depth) && depth < max_depth {
+                continue;
             }
             self.iter_best = None;
             let d = depth as i32;
@@ -270,14 +354,21 @@ impl<G: Game> Searcher<G> {
                 .iter()
                 .map(|r| RankedAction { action: r.action, score: Some(r.score), exact: r.exact })
                 .collect();
+            let k = self.params.multipv.max(1).min(self.root.len());
+            let mut lines: Vec<PvLine<G::Action>> = self.root[..k]
+                .iter()
+                .map(|r| PvLine { score: r.score, exact: r.exact, pv: r.pv.clone() })
+                .collect();
+            lines[0] = PvLine { score, exact: true, pv: result.pv.clone() };
             handler.on_iteration(&SearchInfo {
                 depth,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed_ms: self.start.elapsed().as_millis() as u64,
                 pv: &result.pv,
                 hashfull: self.tt.hashfull(),
+                lines: &lines,
             });
             // A proven mate within this horizon will not change with more depth.
             if is_mate(score) && (MATE - score.abs()) < d {
@@ -285,7 +376,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         result.seldepth = self.seldepth as u32;
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result.elapsed_ms = self.start.elapsed().as_millis() as u64;
         result
     }
@@ -297,12 +388,26 @@ impl<G: Game> Searcher<G> {
             return true;
         }
         let poll = self.nodes & (self.params.poll_interval.max(1).next_power_of_two() - 1) == 0;
-        if self.nodes >= self.node_limit
+        if poll && self.helper_index > 0 {
+            self.publish_nodes();
+        }
+        if self.total_nodes() >= self.node_limit
             || (poll && (self.deadline.is_some_and(|d| Instant::now() >= d) || handler.should_stop()))
         {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// This searcher's nodes, plus the other threads' (as far as published) in a parallel search.
+    #[inline]
+    fn total_nodes(&self) -> u64 {
+        match &self.shared_nodes {
+            Some(shared) if self.helper_index == 0 => {
+                self.nodes + shared.load(std::sync::atomic::Ordering::Relaxed)
+            }
+            _ => self.nodes,
+        }
     }
 
     fn update_pv(&mut self, ply: usize, a: G::Action) {
@@ -370,6 +475,11 @@ impl<G: Game> Searcher<G> {
             searched.push(score);
             self.root[i].score = score;
             self.root[i].exact = score > window_alpha && score < beta;
+            self.root[i].pv.clear();
+            self.root[i].pv.push(a);
+            if score > window_alpha {
+                self.root[i].pv.extend_from_slice(&self.pv[1]);
+            }
             if score > best {
                 best = score;
             }

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod protocol;
+pub mod strength;
 pub mod time;
 
-pub use protocol::{DEFAULT_HASH_MIB, ENGINE_NAME, MAX_HASH_MIB, info_line, run};
+pub use protocol::{DEFAULT_HASH_MIB, ENGINE_NAME, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS, info_line, run};

@@ -1,11 +1,12 @@
 //! The UCI protocol loop, generic over its input and output so tests can drive it in memory.
 //!
-//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name Hash|UCI_ShowWDL|Move Overhead value ...`,
-//! `position startpos|fen <fen> [moves ...]`, `go [depth N] [nodes N] [movetime MS] [wtime MS]
-//! [btime MS] [winc MS] [binc MS] [movestogo N] [infinite]`, `stop`, `ponderhit` (ignored), `quit`.
-//! The search runs on a worker thread with an atomic stop flag, so `stop`, `isready` and `quit` are
-//! answered while it searches. A malformed or unknown command is reported on stderr and ignored. At the
-//! end of the input a running search is allowed to finish (an `infinite` one is stopped).
+//! Commands: `uci`, `debug`, `isready`, `setoption`, `register`, `ucinewgame`, `position`, `go`,
+//! `stop`, `ponderhit`, `quit`. The search runs on a worker thread with an atomic stop flag, so `stop`,
+//! `ponderhit`, `isready` and `quit` are answered while it searches. What a GUI should see about a
+//! command it sent (an unknown command, a bad FEN, a `go` parameter that was skipped) is written to
+//! standard output as `info string ...`; the loop never drops a `go`: unknown tokens and unreadable
+//! values are skipped and named, and the search still answers `bestmove`. At the end of the input a
+//! running search is allowed to finish (an `infinite` or pondering one is stopped).
 //!
 //! Protocol reference: the UCI specification by Stefan Meyer-Kahlen (2004, "Description of the
 //! universal chess interface (UCI)").
@@ -14,14 +15,15 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use gambit_rules::{Move, Position};
+use gambit_rules::{Color, Move, Position};
 
 use gambit_search::score::{mate_in_moves, wdl};
-use gambit_search::{Limits, Params, SearchHandler, SearchInfo, Searcher};
+use gambit_search::{Limits, Params, SearchHandler, SearchInfo, SearchResult, Searcher, choose};
 
-use crate::time::{Clock, allocate};
+use crate::strength;
+use crate::time::{Clock, TimeManager, allocate};
 
 /// The engine name announced by `uci`.
 pub const ENGINE_NAME: &str = concat!("Gambit ", env!("CARGO_PKG_VERSION"));
@@ -31,6 +33,12 @@ pub const DEFAULT_HASH_MIB: usize = 16;
 
 /// Largest accepted `Hash`, MiB.
 pub const MAX_HASH_MIB: usize = 4096;
+
+/// Largest accepted `Threads`.
+pub const MAX_THREADS: usize = 64;
+
+/// Largest accepted `MultiPV`.
+pub const MAX_MULTIPV: usize = 256;
 
 /// Runs the UCI loop until `quit` or the end of `input`, writing engine output to `output`.
 ///
@@ -45,46 +53,95 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
             return Ok(());
         }
     }
-    let stop = uci.job.as_ref().is_some_and(|j| j.infinite);
+    let stop = uci.job.as_ref().is_some_and(|j| j.waits);
     uci.finish(stop);
     Ok(())
 }
 
-/// Formats a UCI `info` line for a progress report.
+/// Formats the UCI `info` line of root line `index` (0-based; `multipv index + 1`) of a progress
+/// report: depth, seldepth, multipv, score (with `upperbound` when the line's score is a bound),
+/// optional wdl, nodes, nps, hashfull, time, pv.
 #[must_use]
-pub fn info_line(p: &SearchInfo<'_, Move>, show_wdl: bool) -> String {
-    let score = match mate_in_moves(p.score) {
-        Some(m) => format!("mate {m}"),
-        None => format!("cp {}", p.score),
+pub fn info_line(p: &SearchInfo<'_, Move>, index: usize, show_wdl: bool) -> String {
+    let (score, exact, pv) = match p.lines.get(index) {
+        Some(l) => (l.score, l.exact, l.pv.as_slice()),
+        None => (p.score, true, p.pv),
     };
-    let mut s = format!("info depth {} seldepth {} score {score}", p.depth, p.seldepth.max(p.depth));
+    let mut s = format!("info depth {} seldepth {} multipv {}", p.depth, p.seldepth.max(p.depth), index + 1);
+    s.push_str(&score_text(score));
+    if !exact {
+        s.push_str(" upperbound");
+    }
     if show_wdl {
-        let (w, d, l) = wdl(p.score);
+        let (w, d, l) = wdl(score);
         s.push_str(&format!(" wdl {w} {d} {l}"));
     }
     let nps = p.nodes * 1000 / p.elapsed_ms.max(1);
     s.push_str(&format!(" nodes {} nps {nps} hashfull {} time {} pv", p.nodes, p.hashfull, p.elapsed_ms));
-    for m in p.pv {
+    for m in pv {
         s.push(' ');
         s.push_str(&m.to_uci());
     }
     s
 }
 
-struct Job {
-    stop: Arc<AtomicBool>,
-    handle: JoinHandle<Searcher<Position>>,
-    infinite: bool,
+/// ` score cp N` or ` score mate N`.
+fn score_text(score: i32) -> String {
+    match mate_in_moves(score) {
+        Some(m) => format!(" score mate {m}"),
+        None => format!(" score cp {score}"),
+    }
 }
 
-struct Uci<W> {
-    out: Arc<Mutex<W>>,
-    pos: Position,
-    searcher: Option<Searcher<Position>>,
+/// The engine's options, as set by `setoption`.
+#[derive(Clone, Debug)]
+struct Options {
     show_wdl: bool,
-    /// The `Move Overhead` option, milliseconds.
+    /// `Move Overhead`, milliseconds.
     move_overhead_ms: u64,
-    job: Option<Job>,
+    threads: usize,
+    multipv: usize,
+    limit_strength: bool,
+    elo: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            show_wdl: false,
+            move_overhead_ms: crate::time::MOVE_OVERHEAD_MS,
+            threads: 1,
+            multipv: 1,
+            limit_strength: false,
+            elo: strength::ELO_MAX,
+        }
+    }
+}
+
+/// The time state shared by the loop (which sees `ponderhit`) and the search thread.
+#[derive(Debug)]
+struct TimeState {
+    /// Searching on the opponent's time: no time limit applies until `ponderhit`.
+    pondering: bool,
+    /// When the mover's clock started (the `go`, or the `ponderhit`).
+    origin: Instant,
+}
+
+/// The time limits of one `go`, milliseconds (applied from [`TimeState::origin`]).
+#[derive(Copy, Clone, Debug, Default)]
+struct TimeLimits {
+    /// Allocated from a clock: scaled by the time manager.
+    clock: Option<(u64, u64)>,
+    /// `movetime`: a hard limit.
+    movetime: Option<u64>,
+}
+
+struct Job {
+    stop: Arc<AtomicBool>,
+    time: Arc<Mutex<TimeState>>,
+    handle: JoinHandle<Searcher<Position>>,
+    /// `infinite` or `ponder`: the bestmove waits for `stop` (or `ponderhit`).
+    waits: bool,
 }
 
 fn send<W: Write>(out: &Mutex<W>, line: &str) {
@@ -94,27 +151,181 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) {
     }
 }
 
+fn lock(time: &Mutex<TimeState>) -> std::sync::MutexGuard<'_, TimeState> {
+    time.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 struct UciHandler<W> {
     stop: Arc<AtomicBool>,
+    time: Arc<Mutex<TimeState>>,
+    limits: TimeLimits,
+    manager: Option<TimeManager<Move>>,
     out: Arc<Mutex<W>>,
     show_wdl: bool,
+    /// `go mate N`: stop once a mate in at most N moves is found.
+    mate: Option<u32>,
+    mate_found: bool,
+    /// Whether an `info` line with a score and a pv was sent.
+    reported: bool,
+    /// The best move of the last report.
+    reported_best: Option<Move>,
+}
+
+impl<W: Write> UciHandler<W> {
+    /// Milliseconds since the mover's clock started; `None` while pondering.
+    fn elapsed_ms(&self) -> Option<u64> {
+        let t = lock(&self.time);
+        (!t.pondering).then(|| t.origin.elapsed().as_millis() as u64)
+    }
 }
 
 impl<W: Write> SearchHandler<Move> for UciHandler<W> {
     fn should_stop(&mut self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let hard = match (self.limits.movetime, self.manager.as_ref().map(TimeManager::hard_ms)) {
+            (None, None) => return false,
+            (a, b) => a.unwrap_or(u64::MAX).min(b.unwrap_or(u64::MAX)),
+        };
+        self.elapsed_ms().is_some_and(|e| e >= hard)
+    }
+
+    fn stop_deepening(&mut self) -> bool {
+        if self.mate_found {
+            return true;
+        }
+        let Some(soft) = self.manager.as_ref().map(TimeManager::soft_ms) else { return false };
+        self.elapsed_ms().is_some_and(|e| e >= soft)
     }
 
     fn on_iteration(&mut self, p: &SearchInfo<'_, Move>) {
-        send(&self.out, &info_line(p, self.show_wdl));
+        for i in 0..p.lines.len().max(1) {
+            send(&self.out, &info_line(p, i, self.show_wdl));
+        }
+        self.reported = true;
+        self.reported_best = p.pv.first().copied();
+        if let Some(m) = &mut self.manager {
+            m.on_iteration(p.pv.first().copied(), p.score);
+        }
+        if let Some(n) = self.mate
+            && mate_in_moves(p.score).is_some_and(|m| m > 0 && m.unsigned_abs() <= n)
+        {
+            self.mate_found = true;
+        }
     }
 }
 
-fn parse_num<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, String> {
-    tokens
-        .get(i + 1)
-        .and_then(|t| t.parse().ok())
-        .ok_or_else(|| format!("`{name}` needs a non-negative number"))
+/// A `go` command read leniently: what was understood, and what was skipped.
+#[derive(Debug, Default)]
+struct Go {
+    searchmoves: Vec<Move>,
+    ponder: bool,
+    infinite: bool,
+    wtime: Option<u64>,
+    btime: Option<u64>,
+    winc: u64,
+    binc: u64,
+    movestogo: Option<u32>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    mate: Option<u32>,
+    movetime: Option<u64>,
+    /// One message per skipped token or parameter.
+    ignored: Vec<String>,
+}
+
+const GO_KEYWORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// Reads a count or a time: an integer (negative clamps to 0), or a decimal number rounded down.
+fn read_number(token: &str) -> Option<u64> {
+    if let Ok(v) = token.parse::<i128>() {
+        return Some(v.clamp(0, i128::from(u64::MAX)) as u64);
+    }
+    match token.parse::<f64>() {
+        Ok(v) if v.is_finite() => Some(v.max(0.0) as u64),
+        _ => None,
+    }
+}
+
+impl Go {
+    /// Parses the tokens after `go` for the position `pos` (for `searchmoves`). Never fails.
+    fn parse(tokens: &[&str], pos: &Position) -> Go {
+        let mut go = Go::default();
+        let mut i = 0;
+        while i < tokens.len() {
+            let key = tokens[i];
+            i += 1;
+            match key {
+                "ponder" => go.ponder = true,
+                "infinite" => go.infinite = true,
+                "searchmoves" => {
+                    while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
+                        match pos.parse_uci(tokens[i]) {
+                            Ok(m) if pos.legal_moves().contains(&m) => go.searchmoves.push(m),
+                            _ => go
+                                .ignored
+                                .push(format!("searchmoves `{}` (not a legal move here)", tokens[i])),
+                        }
+                        i += 1;
+                    }
+                }
+                _ if GO_KEYWORDS.contains(&key) => {
+                    let value = tokens.get(i).copied().filter(|t| !GO_KEYWORDS.contains(t));
+                    let Some(text) = value else {
+                        go.ignored.push(format!("`{key}` (no value)"));
+                        continue;
+                    };
+                    i += 1;
+                    let Some(v) = read_number(text) else {
+                        go.ignored.push(format!("`{key} {text}` (not a number)"));
+                        continue;
+                    };
+                    let small = u32::try_from(v).unwrap_or(u32::MAX);
+                    match key {
+                        "wtime" => go.wtime = Some(v),
+                        "btime" => go.btime = Some(v),
+                        "winc" => go.winc = v,
+                        "binc" => go.binc = v,
+                        "movestogo" => go.movestogo = Some(small),
+                        "depth" => go.depth = Some(small),
+                        "nodes" => go.nodes = Some(v),
+                        "mate" => go.mate = Some(small),
+                        _ => go.movetime = Some(v),
+                    }
+                }
+                other => go.ignored.push(format!("`{other}` (unknown go parameter)")),
+            }
+        }
+        if go.mate == Some(0) {
+            go.ignored.push("`mate 0` (a mate needs at least one move)".into());
+            go.mate = None;
+        }
+        go
+    }
+}
+
+struct Uci<W> {
+    out: Arc<Mutex<W>>,
+    pos: Position,
+    searcher: Option<Searcher<Position>>,
+    options: Options,
+    /// Counts `go` commands, seeding the limited-strength choice.
+    searches: u64,
+    job: Option<Job>,
 }
 
 impl<W: Write + Send + 'static> Uci<W> {
@@ -123,10 +334,14 @@ impl<W: Write + Send + 'static> Uci<W> {
             out: Arc::new(Mutex::new(output)),
             pos: Position::startpos(),
             searcher: Some(Searcher::new(Params::default(), DEFAULT_HASH_MIB)),
-            show_wdl: false,
-            move_overhead_ms: crate::time::MOVE_OVERHEAD_MS,
+            options: Options::default(),
+            searches: 0,
             job: None,
         }
+    }
+
+    fn info_string(&self, text: &str) {
+        send(&self.out, &format!("info string {text}"));
     }
 
     /// Waits for the running search (stopping it first when `stop`), taking its searcher back.
@@ -138,11 +353,21 @@ impl<W: Write + Send + 'static> Uci<W> {
             match job.handle.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
+                    self.info_string("error: the search thread panicked; starting a fresh searcher");
                     eprintln!("error: the search thread panicked; starting a fresh searcher");
-                    self.searcher = Some(Searcher::new(Params::default(), DEFAULT_HASH_MIB));
+                    let mut s = Searcher::new(Params::default(), DEFAULT_HASH_MIB);
+                    s.set_threads(self.options.threads);
+                    self.searcher = Some(s);
                 }
             }
         }
+    }
+
+    /// Before a command that changes the state: a bounded search finishes, an `infinite` or pondering
+    /// one is stopped (a GUI sends `stop` first; a script may not).
+    fn settle(&mut self) {
+        let waits = self.job.as_ref().is_some_and(|j| j.waits);
+        self.finish(waits);
     }
 
     fn searcher(&mut self) -> &mut Searcher<Position> {
@@ -155,60 +380,83 @@ impl<W: Write + Send + 'static> Uci<W> {
         let Some(&cmd) = tokens.first() else { return true };
         let result = match cmd {
             "uci" => {
-                send(&self.out, &format!("id name {ENGINE_NAME}"));
-                send(&self.out, "id author The Gambit developers");
-                send(
-                    &self.out,
-                    &format!(
-                        "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
-                    ),
-                );
-                send(&self.out, "option name UCI_ShowWDL type check default false");
-                send(
-                    &self.out,
-                    &format!(
-                        "option name Move Overhead type spin default {} min 0 max {}",
-                        crate::time::MOVE_OVERHEAD_MS,
-                        crate::time::MAX_MOVE_OVERHEAD_MS
-                    ),
-                );
-                send(&self.out, "uciok");
+                self.announce();
                 Ok(())
             }
+            "debug" | "register" => Ok(()),
             "isready" => {
                 send(&self.out, "readyok");
                 Ok(())
             }
             "ucinewgame" => {
-                self.finish(true);
+                self.settle();
                 self.searcher().clear();
                 self.pos = Position::startpos();
                 Ok(())
             }
             "setoption" => {
-                self.finish(true);
+                self.settle();
                 self.setoption(&tokens)
             }
             "position" => {
-                self.finish(true);
+                self.settle();
                 self.position(&tokens)
             }
             "go" => {
-                self.finish(true);
-                self.go(&tokens)
+                self.settle();
+                self.go(&tokens[1..]);
+                Ok(())
             }
             "stop" => {
                 self.finish(true);
                 Ok(())
             }
-            "ponderhit" => Ok(()),
+            "ponderhit" => {
+                if let Some(job) = &self.job {
+                    let mut t = lock(&job.time);
+                    if t.pondering {
+                        t.pondering = false;
+                        t.origin = Instant::now();
+                    }
+                }
+                Ok(())
+            }
             "quit" => return false,
             _ => Err(format!("unknown command `{cmd}`")),
         };
         if let Err(e) = result {
-            eprintln!("info string error: {e} (ignored: `{}`)", line.trim());
+            self.info_string(&format!("error: {e} (ignored: `{}`)", line.trim()));
         }
         true
+    }
+
+    fn announce(&self) {
+        let lines = [
+            format!("id name {ENGINE_NAME}"),
+            "id author The Gambit developers".to_string(),
+            format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"),
+            "option name Clear Hash type button".to_string(),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Ponder type check default false".to_string(),
+            format!(
+                "option name Move Overhead type spin default {} min 0 max {}",
+                crate::time::MOVE_OVERHEAD_MS,
+                crate::time::MAX_MOVE_OVERHEAD_MS
+            ),
+            "option name UCI_ShowWDL type check default false".to_string(),
+            "option name UCI_LimitStrength type check default false".to_string(),
+            format!(
+                "option name UCI_Elo type spin default {} min {} max {}",
+                strength::ELO_MAX,
+                strength::ELO_MIN,
+                strength::ELO_MAX
+            ),
+            "uciok".to_string(),
+        ];
+        for l in lines {
+            send(&self.out, &l);
+        }
     }
 
     fn setoption(&mut self, tokens: &[&str]) -> Result<(), String> {
@@ -216,36 +464,41 @@ impl<W: Write + Send + 'static> Uci<W> {
         let value_at = tokens.iter().position(|&t| t == "value");
         let name = tokens[name_at + 1..value_at.unwrap_or(tokens.len())].join(" ");
         let value = value_at.map(|v| tokens[v + 1..].join(" ")).unwrap_or_default();
+        let number = |lo: u64, hi: u64| -> Result<u64, String> {
+            let v: u64 = value.parse().map_err(|_| format!("bad {name} value `{value}`"))?;
+            if (lo..=hi).contains(&v) { Ok(v) } else { Err(format!("{name} must be within {lo}..={hi}")) }
+        };
+        let check = || -> Result<bool, String> {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!("bad {name} value `{value}` (true or false)")),
+            }
+        };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                let mib: usize = value.parse().map_err(|_| format!("bad Hash value `{value}`"))?;
-                if !(1..=MAX_HASH_MIB).contains(&mib) {
-                    return Err(format!("Hash must be within 1..={MAX_HASH_MIB}"));
-                }
+                let mib = number(1, MAX_HASH_MIB as u64)? as usize;
                 self.searcher().resize_hash(mib);
-                Ok(())
             }
-            "move overhead" => {
-                let ms: u64 = value.parse().map_err(|_| format!("bad Move Overhead value `{value}`"))?;
-                if ms > crate::time::MAX_MOVE_OVERHEAD_MS {
-                    return Err(format!(
-                        "Move Overhead must be within 0..={}",
-                        crate::time::MAX_MOVE_OVERHEAD_MS
-                    ));
-                }
-                self.move_overhead_ms = ms;
-                Ok(())
+            "clear hash" => self.searcher().clear(),
+            "threads" => {
+                let n = number(1, MAX_THREADS as u64)? as usize;
+                self.options.threads = n;
+                self.searcher().set_threads(n);
             }
-            "uci_showwdl" => {
-                self.show_wdl = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("bad UCI_ShowWDL value `{value}`")),
-                };
-                Ok(())
+            "multipv" => self.options.multipv = number(1, MAX_MULTIPV as u64)? as usize,
+            "ponder" => {
+                check()?;
             }
-            _ => Err(format!("unknown option `{name}`")),
+            "move overhead" => self.options.move_overhead_ms = number(0, crate::time::MAX_MOVE_OVERHEAD_MS)?,
+            "uci_showwdl" => self.options.show_wdl = check()?,
+            "uci_limitstrength" => self.options.limit_strength = check()?,
+            "uci_elo" => {
+                self.options.elo = number(u64::from(strength::ELO_MIN), u64::from(strength::ELO_MAX))? as u32;
+            }
+            _ => return Err(format!("unknown option `{name}`")),
         }
+        Ok(())
     }
 
     fn position(&mut self, tokens: &[&str]) -> Result<(), String> {
@@ -276,81 +529,148 @@ impl<W: Write + Send + 'static> Uci<W> {
         Ok(())
     }
 
-    fn go(&mut self, tokens: &[&str]) -> Result<(), String> {
-        let mut limits = Limits::default();
-        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0u64, 0u64, None);
-        let mut infinite = false;
-        let mut i = 1;
-        while i < tokens.len() {
-            let t = tokens[i];
-            match t {
-                "depth" => limits.depth = Some(parse_num(tokens, i, t)?),
-                "nodes" => limits.nodes = Some(parse_num(tokens, i, t)?),
-                "movetime" => {
-                    let ms: u64 = parse_num(tokens, i, t)?;
-                    limits.time_ms = Some(ms.saturating_sub(crate::time::MOVE_OVERHEAD_MS / 3).max(1));
-                }
-                "wtime" => wtime = Some(parse_num::<i64>(tokens, i, t)?.max(0) as u64),
-                "btime" => btime = Some(parse_num::<i64>(tokens, i, t)?.max(0) as u64),
-                "winc" => winc = parse_num::<i64>(tokens, i, t)?.max(0) as u64,
-                "binc" => binc = parse_num::<i64>(tokens, i, t)?.max(0) as u64,
-                "movestogo" => mtg = Some(parse_num(tokens, i, t)?),
-                "mate" => {
-                    let n: u32 = parse_num(tokens, i, t)?;
-                    limits.depth = Some(n.saturating_mul(2).max(1));
-                }
-                "infinite" | "ponder" => {
-                    infinite = true;
-                    i += 1;
-                    continue;
-                }
-                _ => return Err(format!("unknown `go` parameter `{t}`")),
-            }
-            i += 2;
+    fn go(&mut self, tokens: &[&str]) {
+        let go = Go::parse(tokens, &self.pos);
+        for text in &go.ignored {
+            self.info_string(&format!("ignored: {text}"));
         }
-        let white = self.pos.turn() == gambit_rules::Color::White;
-        let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
+        self.searches += 1;
+        let (time, inc) =
+            if self.pos.turn() == Color::White { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+        let overhead = self.options.move_overhead_ms;
+        let mut limits = TimeLimits::default();
+        if let Some(ms) = go.movetime {
+            limits.movetime = Some(ms.saturating_sub(overhead).max(1));
+        }
         if let Some(time_ms) = time
-            && !infinite
+            && !go.infinite
         {
-            let (soft, hard) = allocate(Clock {
-                time_ms,
-                inc_ms: inc,
-                moves_to_go: mtg,
-                overhead_ms: self.move_overhead_ms,
-            });
-            limits.soft_time_ms = Some(soft);
-            limits.time_ms = Some(limits.time_ms.map_or(hard, |t| t.min(hard)));
+            let (soft, hard) =
+                allocate(Clock { time_ms, inc_ms: inc, moves_to_go: go.movestogo, overhead_ms: overhead });
+            // A single legal move: depth 1 (for its info line) and no more.
+            let forced = self.pos.count_legal_moves() == 1;
+            limits.clock = Some((if forced { 1 } else { soft }, hard));
         }
-        if infinite {
-            limits.time_ms = None;
-            limits.soft_time_ms = None;
-        }
-        let waits = infinite || (limits == Limits::default());
+        let bounded = go.depth.is_some()
+            || go.nodes.is_some()
+            || go.mate.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.is_some();
+        // `infinite`, or no limit at all: the bestmove waits for `stop`.
+        let infinite = go.infinite || !bounded;
+        // ... and while pondering, for `ponderhit` too.
+        let waits = infinite || go.ponder;
+        let stop = Arc::new(AtomicBool::new(false));
+        let time = Arc::new(Mutex::new(TimeState { pondering: go.ponder, origin: Instant::now() }));
+        let mut handler = UciHandler {
+            stop: Arc::clone(&stop),
+            time: Arc::clone(&time),
+            limits,
+            manager: limits.clock.map(|(soft, hard)| TimeManager::new(soft, hard)),
+            out: Arc::clone(&self.out),
+            show_wdl: self.options.show_wdl,
+            mate: go.mate,
+            mate_found: false,
+            reported: false,
+            reported_best: None,
+        };
+        let search_limits =
+            Limits { depth: go.depth.map(|d| d.max(1)), nodes: go.nodes, ..Limits::default() };
         let mut searcher =
             self.searcher.take().unwrap_or_else(|| Searcher::new(Params::default(), DEFAULT_HASH_MIB));
         let mut pos = self.pos.clone();
-        let stop = Arc::new(AtomicBool::new(false));
-        let out = Arc::clone(&self.out);
-        let show_wdl = self.show_wdl;
-        let flag = Arc::clone(&stop);
+        let options = self.options.clone();
+        let seed = pos.key() ^ self.searches;
+        let root = go.searchmoves;
         let handle = std::thread::spawn(move || {
-            let mut handler = UciHandler { stop: Arc::clone(&flag), out: Arc::clone(&out), show_wdl };
-            let result = searcher.search(&mut pos, &limits, &mut handler);
-            // UCI: after `go infinite` the bestmove waits for `stop`.
-            while waits && !flag.load(Ordering::Relaxed) {
+            let result = if options.limit_strength {
+                limited_search(&mut pos, options.elo, seed, &root, &search_limits)
+            } else {
+                searcher.params.multipv = options.multipv;
+                searcher.search_parallel(&mut pos, &search_limits, &root, &mut handler)
+            };
+            if !handler.reported || result.best != handler.reported_best {
+                send(&handler.out, &final_info(&result, handler.show_wdl));
+            }
+            // UCI: after `go infinite` the bestmove waits for `stop`; while pondering, for `ponderhit`.
+            while !handler.stop.load(Ordering::Relaxed) && (infinite || lock(&handler.time).pondering) {
                 std::thread::sleep(Duration::from_millis(1));
             }
             let best = result.best.map_or_else(|| "0000".to_string(), |m| m.to_uci());
             match result.pv.get(1) {
                 Some(p) if result.pv.first() == result.best.as_ref() => {
-                    send(&out, &format!("bestmove {best} ponder {}", p.to_uci()));
+                    send(&handler.out, &format!("bestmove {best} ponder {}", p.to_uci()));
                 }
-                _ => send(&out, &format!("bestmove {best}")),
+                _ => send(&handler.out, &format!("bestmove {best}")),
             }
             searcher
         });
-        self.job = Some(Job { stop, handle, infinite: waits });
-        Ok(())
+        self.job = Some(Job { stop, time, handle, waits });
+    }
+}
+
+/// The `info` line sent when no iteration reported the move played: a root with no legal move
+/// (`depth 0`, `score mate 0` when mated, `score cp 0` when stalemated), a search cut before depth 1
+/// completed (`depth 0`, the fallback or the best move proven so far), a limited-strength choice, or a
+/// best move adopted from an iteration the stop interrupted.
+fn final_info(r: &SearchResult<Move>, show_wdl: bool) -> String {
+    let mut s = format!("info depth {} seldepth {}", r.completed_depth, r.seldepth.max(r.completed_depth));
+    s.push_str(&score_text(r.score));
+    if show_wdl {
+        let (w, d, l) = wdl(r.score);
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    s.push_str(&format!(" nodes {} time {}", r.nodes, r.elapsed_ms));
+    let pv: Vec<Move> = match (r.pv.first(), r.best) {
+        (Some(first), Some(best)) if *first == best => r.pv.clone(),
+        (_, Some(best)) => vec![best],
+        _ => Vec::new(),
+    };
+    if !pv.is_empty() {
+        s.push_str(" pv");
+    }
+    for m in pv {
+        s.push(' ');
+        s.push_str(&m.to_uci());
+    }
+    s
+}
+
+/// `UCI_LimitStrength`: the bot of the presets at the options `UCI_Elo` maps to, seeded per search.
+/// `go depth` and `go nodes` lower its ceilings; `searchmoves` is honoured by choosing among the
+/// bot's ranked actions that are listed.
+fn limited_search(
+    pos: &mut Position,
+    elo: u32,
+    seed: u64,
+    root: &[Move],
+    limits: &Limits,
+) -> SearchResult<Move> {
+    let (mut depth, mut options) = strength::limited(elo);
+    if let Some(d) = limits.depth {
+        depth = depth.min(d);
+    }
+    if let Some(n) = limits.nodes {
+        options.max_nodes = options.max_nodes.min(n);
+    }
+    let start = Instant::now();
+    let choice = choose(pos, depth, seed, &options);
+    let mut best = choice.action;
+    let mut score = choice.score;
+    if !root.is_empty() && best.is_some_and(|b| !root.contains(&b)) {
+        let listed = choice.ranked.iter().find(|r| root.contains(&r.action));
+        best = listed.map_or(root.first().copied(), |r| Some(r.action));
+        score = listed.and_then(|r| r.score).unwrap_or(score);
+    }
+    let pv = if best == choice.pv.first().copied() { choice.pv.clone() } else { best.into_iter().collect() };
+    SearchResult {
+        best,
+        score,
+        pv,
+        completed_depth: choice.completed_depth,
+        seldepth: choice.completed_depth,
+        nodes: choice.nodes,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+        ranked: choice.ranked,
     }
 }

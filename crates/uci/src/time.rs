@@ -1,4 +1,5 @@
-//! Time management: turning a UCI clock into a soft and a hard limit.
+//! Time management: turning a UCI clock into a soft and a hard limit, and stretching or shrinking the
+//! soft limit as the search goes ([`TimeManager`]).
 
 /// The clock state of a UCI `go` command, milliseconds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,6 +44,69 @@ pub fn allocate(clock: Clock) -> (u64, u64) {
     (soft.min(hard).max(1), hard)
 }
 
+/// The soft limit of one move, adjusted after each completed iteration of its search.
+///
+/// The allocated soft limit ([`allocate`]) is scaled by two factors, and the scaled limit never exceeds
+/// the hard one:
+/// - best-move stability: ×1.5 in the iteration where the best move changed, ×1.2 one iteration later,
+///   then ×1.0, ×0.85 and from four unchanged iterations on ×0.7;
+/// - a falling score: ×(1 + drop / 100 cp × 0.5), at most ×1.6, where the drop is the previous
+///   iteration's score minus this one's (rises do not shrink the limit).
+///
+/// Only a clock game uses it; `movetime`, `infinite` and pondering before `ponderhit` do not.
+#[derive(Clone, Debug)]
+pub struct TimeManager<M> {
+    soft_ms: u64,
+    hard_ms: u64,
+    best: Option<M>,
+    stable: u32,
+    last_score: Option<i32>,
+    factor: f64,
+}
+
+impl<M: PartialEq + Copy> TimeManager<M> {
+    /// A manager for the allocated `soft_ms` and `hard_ms` (milliseconds).
+    #[must_use]
+    pub fn new(soft_ms: u64, hard_ms: u64) -> TimeManager<M> {
+        TimeManager { soft_ms, hard_ms, best: None, stable: 0, last_score: None, factor: 1.0 }
+    }
+
+    /// Records a completed iteration: its best move and score (centipawns, mover's view).
+    pub fn on_iteration(&mut self, best: Option<M>, score: i32) {
+        if best.is_some() && best == self.best {
+            self.stable += 1;
+        } else {
+            self.stable = 0;
+        }
+        let first = self.best.is_none();
+        self.best = best;
+        let stability = match self.stable {
+            _ if first => 1.0,
+            0 => 1.5,
+            1 => 1.2,
+            2 => 1.0,
+            3 => 0.85,
+            _ => 0.7,
+        };
+        let drop = self.last_score.map_or(0, |s| (s - score).clamp(0, 200));
+        let falling = (1.0 + f64::from(drop) / 100.0 * 0.5).min(1.6);
+        self.last_score = Some(score);
+        self.factor = stability * falling;
+    }
+
+    /// The current soft limit, milliseconds: the allocated one scaled, at most the hard limit.
+    #[must_use]
+    pub fn soft_ms(&self) -> u64 {
+        ((self.soft_ms as f64 * self.factor) as u64).clamp(1, self.hard_ms.max(1))
+    }
+
+    /// The hard limit, milliseconds.
+    #[must_use]
+    pub fn hard_ms(&self) -> u64 {
+        self.hard_ms
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +130,25 @@ mod tests {
         // left = 600: soft = 600 / 30 + 7 = 27, hard = min(108, 200) = 108.
         assert_eq!(allocate(wide), (27, 108));
         assert!(allocate(wide).1 < allocate(base).1);
+    }
+
+    #[test]
+    fn a_stable_best_move_spends_less_and_a_changing_one_more() {
+        let mut stable = TimeManager::new(1000, 3000);
+        for _ in 0..6 {
+            stable.on_iteration(Some(1), 20);
+        }
+        assert_eq!(stable.soft_ms(), 700);
+        let mut unstable = TimeManager::new(1000, 3000);
+        for i in 0..6 {
+            unstable.on_iteration(Some(i), 20);
+        }
+        assert_eq!(unstable.soft_ms(), 1500);
+        // A falling score stretches the limit, never past the hard one.
+        let mut falling = TimeManager::new(1000, 1400);
+        falling.on_iteration(Some(1), 100);
+        falling.on_iteration(Some(2), -100);
+        assert_eq!(falling.soft_ms(), 1400);
+        assert_eq!(falling.hard_ms(), 1400);
     }
 }

@@ -6,9 +6,10 @@
 //! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
 //! * `dist`: the release package (see [`dist`]).
 //! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
-//! * `uci-check`: `gambit-uci` driven by python-chess when it is installed (see [`uci_check`]).
+//! * `uci-check`: `gambit-uci` driven by python-chess when it is installed (module `uci_check`).
 //!
-//! Its tests include `tidy` ([`tidy`]): rules about the workspace as a whole, run by `cargo test`.
+//! Its tests include the module `tidy` (compiled for tests only): rules about the workspace as a whole,
+//! run by `cargo test`.
 
 mod dist;
 mod uci_check;

@@ -17,6 +17,7 @@ use crate::tt::{Bound, TranspositionTable};
 pub const MAX_DEPTH: u32 = 100;
 
 mod smp;
+pub use smp::MAX_THREADS;
 
 /// What ends a search. All fields `None` searches until [`MAX_DEPTH`] or until the handler stops it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

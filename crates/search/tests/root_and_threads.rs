@@ -29,9 +29,12 @@ fn searching_among_listed_root_actions() {
     }
 }
 
+/// A line as reported: score, exactness, moves.
+type Line = (i32, bool, Vec<Move>);
+
 #[derive(Default)]
 struct Record {
-    reports: Vec<(u32, Vec<(i32, bool, Vec<Move>)>)>,
+    reports: Vec<(u32, Vec<Line>)>,
     deepen_asked: u32,
     stop_after: Option<u32>,
 }

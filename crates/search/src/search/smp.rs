@@ -36,7 +36,7 @@ impl<G: Game> Searcher<G> {
             return false;
         }
         let i = (self.helper_index - 1) % SKIP_SIZE.len();
-        ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0
+        !((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]).is_multiple_of(2)
     }
 
     /// Adds this helper's nodes since the last call to the shared count.

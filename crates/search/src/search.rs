@@ -151,9 +151,9 @@ pub struct Searcher<G: Game> {
     start: Instant,
     /// Lazy SMP: the helper searchers sharing this one's transposition table (module `smp`).
     helpers: Vec<Searcher<G>>,
-    /// Lazy SMP: nodes counted by the other threads of a parallel search (helpers add to it).
+    /// Lazy SMP: the nodes of all threads of a parallel search, as each publishes them.
     shared_nodes: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
-    /// Lazy SMP: this searcher's nodes already added to `shared_nodes` (helpers only).
+    /// Lazy SMP: this searcher's nodes already added to `shared_nodes`.
     published_nodes: u64,
     /// Lazy SMP: 0 for the main searcher, `i` for the `i`-th helper (its depth schedule).
     helper_index: usize,
@@ -389,7 +389,7 @@ impl<G: Game> Searcher<G> {
             return true;
         }
         let poll = self.nodes & (self.params.poll_interval.max(1).next_power_of_two() - 1) == 0;
-        if poll && self.helper_index > 0 {
+        if poll && self.shared_nodes.is_some() {
             self.publish_nodes();
         }
         if self.total_nodes() >= self.node_limit
@@ -400,14 +400,15 @@ impl<G: Game> Searcher<G> {
         self.stopped
     }
 
-    /// This searcher's nodes, plus the other threads' (as far as published) in a parallel search.
+    /// This searcher's nodes; in a parallel search, every thread's nodes as far as published (each
+    /// thread publishes its count every poll) plus this one's since its last publication.
     #[inline]
     fn total_nodes(&self) -> u64 {
         match &self.shared_nodes {
-            Some(shared) if self.helper_index == 0 => {
-                self.nodes + shared.load(std::sync::atomic::Ordering::Relaxed)
+            Some(shared) => {
+                shared.load(std::sync::atomic::Ordering::Relaxed) + self.nodes - self.published_nodes
             }
-            _ => self.nodes,
+            None => self.nodes,
         }
     }
 

@@ -79,9 +79,12 @@ impl<G: Game + Clone + Send> Searcher<G> {
     }
 
     /// Searches with every thread set by [`Searcher::set_threads`] (Lazy SMP) and returns the main
-    /// thread's result; with one thread this is [`Searcher::search_among`]. `nodes` and `elapsed_ms`
-    /// in the reports and the result count every thread's nodes. Unlike a single thread, the
-    /// outcome of a parallel search depends on timing: it is not deterministic.
+    /// thread's result; with one thread this is [`Searcher::search_among`]. The node counts of the
+    /// reports and the result, and the node budget, count every thread's nodes: each thread publishes
+    /// its count every [`Params::poll_interval`](crate::Params::poll_interval) nodes and stops at the
+    /// budget by what is published, so the total can pass the budget by less than one interval per
+    /// other thread. Unlike a single thread, the outcome of a parallel search depends on timing: it is
+    /// not deterministic.
     pub fn search_parallel<H: SearchHandler<G::Action>>(
         &mut self,
         game: &mut G,
@@ -98,7 +101,7 @@ impl<G: Game + Clone + Send> Searcher<G> {
         }
         self.tt.new_search();
         let age = self.tt.age();
-        let helper_limits = Limits { nodes: None, ..limits.clone() };
+        let helper_limits = limits.clone();
         let mut helpers = std::mem::take(&mut self.helpers);
         let result = std::thread::scope(|scope| {
             for helper in &mut helpers {

@@ -5,7 +5,7 @@ Usage: python3 tools/uci_check.py ENGINE
 
 Checks (each prints one line; any failure exits with status 1):
 1. `play` with `root_moves` (UCI `searchmoves`): the answer is one of the listed moves, also at depth 1
-   and with a node budget.
+   and with a node budget, and in a Chess960 position (python-chess sets `UCI_Chess960`).
 2. `analyse` with `multipv=3`: three ranked lines, each with a score, a depth and a legal pv, also for a
    budget too small for depth 1 (`nodes=50` on Kiwipete) and for mated and stalemated positions.
 3. A pondering game of 20 moves per side (two gambit-uci processes, `ponder=True`) on a 2 s + 0.1 s clock
@@ -38,7 +38,11 @@ def root_moves(engine):
     board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     res = engine.play(board, chess.engine.Limit(depth=4), root_moves=[chess.Move.from_uci("g1f1")])
     check(res.move == chess.Move.from_uci("g1f1"), f"the only listed move is played: {res.move}")
-    print("ok: play with root_moves")
+    board = chess.Board("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", chess960=True)
+    castle = chess.Move.from_uci("e1b1")  # python-chess writes Chess960 castling as king takes rook
+    res = engine.play(board, chess.engine.Limit(depth=3), root_moves=[castle])
+    check(res.move == castle and board.is_castling(res.move), f"Chess960 castling: {res.move}")
+    print("ok: play with root_moves (also Chess960 castling)")
 
 
 def analyse(engine):

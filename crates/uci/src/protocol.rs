@@ -59,10 +59,11 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
 }
 
 /// Formats the UCI `info` line of root line `index` (0-based; `multipv index + 1`) of a progress
-/// report: depth, seldepth, multipv, score (with `upperbound` when the line's score is a bound),
-/// optional wdl, nodes, nps, hashfull, time, pv.
+/// report on the search of `root`: depth, seldepth, multipv, score (with `upperbound` when the line's
+/// score is a bound), optional wdl, nodes, nps, hashfull, time, pv (castling as the king taking its
+/// rook when `root` is in Chess960 mode).
 #[must_use]
-pub fn info_line(p: &SearchInfo<'_, Move>, index: usize, show_wdl: bool) -> String {
+pub fn info_line(root: &Position, p: &SearchInfo<'_, Move>, index: usize, show_wdl: bool) -> String {
     let (score, exact, pv) = match p.lines.get(index) {
         Some(l) => (l.score, l.exact, l.pv.as_slice()),
         None => (p.score, true, p.pv),
@@ -78,11 +79,25 @@ pub fn info_line(p: &SearchInfo<'_, Move>, index: usize, show_wdl: bool) -> Stri
     }
     let nps = p.nodes * 1000 / p.elapsed_ms.max(1);
     s.push_str(&format!(" nodes {} nps {nps} hashfull {} time {} pv", p.nodes, p.hashfull, p.elapsed_ms));
-    for m in pv {
+    for m in uci_moves(root, pv) {
         s.push(' ');
-        s.push_str(&m.to_uci());
+        s.push_str(&m);
     }
     s
+}
+
+/// A line of moves from `root` in UCI notation ([`Position::uci`]: in Chess960 mode castling is the
+/// king taking its rook); stops at the first move that is not legal where it is played.
+fn uci_moves(root: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        out.push(pos.uci(m));
+        if pos.play(m).is_err() {
+            break;
+        }
+    }
+    out
 }
 
 /// ` score cp N` or ` score mate N`.
@@ -103,6 +118,7 @@ struct Options {
     multipv: usize,
     limit_strength: bool,
     elo: u32,
+    chess960: bool,
 }
 
 impl Default for Options {
@@ -114,6 +130,7 @@ impl Default for Options {
             multipv: 1,
             limit_strength: false,
             elo: strength::ELO_MAX,
+            chess960: false,
         }
     }
 }
@@ -161,6 +178,8 @@ struct UciHandler<W> {
     limits: TimeLimits,
     manager: Option<TimeManager<Move>>,
     out: Arc<Mutex<W>>,
+    /// The position searched (for move notation).
+    root: Position,
     show_wdl: bool,
     /// `go mate N`: stop once a mate in at most N moves is found.
     mate: Option<u32>,
@@ -201,7 +220,7 @@ impl<W: Write> SearchHandler<Move> for UciHandler<W> {
 
     fn on_iteration(&mut self, p: &SearchInfo<'_, Move>) {
         for i in 0..p.lines.len().max(1) {
-            send(&self.out, &info_line(p, i, self.show_wdl));
+            send(&self.out, &info_line(&self.root, p, i, self.show_wdl));
         }
         self.reported = true;
         self.reported_best = p.pv.first().copied();
@@ -445,6 +464,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 crate::time::MAX_MOVE_OVERHEAD_MS
             ),
             "option name UCI_ShowWDL type check default false".to_string(),
+            "option name UCI_Chess960 type check default false".to_string(),
             "option name UCI_LimitStrength type check default false".to_string(),
             format!(
                 "option name UCI_Elo type spin default {} min {} max {}",
@@ -493,6 +513,11 @@ impl<W: Write + Send + 'static> Uci<W> {
             "move overhead" => self.options.move_overhead_ms = number(0, crate::time::MAX_MOVE_OVERHEAD_MS)?,
             "uci_showwdl" => self.options.show_wdl = check()?,
             "uci_limitstrength" => self.options.limit_strength = check()?,
+            "uci_chess960" => {
+                let on = check()?;
+                self.pos.set_chess960(on).map_err(|e| format!("UCI_Chess960 {value}: {e}"))?;
+                self.options.chess960 = on;
+            }
             "uci_elo" => {
                 self.options.elo = number(u64::from(strength::ELO_MIN), u64::from(strength::ELO_MAX))? as u32;
             }
@@ -504,15 +529,22 @@ impl<W: Write + Send + 'static> Uci<W> {
     fn position(&mut self, tokens: &[&str]) -> Result<(), String> {
         let moves_at = tokens.iter().position(|&t| t == "moves");
         let end = moves_at.unwrap_or(tokens.len());
+        let read = |fen: &str| {
+            if self.options.chess960 { Position::from_chess960_fen(fen) } else { Position::from_fen(fen) }
+        };
         let mut pos = match tokens.get(1) {
-            Some(&"startpos") if end == 2 => Position::startpos(),
+            Some(&"startpos") if end == 2 => {
+                let mut p = Position::startpos();
+                p.set_chess960(self.options.chess960).map_err(|e| e.to_string())?;
+                p
+            }
             Some(&"fen") if end > 2 => {
                 let fields = &tokens[2..end];
                 let fen = fields.join(" ");
-                match Position::from_fen(&fen) {
+                match read(&fen) {
                     Ok(p) => p,
                     Err(e) if fields.len() == 4 => {
-                        Position::from_fen(&format!("{fen} 0 1")).map_err(|_| format!("bad FEN: {e}"))?
+                        read(&format!("{fen} 0 1")).map_err(|_| format!("bad FEN: {e}"))?
                     }
                     Err(e) => return Err(format!("bad FEN: {e}")),
                 }
@@ -568,6 +600,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             limits,
             manager: limits.clock.map(|(soft, hard)| TimeManager::new(soft, hard)),
             out: Arc::clone(&self.out),
+            root: self.pos.clone(),
             show_wdl: self.options.show_wdl,
             mate: go.mate,
             mate_found: false,
@@ -590,18 +623,22 @@ impl<W: Write + Send + 'static> Uci<W> {
                 searcher.search_parallel(&mut pos, &search_limits, &root, &mut handler)
             };
             if !handler.reported || result.best != handler.reported_best {
-                send(&handler.out, &final_info(&result, handler.show_wdl));
+                send(&handler.out, &final_info(&pos, &result, handler.show_wdl));
             }
             // UCI: after `go infinite` the bestmove waits for `stop`; while pondering, for `ponderhit`.
             while !handler.stop.load(Ordering::Relaxed) && (infinite || lock(&handler.time).pondering) {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            let best = result.best.map_or_else(|| "0000".to_string(), |m| m.to_uci());
-            match result.pv.get(1) {
-                Some(p) if result.pv.first() == result.best.as_ref() => {
-                    send(&handler.out, &format!("bestmove {best} ponder {}", p.to_uci()));
+            let line = match result.best {
+                Some(b) if result.pv.first() == Some(&b) => {
+                    uci_moves(&pos, &result.pv[..result.pv.len().min(2)])
                 }
-                _ => send(&handler.out, &format!("bestmove {best}")),
+                Some(b) => uci_moves(&pos, &[b]),
+                None => vec!["0000".to_string()],
+            };
+            match line.as_slice() {
+                [best, ponder] => send(&handler.out, &format!("bestmove {best} ponder {ponder}")),
+                _ => send(&handler.out, &format!("bestmove {}", line[0])),
             }
             searcher
         });
@@ -613,7 +650,7 @@ impl<W: Write + Send + 'static> Uci<W> {
 /// (`depth 0`, `score mate 0` when mated, `score cp 0` when stalemated), a search cut before depth 1
 /// completed (`depth 0`, the fallback or the best move proven so far), a limited-strength choice, or a
 /// best move adopted from an iteration the stop interrupted.
-fn final_info(r: &SearchResult<Move>, show_wdl: bool) -> String {
+fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String {
     let mut s = format!("info depth {} seldepth {}", r.completed_depth, r.seldepth.max(r.completed_depth));
     s.push_str(&score_text(r.score));
     if show_wdl {
@@ -629,9 +666,9 @@ fn final_info(r: &SearchResult<Move>, show_wdl: bool) -> String {
     if !pv.is_empty() {
         s.push_str(" pv");
     }
-    for m in pv {
+    for m in uci_moves(root, &pv) {
         s.push(' ');
-        s.push_str(&m.to_uci());
+        s.push_str(&m);
     }
     s
 }

@@ -1,23 +1,20 @@
-//! Progress and the active run on disk: versioned JSON, migration, atomic writes, and corrupt files
-//! kept aside.
-
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+//! The roguelite's save formats as pure functions between values and text: `progress.json` and
+//! `run.json`, their versions and migrations (`docs/save-format.md`). Files, the data directory and
+//! atomic writes belong to the front ends' file layer (`gambit-store`); nothing here touches a file.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::run::{ReplayError, Run, RunConfig, RunLog, RunSummary};
+use crate::bot::Evaluation;
+use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunLog, RunSummary};
 use crate::skilltree::{SkillTree, UnlockError};
 
 /// The current `progress.json` version.
 pub const PROGRESS_VERSION: u32 = 2;
-/// The current `run.json` version.
-pub const RUN_FILE_VERSION: u32 = 2;
-/// The environment variable that overrides the data directory.
-pub const DATA_DIR_ENV: &str = "GAMBIT_DATA_DIR";
+/// The current `run.json` version: 3 holds a version 2 run log (the enemy's actions, encounters and
+/// shops recorded); 2 and 1 held a version 1 log (the player's decisions only).
+pub const RUN_FILE_VERSION: u32 = 3;
 /// The progress file name.
 pub const PROGRESS_FILE: &str = "progress.json";
 /// The active run file name.
@@ -95,258 +92,127 @@ struct ProgressFile<'a> {
 }
 
 #[derive(Serialize, Deserialize)]
-struct RunFile {
+struct RunFile<L> {
     version: u32,
-    log: RunLog,
+    log: L,
 }
 
-/// A save problem the UI can show (and, for writes, offer to retry).
+/// Why a text is not a save of the expected kind. The file layer keeps such a file aside.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SaveError {
-    /// No data directory could be determined (no home directory and no `GAMBIT_DATA_DIR`).
-    #[error("no data directory: set GAMBIT_DATA_DIR")]
-    NoDataDir,
-    /// Reading or writing failed.
-    #[error("cannot access {path}: {message}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The system's message.
-        message: String,
+pub enum FormatError {
+    /// Not JSON (the parser's message).
+    #[error("not JSON: {0}")]
+    NotJson(String),
+    /// No numeric `version` field at the top level.
+    #[error("no \"version\" field")]
+    NoVersion,
+    /// A version this game does not know: newer than it (written by a later release), or 0.
+    #[error("version {found} is not one this game reads (it reads up to {newest})")]
+    UnknownVersion {
+        /// The file's version.
+        found: u64,
+        /// The newest version this game reads.
+        newest: u32,
     },
-    /// The file is not a valid save; it was moved to `kept_aside` (if that worked) and an empty
-    /// profile is used.
-    #[error("{path} is not a valid save ({message}); it was kept aside as {}", kept_aside.as_ref().map_or("(could not move it)".to_string(), |p| p.display().to_string()))]
-    Corrupt {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-        /// Where the bad file now is.
-        kept_aside: Option<PathBuf>,
-    },
+    /// The fields do not match the version's format (the parser's message).
+    #[error("{0}")]
+    Fields(String),
 }
 
-/// A loaded value plus the problem met on the way, if any (the value is then the empty default).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Loaded<T> {
-    /// The value.
-    pub value: T,
-    /// The error to show, if the file was bad or unreadable.
-    pub error: Option<SaveError>,
-}
-
-/// Where saves live, with the operations on them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveStore {
-    dir: PathBuf,
-}
-
-fn io_error(path: &Path, e: &std::io::Error) -> SaveError {
-    SaveError::Io { path: path.to_path_buf(), message: e.to_string() }
-}
-
-fn version_of(value: &Value) -> Result<u32, String> {
-    value
-        .get("version")
-        .and_then(Value::as_u64)
-        .and_then(|v| u32::try_from(v).ok())
-        .ok_or_else(|| "missing or bad \"version\" field".to_string())
-}
-
-/// Upgrades a progress JSON value to the current version. Version 1 had `exp`, `unlocks` (the node
-/// ids) and `best_score` at the top level and no other statistics.
-fn migrate_progress(mut value: Value) -> Result<Progress, String> {
-    let version = version_of(&value)?;
-    if version > PROGRESS_VERSION {
-        return Err(format!("version {version} is newer than this game ({PROGRESS_VERSION})"));
+fn parse_versioned(text: &str, newest: u32) -> Result<(u32, Value), FormatError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| FormatError::NotJson(e.to_string()))?;
+    let found = value.get("version").and_then(Value::as_u64).ok_or(FormatError::NoVersion)?;
+    match u32::try_from(found) {
+        Ok(v) if (1..=newest).contains(&v) => Ok((v, value)),
+        _ => Err(FormatError::UnknownVersion { found, newest }),
     }
-    let obj = value.as_object_mut().ok_or("not a JSON object")?;
+}
+
+fn fields<T: for<'de> Deserialize<'de>>(value: Value) -> Result<T, FormatError> {
+    serde_json::from_value(value).map_err(|e| FormatError::Fields(e.to_string()))
+}
+
+/// `progress.json` as text (the current version, pretty-printed).
+#[must_use]
+pub fn progress_to_json(progress: &Progress) -> String {
+    serde_json::to_string_pretty(&ProgressFile { version: PROGRESS_VERSION, progress })
+        .expect("a profile serializes")
+}
+
+/// Reads `progress.json`, migrating older versions: version 1 had `exp`, `unlocks` (the node ids) and
+/// `best_score` at the top level and no other statistics.
+///
+/// # Errors
+/// [`FormatError`] for text that is not a progress file of a known version.
+pub fn progress_from_json(text: &str) -> Result<Progress, FormatError> {
+    let (version, mut value) = parse_versioned(text, PROGRESS_VERSION)?;
+    let obj = value.as_object_mut().ok_or(FormatError::NoVersion)?;
     obj.remove("version");
-    if version == 0 {
-        return Err("version 0 does not exist".into());
-    }
     if version == 1 {
         let unlocks = obj.remove("unlocks").unwrap_or(Value::Array(Vec::new()));
         let best = obj.remove("best_score").unwrap_or(Value::from(0));
         obj.insert("unlocked".into(), unlocks);
         obj.insert("stats".into(), serde_json::json!({ "best_score": best }));
     }
-    serde_json::from_value(value).map_err(|e| e.to_string())
+    fields(value)
 }
 
-/// Upgrades a run file to the current version. Version 1 had the log's fields (`config`,
-/// `decisions`) at the top level.
-fn migrate_run(value: Value) -> Result<RunLog, String> {
-    let version = version_of(&value)?;
-    if version > RUN_FILE_VERSION || version == 0 {
-        return Err(format!("unsupported run file version {version}"));
-    }
-    let file: RunFile = if version == 1 {
-        let mut log = value;
-        if let Some(o) = log.as_object_mut() {
-            o.insert("version".into(), Value::from(crate::run::RUN_LOG_VERSION));
-        }
-        RunFile { version: 2, log: serde_json::from_value(log).map_err(|e| e.to_string())? }
-    } else {
-        serde_json::from_value(value).map_err(|e| e.to_string())?
-    };
-    Ok(file.log)
+/// A saved run as read from `run.json`, before it is rebuilt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SavedRun {
+    /// A version 3 file: everything the replay needs is recorded.
+    Recorded(RunLog),
+    /// A version 1 or 2 file: the player's decisions only; rebuilding simulates the run again.
+    Legacy(LegacyRunLog),
 }
 
-impl SaveStore {
-    /// Saves in `dir` (created on the first write).
+impl SavedRun {
+    /// Rebuilds the run ([`Run::resume`] or [`Run::resume_legacy`]) with `evaluation` for the enemy's
+    /// decisions still to come (and, for a legacy file, the recomputed ones).
     #[must_use]
-    pub fn at(dir: impl Into<PathBuf>) -> SaveStore {
-        SaveStore { dir: dir.into() }
-    }
-
-    /// The player's store: `$GAMBIT_DATA_DIR` when set, else the platform data directory of the
-    /// application `gambit` (the `directories` crate).
-    ///
-    /// # Errors
-    /// [`SaveError::NoDataDir`].
-    pub fn from_env() -> Result<SaveStore, SaveError> {
-        if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-            return Ok(SaveStore::at(dir));
+    pub fn resume(&self, evaluation: Evaluation) -> Resumed {
+        match self {
+            SavedRun::Recorded(log) => Run::resume(log, evaluation),
+            SavedRun::Legacy(log) => Run::resume_legacy(log, evaluation),
         }
-        directories::ProjectDirs::from("", "", "gambit")
-            .map(|d| SaveStore::at(d.data_dir()))
-            .ok_or(SaveError::NoDataDir)
     }
 
-    /// The directory.
+    /// The run's configuration.
     #[must_use]
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    pub fn config(&self) -> &RunConfig {
+        match self {
+            SavedRun::Recorded(log) => &log.config,
+            SavedRun::Legacy(log) => &log.config,
+        }
     }
+}
 
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.join(name)
-    }
+/// `run.json` as text: the run's log in the current file version (pretty-printed).
+#[must_use]
+pub fn run_to_json(run: &Run) -> String {
+    serde_json::to_string_pretty(&RunFile { version: RUN_FILE_VERSION, log: run.log() })
+        .expect("a run log serializes")
+}
 
-    /// Writes `text` to `name` atomically: a temporary file in the same directory, flushed and synced,
-    /// then renamed over the target.
-    fn write_atomic(&self, name: &str, text: &str) -> Result<(), SaveError> {
-        fs::create_dir_all(&self.dir).map_err(|e| io_error(&self.dir, &e))?;
-        let target = self.path(name);
-        let tmp = self.path(&format!("{name}.tmp"));
-        let result = (|| {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.flush()?;
-            f.sync_all()?;
-            fs::rename(&tmp, &target)
-        })();
-        result.map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            io_error(&target, &e)
-        })
-    }
-
-    /// Moves a bad file aside (`name.bad`, `name.bad.1`, ...) so it is never overwritten silently.
-    fn keep_aside(&self, name: &str) -> Option<PathBuf> {
-        let from = self.path(name);
-        (0..1000).find_map(|i| {
-            let to = if i == 0 {
-                self.path(&format!("{name}.bad"))
-            } else {
-                self.path(&format!("{name}.bad.{i}"))
-            };
-            if to.exists() {
-                return None;
+/// Reads `run.json` of any version: 3 (a recorded log), 2 (`{"version": 2, "log": {"version": 1,
+/// "config", "decisions"}}`) or 1 (the version 1 log's fields at the top level).
+///
+/// # Errors
+/// [`FormatError`] for text that is not a run file of a known version.
+pub fn run_from_json(text: &str) -> Result<SavedRun, FormatError> {
+    let (version, value) = parse_versioned(text, RUN_FILE_VERSION)?;
+    match version {
+        1 => fields(value).map(SavedRun::Legacy),
+        2 => fields::<RunFile<LegacyRunLog>>(value).map(|f| SavedRun::Legacy(f.log)),
+        _ => {
+            let file: RunFile<RunLog> = fields(value)?;
+            if file.log.version != RUN_LOG_VERSION {
+                return Err(FormatError::UnknownVersion {
+                    found: u64::from(file.log.version),
+                    newest: RUN_LOG_VERSION,
+                });
             }
-            fs::rename(&from, &to).ok().map(|()| to)
-        })
-    }
-
-    fn read(&self, name: &str) -> Result<Option<String>, SaveError> {
-        let path = self.path(name);
-        match fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Ok(Some(text)),
-                Err(_) => Err(self.corrupt(name, "not UTF-8 text".into())),
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(io_error(&path, &e)),
-        }
-    }
-
-    fn corrupt(&self, name: &str, message: String) -> SaveError {
-        SaveError::Corrupt { path: self.path(name), message, kept_aside: self.keep_aside(name) }
-    }
-
-    fn load<T: Default>(&self, name: &str, parse: impl FnOnce(Value) -> Result<T, String>) -> Loaded<T> {
-        let text = match self.read(name) {
-            Ok(Some(t)) => t,
-            Ok(None) => return Loaded { value: T::default(), error: None },
-            Err(e) => return Loaded { value: T::default(), error: Some(e) },
-        };
-        let parsed = serde_json::from_str::<Value>(&text).map_err(|e| e.to_string()).and_then(parse);
-        match parsed {
-            Ok(value) => Loaded { value, error: None },
-            Err(message) => Loaded { value: T::default(), error: Some(self.corrupt(name, message)) },
-        }
-    }
-
-    /// Loads `progress.json`: a missing file is an empty profile; an invalid one is an empty profile
-    /// plus [`SaveError::Corrupt`] (the file is kept aside); an older version is migrated.
-    #[must_use]
-    pub fn load_progress(&self) -> Loaded<Progress> {
-        self.load(PROGRESS_FILE, migrate_progress)
-    }
-
-    /// Writes `progress.json` atomically.
-    ///
-    /// # Errors
-    /// [`SaveError::Io`]; the old file is intact then.
-    pub fn save_progress(&self, progress: &Progress) -> Result<(), SaveError> {
-        let text = serde_json::to_string_pretty(&ProgressFile { version: PROGRESS_VERSION, progress })
-            .expect("progress serializes");
-        self.write_atomic(PROGRESS_FILE, &text)
-    }
-
-    /// Writes the active run (`run.json`: its log) atomically. Call it at every screen boundary and
-    /// after every player turn in battle.
-    ///
-    /// # Errors
-    /// [`SaveError::Io`].
-    pub fn save_run(&self, run: &Run) -> Result<(), SaveError> {
-        let file = RunFile { version: RUN_FILE_VERSION, log: run.log() };
-        self.write_atomic(RUN_FILE, &serde_json::to_string_pretty(&file).expect("a run log serializes"))
-    }
-
-    /// Loads the active run's log: `None` when there is none; an invalid file gives `None` plus
-    /// [`SaveError::Corrupt`] (kept aside).
-    #[must_use]
-    pub fn load_run_log(&self) -> Loaded<Option<RunLog>> {
-        self.load(RUN_FILE, |v| migrate_run(v).map(Some))
-    }
-
-    /// Loads and replays the active run, exactly where it was. A log that does not replay is treated
-    /// as a corrupt file.
-    #[must_use]
-    pub fn resume_run(&self) -> Loaded<Option<Run>> {
-        let loaded = self.load_run_log();
-        let Some(log) = loaded.value else { return Loaded { value: None, error: loaded.error } };
-        match Run::replay(&log) {
-            Ok(run) => Loaded { value: Some(run), error: None },
-            Err(ReplayError { index, error }) => Loaded {
-                value: None,
-                error: Some(self.corrupt(RUN_FILE, format!("decision {index} does not replay: {error}"))),
-            },
-        }
-    }
-
-    /// Deletes `run.json` (at the end of a run). A missing file is fine.
-    ///
-    /// # Errors
-    /// [`SaveError::Io`].
-    pub fn clear_run(&self) -> Result<(), SaveError> {
-        let path = self.path(RUN_FILE);
-        match fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error(&path, &e)),
-            _ => Ok(()),
+            Ok(SavedRun::Recorded(file.log))
         }
     }
 }

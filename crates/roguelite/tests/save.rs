@@ -1,141 +1,42 @@
-//! Saves: round trips, migration, the corrupt-save path, atomic writes, resume. Temporary directories
-//! only: the player's data directory is never touched.
+//! Save formats as text: round trips, versions and migrations, the fixtures written by a6fe168, and
+//! saved runs that survive a changed bot (`docs/save-format.md`). No file is written: the formats are
+//! pure functions; files are gambit-store's.
 
 use std::fs;
 
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, auto_decision};
-use gambit_roguelite::save::{PROGRESS_FILE, RUN_FILE, SaveError, SaveStore};
-use gambit_roguelite::{Progress, Run, RunConfig};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, Evaluation, auto_decision};
+use gambit_roguelite::run::{LegacyRunLog, ReplayProblem, RunLog};
+use gambit_roguelite::save::{
+    FormatError, RUN_FILE_VERSION, SavedRun, progress_from_json, progress_to_json, run_from_json, run_to_json,
+};
+use gambit_roguelite::{BattleAction, Decision, Progress, Run, RunConfig, RunPhase};
 
-#[test]
-fn missing_files_are_an_empty_profile_and_no_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SaveStore::at(dir.path().join("not-yet"));
-    let p = store.load_progress();
-    assert_eq!(p.value, Progress::default());
-    assert!(p.error.is_none());
-    let r = store.resume_run();
-    assert!(r.value.is_none() && r.error.is_none());
-}
-
-#[test]
-fn progress_round_trip_with_version() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SaveStore::at(dir.path());
-    let mut p = Progress { exp: 75, unlocked: vec!["deeper_pockets".into()], ..Default::default() };
-    p.stats.best_score = 410;
-    p.stats.pawns_lost = 3;
-    p.stats.temporary_pawns_lost = 2;
-    store.save_progress(&p).unwrap();
-    let text = fs::read_to_string(dir.path().join(PROGRESS_FILE)).unwrap();
-    assert!(text.contains("\"version\": 2"));
-    assert!(!dir.path().join("progress.json.tmp").exists());
-    let loaded = store.load_progress();
-    assert_eq!(loaded.value, p);
-    assert!(loaded.error.is_none());
-}
-
-#[test]
-fn progress_version_1_is_migrated() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(
-        dir.path().join(PROGRESS_FILE),
-        r#"{"version": 1, "exp": 40, "unlocks": ["deeper_pockets"], "best_score": 250}"#,
-    )
-    .unwrap();
-    let loaded = SaveStore::at(dir.path()).load_progress();
-    assert!(loaded.error.is_none(), "{:?}", loaded.error);
-    assert_eq!(loaded.value.exp, 40);
-    assert_eq!(loaded.value.unlocked, vec!["deeper_pockets".to_string()]);
-    assert_eq!(loaded.value.stats.best_score, 250);
-}
-
-#[test]
-fn corrupt_progress_gives_an_empty_profile_an_error_and_is_kept_aside() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SaveStore::at(dir.path());
-    for (i, bad) in
-        ["{not json", r#"{"exp": 5}"#, r#"{"version": 99, "exp": 5}"#, r#"{"version": 2, "exp": "x"}"#]
-            .into_iter()
-            .enumerate()
-    {
-        fs::write(dir.path().join(PROGRESS_FILE), bad).unwrap();
-        let loaded = store.load_progress();
-        assert_eq!(loaded.value, Progress::default());
-        let Some(SaveError::Corrupt { kept_aside: Some(aside), .. }) = loaded.error else {
-            panic!("expected a corrupt-save error, got {:?}", loaded.error)
-        };
-        assert_eq!(fs::read_to_string(&aside).unwrap(), bad, "the bad file is kept as it was");
-        let expected =
-            if i == 0 { "progress.json.bad".to_string() } else { format!("progress.json.bad.{i}") };
-        assert_eq!(aside.file_name().unwrap().to_str().unwrap(), expected);
-        assert!(!dir.path().join(PROGRESS_FILE).exists());
+/// An evaluation that wants the opposite of the game's: the enemy no longer values its objective
+/// pieces, its army or its pawns' advance. A bot with it plays differently from the first move.
+fn changed_evaluation() -> Evaluation {
+    Evaluation {
+        target: -400,
+        objective_king: -1000,
+        army_piece: -60,
+        pawn_rank: -40,
+        modifier: -100,
+        ..Evaluation::default()
     }
-    // A later save writes a fresh file and never touches the kept copies.
-    store.save_progress(&Progress { exp: 1, ..Default::default() }).unwrap();
-    assert_eq!(store.load_progress().value.exp, 1);
-    assert!(dir.path().join("progress.json.bad").exists());
 }
 
-#[test]
-fn failed_write_returns_an_error() {
-    let dir = tempfile::tempdir().unwrap();
-    // The "directory" is a file: nothing can be written under it.
-    let blocker = dir.path().join("file");
-    fs::write(&blocker, "x").unwrap();
-    let store = SaveStore::at(blocker.join("sub"));
-    assert!(matches!(store.save_progress(&Progress::default()), Err(SaveError::Io { .. })));
-}
-
-#[test]
-fn active_run_saves_and_resumes_exactly() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SaveStore::at(dir.path());
-    let mut config = RunConfig::new(11);
-    config.tuning = EnemyTuning::custom(vec![1], vec![200], vec![]);
-    let mut run = Run::new(config);
-    // Save at every boundary; stop in the middle of the first battle.
-    for _ in 0..6 {
-        let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
-        run.apply(d).unwrap();
-        store.save_run(&run).unwrap();
+/// Plays the auto-player's decisions until the run is over; returns how many it took.
+fn play_to_the_end(run: &mut Run) -> usize {
+    let mut n = 0;
+    while let Some(d) = auto_decision(run, AUTO_PLAYER_TUNING) {
+        run.apply(d).unwrap_or_else(|e| panic!("decision {n} refused: {e}"));
+        n += 1;
+        assert!(n < 2000, "the run does not end");
     }
-    let resumed = store.resume_run();
-    assert!(resumed.error.is_none());
-    let resumed = resumed.value.unwrap();
-    assert_eq!(resumed.log(), run.log());
-    assert_eq!(resumed.phase(), run.phase());
-    assert_eq!(resumed.battle().map(|b| b.render_ascii()), run.battle().map(|b| b.render_ascii()));
-    assert_eq!(resumed.battle().map(|b| b.state_key()), run.battle().map(|b| b.state_key()));
-    store.clear_run().unwrap();
-    assert!(store.resume_run().value.is_none());
-    store.clear_run().unwrap();
+    assert!(run.is_over());
+    n
 }
 
-#[test]
-fn run_file_version_1_is_migrated_and_a_bad_log_is_kept_aside() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SaveStore::at(dir.path());
-    let mut run = Run::new(RunConfig::new(4));
-    run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();
-    let log = run.log();
-    let v1 = serde_json::json!({"version": 1, "config": log.config, "decisions": log.decisions});
-    fs::write(dir.path().join(RUN_FILE), v1.to_string()).unwrap();
-    let resumed = store.resume_run();
-    assert!(resumed.error.is_none(), "{:?}", resumed.error);
-    assert_eq!(resumed.value.unwrap().log(), log);
-
-    // A log whose decision does not replay is a corrupt file: no run, an error, the file kept aside.
-    let bad = serde_json::json!({"version": 2, "log": {"version": 1, "config": log.config,
-        "decisions": [{"kind": "reroll"}]}});
-    fs::write(dir.path().join(RUN_FILE), bad.to_string()).unwrap();
-    let resumed = store.resume_run();
-    assert!(resumed.value.is_none());
-    assert!(matches!(resumed.error, Some(SaveError::Corrupt { kept_aside: Some(_), .. })));
-    assert!(dir.path().join("run.json.bad").exists());
-}
-
-/// The state a fixture run was in when it was saved, written beside it by the code that saved it.
+/// The state of a run in battle, as the fixture's sidecar records it.
 fn expected_state(run: &Run) -> serde_json::Value {
     let b = run.battle().expect("the fixture stops in a battle");
     let units: Vec<String> = b
@@ -149,19 +50,251 @@ fn expected_state(run: &Run) -> serde_json::Value {
     serde_json::json!({
         "gold": run.gold(), "points": run.points(), "battles_won": run.battles_won(),
         "roster": run.roster(), "moves_used": b.moves_used(), "ply": b.ply(),
-        "units": units, "ascii": b.render_ascii(), "decisions": run.log().decisions.len(),
+        "units": units, "ascii": b.render_ascii(), "decisions": run.decisions().count(),
     })
+}
+
+fn fixture_run() -> SavedRun {
+    run_from_json(&fs::read_to_string("tests/data/run-v2-a6fe168.json").unwrap()).unwrap()
+}
+
+fn fixture_expected() -> serde_json::Value {
+    serde_json::from_str(&fs::read_to_string("tests/data/run-v2-a6fe168.expected.json").unwrap()).unwrap()
+}
+
+/// A run with the default enemy played by the auto-player into the middle of its second battle (or as
+/// far as it gets): a shop, a board choice and enemy turns are behind it.
+fn run_into_second_battle(seed: u64) -> Run {
+    let mut run = Run::new(RunConfig::new(seed));
+    let mut acts = 0;
+    while let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) {
+        if run.battles_won() == 1 && matches!(d, Decision::Act { .. }) {
+            acts += 1;
+            if acts == 4 {
+                break;
+            }
+        }
+        run.apply(d).unwrap();
+    }
+    run
+}
+
+#[test]
+fn progress_round_trip_with_version() {
+    let mut p = Progress { exp: 75, unlocked: vec!["deeper_pockets".into()], ..Default::default() };
+    p.stats.best_score = 410;
+    p.stats.pawns_lost = 3;
+    let text = progress_to_json(&p);
+    assert!(text.contains("\"version\": 2"));
+    assert_eq!(progress_from_json(&text), Ok(p));
+}
+
+#[test]
+fn progress_of_a6fe168_and_version_1_read() {
+    let p = progress_from_json(&fs::read_to_string("tests/data/progress-v2-a6fe168.json").unwrap()).unwrap();
+    assert_eq!(
+        (p.exp, p.unlocked.as_slice(), p.stats.runs, p.stats.total_exp),
+        (75, &["deeper_pockets".to_string()][..], 3, 105)
+    );
+    let v1 =
+        progress_from_json(r#"{"version": 1, "exp": 40, "unlocks": ["deeper_pockets"], "best_score": 250}"#)
+            .unwrap();
+    assert_eq!((v1.exp, v1.unlocked.len(), v1.stats.best_score, v1.stats.runs), (40, 1, 250, 0));
+}
+
+#[test]
+fn bad_texts_are_typed_format_errors() {
+    assert!(matches!(progress_from_json("{not json"), Err(FormatError::NotJson(_))));
+    assert_eq!(progress_from_json(r#"{"exp": 5}"#), Err(FormatError::NoVersion));
+    assert_eq!(
+        progress_from_json(r#"{"version": 99, "exp": 5}"#),
+        Err(FormatError::UnknownVersion { found: 99, newest: 2 })
+    );
+    assert_eq!(
+        progress_from_json(r#"{"version": 0}"#),
+        Err(FormatError::UnknownVersion { found: 0, newest: 2 })
+    );
+    assert!(matches!(progress_from_json(r#"{"version": 2, "exp": "x"}"#), Err(FormatError::Fields(_))));
+    assert!(matches!(
+        progress_from_json(r#"{"version": 2, "exp": 1, "unlocked": [], "stats": {}, "x": 1}"#),
+        Err(FormatError::Fields(_))
+    ));
+    assert!(matches!(run_from_json("[]"), Err(FormatError::NoVersion)));
+    assert!(matches!(
+        run_from_json(r#"{"version": 4, "log": {}}"#),
+        Err(FormatError::UnknownVersion { found: 4, .. })
+    ));
+    assert!(matches!(run_from_json(r#"{"version": 3, "log": {"version": 1}}"#), Err(FormatError::Fields(_))));
 }
 
 #[test]
 fn a_run_saved_by_a6fe168_resumes_exactly_while_the_bot_is_unchanged() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::copy("tests/data/run-v2-a6fe168.json", dir.path().join(RUN_FILE)).unwrap();
-    let expected: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string("tests/data/run-v2-a6fe168.expected.json").unwrap())
-            .unwrap();
-    let resumed = SaveStore::at(dir.path()).resume_run();
-    assert!(resumed.error.is_none(), "{:?}", resumed.error);
-    let run = resumed.value.unwrap();
-    assert_eq!(expected_state(&run), expected);
+    let saved = fixture_run();
+    assert!(matches!(saved, SavedRun::Legacy(_)), "a version 2 file holds the old log");
+    let resumed = saved.resume(Evaluation::default());
+    assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
+    assert_eq!(expected_state(&resumed.run), fixture_expected());
+    // Migrated: its next save is the current version, which resumes to the same state.
+    let text = run_to_json(&resumed.run);
+    let again = run_from_json(&text).unwrap();
+    assert!(matches!(again, SavedRun::Recorded(_)));
+    assert!(text.contains(&format!("\"version\": {RUN_FILE_VERSION}")));
+    assert_eq!(expected_state(&again.resume(Evaluation::default()).run), fixture_expected());
+}
+
+#[test]
+fn a_run_saved_by_a6fe168_continues_after_the_bot_changed() {
+    // The old format recorded only the player's decisions, so the changed bot replays different enemy
+    // moves: the run resumes as far as the player's decisions still apply and goes on from there.
+    let resumed = fixture_run().resume(changed_evaluation());
+    let changed = resumed.stopped.is_some() || expected_state(&resumed.run) != fixture_expected();
+    assert!(changed, "the injected evaluation changes the replay of an old save");
+    let mut run = resumed.run;
+    assert!(!run.is_over() || resumed.stopped.is_some());
+    assert_eq!(run.evaluation(), &changed_evaluation());
+    let before = run.decisions().count();
+    play_to_the_end(&mut run);
+    assert!(run.decisions().count() > before, "the run continued");
+    // What it became is saved in the current format and survives the bot changing back.
+    let log = run.log();
+    let back = Run::resume(&log, Evaluation::default());
+    assert!(back.stopped.is_none(), "{:?}", back.stopped);
+    assert_eq!(back.run.summary(), run.summary());
+}
+
+#[test]
+fn a_run_saved_now_resumes_exactly_after_the_bot_changed_and_continues() {
+    let run = run_into_second_battle(2);
+    assert!(run.battle().is_some() && !run.is_over());
+    let text = run_to_json(&run);
+    let SavedRun::Recorded(log) = run_from_json(&text).unwrap() else { panic!("current format") };
+    assert_eq!(log, run.log());
+    // The enemy's actions are in the file: the changed bot is never asked about them.
+    let resumed = Run::resume(&log, changed_evaluation());
+    assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
+    let mut back = resumed.run;
+    assert_eq!(back.log(), run.log());
+    assert_eq!(back.battle().map(|b| b.state_key()), run.battle().map(|b| b.state_key()));
+    assert_eq!((back.gold(), back.points(), back.roster()), (run.gold(), run.points(), run.roster()));
+    assert_eq!(back.phase(), run.phase());
+    // Re-simulating the same decisions with the changed bot (what the old format did) diverges: the
+    // test above is not passing by accident.
+    let legacy = LegacyRunLog { config: log.config.clone(), decisions: log.decisions().cloned().collect() };
+    let resimulated = Run::resume_legacy(&legacy, changed_evaluation());
+    let same = resimulated.stopped.is_none()
+        && resimulated.run.battle().map(|b| b.state_key()) == run.battle().map(|b| b.state_key());
+    assert!(!same, "the changed evaluation changes the enemy's play");
+    // And the run goes on, with the changed bot for the enemy's next decisions.
+    play_to_the_end(&mut back);
+}
+
+#[test]
+fn every_recorded_value_is_checked_and_a_bad_step_costs_only_the_steps_from_there() {
+    let run = run_into_second_battle(2);
+    let log = run.log();
+    let act = log.steps.iter().rposition(|s| !s.enemy.is_empty()).unwrap();
+    // An enemy action that is not legal there.
+    let mut bad = log.clone();
+    bad.steps[act].enemy[0] = BattleAction::Freeze { square: "a1".parse().unwrap() };
+    let r = Run::resume(&bad, Evaluation::default());
+    let stop = r.stopped.unwrap();
+    assert_eq!(stop.index, act);
+    assert!(matches!(stop.problem, ReplayProblem::IllegalEnemyAction { index: 0, .. }), "{stop}");
+    assert_eq!(r.run.decisions().count(), act, "the run stops just before the bad step");
+    assert_eq!(Run::replay(&bad).unwrap_err(), stop);
+    // Missing and extra enemy actions.
+    let mut bad = log.clone();
+    bad.steps[act].enemy.clear();
+    assert_eq!(
+        Run::resume(&bad, Evaluation::default()).stopped.unwrap().problem,
+        ReplayProblem::MissingEnemyAction
+    );
+    let mut bad = log.clone();
+    let extra = bad.steps[act].enemy[0];
+    bad.steps[act].enemy.push(extra);
+    assert_eq!(
+        Run::resume(&bad, Evaluation::default()).stopped.unwrap().problem,
+        ReplayProblem::ExtraEnemyActions(1)
+    );
+    // An encounter that does not validate (an enemy piece in the deployment rows).
+    let first = log.steps.iter().position(|s| !s.encounters.is_empty()).unwrap();
+    let mut bad = log.clone();
+    bad.steps[first].encounters[0].enemy[0].square = "a1".parse().unwrap();
+    let p = Run::resume(&bad, Evaluation::default()).stopped.unwrap();
+    assert_eq!(p.index, first);
+    assert!(matches!(p.problem, ReplayProblem::InvalidEncounter { index: 0, .. }));
+    // A shop that is missing, or recorded where none is made.
+    let shop_step = log.steps.iter().position(|s| s.shop.is_some()).unwrap();
+    let mut bad = log.clone();
+    bad.steps[shop_step].shop = None;
+    assert_eq!(Run::resume(&bad, Evaluation::default()).stopped.unwrap().problem, ReplayProblem::MissingShop);
+    let mut bad = log.clone();
+    bad.steps[0].shop = log.steps[shop_step].shop.clone();
+    assert_eq!(
+        Run::resume(&bad, Evaluation::default()).stopped.unwrap().problem,
+        ReplayProblem::UnexpectedRecord
+    );
+    // A bad starting offer.
+    let mut bad = log.clone();
+    bad.offers = vec![bad.offers[0], bad.offers[0]];
+    let r = Run::resume(&bad, Evaluation::default());
+    assert_eq!(r.stopped.unwrap().problem, ReplayProblem::InvalidOffer);
+    assert!(matches!(r.run.phase(), RunPhase::StartOffer { .. }));
+}
+
+#[test]
+fn what_the_record_fixes_may_change_in_the_game_without_breaking_a_save() {
+    let run = run_into_second_battle(5);
+    let mut log: RunLog = run.log();
+    // A template renamed or removed: the recorded encounter is self-contained.
+    for step in &mut log.steps {
+        for e in &mut step.encounters {
+            e.name = format!("retired_{}", e.name);
+        }
+    }
+    // Prices changed after the shop was stocked: the recorded price is what the purchase cost.
+    let shop_step = log.steps.iter().position(|s| s.shop.is_some()).unwrap();
+    let bought = log.steps[shop_step + 1..].iter().find_map(|s| match s.decision {
+        Decision::Buy { slot, .. } => Some(slot),
+        _ => None,
+    });
+    let resumed = Run::resume(&log, Evaluation::default());
+    assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
+    assert_eq!(resumed.run.gold(), run.gold());
+    assert_eq!(resumed.run.battle().map(|b| b.state_key()), run.battle().map(|b| b.state_key()));
+    // The same purchase, recorded 1 gold cheaper, leaves 1 gold more.
+    let slot = bought.expect("the auto-player buys in the first shop of this seed");
+    let mut cheaper = log.clone();
+    cheaper.steps[shop_step].shop.as_mut().unwrap()[slot].price -= 1;
+    let r = Run::resume(&cheaper, Evaluation::default());
+    assert!(r.stopped.is_none(), "{:?}", r.stopped);
+    assert_eq!(r.run.gold(), run.gold() + 1);
+    // The file names the game version that wrote it.
+    assert_eq!(log.game_version, env!("CARGO_PKG_VERSION"));
+}
+
+#[test]
+fn run_files_of_every_version_read() {
+    let mut run =
+        Run::new(RunConfig { tuning: EnemyTuning::custom(vec![1], vec![200], vec![]), ..RunConfig::new(4) });
+    for _ in 0..3 {
+        run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();
+    }
+    let log = run.log();
+    let decisions: Vec<Decision> = log.decisions().cloned().collect();
+    let v1 = serde_json::json!({"version": 1, "config": log.config, "decisions": decisions});
+    let v2 = serde_json::json!({"version": 2, "log": {"version": 1, "config": log.config, "decisions": decisions}});
+    for text in [v1.to_string(), v2.to_string(), run_to_json(&run)] {
+        let resumed = run_from_json(&text).unwrap().resume(Evaluation::default());
+        assert!(resumed.stopped.is_none());
+        assert_eq!(resumed.run.log(), log);
+    }
+    // A version 1 log whose decision is refused resumes up to it.
+    let bad = serde_json::json!({"version": 2, "log": {"version": 1, "config": log.config,
+        "decisions": [decisions[0], {"kind": "reroll"}]}});
+    let resumed = run_from_json(&bad.to_string()).unwrap().resume(Evaluation::default());
+    let stop = resumed.stopped.unwrap();
+    assert_eq!(stop.index, 1);
+    assert!(matches!(stop.problem, ReplayProblem::Refused(_)));
+    assert_eq!(resumed.run.decisions().count(), 1);
 }

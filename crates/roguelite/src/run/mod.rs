@@ -1,5 +1,18 @@
 //! A run: roster, starting modifier, deployment, battles, shops, next-board choices, score and EXP,
-//! driven by player decisions and fully determined by the seed and those decisions.
+//! driven by player decisions and fully determined by the seed and those decisions. Each decision is
+//! recorded with what the game generated in answer ([`Step`]), so a saved run replays without the bot
+//! or the generators ([`log`](self#the-log)).
+//!
+//! # The log
+//! See [`RunLog`], [`Run::replay`], [`Run::resume`] and [`Run::resume_legacy`].
+
+mod log;
+
+pub use log::{
+    GAME_VERSION, LegacyRunLog, RUN_LOG_VERSION, ReplayError, ReplayProblem, Resumed, RunLog, Step,
+};
+
+use log::{Live, Supply};
 
 use std::fmt;
 
@@ -19,9 +32,6 @@ use crate::economy::{
 use crate::encounter::{Encounter, EncounterError, default_deployment, generate, templates};
 use crate::skilltree::{Perks, SkillTree};
 use crate::types::{Modifier, Team};
-
-/// The run log's format version.
-pub const RUN_LOG_VERSION: u32 = 1;
 
 /// A piece the player owns (the roster). Battles never change it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -66,7 +76,10 @@ impl ShopItem {
 pub struct ShopSlot {
     /// What it sells.
     pub item: ShopItem,
+    /// Its price in gold, fixed when the stock was made ([`ShopItem::price`] then).
+    pub price: u32,
     /// Already bought.
+    #[serde(default)]
     pub sold: bool,
 }
 
@@ -346,28 +359,6 @@ impl RunConfig {
     }
 }
 
-/// The run log: the configuration plus every decision, as JSON. Replaying it rebuilds the identical
-/// run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunLog {
-    /// Format version ([`RUN_LOG_VERSION`]).
-    pub version: u32,
-    /// The configuration.
-    pub config: RunConfig,
-    /// The decisions, in order.
-    pub decisions: Vec<Decision>,
-}
-
-/// A replay that failed.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("decision {index} cannot be replayed: {error}")]
-pub struct ReplayError {
-    /// Index of the refused decision.
-    pub index: usize,
-    /// Why.
-    pub error: RunError,
-}
-
 /// One battle of a run, for summaries and the simulation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleRecord {
@@ -487,7 +478,8 @@ pub struct Run {
     phase: RunPhase,
     battle: Option<Battle>,
     encounter: Option<Encounter>,
-    decisions: Vec<Decision>,
+    offers: Vec<Modifier>,
+    steps: Vec<Step>,
     stats: RunStats,
     evaluation: Evaluation,
 }
@@ -505,10 +497,21 @@ impl Run {
     /// the offer of three starting modifiers.
     #[must_use]
     pub fn new(config: RunConfig) -> Run {
-        let perks = SkillTree::standard().perks(&config.unlocks);
+        let offers = Run::generate_offers(config.seed);
+        Run::start(config, offers)
+    }
+
+    /// The three starting modifiers a seed offers.
+    fn generate_offers(seed: u64) -> Vec<Modifier> {
         let mut offers = Modifier::ALL.to_vec();
-        offers.shuffle(&mut rng(config.seed, TAG_OFFER, 0, 0));
+        offers.shuffle(&mut rng(seed, TAG_OFFER, 0, 0));
         offers.truncate(3);
+        offers
+    }
+
+    /// A run at its start with the given offer.
+    fn start(config: RunConfig, offers: Vec<Modifier>) -> Run {
+        let perks = SkillTree::standard().perks(&config.unlocks);
         Run {
             perks,
             roster: initial_roster(),
@@ -517,32 +520,15 @@ impl Run {
             points: 0,
             battles_won: 0,
             battles_started: 0,
-            phase: RunPhase::StartOffer { offers },
+            phase: RunPhase::StartOffer { offers: offers.clone() },
             battle: None,
             encounter: None,
-            decisions: Vec::new(),
+            offers,
+            steps: Vec::new(),
             stats: RunStats::default(),
             evaluation: Evaluation::default(),
             config,
         }
-    }
-
-    /// Rebuilds a run from its log.
-    ///
-    /// # Errors
-    /// [`ReplayError`] for the first decision that is refused.
-    pub fn replay(log: &RunLog) -> Result<Run, ReplayError> {
-        let mut run = Run::new(log.config.clone());
-        for (index, d) in log.decisions.iter().enumerate() {
-            run.apply(d.clone()).map_err(|error| ReplayError { index, error })?;
-        }
-        Ok(run)
-    }
-
-    /// The log so far.
-    #[must_use]
-    pub fn log(&self) -> RunLog {
-        RunLog { version: RUN_LOG_VERSION, config: self.config.clone(), decisions: self.decisions.clone() }
     }
 
     /// The configuration.
@@ -662,17 +648,32 @@ impl Run {
     }
 
     /// Applies a player decision and returns what happened. In battle, the enemy's turns are played
-    /// by the bot right after the player's action.
+    /// by the bot right after the player's action. The decision is recorded with what the game
+    /// generated in answer ([`Step`]).
     ///
     /// # Errors
     /// [`RunError`] when the decision is not possible now; nothing changes then.
     pub fn apply(&mut self, decision: Decision) -> Result<Vec<RunEvent>, RunError> {
+        let mut step = Step::new(decision.clone());
+        let events = self.resolve(&decision, &mut Live(&mut step))?;
+        self.steps.push(step);
+        Ok(events)
+    }
+
+    /// The decisions so far, in order.
+    pub fn decisions(&self) -> impl Iterator<Item = &Decision> + '_ {
+        self.steps.iter().map(|s| &s.decision)
+    }
+
+    /// Resolves a decision, taking generated values (encounters, shops, the enemy's actions) from
+    /// `supply`. Refusals happen before any change.
+    fn resolve<S: Supply>(&mut self, decision: &Decision, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
         let wrong = |s: &RunPhase| RunError::WrongPhase { decision: decision.clone(), phase: s.kind() };
         let mut out = Vec::new();
-        match (&self.phase, &decision) {
+        match (&self.phase, decision) {
             (RunPhase::StartOffer { offers }, Decision::ChooseStart { modifier, recipient }) => {
                 if !offers.contains(modifier) {
-                    return Err(RunError::NotOffered(*modifier));
+                    return Err(RunError::NotOffered(*modifier).into());
                 }
                 let piece = self
                     .roster
@@ -688,12 +689,10 @@ impl Run {
                 let encounter = if let Some(e) = self.config.scripted_encounter(0) {
                     e.clone()
                 } else {
-                    let stage_one: Vec<_> = templates().into_iter().filter(|t| t.stage == 1).collect();
-                    let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
-                    let t = &stage_one[r.gen_range(0..stage_one.len())];
-                    let g = generate(t, &mut r, &self.roster);
-                    self.stats.failed_validations[0] += g.failed;
-                    g.encounter
+                    let (mut encounters, failed) =
+                        supply.encounters(&self.roster, || self.generate_first_board())?;
+                    self.stats.failed_validations[0] += failed;
+                    encounters.swap_remove(0)
                 };
                 out.push(msg(format!("first board: {}", describe(&encounter))));
                 self.phase = RunPhase::Deploy { encounter };
@@ -705,30 +704,31 @@ impl Run {
                 out.extend(self.start_battle(encounter, &placements)?);
             }
             (RunPhase::Deploy { encounter }, Decision::DeployDefault) => {
-                let placements =
-                    default_deployment(&encounter.board, &self.roster).ok_or(DeploymentError::DoesNotFit)?;
+                let placements = default_deployment(&encounter.board, &self.roster)
+                    .ok_or(RunError::from(DeploymentError::DoesNotFit))?;
                 let encounter = encounter.clone();
                 out.extend(self.start_battle(encounter, &placements)?);
             }
             (RunPhase::Battle, Decision::Act { action }) => {
                 let battle = self.battle.as_mut().expect("a battle screen has a battle");
                 if battle.to_move() != Team::Player {
-                    return Err(RunError::NotPlayersTurn);
+                    return Err(RunError::NotPlayersTurn.into());
                 }
-                out.extend(battle.apply(*action)?.into_iter().map(|event| RunEvent::Battle { event }));
-                out.extend(self.enemy_turns());
-                out.extend(self.after_battle_step());
+                let events = battle.apply(*action).map_err(RunError::from)?;
+                out.extend(events.into_iter().map(|event| RunEvent::Battle { event }));
+                out.extend(self.enemy_turns(supply)?);
+                out.extend(self.after_battle_step(supply)?);
             }
             (RunPhase::Shop(shop), Decision::Buy { slot, recipient }) => {
                 let s = shop.slots.get(*slot).filter(|s| !s.sold).ok_or(RunError::NoSuchSlot(*slot))?;
-                let price = s.item.price();
+                let price = s.price;
                 if self.gold < price {
-                    return Err(RunError::NotEnoughGold { price, gold: self.gold });
+                    return Err(RunError::NotEnoughGold { price, gold: self.gold }.into());
                 }
                 match s.item {
                     ShopItem::Piece { role } => {
                         if self.owned(role) >= self.limit(role) {
-                            return Err(RunError::Limit(role));
+                            return Err(RunError::Limit(role).into());
                         }
                         let id = self.next_piece;
                         self.next_piece += 1;
@@ -739,7 +739,7 @@ impl Run {
                         let r = recipient.ok_or(RunError::NoRecipient)?;
                         let i = self.roster.iter().position(|p| p.id == r).ok_or(RunError::NoSuchPiece(r))?;
                         if self.roster[i].modifier.is_some() {
-                            return Err(RunError::AlreadyModified(r));
+                            return Err(RunError::AlreadyModified(r).into());
                         }
                         self.roster[i].modifier = Some(modifier);
                         out.push(msg(format!(
@@ -756,14 +756,13 @@ impl Run {
             (RunPhase::Shop(shop), Decision::Reroll) => {
                 let price = shop.reroll_price();
                 if self.gold < price {
-                    return Err(RunError::NotEnoughGold { price, gold: self.gold });
+                    return Err(RunError::NotEnoughGold { price, gold: self.gold }.into());
                 }
+                let (rerolls, free_rerolls) = (shop.rerolls + 1, shop.free_rerolls.saturating_sub(1));
+                let slots = supply.shop(|| self.make_stock(rerolls))?;
                 self.gold -= price;
-                let (rerolls, free) = (shop.rerolls + 1, shop.free_rerolls.saturating_sub(1));
-                let mut fresh = self.make_shop(rerolls);
-                fresh.free_rerolls = free;
                 out.push(msg(format!("rerolled the shop for {price} gold")));
-                self.phase = RunPhase::Shop(fresh);
+                self.phase = RunPhase::Shop(Shop { slots, rerolls, free_rerolls });
             }
             (RunPhase::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
                 let e = self
@@ -776,18 +775,11 @@ impl Run {
             }
             (RunPhase::Shop(_), Decision::LeaveShop) => {
                 let stage = self.battles_won + 1;
-                let mut pool: Vec<_> = templates().into_iter().filter(|t| t.stage == stage).collect();
-                pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
-                let mut options = Vec::new();
-                for (i, t) in pool.iter().cycle().take(3).enumerate() {
-                    let g = generate(
-                        t,
-                        &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64),
-                        &self.roster,
-                    );
-                    self.stats.failed_validations[(stage as usize - 1).min(2)] += g.failed;
-                    out.push(msg(format!("board option {}: {}", i + 1, describe(&g.encounter))));
-                    options.push(g.encounter);
+                let (options, failed) =
+                    supply.encounters(&self.roster, || self.generate_board_options(stage))?;
+                self.stats.failed_validations[(stage as usize - 1).min(2)] += failed;
+                for (i, e) in options.iter().enumerate() {
+                    out.push(msg(format!("board option {}: {}", i + 1, describe(e))));
                 }
                 self.phase = RunPhase::ChooseBoard { options };
             }
@@ -796,10 +788,35 @@ impl Run {
                 out.push(msg(format!("chose {}", e.name)));
                 self.phase = RunPhase::Deploy { encounter: e };
             }
-            (s, _) => return Err(wrong(s)),
+            (s, _) => return Err(wrong(s).into()),
         }
-        self.decisions.push(decision);
         Ok(out)
+    }
+
+    /// The first board of a run: a stage-1 template chosen and varied from the seed, with the
+    /// validations that failed on the way.
+    fn generate_first_board(&self) -> (Vec<Encounter>, u32) {
+        let stage_one: Vec<_> = templates().into_iter().filter(|t| t.stage == 1).collect();
+        let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
+        let t = &stage_one[r.gen_range(0..stage_one.len())];
+        let g = generate(t, &mut r, &self.roster);
+        (vec![g.encounter], g.failed)
+    }
+
+    /// Three board options of `stage`, from its templates shuffled with the seed, with the validations
+    /// that failed on the way.
+    fn generate_board_options(&self, stage: u32) -> (Vec<Encounter>, u32) {
+        let mut pool: Vec<_> = templates().into_iter().filter(|t| t.stage == stage).collect();
+        pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
+        let mut failed = 0;
+        let mut options = Vec::new();
+        for (i, t) in pool.iter().cycle().take(3).enumerate() {
+            let g =
+                generate(t, &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64), &self.roster);
+            failed += g.failed;
+            options.push(g.encounter);
+        }
+        (options, failed)
     }
 
     fn check_deployment(&self, encounter: &Encounter, placements: &[(u32, Square)]) -> Result<(), RunError> {
@@ -834,7 +851,7 @@ impl Run {
         let setup = encounter.setup(&self.roster, placements, self.perks.skills);
         let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
         self.battles_started += 1;
-        let mut out = vec![msg(format!(
+        let out = vec![msg(format!(
             "battle {} ({}): {}{}; {} moves",
             self.battles_started,
             encounter.name,
@@ -845,41 +862,54 @@ impl Run {
         self.battle = Some(battle);
         self.encounter = Some(encounter);
         self.phase = RunPhase::Battle;
-        // A battle may end at once only if the player has nothing to do; the player always moves first.
-        out.extend(self.after_battle_step());
         Ok(out)
     }
 
-    /// Plays the enemy's turns with the bot while the battle goes on and the enemy is to act.
-    fn enemy_turns(&mut self) -> Vec<RunEvent> {
+    /// Plays the enemy's turns while the battle goes on and the enemy is to act: the bot chooses (a
+    /// live decision) or the record supplies them (a replay).
+    fn enemy_turns<S: Supply>(&mut self, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
         let tuning = self.stage_tuning();
         let seed = self.config.seed;
         let index = u64::from(self.battles_started);
+        let evaluation = self.evaluation;
         let battle = self.battle.as_mut().expect("in battle");
         let mut out = Vec::new();
         while battle.status() == BattleStatus::Ongoing && battle.to_move() == Team::Enemy {
-            let s = derive_seed(
-                seed,
-                TAG_ENEMY,
-                index,
-                u64::from(battle.ply()) << 8 | battle.units().len() as u64,
-            );
-            let Some(action) = choose_action_with(battle, tuning, s, &self.evaluation).action else { break };
+            let choose = || {
+                let s = derive_seed(
+                    seed,
+                    TAG_ENEMY,
+                    index,
+                    u64::from(battle.ply()) << 8 | battle.units().len() as u64,
+                );
+                choose_action_with(battle, tuning, s, &evaluation).action
+            };
+            let Some(action) = supply.enemy_action(choose)? else { break };
             match battle.apply(action) {
                 Ok(events) => out.extend(events.into_iter().map(|event| RunEvent::Battle { event })),
-                Err(_) => break,
+                Err(error) => {
+                    supply.enemy_refused(action, error)?;
+                    break;
+                }
             }
         }
-        out
+        Ok(out)
     }
 
     /// After a battle ends: score, gold, the shop or the end of the run.
-    fn after_battle_step(&mut self) -> Vec<RunEvent> {
-        let Some(battle) = self.battle.as_ref() else { return Vec::new() };
+    fn after_battle_step<S: Supply>(&mut self, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
+        let Some(battle) = self.battle.as_ref() else { return Ok(Vec::new()) };
         let status = battle.status();
         if status == BattleStatus::Ongoing {
-            return Vec::new();
+            return Ok(Vec::new());
         }
+        let shop = match status {
+            BattleStatus::Victory { .. } if self.battles_won + 1 < BATTLES_PER_RUN => {
+                Some(supply.shop(|| self.make_stock(0))?)
+            }
+            _ => None,
+        };
+        let battle = self.battle.as_ref().expect("checked above");
         let st = battle.stats();
         self.stats.pawns_lost += st.pawns_lost;
         self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
@@ -914,8 +944,8 @@ impl Run {
                     self.phase = RunPhase::Over { victory: true };
                     out.push(msg("the run is won".into()));
                 } else {
-                    let mut shop = self.make_shop(0);
-                    shop.free_rerolls = self.perks.free_rerolls;
+                    let slots = shop.expect("a won battle before the last one has a shop");
+                    let shop = Shop { slots, rerolls: 0, free_rerolls: self.perks.free_rerolls };
                     out.push(msg(format!("shop: {}", describe_shop(&shop))));
                     self.phase = RunPhase::Shop(shop);
                 }
@@ -929,10 +959,12 @@ impl Run {
             BattleStatus::Ongoing => {}
         }
         self.stats.battles.push(record);
-        out
+        Ok(out)
     }
 
-    fn make_shop(&self, reroll: u32) -> Shop {
+    /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots, then two
+    /// modifier slots, at today's prices.
+    fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
         let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won), u64::from(reroll));
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let weights = [30, 25, 25, 15, 8, 2];
@@ -944,13 +976,15 @@ impl Run {
                 x -= weights[i];
                 i += 1;
             }
-            slots.push(ShopSlot { item: ShopItem::Piece { role: roles[i] }, sold: false });
+            let item = ShopItem::Piece { role: roles[i] };
+            slots.push(ShopSlot { item, price: item.price(), sold: false });
         }
         for _ in 0..2 {
             let modifier = Modifier::ALL[r.gen_range(0..Modifier::ALL.len())];
-            slots.push(ShopSlot { item: ShopItem::Modifier { modifier }, sold: false });
+            let item = ShopItem::Modifier { modifier };
+            slots.push(ShopSlot { item, price: item.price(), sold: false });
         }
-        Shop { slots, rerolls: reroll, free_rerolls: 0 }
+        slots
     }
 }
 

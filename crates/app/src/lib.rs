@@ -73,7 +73,7 @@ impl Plugin for AppPlugin {
         if self.screenshot_dir.is_some() || self.measure.is_some() {
             // Screenshots and measurements never touch the player's files.
             let data = std::env::temp_dir().join(format!("gambit-tools-{}", std::process::id()));
-            app.insert_resource(storage::DataDir(data));
+            app.insert_resource(storage::DataDir::at(data));
         }
         if let Some(dir) = &self.screenshot_dir {
             app.insert_resource(screenshot::ScreenshotPlan::new(dir.clone()));

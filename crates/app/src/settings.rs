@@ -5,7 +5,7 @@ use bevy::window::{MonitorSelection, WindowMode};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Preset;
-use crate::storage::{DataDir, keep_aside, write_atomic};
+use crate::storage::DataDir;
 
 /// The file name.
 pub const FILE: &str = "settings.json";
@@ -84,35 +84,39 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Reads the settings; a missing file gives the defaults, an unreadable one the defaults plus a
-    /// message (the bad file is kept aside).
+    /// `settings.json` as text (the current version).
     #[must_use]
-    pub fn load(dir: &DataDir) -> (Settings, Option<String>) {
-        let path = dir.file(FILE);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
-            Err(e) => return (Settings::default(), Some(format!("could not read {}: {e}", path.display()))),
-        };
-        match serde_json::from_str::<Settings>(&text) {
-            Ok(mut s) => {
-                s.version = VERSION;
-                s.ui_scale = s.ui_scale.clamp(0.75, 1.5);
-                (s, None)
-            }
-            Err(e) => {
-                let kept = keep_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
-                (Settings::default(), Some(format!("settings.json was unreadable ({e}); kept as {kept}")))
-            }
-        }
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&Settings { version: VERSION, ..self.clone() })
+            .expect("settings serialize")
     }
 
-    /// Writes the settings atomically.
+    /// Reads `settings.json`: unknown fields are ignored, missing ones take their defaults, the UI
+    /// scale is clamped to its range. Version 1 is the only one so far.
     ///
     /// # Errors
-    /// The I/O error.
-    pub fn save(&self, dir: &DataDir) -> std::io::Result<()> {
-        write_atomic(&dir.file(FILE), &serde_json::to_string_pretty(self).map_err(std::io::Error::other)?)
+    /// The parser's error for text that is not a settings object.
+    pub fn from_json(text: &str) -> Result<Settings, serde_json::Error> {
+        let mut s: Settings = serde_json::from_str(text)?;
+        s.version = VERSION;
+        s.ui_scale = s.ui_scale.clamp(0.75, 1.5);
+        Ok(s)
+    }
+
+    /// Reads the settings through the store: a missing file gives the defaults; a bad one is kept
+    /// aside and its previous version used, else the defaults, with a message for the player.
+    #[must_use]
+    pub fn load(dir: &DataDir) -> (Settings, Option<String>) {
+        let loaded = dir.store().load(FILE, Settings::from_json);
+        (loaded.value.clone().unwrap_or_default(), loaded.message())
+    }
+
+    /// Writes the settings (atomically, keeping the previous version).
+    ///
+    /// # Errors
+    /// The store's error.
+    pub fn save(&self, dir: &DataDir) -> Result<(), gambit_store::StoreError> {
+        dir.store().save(FILE, &self.to_json())
     }
 
     /// The skill config these settings describe.
@@ -182,7 +186,7 @@ mod tests {
     #[test]
     fn round_trip_missing_and_bad_files() {
         let tmp = tempfile::tempdir().unwrap();
-        let dir = DataDir(tmp.path().to_path_buf());
+        let dir = DataDir::at(tmp.path());
         assert_eq!(Settings::load(&dir), (Settings::default(), None));
         let s = Settings {
             color_blind: true,
@@ -191,11 +195,28 @@ mod tests {
             ..Settings::default()
         };
         s.save(&dir).unwrap();
-        assert_eq!(Settings::load(&dir), (s, None));
+        assert_eq!(Settings::load(&dir), (s.clone(), None));
+        // A bad file is kept aside and the previous version (here: none) is used.
         std::fs::write(dir.file(FILE), "[1, 2").unwrap();
         let (loaded, problem) = Settings::load(&dir);
         assert_eq!(loaded, Settings::default());
-        assert!(problem.unwrap().contains("kept as"));
+        assert!(problem.unwrap().contains("kept aside"));
         assert!(tmp.path().join("settings.json.bad-1").exists());
+        // With a previous version: it comes back.
+        s.save(&dir).unwrap();
+        Settings { color_blind: false, ..s.clone() }.save(&dir).unwrap();
+        std::fs::write(dir.file(FILE), "{").unwrap();
+        let (loaded, problem) = Settings::load(&dir);
+        assert_eq!(loaded, s);
+        assert!(problem.unwrap().contains("previous version"));
+    }
+
+    #[test]
+    fn settings_written_by_a6fe168_read() {
+        let text = std::fs::read_to_string("tests/data/settings-v1-a6fe168.json").unwrap();
+        let s = Settings::from_json(&text).unwrap();
+        assert!(s.color_blind);
+        assert_eq!(s.run_seed, Some(42));
+        assert_eq!(Settings::from_json(&s.to_json()).unwrap(), s);
     }
 }

@@ -11,7 +11,7 @@ use gambit::screens::Screen;
 use gambit::settings::Settings;
 use gambit::storage::DataDir;
 use gambit::ui::UiAction;
-use gambit_rules::{Color as Side, Position, Role, Square};
+use gambit_rules::{Color as PieceColor, Position, Role, Square};
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
 mod common;
@@ -35,7 +35,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     let mut h = Harness::new();
     assert_eq!(h.screen(), Screen::Title);
     start_game(&mut h);
-    assert_eq!(h.game().player, Side::White);
+    assert_eq!(h.game().player, PieceColor::White);
     assert_eq!(h.game().strength, Preset::Beginner);
     // Click e2, click e4: the same path as the pointer.
     h.board(BoardInput::Pressed(sq("e2")));
@@ -45,7 +45,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     h.wait_for_engine();
     // The engine's turn: possibly a free Freeze, then one turn-ending action.
     assert!(h.game().listed.len() >= 2);
-    assert!(h.game().listed[1..].iter().all(|l| l.actor == Side::Black.into()));
+    assert!(h.game().listed[1..].iter().all(|l| l.actor == PieceColor::Black.into()));
     assert!(h.game().players_turn());
     // The strength choice was remembered.
     assert_eq!(h.app.world().resource::<Settings>().strength, Preset::Beginner);
@@ -84,7 +84,7 @@ fn teleport_and_freeze_through_the_targeting_mode() {
         h.game().listed.iter().take(2).map(|l| l.text.as_str()).collect::<Vec<_>>(),
         ["fz e7", "tp g1g5"]
     );
-    assert!(h.game().board.cooldown(Side::White, Skill::Teleport) > 0);
+    assert!(h.game().board.cooldown(PieceColor::White, Skill::Teleport) > 0);
     h.wait_for_engine();
     // Escape cancels a targeting mode without a change.
     h.board(BoardInput::Cast(Skill::Freeze));
@@ -101,8 +101,13 @@ fn a_game_played_to_checkmate_from_a_set_position() {
     let mut board = SkillBoard::from_position(position, SkillConfig::default());
     // In skill chess a side that can still teleport out of check is not mated: put Black's Teleport
     // on cooldown so Ra8 is mate.
-    board.set_cooldown(Side::Black, Skill::Teleport, 4);
-    h.app.world_mut().insert_resource(SkillGame::from_board(board, Side::White, Preset::Beginner, true));
+    board.set_cooldown(PieceColor::Black, Skill::Teleport, 4);
+    h.app.world_mut().insert_resource(SkillGame::from_board(
+        board,
+        PieceColor::White,
+        Preset::Beginner,
+        true,
+    ));
     h.update(1);
     h.board(BoardInput::Command("Ra8".to_string()));
     assert!(h.game().is_finished(), "{:?} {:?}", h.game().message, h.game().listed);
@@ -135,6 +140,26 @@ fn unfinished_game_is_saved_and_continued() {
     assert_eq!(h.screen(), Screen::Title);
     let dir = h.app.world().resource::<DataDir>().clone();
     assert!(!dir.file(gambit::game::save::FILE).exists());
+}
+
+#[test]
+fn the_game_is_saved_after_every_action_so_a_kill_loses_nothing() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.board(BoardInput::Command("e4".to_string()));
+    h.wait_for_engine();
+    h.board(BoardInput::Command("fz e5".to_string()));
+    let board = h.game().board.clone();
+    let listed = h.game().listed.len();
+    assert!(listed >= 3, "e4, the reply and the freeze");
+    // The process dies here: no screen is left, no exit message is sent.
+    let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
+    drop(h);
+    let mut fresh = Harness::in_dir(dir);
+    fresh.ui(UiAction::Continue);
+    assert_eq!(fresh.screen(), Screen::SkillChess);
+    assert_eq!(fresh.game().board, board);
+    assert_eq!(fresh.game().listed.len(), listed);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use common::Harness;
 use gambit::board::BoardInput;
 use gambit::ui::{Disabled, UiAction};
-use gambit_roguelite::save::SaveStore;
+use gambit_roguelite::save::{PROGRESS_FILE, RUN_FILE, progress_from_json, run_from_json};
 use gambit_rules::Square;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,11 +72,16 @@ fn random_input_never_panics_and_saves_stay_valid() {
         h.settle();
         visited.insert(h.screen());
     }
-    let store = SaveStore::at(h.path());
-    assert!(store.load_progress().error.is_none());
-    let resumed = store.resume_run();
-    assert!(resumed.error.is_none(), "{:?}", resumed.error);
-    let dir = gambit::storage::DataDir(h.path().to_path_buf());
+    // Every file the monkey left loads as it is.
+    let dir = gambit::storage::DataDir::at(h.path());
+    let progress = dir.store().load(PROGRESS_FILE, progress_from_json);
+    assert!(progress.problem.is_none(), "{:?}", progress.message());
+    let run = dir.store().load(RUN_FILE, run_from_json);
+    assert!(run.problem.is_none(), "{:?}", run.message());
+    if let Some(saved) = run.value {
+        let resumed = saved.resume(gambit_roguelite::bot::Evaluation::default());
+        assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
+    }
     assert!(gambit::settings::Settings::load(&dir).1.is_none());
     assert!(gambit::game::save::load(&dir).is_ok());
     eprintln!("the monkey saw {} screens: {visited:?}", visited.len());

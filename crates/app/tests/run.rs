@@ -14,6 +14,7 @@ use gambit_roguelite::battle::{BoardShape, Objective};
 use gambit_roguelite::economy::run_exp;
 use gambit_roguelite::encounter::{Encounter, EnemyPiece};
 use gambit_roguelite::run::ShopItem;
+use gambit_roguelite::save::{PROGRESS_FILE, progress_from_json};
 use gambit_roguelite::{BattleAction, Decision, Run, RunConfig, RunPhase};
 use gambit_rules::{Role, Square};
 
@@ -150,7 +151,10 @@ fn a_controlled_run_is_won_in_three_battles() {
     let profile = h.app.world().resource::<Profile>();
     assert_eq!(profile.progress.exp, 93);
     assert_eq!(profile.progress.stats.victories, 1);
-    assert_eq!(profile.store.load_progress().value, profile.progress);
+    assert_eq!(
+        profile.dir.store().load(PROGRESS_FILE, progress_from_json).value.as_ref(),
+        Some(&profile.progress)
+    );
     assert!(!h.path().join("run.json").exists());
 }
 
@@ -248,7 +252,8 @@ fn a_skill_is_unlocked_in_the_tree() {
     let profile = h.app.world().resource::<Profile>();
     assert_eq!(profile.progress.unlocked, ["deeper_pockets"]);
     assert_eq!(profile.progress.exp, 15);
-    assert_eq!(profile.store.load_progress().value.unlocked, ["deeper_pockets"]);
+    let saved = profile.dir.store().load(PROGRESS_FILE, progress_from_json).value.unwrap();
+    assert_eq!(saved.unlocked, ["deeper_pockets"]);
     // It applies to new runs: 20 starting gold.
     let run = Run::new(profile.progress.new_run_config(1));
     assert_eq!(run.gold(), 20);
@@ -266,7 +271,7 @@ fn a_run_resumes_mid_battle_in_a_fresh_app() {
     deploy_rook_on_c1(&mut h);
     play_some_move(&mut h);
     let log = session(&h).run.log();
-    assert_eq!(log.decisions.len(), 3);
+    assert_eq!(log.steps.len(), 3);
     let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
     drop(h);
     let mut fresh = Harness::in_dir(dir);

@@ -18,6 +18,7 @@ mod epd_cmd;
 mod perft_cmd;
 mod play_cmd;
 mod run_cmd;
+mod saves_cmd;
 mod show_cmd;
 mod simulate_cmd;
 mod skills_cmd;
@@ -72,9 +73,16 @@ enum Command {
         /// Let the bot play the player's side with the fixed policy (required).
         #[arg(long)]
         auto: bool,
-        /// Print the run log (seed and decisions, JSON) instead of the events.
+        /// Print the run log (JSON: seed, configuration, each decision with what the game generated in
+        /// answer) instead of the events.
         #[arg(long)]
         json: bool,
+    },
+    /// Shows the game's data directory and whether each save file in it loads (changes nothing).
+    Saves {
+        /// The directory to look at (default: the game's, `GAMBIT_DATA_DIR` or the platform's).
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
     },
     /// Watches one encounter in ASCII, bot against bot.
     Battle {
@@ -278,6 +286,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Run { seed, auto, json } => run_cmd::run(out, seed, auto, json),
         Command::Battle { template, seed } => battle_cmd::run(out, &template, seed),
+        Command::Saves { dir } => saves_cmd::run(out, dir),
         Command::Simulate { runs, seed } => simulate_cmd::run(out, runs, seed),
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
             let pos = load_position(fen.as_deref(), rules, chess960)?;

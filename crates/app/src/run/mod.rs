@@ -12,8 +12,11 @@ pub mod start;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gambit_roguelite::bot::Evaluation;
 use gambit_roguelite::run::{RunError, RunSummary};
-use gambit_roguelite::save::SaveStore;
+use gambit_roguelite::save::{
+    PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
+};
 use gambit_roguelite::{Decision, Modifier, Progress, Run, RunConfig, RunEvent, RunPhase, SkillTree};
 use gambit_rules::Square;
 
@@ -27,10 +30,55 @@ use crate::ui::UiAction;
 pub struct Profile {
     /// EXP, unlocks and statistics.
     pub progress: Progress,
-    /// The save directory.
-    pub store: SaveStore,
+    /// The data directory (`progress.json`, `run.json`).
+    pub dir: DataDir,
     /// The skill tree.
     pub tree: SkillTree,
+}
+
+impl Profile {
+    /// Writes `progress.json`.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub fn save_progress(&self) -> Result<(), gambit_store::StoreError> {
+        self.dir.store().save(PROGRESS_FILE, &progress_to_json(&self.progress))
+    }
+
+    /// Writes `run.json` (the run's log, with everything it generated recorded).
+    ///
+    /// # Errors
+    /// The store's error.
+    pub fn save_run(&self, run: &Run) -> Result<(), gambit_store::StoreError> {
+        self.dir.store().save(RUN_FILE, &run_to_json(run))
+    }
+
+    /// Deletes `run.json` (and its previous version) at the end of a run.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub fn clear_run(&self) -> Result<(), gambit_store::StoreError> {
+        self.dir.store().remove(RUN_FILE)
+    }
+
+    /// Loads the saved run, rebuilt as far as it replays, with a message for the player when the file
+    /// was bad (its previous version is then used) or when replaying stopped early. `None` when there
+    /// is no run to continue.
+    #[must_use]
+    pub fn resume_run(&self) -> (Option<Run>, Option<String>) {
+        let loaded = self.dir.store().load(RUN_FILE, run_from_json);
+        let mut message = loaded.message();
+        let Some(saved) = loaded.value else { return (None, message) };
+        let resumed = saved.resume(Evaluation::default());
+        if let Some(stop) = &resumed.stopped {
+            let note = format!(
+                "The saved run continues from before step {} (that step no longer replays: {}).",
+                stop.index, stop.problem
+            );
+            message = Some(message.map_or(note.clone(), |m| format!("{m}. {note}")));
+        }
+        (Some(resumed.run), message)
+    }
 }
 
 /// A save that failed and can be retried (nothing is lost: the state stays in memory).
@@ -169,19 +217,25 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((start::plugin, deploy::plugin, battle::plugin, progression::plugin));
 }
 
-/// Reads `progress.json`: an unreadable profile gives an empty one and a message for the title.
+/// Reads `progress.json`: a bad file is kept aside and its previous version used; when neither loads,
+/// the profile is empty. Either way the title shows a message.
 fn load_profile(dir: &DataDir) -> (Profile, Option<String>) {
-    let store = SaveStore::at(dir.0.clone());
-    let loaded = store.load_progress();
-    let problem =
-        loaded.error.map(|e| format!("Your profile could not be read, so an empty one is used: {e}"));
-    (Profile { progress: loaded.value, store, tree: SkillTree::standard() }, problem)
+    let loaded = dir.store().load(PROGRESS_FILE, progress_from_json);
+    let problem = loaded.message().map(|m| {
+        if loaded.recovered {
+            format!("Your profile could not be read, so its previous version is used: {m}")
+        } else {
+            format!("Your profile could not be read, so an empty one is used: {m}")
+        }
+    });
+    let progress = loaded.value.unwrap_or_default();
+    (Profile { progress, dir: dir.clone(), tree: SkillTree::standard() }, problem)
 }
 
 /// Whether a saved active run exists.
 #[must_use]
 pub fn has_saved_run(profile: &Profile) -> bool {
-    profile.store.dir().join("run.json").exists()
+    profile.dir.store().exists(RUN_FILE)
 }
 
 /// A random seed from the clock, shown at the start so the run can be replayed.
@@ -208,7 +262,7 @@ fn handle_run_actions(
                 let seed = settings.run_seed.unwrap_or_else(random_seed);
                 let config: RunConfig = profile.progress.new_run_config(seed);
                 let run = Run::new(config);
-                if let Err(e) = profile.store.save_run(&run) {
+                if let Err(e) = profile.save_run(&run) {
                     failure.0 = Some(e.to_string());
                 }
                 let s = RunSession::new(run);
@@ -216,11 +270,16 @@ fn handle_run_actions(
                 commands.insert_resource(s);
             }
             UiAction::ContinueRun => {
-                let loaded = profile.store.resume_run();
-                if let Some(e) = loaded.error {
-                    notice.0 = Some(format!("The saved run could not be resumed: {e}"));
+                let (run, problem) = profile.resume_run();
+                if let Some(m) = problem {
+                    notice.0 = Some(format!("The saved run could not be resumed as it was: {m}"));
                 }
-                if let Some(run) = loaded.value {
+                if let Some(run) = run {
+                    // Saved at once in the current format (an older file, or one that stopped early,
+                    // is rewritten as what was resumed).
+                    if let Err(e) = profile.save_run(&run) {
+                        failure.0 = Some(format!("Saving failed: {e}"));
+                    }
                     let s = RunSession::new(run);
                     next.set(s.app_screen());
                     commands.insert_resource(s);
@@ -256,9 +315,9 @@ pub fn save_banner(p: &mut ChildSpawnerCommands<'_>, ctx: &panel::PanelContext<'
 /// Saves the run (and, once it is over, the profile, clearing the run file).
 fn save_all(profile: &Profile, session: &RunSession, failure: &mut SaveFailure) {
     let result = if session.run.is_over() {
-        profile.store.save_progress(&profile.progress).and_then(|()| profile.store.clear_run())
+        profile.save_progress().and_then(|()| profile.clear_run())
     } else {
-        profile.store.save_run(&session.run)
+        profile.save_run(&session.run)
     };
     failure.0 = result.err().map(|e| format!("Saving failed: {e}"));
 }

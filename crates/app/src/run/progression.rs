@@ -359,11 +359,7 @@ fn handle(
                 let tree = profile.tree.clone();
                 // On refusal the detail box already says why (and Unlock is disabled).
                 if profile.progress.unlock(&tree, &id).is_ok() {
-                    failure.0 = profile
-                        .store
-                        .save_progress(&profile.progress)
-                        .err()
-                        .map(|e| format!("Saving failed: {e}"));
+                    failure.0 = profile.save_progress().err().map(|e| format!("Saving failed: {e}"));
                 }
             }
             _ => {}

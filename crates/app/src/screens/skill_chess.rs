@@ -15,7 +15,7 @@ use crate::game::{SkillGame, pgn, save};
 use crate::menus::Menu;
 use crate::palette::Palette;
 use crate::settings::{Orientation, Settings};
-use crate::storage::{DataDir, write_atomic};
+use crate::storage::DataDir;
 use crate::ui::{UiAction, button, label, small_button};
 
 /// The typed command line under the board.
@@ -290,10 +290,10 @@ fn handle_actions(
                 let stamp = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs());
-                let path = dir.file(&format!("games/skill-chess-{stamp}.pgn"));
+                let name = format!("games/skill-chess-{stamp}.pgn");
                 let text = pgn::export(&game, &pgn_date());
-                game.message = Some(match write_atomic(&path, &text) {
-                    Ok(()) => format!("PGN saved to {}", path.display()),
+                game.message = Some(match dir.store().write(&name, &text) {
+                    Ok(()) => format!("PGN saved to {}", dir.file(&name).display()),
                     Err(e) => format!("could not save the PGN: {e}"),
                 });
             }
@@ -523,5 +523,7 @@ fn refresh_panel(
 
 /// Leaves a finished or abandoned game: the save is removed so Continue does not offer it.
 pub fn abandon(dir: &DataDir) {
-    let _ = std::fs::remove_file(dir.file(save::FILE));
+    if let Err(e) = dir.store().remove(save::FILE) {
+        error!("could not remove the saved game: {e}");
+    }
 }

@@ -31,7 +31,7 @@ impl Harness {
     pub fn in_dir(dir: tempfile::TempDir) -> Harness {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-        app.insert_resource(DataDir(dir.path().to_path_buf()));
+        app.insert_resource(DataDir::at(dir.path()));
         app.add_plugins(gambit::LogicPlugin);
         app.update();
         Harness { app, dir }

@@ -4,7 +4,7 @@
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use gambit_rules::{Color as Side, Role};
+use gambit_rules::{Color as PieceColor, Role};
 use gambit_skills::Skill;
 
 use super::Screen;
@@ -100,7 +100,7 @@ fn build_scene(game: Res<SkillGame>, mut scene: ResMut<crate::board::BoardScene>
 
 fn orient(game: Res<SkillGame>, settings: Res<Settings>, mut view: ResMut<BoardViewState>) {
     view.rotated = match settings.orientation {
-        Orientation::Player => game.player == Side::Black,
+        Orientation::Player => game.player == PieceColor::Black,
         Orientation::White => false,
         Orientation::Black => true,
     };

@@ -9,6 +9,8 @@
 //!
 //! Arguments: `gambit` or `chess`, a position name of `PERFT_POSITIONS`, and a depth (default: the
 //! benchmark's). Prints the node count, which is checked against the benchmark's at its depth.
+//! `time` instead of a generator runs both, alternating, five times each, and prints the best times
+//! and their ratio (a quick look; the benchmark's figures come from criterion).
 
 use std::str::FromStr;
 
@@ -21,6 +23,26 @@ fn main() {
     let name = args.get(1).expect(usage);
     let case = PERFT_POSITIONS.iter().find(|c| c.name == name).expect("unknown position");
     let depth: u32 = args.get(2).map_or(case.depth, |d| d.parse().expect("depth"));
+    if engine == "time" {
+        let ours = gambit_rules::Position::from_fen(case.fen).unwrap();
+        let theirs = chess::Board::from_str(case.fen).unwrap();
+        let (mut best_ours, mut best_theirs) = (f64::MAX, f64::MAX);
+        for _ in 0..5 {
+            let t = std::time::Instant::now();
+            assert_eq!(gambit_rules::perft(&ours, depth), case.nodes);
+            best_ours = best_ours.min(t.elapsed().as_secs_f64());
+            let t = std::time::Instant::now();
+            assert_eq!(chess::MoveGen::movegen_perft_test(&theirs, depth as usize) as u64, case.nodes);
+            best_theirs = best_theirs.min(t.elapsed().as_secs_f64());
+        }
+        println!(
+            "{name}: gambit {:.1} ms, chess {:.1} ms, speed ratio {:.2}",
+            best_ours * 1e3,
+            best_theirs * 1e3,
+            best_theirs / best_ours
+        );
+        return;
+    }
     let nodes = match engine.as_str() {
         "gambit" => gambit_rules::perft(&gambit_rules::Position::from_fen(case.fen).unwrap(), depth),
         "chess" => {

@@ -291,9 +291,14 @@ impl Position {
     }
 
     /// Whether the side to move may castle on `king_side` now, given that it is not in check: the
-    /// right, empty squares, and no attacked square on the king's path with the rook lifted.
+    /// right, empty squares, and no attacked square on the king's path with the rook lifted. `known`
+    /// may answer the attack question for a cell from an earlier test (`None`: test it).
     #[inline]
-    pub(crate) fn can_castle(&self, king_side: bool) -> Option<CastleCells> {
+    pub(crate) fn can_castle(
+        &self,
+        king_side: bool,
+        known: impl Fn(&CastleCells, usize) -> Option<bool>,
+    ) -> Option<CastleCells> {
         let us = self.turn;
         if !self.castling.has(us, king_side) {
             return None;
@@ -307,13 +312,21 @@ impl Position {
         if blocked {
             return None;
         }
-        let (lo, hi) = (c.king_from.min(c.king_to), c.king_from.max(c.king_to));
-        for cell in lo..=hi {
-            if cell != c.king_from && crate::position::attacked_on(board, cell, !us, c.rook_from) {
-                return None;
+        let enemy = &self.pieces[!us];
+        let attacked = |cell: usize| {
+            if let Some(answer) = known(&c, cell) {
+                answer
+            } else if enemy.len <= crate::king_safety::SHORT_ATTACK_LIST {
+                crate::position::attacked_from_list(board, enemy, cell, c.rook_from)
+            } else {
+                crate::position::attacked_on(board, cell, !us, c.rook_from)
             }
+        };
+        let (lo, hi) = (c.king_from.min(c.king_to), c.king_from.max(c.king_to));
+        if (lo..=hi).any(|cell| cell != c.king_from && attacked(cell)) {
+            return None;
         }
-        if c.king_to == c.king_from && crate::position::attacked_on(board, c.king_to, !us, c.rook_from) {
+        if c.king_to == c.king_from && attacked(c.king_to) {
             return None;
         }
         Some(c)

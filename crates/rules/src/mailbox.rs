@@ -187,6 +187,62 @@ pub(crate) const ATTACK_BITS_OF_CODE: [u8; 16] = {
     bits
 };
 
+/// For a cell delta `king - from` (indexed `+ 119`) and a kind of attacker (0 white pawn, 1 black
+/// pawn, 2 knight, 3 king, 4 diagonal slider, 5 orthogonal slider), bit `i` set when an attacker of
+/// that kind on `from` would attack the king's neighbour `king + KING_OFFSETS[i]` (leapers: exactly;
+/// sliders: the neighbour is on one of its lines, to be walked). Lets one look at each enemy piece
+/// decide all eight king destinations at once.
+pub(crate) const KING_ZONE: [[u8; 239]; 6] = {
+    let mut table = [[0u8; 239]; 6];
+    let kinds = [
+        ATTACK_WHITE_PAWN,
+        ATTACK_BLACK_PAWN,
+        ATTACK_KNIGHT,
+        ATTACK_KING,
+        ATTACK_DIAGONAL,
+        ATTACK_ORTHOGONAL,
+    ];
+    let mut delta = -77isize;
+    while delta <= 77 {
+        let mut i = 0;
+        while i < 8 {
+            let d = delta + KING_OFFSETS[i];
+            if d != 0 {
+                let bits = ATTACKS[(d + 119) as usize];
+                let mut k = 0;
+                while k < 6 {
+                    if bits & kinds[k] != 0 {
+                        table[k][(delta + 119) as usize] |= 1 << i;
+                    }
+                    k += 1;
+                }
+            }
+            i += 1;
+        }
+        delta += 1;
+    }
+    table
+};
+
+/// For each cell code, its row of [`KING_ZONE`] (a piece) or 6 (not a piece); a queen is looked up
+/// in both slider rows.
+pub(crate) const ZONE_KIND: [u8; 16] = {
+    let mut kinds = [6u8; 16];
+    kinds[PIECE_BASE as usize] = 0; // white pawn
+    kinds[PIECE_BASE as usize + 1] = 1; // black pawn
+    kinds[PIECE_BASE as usize + 2] = 2;
+    kinds[PIECE_BASE as usize + 3] = 2;
+    kinds[PIECE_BASE as usize + 4] = 4;
+    kinds[PIECE_BASE as usize + 5] = 4;
+    kinds[PIECE_BASE as usize + 6] = 5;
+    kinds[PIECE_BASE as usize + 7] = 5;
+    kinds[PIECE_BASE as usize + 8] = 7; // queen: both slider rows
+    kinds[PIECE_BASE as usize + 9] = 7;
+    kinds[PIECE_BASE as usize + 10] = 3;
+    kinds[PIECE_BASE as usize + 11] = 3;
+    kinds
+};
+
 /// The unit direction from one cell to another along a line, or 0.
 #[inline]
 pub(crate) const fn direction(from: usize, to: usize) -> isize {

@@ -26,15 +26,11 @@ use arrayvec::ArrayVec;
 
 use crate::by_color::ByColor;
 
-use crate::king_safety::{self, Pin};
+use crate::king_safety::{self, Scan};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, attacked_from_list, attacked_on};
+use crate::position::{Position, attacked_on};
 use crate::rules::RuleSet;
-use crate::square_set::SquareSet;
 use crate::types::{Color, Role, Square};
-
-/// Up to this many enemy pieces, attack tests walk the enemy's piece list (see `enemy_attacks`).
-const SHORT_LIST: u8 = 10;
 
 /// What a moving piece may do on a cell, per cell code: 0 stop, 1 quiet move, 2 capture.
 type TargetTable = [u8; 16];
@@ -93,11 +89,15 @@ struct Gen<'a, S: MoveSink> {
     targets: &'static TargetTable,
     /// Whether the side to move is in (single) check, so non-king moves must land in `mask`.
     in_check: bool,
-    /// Squares that resolve the check: the checker and the squares between it and the king.
-    mask: SquareSet,
+    /// Cells that resolve the check: the checker and the cells between it and the king.
+    mask: u128,
     /// Promotion choices: four under standard rules, the policy's one under skirmish rules.
     promotions: &'a [Role],
     standard: bool,
+    /// The king's neighbours (bit `i` for `KING_OFFSETS[i]`) whose attack status `king_legal` found, and
+    /// which of them are attacked, for castling to reuse.
+    zone_known: u8,
+    zone_attacked: u8,
 }
 
 impl<S: MoveSink> Gen<'_, S> {
@@ -105,7 +105,7 @@ impl<S: MoveSink> Gen<'_, S> {
     /// check).
     #[inline(always)]
     fn allows(&self, to: usize) -> bool {
-        !self.in_check || self.mask.contains(Square::from_cell(to))
+        !self.in_check || self.mask & (1u128 << to) != 0
     }
 
     #[inline(always)]
@@ -226,17 +226,22 @@ impl<S: MoveSink> Gen<'_, S> {
         }
     }
 
-    /// Every move of the pieces other than the king; `pins` lists the pinned pieces with their rays.
-    fn pieces(&mut self, pins: &[Pin], skip_pinned: bool) {
+    /// Every move of the pieces other than the king, pinned pieces along their pin rays (or not at all
+    /// with `skip_pinned`).
+    fn pieces(&mut self, scan: &Scan, skip_pinned: bool) {
         let list = &self.pos.pieces[self.us];
         for &cell in &list.cells[..list.len as usize] {
             let from = cell as usize;
             let code = self.pos.board[from];
             let role = mailbox::code_role(code);
-            let pin = pins.iter().find(|p| p.pinned.cell() == from).map_or(0, |p| p.dir as isize);
-            if pin != 0 && skip_pinned {
-                continue;
-            }
+            let pin = if scan.is_pinned(from) {
+                if skip_pinned {
+                    continue;
+                }
+                scan.pin_dir(from)
+            } else {
+                0
+            };
             match role {
                 Role::Pawn => self.pawn(from, pin),
                 Role::Knight => {
@@ -265,27 +270,39 @@ impl<S: MoveSink> Gen<'_, S> {
         }
     }
 
-    /// Whether the enemy attacks `target` (with `ignore` treated as empty): through the enemy's piece
-    /// list when it is short, else by scanning out from the target.
-    #[inline(always)]
-    fn enemy_attacks(&self, target: usize, ignore: usize) -> bool {
-        let them = !self.us;
-        let list = &self.pos.pieces[them];
-        if list.len <= SHORT_LIST {
-            attacked_from_list(&self.pos.board, list, target, ignore)
-        } else {
-            attacked_on(&self.pos.board, target, them, ignore)
-        }
-    }
-
     fn king_legal(&mut self, king: usize) {
         let board = &self.pos.board;
-        for d in KING_OFFSETS {
-            let to = step(king, d);
-            let code = board[to];
-            if self.targets[code as usize] != 0 && !self.enemy_attacks(to, king) {
-                self.add(king, to, Role::King, code, MoveKind::Normal);
+        let mut candidates = 0u8;
+        for (i, d) in KING_OFFSETS.into_iter().enumerate() {
+            candidates |= ((self.targets[(board[step(king, d)] & 15) as usize] != 0) as u8) << i;
+        }
+        if candidates == 0 {
+            return;
+        }
+        let enemy = &self.pos.pieces[!self.us];
+        // One look at each enemy piece decides every destination; a ray scan out of each destination
+        // costs about as much as looking at 15 enemy pieces.
+        let attacked = if u32::from(enemy.len) <= 5 * candidates.count_ones() {
+            king_safety::king_zone_attacks(board, enemy, king, candidates)
+        } else {
+            let mut attacked = 0;
+            for i in 0..8 {
+                if candidates & (1 << i) != 0
+                    && attacked_on(board, step(king, KING_OFFSETS[i]), !self.us, king)
+                {
+                    attacked |= 1 << i;
+                }
             }
+            attacked
+        };
+        self.zone_known = candidates;
+        self.zone_attacked = attacked;
+        let mut free = candidates & !attacked;
+        while free != 0 {
+            let i = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let to = step(king, KING_OFFSETS[i]);
+            self.add(king, to, Role::King, board[to], MoveKind::Normal);
         }
     }
 
@@ -293,8 +310,17 @@ impl<S: MoveSink> Gen<'_, S> {
         if self.pos.castling.is_empty() {
             return;
         }
+        let (known, attacked) = (self.zone_known, self.zone_attacked);
         for (king_side, kind) in [(true, MoveKind::CastleKingSide), (false, MoveKind::CastleQueenSide)] {
-            if let Some(c) = self.pos.can_castle(king_side) {
+            // A king neighbour whose status `king_legal` found: its answer holds here too (the king is
+            // not in check, so lifting it changes nothing) unless the rook, lifted for castling, could
+            // have been shielding it, which a rook in its corner cannot.
+            let known_for = |c: &crate::castling::CastleCells, cell: usize| -> Option<bool> {
+                let rank_end = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
+                let i = KING_OFFSETS.iter().position(|&d| step(c.king_from, d) == cell)?;
+                (rank_end && known & (1 << i) != 0).then_some(attacked & (1 << i) != 0)
+            };
+            if let Some(c) = self.pos.can_castle(king_side, known_for) {
                 self.add(c.king_from, c.king_to, Role::King, EMPTY, kind);
             }
         }
@@ -333,30 +359,32 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 us,
                 targets: &TARGETS[0][us],
                 in_check: false,
-                mask: SquareSet::FULL,
+                mask: u128::MAX,
                 promotions: &Role::PROMOTIONS,
                 standard: true,
+                zone_known: 0,
+                zone_attacked: 0,
             };
             let king = pos.kings[us] as usize;
             if king == 0 {
                 // No king: nothing to keep safe (an editor position).
-                generator.pieces(&[], false);
+                generator.pieces(&NO_PINS, false);
                 generator.en_passant();
                 return;
             }
-            let safety = king_safety::scan(pos, king, us);
+            let scan = king_safety::scan_for(pos, king, us);
             generator.king_legal(king);
-            if safety.is_double_check() {
+            if scan.check_count >= 2 {
                 return;
             }
-            let in_check = safety.is_check();
+            let in_check = scan.check_count == 1;
             if in_check {
                 generator.in_check = true;
-                generator.mask = safety.evasions();
+                generator.mask = scan.evasions(king);
             } else {
                 generator.castling();
             }
-            generator.pieces(safety.pins(), in_check);
+            generator.pieces(&scan, in_check);
             generator.en_passant();
         }
         RuleSet::Skirmish(policy) => {
@@ -367,11 +395,152 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 us,
                 targets: &TARGETS[1][us],
                 in_check: false,
-                mask: SquareSet::FULL,
+                mask: u128::MAX,
                 promotions: &promotion,
                 standard: false,
+                zone_known: 0,
+                zone_attacked: 0,
             };
-            generator.pieces(&[], false);
+            generator.pieces(&NO_PINS, false);
         }
     }
+}
+
+/// A scan with no checker and no pin, for positions without a king to keep safe.
+const NO_PINS: Scan = Scan::CLEAR;
+
+/// Per side to move and cell code: 1 where a non-pawn piece may land (an empty cell or an enemy piece
+/// other than the king), else 0.
+const LANDS: ByColor<[u8; 16]> = {
+    let mut t = [[0u8; 16]; 2];
+    let mut us = 0;
+    while us < 2 {
+        let table = target_table(if us == 0 { Color::White } else { Color::Black }, false);
+        let mut code = 0;
+        while code < 16 {
+            t[us][code] = (table[code] != 0) as u8;
+            code += 1;
+        }
+        us += 1;
+    }
+    ByColor::new(t[0], t[1])
+};
+
+/// Per side to move and cell code: 1 for an enemy piece other than the king (a capture), else 0.
+const CAPTURES: ByColor<[u8; 16]> = {
+    let mut t = [[0u8; 16]; 2];
+    let mut us = 0;
+    while us < 2 {
+        let table = target_table(if us == 0 { Color::White } else { Color::Black }, false);
+        let mut code = 0;
+        while code < 16 {
+            t[us][code] = (table[code] == 2) as u8;
+            code += 1;
+        }
+        us += 1;
+    }
+    ByColor::new(t[0], t[1])
+};
+
+/// The number of legal moves under standard rules, counted without building them: when the side to
+/// move is not in check, every piece that is not pinned contributes the size of its move set read
+/// straight off the board (knight jumps, slider rays, pawn steps and captures, four per promotion);
+/// only king moves, castling, pinned pieces and en passant take the tests of the generator. In check
+/// (or without a king, or under skirmish rules) the generator counts.
+pub(crate) fn count(pos: &Position) -> usize {
+    let us = pos.turn;
+    let king = pos.kings[us] as usize;
+    if !pos.rules.is_standard() || king == 0 {
+        let mut counter = MoveCounter(0);
+        generate(pos, &mut counter);
+        return counter.0;
+    }
+    let board = &pos.board;
+    let scan = king_safety::scan_for(pos, king, us);
+    if scan.check_count != 0 {
+        let mut counter = MoveCounter(0);
+        generate(pos, &mut counter);
+        return counter.0;
+    }
+    let lands = &LANDS[us];
+    let captures = &CAPTURES[us];
+    let land = |cell: usize| lands[(board[cell] & 15) as usize] as usize;
+    let capture = |cell: usize| captures[(board[cell] & 15) as usize] as usize;
+    let mut generator = Gen {
+        pos,
+        list: &mut MoveCounter(0),
+        us,
+        targets: &TARGETS[0][us],
+        in_check: false,
+        mask: u128::MAX,
+        promotions: &Role::PROMOTIONS,
+        standard: true,
+        zone_known: 0,
+        zone_attacked: 0,
+    };
+    generator.king_legal(king);
+    generator.castling();
+    generator.en_passant();
+    let mut n = generator.list.0;
+    let push = PAWN_PUSH[us];
+    let start_row = if us == Color::White { 3 } else { 8 };
+    let promotion_bit = 1u8 << us as u8;
+    let list = &pos.pieces[us];
+    for &cell in &list.cells[..list.len as usize] {
+        let from = cell as usize;
+        if scan.is_pinned(from) {
+            let mut counter = MoveCounter(0);
+            let mut pinned = Gen { list: &mut counter, ..generator };
+            let pin = scan.pin_dir(from);
+            match mailbox::code_role(board[from]) {
+                Role::Pawn => pinned.pawn(from, pin),
+                Role::Knight | Role::King => {}
+                role => pinned.slider(from, role, pin),
+            }
+            n += counter.0;
+            continue;
+        }
+        match mailbox::code_role(board[from]) {
+            Role::Pawn => {
+                let to = step(from, push);
+                if board[to] == EMPTY {
+                    n += 1 + 3 * usize::from(pos.promotion_cells[to] & promotion_bit != 0);
+                    if from / 10 == start_row && board[step(to, push)] == EMPTY {
+                        n += 1;
+                    }
+                }
+                for d in PAWN_CAPTURES[us] {
+                    let to = step(from, d);
+                    if capture(to) != 0 {
+                        n += 1 + 3 * usize::from(pos.promotion_cells[to] & promotion_bit != 0);
+                    }
+                }
+            }
+            Role::Knight => {
+                for d in KNIGHT_OFFSETS {
+                    n += land(step(from, d));
+                }
+            }
+            Role::Bishop => n += rays(board, from, &DIAGONAL, captures),
+            Role::Rook => n += rays(board, from, &ORTHOGONAL, captures),
+            Role::Queen => n += rays(board, from, &KING_OFFSETS, captures),
+            Role::King => {}
+        }
+    }
+    n
+}
+
+/// The number of moves along `dirs` from `from`: the empty cells of each ray and a capture at its end.
+#[inline(always)]
+fn rays(board: &[u8; crate::mailbox::CELLS], from: usize, dirs: &[isize], captures: &[u8; 16]) -> usize {
+    let mut n = 0;
+    for &d in dirs {
+        let mut to = step(from, d);
+        while board[to] == EMPTY {
+            n += 1;
+            to = step(to, d);
+        }
+        n += captures[(board[to] & 15) as usize] as usize;
+    }
+    n
 }

@@ -1179,9 +1179,7 @@ impl Position {
     /// equal to `legal_moves().len()`.
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        let mut counter = crate::movegen::MoveCounter(0);
-        crate::movegen::generate(self, &mut counter);
-        counter.0
+        crate::movegen::count(self)
     }
 
     /// Whether `color` has at least one piece of `role` on the board.

@@ -22,7 +22,47 @@ fn main() {
     let engine = args.first().expect(usage);
     let name = args.get(1).expect(usage);
     let case = PERFT_POSITIONS.iter().find(|c| c.name == name).expect("unknown position");
-    let depth: u32 = args.get(2).map_or(case.depth, |d| d.parse().expect("depth"));
+    let depth: u32 = if engine == "make" {
+        case.depth
+    } else {
+        args.get(2).map_or(case.depth, |d| d.parse().expect("depth"))
+    };
+    if engine == "make" {
+        // Make + unmake of every legal move of the position, 100,000 times, beside copy-make.
+        let mut ours = gambit_rules::Position::from_fen(case.fen).unwrap();
+        let moves = ours.legal_moves();
+        let theirs = chess::Board::from_str(case.fen).unwrap();
+        let their_moves: Vec<chess::ChessMove> = chess::MoveGen::new_legal(&theirs).collect();
+        let (mut best_ours, mut best_theirs) = (f64::MAX, f64::MAX);
+        let rounds = args.get(2).map_or(100_000, |r| r.parse().expect("rounds"));
+        for _ in 0..5 {
+            let t = std::time::Instant::now();
+            for _ in 0..rounds {
+                for &m in std::hint::black_box(&moves) {
+                    ours.play_unchecked(m);
+                    ours.undo();
+                }
+            }
+            best_ours = best_ours.min(t.elapsed().as_secs_f64());
+            let t = std::time::Instant::now();
+            let mut out = theirs;
+            for _ in 0..rounds {
+                for &m in std::hint::black_box(&their_moves) {
+                    theirs.make_move(m, &mut out);
+                }
+                std::hint::black_box(&out);
+            }
+            best_theirs = best_theirs.min(t.elapsed().as_secs_f64());
+        }
+        println!(
+            "{name} make+unmake of {} moves: gambit {:.0} ns, chess copy-make {:.0} ns, speed ratio {:.2}",
+            moves.len(),
+            best_ours * 1e9 / rounds as f64,
+            best_theirs * 1e9 / rounds as f64,
+            best_theirs / best_ours
+        );
+        return;
+    }
     if engine == "time" {
         let ours = gambit_rules::Position::from_fen(case.fen).unwrap();
         let theirs = chess::Board::from_str(case.fen).unwrap();

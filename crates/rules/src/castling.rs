@@ -290,33 +290,32 @@ impl Position {
         bad
     }
 
-    /// Whether the side to move may castle on `king_side` now, given that it is not in check: the
-    /// right, empty squares, and no attacked square on the king's path with the rook lifted. `known`
-    /// may answer the attack question for a cell from an earlier test (`None`: test it).
+    /// The castling of the side to move on `king_side` when it has the right and every square the
+    /// king and rook pass over or land on is empty (but for the two of them); the attack test is
+    /// [`Position::castling_path_safe`].
     #[inline]
-    pub(crate) fn can_castle(
-        &self,
-        king_side: bool,
-        known: impl Fn(&CastleCells, usize) -> Option<bool>,
-    ) -> Option<CastleCells> {
-        let us = self.turn;
-        if !self.castling.has(us, king_side) {
+    pub(crate) fn castling_path_clear(&self, king_side: bool) -> Option<CastleCells> {
+        if !self.castling.has(self.turn, king_side) {
             return None;
         }
-        let c = self.castling_geometry.cells(us, king_side);
+        let c = self.castling_geometry.cells(self.turn, king_side);
         let board = &self.board;
         let lo = c.king_from.min(c.king_to).min(c.rook_from).min(c.rook_to);
         let hi = c.king_from.max(c.king_to).max(c.rook_from).max(c.rook_to);
         let blocked =
             (lo..=hi).any(|cell| board[cell] != EMPTY && cell != c.king_from && cell != c.rook_from);
-        if blocked {
-            return None;
-        }
+        (!blocked).then_some(c)
+    }
+
+    /// Whether no square of the king's castling path (its destination included; its start square
+    /// too when it does not move) is attacked with the castling rook lifted, given that the side to
+    /// move is not in check.
+    pub(crate) fn castling_path_safe(&self, c: &CastleCells) -> bool {
+        let board = &self.board;
+        let us = self.turn;
         let enemy = &self.pieces[!us];
         let attacked = |cell: usize| {
-            if let Some(answer) = known(&c, cell) {
-                answer
-            } else if enemy.len <= crate::king_safety::SHORT_ATTACK_LIST {
+            if enemy.len <= crate::king_safety::SHORT_ATTACK_LIST {
                 crate::position::attacked_from_list(board, enemy, cell, c.rook_from)
             } else {
                 crate::position::attacked_on(board, cell, !us, c.rook_from)
@@ -324,12 +323,9 @@ impl Position {
         };
         let (lo, hi) = (c.king_from.min(c.king_to), c.king_from.max(c.king_to));
         if (lo..=hi).any(|cell| cell != c.king_from && attacked(cell)) {
-            return None;
+            return false;
         }
-        if c.king_to == c.king_from && attacked(c.king_to) {
-            return None;
-        }
-        Some(c)
+        !(c.king_to == c.king_from && attacked(c.king_to))
     }
 }
 

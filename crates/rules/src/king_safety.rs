@@ -239,7 +239,7 @@ fn between(from: usize, to: usize, dir: isize) -> u128 {
 
 /// The scan from the king outward (see the module documentation) on any board array.
 #[inline(always)]
-pub(crate) fn scan_cells(board: &[u8; mailbox::CELLS], king: usize, us: Color) -> Scan {
+pub(crate) fn scan_cells(board: &mailbox::Board, king: usize, us: Color) -> Scan {
     let them = !us;
     let mut s = Scan::CLEAR;
     let pawn = mailbox::piece_code(them, Role::Pawn);
@@ -299,7 +299,7 @@ pub(crate) fn scan_cells(board: &[u8; mailbox::CELLS], king: usize, us: Color) -
 /// enemy has few pieces): the [`mailbox::ATTACKS`] table says in one lookup whether a piece stands on
 /// a knight, pawn, king or slider line to the king; only aligned sliders are walked, from the king.
 #[inline(always)]
-pub(crate) fn scan_list(board: &[u8; mailbox::CELLS], enemy: &PieceList, king: usize, us: Color) -> Scan {
+pub(crate) fn scan_list(board: &mailbox::Board, enemy: &PieceList, king: usize, us: Color) -> Scan {
     let mut s = Scan::CLEAR;
     for &cell in &enemy.cells[..enemy.len as usize] {
         let from = cell as usize;
@@ -364,33 +364,30 @@ pub(crate) fn scan_for(pos: &Position, king: usize, us: Color) -> Scan {
     }
 }
 
-/// Which of the king's eight neighbours (bit `i` for `KING_OFFSETS[i]`, only those in `candidates`)
-/// the enemy attacks with the king lifted off the board: one [`mailbox::KING_ZONE`] lookup per enemy
-/// piece, and a walk for each slider aligned with a candidate.
+/// Which cells of the king's zone (bit `i` for `king + ZONE_OFFSETS[i]`, only those in `wanted`) the
+/// enemy attacks with the king lifted off the board: one [`mailbox::KING_ZONE`] lookup per enemy piece,
+/// and a walk for each slider aligned with a wanted cell.
 #[inline(always)]
-pub(crate) fn king_zone_attacks(
-    board: &[u8; mailbox::CELLS],
-    enemy: &PieceList,
-    king: usize,
-    candidates: u8,
-) -> u8 {
-    let mut attacked = 0u8;
+pub(crate) fn king_zone_attacks(board: &mailbox::Board, enemy: &PieceList, king: usize, wanted: u16) -> u16 {
+    let mut attacked = 0u16;
     for &cell in &enemy.cells[..enemy.len as usize] {
         let from = cell as usize;
         let delta = (king as isize - from as isize + 119) as usize;
         let kind = mailbox::ZONE_KIND[(board[from] & 15) as usize] as usize;
-        let mut sliders = 0;
-        match kind {
-            0..=3 => attacked |= mailbox::KING_ZONE[kind][delta],
-            4 | 5 => sliders = mailbox::KING_ZONE[kind][delta],
-            7 => sliders = mailbox::KING_ZONE[4][delta] | mailbox::KING_ZONE[5][delta],
-            _ => {}
-        }
-        let mut todo = sliders & candidates & !attacked;
+        let sliders = match kind {
+            0..=3 => {
+                attacked |= mailbox::KING_ZONE[kind][delta];
+                continue;
+            }
+            4 | 5 => mailbox::KING_ZONE[kind][delta],
+            7 => mailbox::KING_ZONE[4][delta] | mailbox::KING_ZONE[5][delta],
+            _ => continue,
+        };
+        let mut todo = sliders & wanted & !attacked;
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let target = step(king, mailbox::KING_OFFSETS[i]);
+            let target = step(king, mailbox::ZONE_OFFSETS[i]);
             let dir = mailbox::direction(from, target);
             let mut c = step(from, dir);
             while c != target && (board[c] == EMPTY || c == king) {
@@ -401,7 +398,7 @@ pub(crate) fn king_zone_attacks(
             }
         }
     }
-    attacked & candidates
+    attacked & wanted
 }
 
 /// The public [`KingSafety`]: the scan's pins with their lines, the checkers in full.

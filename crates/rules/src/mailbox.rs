@@ -100,9 +100,28 @@ pub(crate) const fn step(cell: usize, offset: isize) -> usize {
     (cell as isize + offset) as usize
 }
 
+/// The board array: the 120 mailbox cells, padded with sentinels to 256 so that a cell index held in a
+/// `u8` (stepped with wrapping arithmetic) always lies inside it and hot loops need no bounds checks.
+pub(crate) type Board = [u8; 256];
+
+/// One step from a cell as `u8` arithmetic (see [`Board`]).
+#[inline(always)]
+pub(crate) const fn step8(cell: u8, offset: i8) -> u8 {
+    cell.wrapping_add(offset as u8)
+}
+
+/// The direction offsets as `i8`, for [`step8`].
+pub(crate) const KNIGHT8: [i8; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
+/// Rook rays as `i8`.
+pub(crate) const ORTHOGONAL8: [i8; 4] = [-1, 1, -10, 10];
+/// Bishop rays as `i8`.
+pub(crate) const DIAGONAL8: [i8; 4] = [-9, -11, 9, 11];
+/// The eight king steps (queen rays) as `i8`.
+pub(crate) const KING8: [i8; 8] = [-1, 1, -10, 10, -9, -11, 9, 11];
+
 /// The empty board: sentinels around an empty 8x8 area.
-pub(crate) const EMPTY_BOARD: [u8; CELLS] = {
-    let mut board = [OFFBOARD; CELLS];
+pub(crate) const EMPTY_BOARD: Board = {
+    let mut board = [OFFBOARD; 256];
     let mut i = 0;
     while i < CELLS {
         if is_inside(i) {
@@ -187,13 +206,17 @@ pub(crate) const ATTACK_BITS_OF_CODE: [u8; 16] = {
     bits
 };
 
+/// The ten cells around a king that king moves and castling ask about: the eight neighbours
+/// (`KING_OFFSETS`), then two cells to the east and to the west (the standard castling squares g and c).
+pub(crate) const ZONE_OFFSETS: [isize; 10] = [-1, 1, -10, 10, -9, -11, 9, 11, 2, -2];
+
 /// For a cell delta `king - from` (indexed `+ 119`) and a kind of attacker (0 white pawn, 1 black
 /// pawn, 2 knight, 3 king, 4 diagonal slider, 5 orthogonal slider), bit `i` set when an attacker of
-/// that kind on `from` would attack the king's neighbour `king + KING_OFFSETS[i]` (leapers: exactly;
-/// sliders: the neighbour is on one of its lines, to be walked). Lets one look at each enemy piece
-/// decide all eight king destinations at once.
-pub(crate) const KING_ZONE: [[u8; 239]; 6] = {
-    let mut table = [[0u8; 239]; 6];
+/// that kind on `from` would attack `king + ZONE_OFFSETS[i]` (leapers: exactly; sliders: the cell is
+/// on one of its lines, to be walked). Lets one look at each enemy piece decide every king
+/// destination and castling square at once.
+pub(crate) const KING_ZONE: [[u16; 239]; 6] = {
+    let mut table = [[0u16; 239]; 6];
     let kinds = [
         ATTACK_WHITE_PAWN,
         ATTACK_BLACK_PAWN,
@@ -205,8 +228,8 @@ pub(crate) const KING_ZONE: [[u8; 239]; 6] = {
     let mut delta = -77isize;
     while delta <= 77 {
         let mut i = 0;
-        while i < 8 {
-            let d = delta + KING_OFFSETS[i];
+        while i < 10 {
+            let d = delta + ZONE_OFFSETS[i];
             if d != 0 {
                 let bits = ATTACKS[(d + 119) as usize];
                 let mut k = 0;

@@ -18,10 +18,12 @@
 //! Source of the technique: the chessprogramming wiki pages "Move Generation", "Pin" and "Checks and
 //! Pinned Pieces (Bitboards)", adapted to 10x12 rays.
 
+use crate::castling::CastleCells;
 use crate::mailbox::{
     self, DIAGONAL, EMPTY, KING_OFFSETS, KNIGHT_OFFSETS, ORTHOGONAL, PAWN_CAPTURES, PAWN_PUSH, PIECE_BASE,
     step,
 };
+use crate::mailbox::{DIAGONAL8, KING8, KNIGHT8, ORTHOGONAL8, ZONE_OFFSETS, step8};
 use arrayvec::ArrayVec;
 
 use crate::by_color::ByColor;
@@ -94,10 +96,6 @@ struct Gen<'a, S: MoveSink> {
     /// Promotion choices: four under standard rules, the policy's one under skirmish rules.
     promotions: &'a [Role],
     standard: bool,
-    /// The king's neighbours (bit `i` for `KING_OFFSETS[i]`) whose attack status `king_legal` found, and
-    /// which of them are attacked, for castling to reuse.
-    zone_known: u8,
-    zone_attacked: u8,
 }
 
 impl<S: MoveSink> Gen<'_, S> {
@@ -270,33 +268,65 @@ impl<S: MoveSink> Gen<'_, S> {
         }
     }
 
-    fn king_legal(&mut self, king: usize) {
+    /// The king's moves, then (with `castle`, when not in check) its castling moves. The attack
+    /// questions of both are answered together: by one look at each enemy piece through the king-zone
+    /// table when that is cheaper, else by a ray scan out of each cell asked about.
+    fn king_moves(&mut self, king: usize, castle: bool) {
         let board = &self.pos.board;
-        let mut candidates = 0u8;
+        let mut wanted = 0u16;
         for (i, d) in KING_OFFSETS.into_iter().enumerate() {
-            candidates |= ((self.targets[(board[step(king, d)] & 15) as usize] != 0) as u8) << i;
+            wanted |= u16::from(self.targets[(board[step(king, d)] & 15) as usize] != 0) << i;
         }
-        if candidates == 0 {
-            return;
-        }
-        let enemy = &self.pos.pieces[!self.us];
-        // One look at each enemy piece decides every destination; a ray scan out of each destination
-        // costs about as much as looking at 15 enemy pieces.
-        let attacked = if u32::from(enemy.len) <= 5 * candidates.count_ones() {
-            king_safety::king_zone_attacks(board, enemy, king, candidates)
-        } else {
-            let mut attacked = 0;
-            for i in 0..8 {
-                if candidates & (1 << i) != 0
-                    && attacked_on(board, step(king, KING_OFFSETS[i]), !self.us, king)
-                {
-                    attacked |= 1 << i;
+        let candidates = wanted;
+        // Castling: the right and the empty squares first; then the king's path squares join the
+        // attack questions when the zone covers them and the rook stands in its corner (a rook there
+        // cannot have been shielding the path, so lifting it changes nothing), else `can_castle` asks.
+        let mut castles: [Option<(CastleCells, u16)>; 2] = [None, None];
+        if castle && !self.pos.castling.is_empty() {
+            for (side, king_side) in [true, false].into_iter().enumerate() {
+                let Some(c) = self.pos.castling_path_clear(king_side) else { continue };
+                let rank_end = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
+                let (lo, hi) = (c.king_from.min(c.king_to), c.king_from.max(c.king_to));
+                let mut path = 0u16;
+                let mut covered = rank_end;
+                for cell in lo..=hi {
+                    if cell == c.king_from {
+                        continue;
+                    }
+                    match ZONE_OFFSETS.iter().position(|&d| step(king, d) == cell) {
+                        Some(i) => path |= 1 << i,
+                        None => covered = false,
+                    }
+                }
+                if covered {
+                    wanted |= path;
+                    castles[side] = Some((c, path));
+                } else {
+                    castles[side] = Some((c, u16::MAX));
                 }
             }
-            attacked
+        }
+        let attacked = if wanted == 0 {
+            0
+        } else {
+            let enemy = &self.pos.pieces[!self.us];
+            // One look at each enemy piece decides every cell; a ray scan out of one cell costs about
+            // as much as looking at five enemy pieces.
+            if u32::from(enemy.len) <= 5 * wanted.count_ones() {
+                king_safety::king_zone_attacks(board, enemy, king, wanted)
+            } else {
+                let mut attacked = 0;
+                let mut todo = wanted;
+                while todo != 0 {
+                    let i = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    if attacked_on(board, step(king, ZONE_OFFSETS[i]), !self.us, king) {
+                        attacked |= 1 << i;
+                    }
+                }
+                attacked
+            }
         };
-        self.zone_known = candidates;
-        self.zone_attacked = attacked;
         let mut free = candidates & !attacked;
         while free != 0 {
             let i = free.trailing_zeros() as usize;
@@ -304,23 +334,10 @@ impl<S: MoveSink> Gen<'_, S> {
             let to = step(king, KING_OFFSETS[i]);
             self.add(king, to, Role::King, board[to], MoveKind::Normal);
         }
-    }
-
-    fn castling(&mut self) {
-        if self.pos.castling.is_empty() {
-            return;
-        }
-        let (known, attacked) = (self.zone_known, self.zone_attacked);
-        for (king_side, kind) in [(true, MoveKind::CastleKingSide), (false, MoveKind::CastleQueenSide)] {
-            // A king neighbour whose status `king_legal` found: its answer holds here too (the king is
-            // not in check, so lifting it changes nothing) unless the rook, lifted for castling, could
-            // have been shielding it, which a rook in its corner cannot.
-            let known_for = |c: &crate::castling::CastleCells, cell: usize| -> Option<bool> {
-                let rank_end = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
-                let i = KING_OFFSETS.iter().position(|&d| step(c.king_from, d) == cell)?;
-                (rank_end && known & (1 << i) != 0).then_some(attacked & (1 << i) != 0)
-            };
-            if let Some(c) = self.pos.can_castle(king_side, known_for) {
+        for (side, kind) in [MoveKind::CastleKingSide, MoveKind::CastleQueenSide].into_iter().enumerate() {
+            let Some((c, path)) = castles[side] else { continue };
+            let legal = if path == u16::MAX { self.pos.castling_path_safe(&c) } else { path & attacked == 0 };
+            if legal {
                 self.add(c.king_from, c.king_to, Role::King, EMPTY, kind);
             }
         }
@@ -362,8 +379,6 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 mask: u128::MAX,
                 promotions: &Role::PROMOTIONS,
                 standard: true,
-                zone_known: 0,
-                zone_attacked: 0,
             };
             let king = pos.kings[us] as usize;
             if king == 0 {
@@ -373,7 +388,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 return;
             }
             let scan = king_safety::scan_for(pos, king, us);
-            generator.king_legal(king);
+            generator.king_moves(king, scan.check_count == 0);
             if scan.check_count >= 2 {
                 return;
             }
@@ -381,8 +396,6 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
             if in_check {
                 generator.in_check = true;
                 generator.mask = scan.evasions(king);
-            } else {
-                generator.castling();
             }
             generator.pieces(&scan, in_check);
             generator.en_passant();
@@ -398,8 +411,6 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 mask: u128::MAX,
                 promotions: &promotion,
                 standard: false,
-                zone_known: 0,
-                zone_attacked: 0,
             };
             generator.pieces(&NO_PINS, false);
         }
@@ -464,8 +475,8 @@ pub(crate) fn count(pos: &Position) -> usize {
     }
     let lands = &LANDS[us];
     let captures = &CAPTURES[us];
-    let land = |cell: usize| lands[(board[cell] & 15) as usize] as usize;
-    let capture = |cell: usize| captures[(board[cell] & 15) as usize] as usize;
+    let land = |cell: u8| lands[(board[cell as usize] & 15) as usize] as usize;
+    let capture = |cell: u8| captures[(board[cell as usize] & 15) as usize] as usize;
     let mut generator = Gen {
         pos,
         list: &mut MoveCounter(0),
@@ -475,16 +486,14 @@ pub(crate) fn count(pos: &Position) -> usize {
         mask: u128::MAX,
         promotions: &Role::PROMOTIONS,
         standard: true,
-        zone_known: 0,
-        zone_attacked: 0,
     };
-    generator.king_legal(king);
-    generator.castling();
+    generator.king_moves(king, true);
     generator.en_passant();
     let mut n = generator.list.0;
-    let push = PAWN_PUSH[us];
+    let push = PAWN_PUSH[us] as i8;
     let start_row = if us == Color::White { 3 } else { 8 };
     let promotion_bit = 1u8 << us as u8;
+    let [capture_left, capture_right] = PAWN_CAPTURES[us].map(|d| d as i8);
     let list = &pos.pieces[us];
     for &cell in &list.cells[..list.len as usize] {
         let from = cell as usize;
@@ -500,31 +509,32 @@ pub(crate) fn count(pos: &Position) -> usize {
             n += counter.0;
             continue;
         }
-        match mailbox::code_role(board[from]) {
-            Role::Pawn => {
-                let to = step(from, push);
-                if board[to] == EMPTY {
-                    n += 1 + 3 * usize::from(pos.promotion_cells[to] & promotion_bit != 0);
-                    if from / 10 == start_row && board[step(to, push)] == EMPTY {
+        match board[cell as usize] >> 1 {
+            2 => {
+                // Pawn.
+                let to = step8(cell, push);
+                if board[to as usize] == EMPTY {
+                    n += 1 + 3 * usize::from(pos.promotion_cells[to as usize] & promotion_bit != 0);
+                    if from / 10 == start_row && board[step8(to, push) as usize] == EMPTY {
                         n += 1;
                     }
                 }
-                for d in PAWN_CAPTURES[us] {
-                    let to = step(from, d);
+                for d in [capture_left, capture_right] {
+                    let to = step8(cell, d);
                     if capture(to) != 0 {
-                        n += 1 + 3 * usize::from(pos.promotion_cells[to] & promotion_bit != 0);
+                        n += 1 + 3 * usize::from(pos.promotion_cells[to as usize] & promotion_bit != 0);
                     }
                 }
             }
-            Role::Knight => {
-                for d in KNIGHT_OFFSETS {
-                    n += land(step(from, d));
+            3 => {
+                for d in KNIGHT8 {
+                    n += land(step8(cell, d));
                 }
             }
-            Role::Bishop => n += rays(board, from, &DIAGONAL, captures),
-            Role::Rook => n += rays(board, from, &ORTHOGONAL, captures),
-            Role::Queen => n += rays(board, from, &KING_OFFSETS, captures),
-            Role::King => {}
+            4 => n += rays(board, cell, &DIAGONAL8, captures),
+            5 => n += rays(board, cell, &ORTHOGONAL8, captures),
+            6 => n += rays(board, cell, &KING8, captures),
+            _ => {}
         }
     }
     n
@@ -532,15 +542,15 @@ pub(crate) fn count(pos: &Position) -> usize {
 
 /// The number of moves along `dirs` from `from`: the empty cells of each ray and a capture at its end.
 #[inline(always)]
-fn rays(board: &[u8; crate::mailbox::CELLS], from: usize, dirs: &[isize], captures: &[u8; 16]) -> usize {
+fn rays(board: &crate::mailbox::Board, from: u8, dirs: &[i8], captures: &[u8; 16]) -> usize {
     let mut n = 0;
     for &d in dirs {
-        let mut to = step(from, d);
-        while board[to] == EMPTY {
+        let mut to = step8(from, d);
+        while board[to as usize] == EMPTY {
             n += 1;
-            to = step(to, d);
+            to = step8(to, d);
         }
-        n += captures[(board[to] & 15) as usize] as usize;
+        n += captures[(board[to as usize] & 15) as usize] as usize;
     }
     n
 }

@@ -28,7 +28,9 @@ pub fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     if depth == 1 {
         return pos.count_legal_moves() as u64;
     }
-    let moves = pos.legal_moves();
+    // Generated in place: returning a `MoveList` by value copies its whole array.
+    let mut moves = crate::moves::MoveList::new();
+    crate::movegen::generate(pos, &mut moves);
     let mut nodes = 0;
     for &m in &moves {
         pos.play_unchecked(m);

@@ -192,7 +192,7 @@ pub(crate) struct PieceList {
 /// ```
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) board: [u8; CELLS],
+    pub(crate) board: mailbox::Board,
     pub(crate) pieces: ByColor<PieceList>,
     list_index: [u8; CELLS],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
@@ -967,6 +967,7 @@ impl Position {
 
     /// Plays a move known to be legal (from [`Position::legal_moves`] of this very position). Playing
     /// anything else leaves the position in an unspecified but memory-safe state.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         if m.is_castle() {
             self.play_castle(m);
@@ -981,37 +982,50 @@ impl Position {
         self.history.push(Undo {
             mv: Some(m),
             captured,
-            captured_slot: if mailbox::is_piece(captured) { self.list_index[capture_cell] } else { 0 },
+            captured_slot: self.list_index[capture_cell],
             mover_slot: self.list_index[from],
             castling: self.castling,
             ep_square: self.ep_square,
             halfmove_clock: self.halfmove_clock,
             key: self.key,
         });
-        self.set_ep(None);
-        if mailbox::is_piece(captured) {
-            self.remove_code(capture_cell);
+        let mut key = self.key ^ KEYS.black_to_move;
+        if let Some(ep) = self.ep_square.take() {
+            key ^= KEYS.en_passant_file[ep.file().index() as usize];
         }
-        let code = self.move_code(from, to);
+        let code = self.board[from];
+        // Empty cells have zero keys, so a non-capture xors nothing here.
+        key ^= KEYS.cells[(captured & 15) as usize][capture_cell];
+        if captured != EMPTY {
+            self.board[capture_cell] = EMPTY;
+            self.list_remove(capture_cell, captured);
+            if captured >= mailbox::piece_code(Color::White, Role::King) {
+                // Only skirmish rules capture kings.
+                self.kings[!us] = 0;
+            }
+        }
+        // The mover: its list slot follows it to `to`.
+        key ^= KEYS.cells[(code & 15) as usize][from] ^ KEYS.cells[(code & 15) as usize][to];
+        self.board[from] = EMPTY;
+        self.board[to] = code;
+        let slot = self.list_index[from];
+        self.pieces[us].cells[slot as usize] = to as u8;
+        self.list_index[to] = slot;
+        let king = &mut self.kings[us];
+        *king = if m.role == Role::King { to as u8 } else { *king };
+        let mask = &self.castling_geometry.mask;
+        let rights = self.castling.bits() & mask[from] & mask[to];
+        key ^= KEYS.castling[self.castling.bits() as usize] ^ KEYS.castling[rights as usize];
+        self.castling = CastlingRights::from_bits(rights);
+        self.key = key;
         if let Some(role) = m.promotion {
             self.remove_code(to);
             self.add_code(to, mailbox::piece_code(us, role));
         }
-        if !self.castling.is_empty() {
-            let mask = &self.castling_geometry.mask;
-            let rights = self.castling.bits() & mask[from] & mask[to];
-            self.set_castling(CastlingRights::from_bits(rights));
-        }
-        if mailbox::is_piece(captured) || mailbox::code_role(code) == Role::Pawn {
-            self.halfmove_clock = 0;
-        } else {
-            self.halfmove_clock += 1;
-        }
-        if us == Color::Black {
-            self.fullmove_number += 1;
-        }
+        self.halfmove_clock =
+            if captured != EMPTY || m.role == Role::Pawn { 0 } else { self.halfmove_clock + 1 };
+        self.fullmove_number += us as u32;
         self.turn = !us;
-        self.key ^= KEYS.black_to_move;
         if m.kind == MoveKind::DoubleStep {
             let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us]));
             if self.ep_capturable(ep) {
@@ -1091,6 +1105,7 @@ impl Position {
 
     /// Takes back the last move (or null move) and returns it; `None` when there is no history (at the
     /// start, or after a board edit). Every field and the key are restored exactly.
+    #[inline]
     pub fn undo(&mut self) -> Option<Move> {
         let undo = self.history.pop()?;
         self.turn = !self.turn;
@@ -1101,31 +1116,35 @@ impl Position {
             if m.is_castle() {
                 let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
                 self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
-                if us == Color::Black {
-                    self.fullmove_number -= 1;
+            } else {
+                if m.promotion.is_some() {
+                    self.remove_code(to);
+                    self.add_code_at(to, mailbox::piece_code(us, Role::Pawn), undo.mover_slot);
                 }
-                self.castling = undo.castling;
-                self.ep_square = undo.ep_square;
-                self.halfmove_clock = undo.halfmove_clock;
-                self.key = undo.key;
-                return undo.mv;
+                // The key is restored from the record below, so the board moves back without it.
+                let code = self.board[to];
+                self.board[to] = EMPTY;
+                self.board[from] = code;
+                let slot = self.list_index[to];
+                self.pieces[us].cells[slot as usize] = from as u8;
+                self.list_index[from] = slot;
+                if m.role == Role::King {
+                    self.kings[us] = from as u8;
+                }
+                if undo.captured != EMPTY {
+                    let capture_cell = if m.kind == MoveKind::EnPassant {
+                        mailbox::step(to, -mailbox::PAWN_PUSH[us])
+                    } else {
+                        to
+                    };
+                    self.board[capture_cell] = undo.captured;
+                    self.list_insert(capture_cell, undo.captured, undo.captured_slot);
+                    if mailbox::code_role(undo.captured) == Role::King {
+                        self.kings[!us] = capture_cell as u8;
+                    }
+                }
             }
-            if m.promotion.is_some() {
-                self.remove_code(to);
-                self.add_code_at(to, mailbox::piece_code(us, Role::Pawn), undo.mover_slot);
-            }
-            self.move_code(to, from);
-            if mailbox::is_piece(undo.captured) {
-                let capture_cell = if m.kind == MoveKind::EnPassant {
-                    mailbox::step(to, -mailbox::PAWN_PUSH[us])
-                } else {
-                    to
-                };
-                self.add_code_at(capture_cell, undo.captured, undo.captured_slot);
-            }
-            if us == Color::Black {
-                self.fullmove_number -= 1;
-            }
+            self.fullmove_number -= us as u32;
         }
         self.castling = undo.castling;
         self.ep_square = undo.ep_square;
@@ -1206,7 +1225,7 @@ impl Position {
 /// when the attacker has few pieces (endgames). Same answer as [`attacked_on`].
 #[inline]
 pub(crate) fn attacked_from_list(
-    board: &[u8; CELLS],
+    board: &mailbox::Board,
     list: &PieceList,
     target: usize,
     ignore: usize,
@@ -1235,45 +1254,39 @@ pub(crate) fn attacked_from_list(
 
 /// Attack test on any board array: is `target` attacked by a piece of `by`? `ignore` is treated as empty.
 #[inline]
-pub(crate) fn attacked_on(board: &[u8; CELLS], target: usize, by: Color, ignore: usize) -> bool {
+pub(crate) fn attacked_on(board: &mailbox::Board, target: usize, by: Color, ignore: usize) -> bool {
+    use mailbox::step8;
+    let target = target as u8;
+    let ignore = ignore as u8;
     let pawn = mailbox::piece_code(by, Role::Pawn);
     for d in mailbox::PAWN_CAPTURES[by] {
-        if board[mailbox::step(target, -d)] == pawn {
+        if board[step8(target, -d as i8) as usize] == pawn {
             return true;
         }
     }
     let knight = mailbox::piece_code(by, Role::Knight);
-    for d in mailbox::KNIGHT_OFFSETS {
-        if board[mailbox::step(target, d)] == knight {
+    for d in mailbox::KNIGHT8 {
+        if board[step8(target, d) as usize] == knight {
             return true;
         }
     }
     let king = mailbox::piece_code(by, Role::King);
-    let bishop = mailbox::piece_code(by, Role::Bishop);
-    let rook = mailbox::piece_code(by, Role::Rook);
     let queen = mailbox::piece_code(by, Role::Queen);
-    for d in mailbox::ORTHOGONAL {
-        let mut c = mailbox::step(target, d);
-        if board[c] == king {
-            return true;
-        }
-        while board[c] == EMPTY || c == ignore {
-            c = mailbox::step(c, d);
-        }
-        if board[c] == rook || board[c] == queen {
-            return true;
-        }
-    }
-    for d in mailbox::DIAGONAL {
-        let mut c = mailbox::step(target, d);
-        if board[c] == king {
-            return true;
-        }
-        while board[c] == EMPTY || c == ignore {
-            c = mailbox::step(c, d);
-        }
-        if board[c] == bishop || board[c] == queen {
-            return true;
+    for (dirs, slider) in [
+        (mailbox::ORTHOGONAL8, mailbox::piece_code(by, Role::Rook)),
+        (mailbox::DIAGONAL8, mailbox::piece_code(by, Role::Bishop)),
+    ] {
+        for d in dirs {
+            let mut c = step8(target, d);
+            if board[c as usize] == king {
+                return true;
+            }
+            while board[c as usize] == EMPTY || c == ignore {
+                c = step8(c, d);
+            }
+            if board[c as usize] == slider || board[c as usize] == queen {
+                return true;
+            }
         }
     }
     false

@@ -312,7 +312,7 @@ impl<S: MoveSink> Gen<'_, S> {
             let enemy = &self.pos.pieces[!self.us];
             // One look at each enemy piece decides every cell; a ray scan out of one cell costs about
             // as much as looking at five enemy pieces.
-            if u32::from(enemy.len) <= 5 * wanted.count_ones() {
+            if u32::from(enemy.len) <= 8 * wanted.count_ones() {
                 king_safety::king_zone_attacks(board, enemy, king, wanted)
             } else {
                 let mut attacked = 0;

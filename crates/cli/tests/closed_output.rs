@@ -66,6 +66,21 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
     for (args, stdin) in cases {
         assert_quiet_success(args, &with_closed_stdout(args, stdin));
     }
+    // Every subcommand that `--help` lists has a case above.
+    let help = Command::new(BIN).arg("--help").output().expect("gambit-cli starts");
+    let help = String::from_utf8(help.stdout).unwrap();
+    let listed: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(listed.len() >= 10, "{help}");
+    for name in listed {
+        assert!(cases.iter().any(|(args, _)| args[0] == name), "no closed-output case for `{name}`");
+    }
 }
 
 /// Reads `lines` lines of the output of `gambit-cli args`, then closes it, as `head -n` does.

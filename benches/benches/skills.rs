@@ -1,5 +1,6 @@
-//! Skill chess: `SkillBoard::actions()` (moves, teleports, freezes) and play/undo throughput on a
-//! middlegame position. Each measured call checks its result, so a broken generator fails rather than
+//! Skill chess: `SkillBoard::actions()` (moves, teleports, freezes) against the reference generator
+//! (every teleport pair validated with a board copy) on the middlegame set, in the same run, and
+//! play/undo throughput. Each measured call checks its result, so a broken generator fails rather than
 //! reporting a speed. Run: `cargo bench -p gambit-benches --bench skills`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -14,12 +15,30 @@ fn board() -> SkillBoard {
 }
 
 fn actions(c: &mut Criterion) {
-    let b = board();
-    let expected = b.actions().len();
+    let boards: Vec<SkillBoard> = gambit_benches::SKILL_MIDDLEGAMES
+        .iter()
+        .map(|f| SkillBoard::from_position(Position::from_fen(f).unwrap(), SkillConfig::default()))
+        .collect();
+    let expected: Vec<usize> = boards.iter().map(|b| b.actions().len()).collect();
+    for (b, &n) in boards.iter().zip(&expected) {
+        assert_eq!(b.actions_reference().len(), n, "{}", b.position().to_fen());
+    }
+    let total: usize = expected.iter().sum();
     let mut group = c.benchmark_group("skills/actions");
-    group.throughput(Throughput::Elements(expected as u64));
-    group.bench_function("middlegame", |bench| {
-        bench.iter(|| assert_eq!(std::hint::black_box(&b).actions().len(), expected));
+    group.throughput(Throughput::Elements(total as u64));
+    group.bench_function("middlegame_set", |bench| {
+        bench.iter(|| {
+            for (b, &n) in boards.iter().zip(&expected) {
+                assert_eq!(std::hint::black_box(b).actions().len(), n);
+            }
+        });
+    });
+    group.bench_function("middlegame_set_reference", |bench| {
+        bench.iter(|| {
+            for (b, &n) in boards.iter().zip(&expected) {
+                assert_eq!(std::hint::black_box(b).actions_reference().len(), n);
+            }
+        });
     });
     group.finish();
 }

@@ -2,7 +2,7 @@
 
 use gambit_rules::{
     Color, DeadMaterial, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError,
-    Piece, Position, Role, Square,
+    Piece, Position, Role, Square, SquareSet,
 };
 
 use crate::action::{Action, Played};
@@ -10,6 +10,7 @@ use crate::config::{ClockMode, ConfigError, RulesChoice, SkillConfig};
 use crate::error::SkillError;
 use crate::log::{LogEntry, LogKind};
 use crate::skill::{Cooldowns, Skill};
+use crate::teleports::{TeleportTargets, teleport_targets};
 
 /// The bit of a square in a 64-bit square mask (a1 = bit 0).
 #[inline]
@@ -54,7 +55,7 @@ pub enum Teleported {
 /// What a teleport would do, once validated.
 enum Plan {
     AsMove(Move),
-    Relocate(Piece),
+    Relocate,
 }
 
 /// A chess position with skills: per-side cooldowns, frozen squares with their remaining ticks, an
@@ -280,11 +281,7 @@ impl SkillBoard {
     /// frozen) or [`SkillError::IllegalMove`]. Nothing changes on error.
     pub fn play(&mut self, m: Move) -> Result<(), SkillError> {
         self.check_move(m)?;
-        let record = self.record(Action::Move(m), PosUndo::Unmake);
-        let us = self.turn();
-        self.position.play_unchecked(m);
-        self.undo.push(record);
-        self.end_turn(LogKind::Move, m.to_uci(), us);
+        self.apply(Played::Move(m), true);
         Ok(())
     }
 
@@ -392,12 +389,13 @@ impl SkillBoard {
         if standard && pos.relocation_exposes_king(from, to) {
             return Err(SkillError::ExposesKing { from, to });
         }
-        Ok(Plan::Relocate(piece))
+        Ok(Plan::Relocate)
     }
 
-    /// Every valid teleport `(from, to)` of the side to move under `mask`, in square order; with
-    /// `first_only`, stops at the first.
-    fn teleports(&self, mask: u64, moves: &MoveList, first_only: bool) -> Vec<(Square, Square)> {
+    /// The reference generator (the per-pair validation this crate used before [`TeleportTargets`]):
+    /// every valid teleport `(from, to)` of the side to move under `mask`, in square order, each pair
+    /// checked by [`SkillBoard::check_teleport`]'s own planning with a board copy per relocation.
+    fn teleports_reference(&self, mask: u64, moves: &MoveList) -> Vec<(Square, Square)> {
         let us = self.turn();
         let mut out = Vec::new();
         for from in Square::all() {
@@ -407,13 +405,25 @@ impl SkillBoard {
             for to in Square::all() {
                 if self.plan_teleport(from, to, mask, moves).is_ok() {
                     out.push((from, to));
-                    if first_only {
-                        return out;
-                    }
                 }
             }
         }
         out
+    }
+
+    /// The valid teleports of the side to move under `mask`, given its moves under it.
+    fn targets_masked(&self, mask: u64, moves: &MoveList) -> TeleportTargets {
+        teleport_targets(&self.position, SquareSet::from_bits(mask), moves)
+    }
+
+    /// The valid Teleport destinations of every piece of the side to move (frozen pieces have none),
+    /// found once for the whole board with the rules' checkers and pins. The cooldown and the game's
+    /// end are not looked at: [`SkillBoard::actions`] lists these teleports when Teleport is ready and
+    /// the game goes on.
+    #[must_use]
+    pub fn teleport_targets(&self) -> TeleportTargets {
+        let mask = self.frozen_mask();
+        self.targets_masked(mask, &self.moves_masked(mask))
     }
 
     /// Checks a Teleport of the side to move without casting it.
@@ -449,50 +459,109 @@ impl SkillBoard {
     /// [`SkillError::CapturesKing`] (standard rules), [`SkillError::PawnBackRank`] and
     /// [`SkillError::ExposesKing`] (standard rules). Nothing changes on error.
     pub fn teleport(&mut self, from: Square, to: Square) -> Result<Teleported, SkillError> {
-        let plan = self.checked_plan(from, to)?;
+        let how = match self.checked_plan(from, to)? {
+            Plan::AsMove(m) => Teleported::AsMove(m),
+            Plan::Relocate => Teleported::Relocated { captured: self.piece_at(to) },
+        };
+        self.apply(Played::Teleport { from, to, how }, true);
+        Ok(how)
+    }
+
+    /// Carries out a validated action: the position, the cooldowns, the clock, the undo record and
+    /// (with `log`) the log entry.
+    fn apply(&mut self, played: Played, log: bool) {
         let us = self.turn();
-        let action = Action::Teleport { from, to };
-        let done = match plan {
-            Plan::AsMove(m) => {
-                let record = self.record(action, PosUndo::Unmake);
+        let action = played.action();
+        let pos_undo = match played {
+            Played::Move(m) | Played::Teleport { how: Teleported::AsMove(m), .. } => {
                 self.position.play_unchecked(m);
-                self.undo.push(record);
-                Teleported::AsMove(m)
+                PosUndo::Unmake
             }
-            Plan::Relocate(piece) => {
+            Played::Teleport { from, to, how: Teleported::Relocated { .. } } => {
                 let before = self.position.clone();
-                let captured = match self.position.relocate_piece(from, to) {
-                    Ok(c) => c,
-                    Err(_) => {
-                        self.position = before;
-                        return Err(SkillError::OffBoard(to));
-                    }
-                };
+                let pawn = before.piece_at(from).is_some_and(|p| p.role == Role::Pawn);
+                let captured = self
+                    .position
+                    .relocate_piece(from, to)
+                    .expect("a validated teleport lands on a playable square");
                 self.position.set_turn(!us);
-                let halfmove = if captured.is_some() || piece.role == Role::Pawn {
-                    0
-                } else {
-                    before.halfmove_clock() + 1
-                };
+                let halfmove = if captured.is_some() || pawn { 0 } else { before.halfmove_clock() + 1 };
                 self.position.set_halfmove_clock(halfmove);
                 if us == Color::Black {
                     self.position.set_fullmove_number(before.fullmove_number() + 1);
                 }
-                let record = self.record(action, PosUndo::Restore(Box::new(before)));
-                self.undo.push(record);
-                Teleported::Relocated { captured }
+                PosUndo::Restore(Box::new(before))
             }
+            Played::Freeze(_) => PosUndo::Untouched,
         };
-        self.cooldowns[us][Skill::Teleport] = self.config.cooldown_ticks.teleport;
-        self.end_turn(LogKind::Teleport, format!("{from}{to}"), us);
-        Ok(done)
+        // The record holds the state before the action (the position's part is `pos_undo`).
+        let record = UndoRecord {
+            action,
+            pos: pos_undo,
+            cooldowns: self.cooldowns,
+            frozen: self.frozen,
+            log_len: self.log.len(),
+        };
+        self.undo.push(record);
+        match played {
+            Played::Move(m) => self.end_turn(log, LogKind::Move, || m.to_uci(), us),
+            Played::Teleport { from, to, .. } => {
+                self.cooldowns[us][Skill::Teleport] = self.config.cooldown_ticks.teleport;
+                self.end_turn(log, LogKind::Teleport, || format!("{from}{to}"), us);
+            }
+            Played::Freeze(square) => {
+                self.frozen[square.index() as usize] = self.config.freeze_duration;
+                self.cooldowns[us][Skill::Freeze] = self.config.cooldown_ticks.freeze;
+                if log {
+                    let entry = LogEntry {
+                        kind: LogKind::Freeze,
+                        detail: square.to_string(),
+                        actor: us,
+                        cooldowns: self.cooldowns,
+                    };
+                    self.log.push(entry);
+                }
+            }
+        }
+    }
+
+    /// Plays an action known to be legal (one of [`SkillBoard::actions`] of this very state) without
+    /// validating it, and returns what happened: the path a search takes, as
+    /// [`Position::play_unchecked`] is for moves. [`SkillBoard::undo`] takes it back exactly.
+    ///
+    /// Unlike [`SkillBoard::play_action`] it does not append to the log (a search undoes everything it
+    /// plays, and the log's text costs allocations); the cooldowns, the clock and the frozen squares
+    /// change as for a checked action. Playing an action that is not legal leaves the board in an
+    /// unspecified (memory-safe) state.
+    pub fn play_action_unchecked(&mut self, action: Action) -> Played {
+        let played = match action {
+            Action::Move(m) => Played::Move(m),
+            Action::Teleport { from, to } => {
+                let standard = self.position.rules().is_standard();
+                let mask = self.frozen_mask();
+                let along = self.position.legal_moves().into_iter().find(|m| {
+                    m.from == from
+                        && m.to == to
+                        && SkillBoard::frozen_part(m, mask).is_none()
+                        && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
+                });
+                let how = match along {
+                    Some(m) => Teleported::AsMove(m),
+                    None => Teleported::Relocated { captured: self.piece_at(to) },
+                };
+                Played::Teleport { from, to, how }
+            }
+            Action::Freeze(square) => Played::Freeze(square),
+        };
+        self.apply(played, false);
+        played
     }
 
     /// Whether the side to move has a turn-ending action under `mask`, given its moves under it.
     fn can_end_turn(&self, mask: u64, moves: &MoveList) -> bool {
         !moves.is_empty()
             || (self.cooldown(self.turn(), Skill::Teleport) == 0
-                && !self.teleports(mask, moves, true).is_empty())
+                && !self.targets_masked(mask, moves).is_empty())
     }
 
     /// Whether freezing `square` would leave the side to move without a turn-ending action, given the
@@ -502,12 +571,12 @@ impl SkillBoard {
         if self.config.freeze_duration == 0
             || new_mask == mask
             || self.position.piece_at(square).is_none_or(|p| p.color != self.turn())
+            || all.iter().any(|m| SkillBoard::frozen_part(m, new_mask).is_none())
         {
             return false;
         }
-        let mut moves = all.clone();
-        moves.retain(|m| SkillBoard::frozen_part(m, new_mask).is_none());
-        !self.can_end_turn(new_mask, &moves)
+        // No move is left: only a teleport can end the turn.
+        !self.can_end_turn(new_mask, &MoveList::new())
     }
 
     /// Checks a Freeze by the side to move without casting it.
@@ -538,18 +607,7 @@ impl SkillBoard {
     /// Nothing changes on error.
     pub fn freeze(&mut self, square: Square) -> Result<(), SkillError> {
         self.check_freeze(square)?;
-        let us = self.turn();
-        let record = self.record(Action::Freeze(square), PosUndo::Untouched);
-        self.undo.push(record);
-        self.frozen[square.index() as usize] = self.config.freeze_duration;
-        self.cooldowns[us][Skill::Freeze] = self.config.cooldown_ticks.freeze;
-        let entry = LogEntry {
-            kind: LogKind::Freeze,
-            detail: square.to_string(),
-            actor: us,
-            cooldowns: self.cooldowns,
-        };
-        self.log.push(entry);
+        self.apply(Played::Freeze(square), true);
         Ok(())
     }
 
@@ -580,16 +638,14 @@ impl SkillBoard {
         }
     }
 
-    fn record(&self, action: Action, pos: PosUndo) -> UndoRecord {
-        UndoRecord { action, pos, cooldowns: self.cooldowns, frozen: self.frozen, log_len: self.log.len() }
-    }
-
-    /// After a move or teleport: the ply clock's tick, then the log entry.
-    fn end_turn(&mut self, kind: LogKind, detail: String, actor: Color) {
+    /// After a move or teleport: the ply clock's tick, then (with `log`) the log entry.
+    fn end_turn(&mut self, log: bool, kind: LogKind, detail: impl FnOnce() -> String, actor: Color) {
         if self.config.clock == ClockMode::Ply {
             self.decay(1);
         }
-        self.log.push(LogEntry { kind, detail, actor, cooldowns: self.cooldowns });
+        if log {
+            self.log.push(LogEntry { kind, detail: detail(), actor, cooldowns: self.cooldowns });
+        }
     }
 
     // ----- undo -----
@@ -680,8 +736,29 @@ impl SkillBoard {
     #[must_use]
     pub fn actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        self.generate(&mut out, false);
+        out
+    }
+
+    /// [`SkillBoard::actions`] into a buffer the caller reuses (cleared first), as a search does.
+    pub fn actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.generate(out, false);
+    }
+
+    /// [`SkillBoard::actions`] by the reference generator: every teleport pair validated on its own,
+    /// with a board copy per relocation (what this crate did before [`TeleportTargets`]). The same list
+    /// in the same order, many times slower; kept for tests and benchmarks.
+    #[must_use]
+    pub fn actions_reference(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.generate(&mut out, true);
+        out
+    }
+
+    fn generate(&self, out: &mut Vec<Action>, reference: bool) {
         if self.rule_draw().is_some() {
-            return out;
+            return;
         }
         let mask = self.frozen_mask();
         let all = self.position.legal_moves();
@@ -692,21 +769,22 @@ impl SkillBoard {
         out.extend(moves.iter().map(|&m| Action::Move(m)));
         let us = self.turn();
         if self.cooldown(us, Skill::Teleport) == 0 {
-            out.extend(
-                self.teleports(mask, &moves, false)
-                    .into_iter()
-                    .map(|(from, to)| Action::Teleport { from, to }),
-            );
+            if reference {
+                let pairs = self.teleports_reference(mask, &moves);
+                out.extend(pairs.into_iter().map(|(from, to)| Action::Teleport { from, to }));
+            } else {
+                let targets = self.targets_masked(mask, &moves);
+                out.extend(targets.iter().map(|(from, to)| Action::Teleport { from, to }));
+            }
         }
         if out.is_empty() || self.cooldown(us, Skill::Freeze) != 0 {
-            return out;
+            return;
         }
         for sq in Square::all() {
             if !self.position.is_blocked(sq) && !self.freeze_strands(sq, mask, &all) {
                 out.push(Action::Freeze(sq));
             }
         }
-        out
     }
 
     /// Reads an action in its text form: a move in UCI or SAN (`e2e4`, `Nf3`), `tp <from><to>`
@@ -754,7 +832,7 @@ impl SkillBoard {
             Action::Teleport { from, to } => {
                 let how = match self.checked_plan(from, to)? {
                     Plan::AsMove(m) => Teleported::AsMove(m),
-                    Plan::Relocate(_) => Teleported::Relocated { captured: self.piece_at(to) },
+                    Plan::Relocate => Teleported::Relocated { captured: self.piece_at(to) },
                 };
                 Ok(Played::Teleport { from, to, how })
             }

@@ -9,6 +9,7 @@ mod log;
 mod render;
 mod skill;
 mod state;
+mod teleports;
 mod threats;
 
 pub use action::{Action, Played};
@@ -23,4 +24,5 @@ pub use log::{LogEntry, LogKind};
 pub use render::{GridError, render_ascii, rotate_view_180};
 pub use skill::{BySkill, Cooldowns, ParseSkillError, SideCooldowns, Skill, cooldowns_json};
 pub use state::StateError;
+pub use teleports::TeleportTargets;
 pub use threats::threatened_squares;

@@ -62,7 +62,12 @@ pub struct BotChoice<A> {
 /// action and the same node count (unless a time limit is set).
 pub fn choose<G: Game>(game: &mut G, depth: u32, seed: u64, options: &BotOptions) -> BotChoice<G::Action> {
     let depth = depth.clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end());
-    let mut searcher = Searcher::<G>::new(Params::bot(options.beam_width), options.hash_mib);
+    let mut params = Params::bot(options.beam_width);
+    if options.consistency >= 1.0 {
+        // Always the top action: one exact root score is enough (and aspiration windows apply).
+        params.multipv = 1;
+    }
+    let mut searcher = Searcher::<G>::new(params, options.hash_mib);
     let limits = Limits {
         depth: Some(depth),
         nodes: Some(options.max_nodes),

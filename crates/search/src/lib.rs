@@ -22,4 +22,5 @@ pub use preset::{ParsePresetError, Preset};
 pub use search::{
     Limits, NoHandler, PvLine, RankedAction, SearchHandler, SearchInfo, SearchResult, Searcher,
 };
+pub use skills::{QuiescenceTeleports, SkillParams, SkillSearch};
 pub use tt::TranspositionTable;

@@ -10,6 +10,8 @@ const HISTORY_MAX: i32 = 1 << 14;
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// The order key of the weaker killer: keys below it are quiet actions ordered by history and hint.
+pub(crate) const KILLER_KEY: i32 = KILLER;
 
 /// Killer and history tables for one game type.
 pub(crate) struct MoveOrderer<A> {

@@ -29,6 +29,12 @@ pub struct Params {
     pub rfp_margin: i32,
     /// Reverse futility pruning up to this remaining depth (plies); 0 turns it off.
     pub rfp_max_depth: i32,
+    /// Futility pruning: with at most this many plies left (0 turns it off), at a non-PV node not in
+    /// check whose static evaluation plus [`Params::futility_margin`] per ply is still at most alpha,
+    /// quiet actions after the first (killers excepted) are not searched.
+    pub futility_max_depth: i32,
+    /// See `futility_max_depth`, centipawns per ply.
+    pub futility_margin: i32,
     /// Check extension: one ply more when the side to move is in check.
     pub check_extension: bool,
     /// Mate-distance pruning.
@@ -51,6 +57,10 @@ pub struct Params {
     pub adopt_partial_iteration: bool,
     /// Check the clock and the stop handler every this many nodes (a power of two).
     pub poll_interval: u64,
+    /// Plies of depth a same-side action (a skill-chess freeze, a battle reposition) consumes: 0 searches
+    /// it at the full remaining depth, so a node where such actions are available costs one subtree of
+    /// the same depth per action.
+    pub same_side_reduction: i32,
 }
 
 impl Default for Params {
@@ -68,6 +78,8 @@ impl Default for Params {
             lmr_full_moves: 3,
             rfp_margin: 90,
             rfp_max_depth: 6,
+            futility_max_depth: 0,
+            futility_margin: 150,
             check_extension: true,
             mate_distance_pruning: true,
             aspiration_min_depth: 4,
@@ -77,6 +89,7 @@ impl Default for Params {
             multipv: 1,
             adopt_partial_iteration: true,
             poll_interval: 1024,
+            same_side_reduction: 0,
         }
     }
 }
@@ -99,10 +112,24 @@ impl Params {
         }
     }
 
-    /// The bot's parameters: the full engine with a beam width, three exact root scores and whole
-    /// iterations only.
+    /// The bot's parameters: the full engine with a beam width, three exact root scores, whole
+    /// iterations only, and one ply of depth per same-side action.
     #[must_use]
     pub fn bot(beam_width: usize) -> Params {
+        Params {
+            beam_width,
+            multipv: 3,
+            adopt_partial_iteration: false,
+            same_side_reduction: 1,
+            futility_max_depth: 2,
+            ..Params::default()
+        }
+    }
+
+    /// The bot's parameters as of a6fe168 (the legacy parameter set): three exact root scores always,
+    /// same-side actions at full depth.
+    #[must_use]
+    pub fn legacy_bot(beam_width: usize) -> Params {
         Params { beam_width, multipv: 3, adopt_partial_iteration: false, ..Params::default() }
     }
 }

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::ordering::MoveOrderer;
+use crate::ordering::{KILLER_KEY, MoveOrderer};
 use crate::params::Params;
 use crate::score::{INFINITY, MATE, MAX_PLY, is_mate, terminal_score};
 use crate::tt::{Bound, TranspositionTable};
@@ -456,8 +456,8 @@ impl<G: Game> Searcher<G> {
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
-                // Same-side action: no sign flip, no depth consumed.
-                self.negamax(g, depth, 1, window_alpha, beta, true, h)
+                // Same-side action: no sign flip; depth consumed only by the same-side reduction.
+                self.negamax(g, depth - self.params.same_side_reduction, 1, window_alpha, beta, true, h)
             } else if i == 0 || !self.params.pvs {
                 -self.negamax(g, depth - 1, 1, -beta, -window_alpha, true, h)
             } else {
@@ -612,17 +612,27 @@ impl<G: Game> Searcher<G> {
         let side = g.side();
         let mut best = -INFINITY;
         let mut best_action = None;
+        // Futility pruning: near the horizon, quiet actions cannot lift a static evaluation this far
+        // below alpha.
+        let futile = depth <= p.futility_max_depth
+            && !pv_node
+            && !in_check
+            && !is_mate(alpha)
+            && static_eval + p.futility_margin * depth <= alpha;
         for i in 0..list.len() {
             if self.check_stop(h) {
                 break;
             }
             let a = list[i].1;
             let quiet = !g.is_noisy(&a);
+            if futile && quiet && i > 0 && list[i].0 < KILLER_KEY {
+                continue;
+            }
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
-                // Same-side action: no sign flip, no depth consumed.
-                self.negamax(g, depth, ply + 1, alpha, beta, allow_null, h)
+                // Same-side action: no sign flip; depth consumed only by the same-side reduction.
+                self.negamax(g, depth - p.same_side_reduction, ply + 1, alpha, beta, allow_null, h)
             } else if i == 0 || !p.pvs {
                 -self.negamax(g, depth - 1, ply + 1, -beta, -alpha, true, h)
             } else {

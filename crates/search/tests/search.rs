@@ -164,12 +164,18 @@ fn consistency_statistics_over_many_seeds() {
 fn bot_ranks_top_three_exactly() {
     let mut pos =
         Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
-    let c = choose(&mut pos, 3, 0, &BotOptions { max_nodes: 100_000, ..BotOptions::default() });
+    // A consistency below 1 picks among the top three: their scores are exact.
+    let c =
+        choose(&mut pos, 3, 0, &BotOptions { max_nodes: 100_000, consistency: 0.9, ..BotOptions::default() });
     assert_eq!(c.completed_depth, 3);
     assert_eq!(c.ranked.len(), 10);
     assert!(c.ranked[..3].iter().all(|r| r.exact && r.score.is_some()));
     let scores: Vec<i32> = c.ranked.iter().map(|r| r.score.unwrap()).collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // Consistency 1 always takes the top: only its score needs to be exact, and it is the same action.
+    let top = choose(&mut pos, 3, 0, &BotOptions { max_nodes: 100_000, ..BotOptions::default() });
+    assert!(top.ranked[0].exact);
+    assert_eq!(top.ranked[0].score, Some(top.score));
 }
 
 #[test]

@@ -32,7 +32,8 @@ enum PosUndo {
 /// Everything needed to revert one action exactly.
 #[derive(Clone, Debug)]
 struct UndoRecord {
-    action: Action,
+    /// The action, `None` for a pass ([`SkillBoard::play_null`]).
+    action: Option<Action>,
     pos: PosUndo,
     cooldowns: Cooldowns,
     frozen: [u32; 64],
@@ -496,7 +497,7 @@ impl SkillBoard {
         };
         // The record holds the state before the action (the position's part is `pos_undo`).
         let record = UndoRecord {
-            action,
+            action: Some(action),
             pos: pos_undo,
             cooldowns: self.cooldowns,
             frozen: self.frozen,
@@ -652,7 +653,8 @@ impl SkillBoard {
 
     /// Reverts the last action (move, teleport or freeze) exactly: position (key, clocks, rights and
     /// move history included), cooldowns, freeze counters and log (ticks logged after the action are
-    /// dropped with it). Returns the action, or `None` when there is nothing to undo.
+    /// dropped with it). Returns the action, or `None` when there is nothing to undo (or the last thing
+    /// undone was a pass of [`SkillBoard::play_null`]).
     pub fn undo(&mut self) -> Option<Action> {
         let record = self.undo.pop()?;
         match record.pos {
@@ -665,7 +667,25 @@ impl SkillBoard {
         self.cooldowns = record.cooldowns;
         self.frozen = record.frozen;
         self.log.truncate(record.log_len);
-        Some(record.action)
+        record.action
+    }
+
+    /// Passes the turn without acting, for a search's null-move pruning: the side to move flips and, under
+    /// the ply clock, the clock ticks as after any turn. Not an action of the game (nothing is logged);
+    /// take it back with [`SkillBoard::undo`] (which returns `None` for a pass). Do not pass in check.
+    pub fn play_null(&mut self) {
+        let record = UndoRecord {
+            action: None,
+            pos: PosUndo::Unmake,
+            cooldowns: self.cooldowns,
+            frozen: self.frozen,
+            log_len: self.log.len(),
+        };
+        self.position.play_null();
+        self.undo.push(record);
+        if self.config.clock == ClockMode::Ply {
+            self.decay(1);
+        }
     }
 
     // ----- game end -----

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use gambit_rules::{FenError, Position};
+use gambit_rules::{Color, FenError, Position, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
@@ -11,7 +11,7 @@ use crate::board::SkillBoard;
 use crate::config::{ConfigError, SkillConfig};
 use crate::error::SkillError;
 use crate::log::LogEntry;
-use crate::skill::{Cooldowns, cooldowns_json};
+use crate::skill::{Cooldowns, Skill, cooldowns_json};
 
 /// The JSON form of a board.
 #[derive(Serialize, Deserialize)]
@@ -139,6 +139,77 @@ impl SkillBoard {
                     replayed: format!("{replayed:?}"),
                 });
             }
+        }
+        Ok(board)
+    }
+}
+
+impl SkillBoard {
+    /// The state as one line of text (no log, no history): `FEN;wt wf bt bf;frozen`, with White's
+    /// Teleport and Freeze cooldowns, then Black's (ticks), and the frozen squares as `square:ticks`
+    /// separated by spaces (empty when none). [`SkillBoard::from_state_line`] reads it back. Test data,
+    /// opening files and logs use it.
+    ///
+    /// ```
+    /// use gambit_skills::SkillBoard;
+    /// let mut b = SkillBoard::default();
+    /// b.push_action("fz e7").unwrap();
+    /// b.push_action("e2e4").unwrap();
+    /// let line = b.state_line();
+    /// assert_eq!(line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0 8 0 0;e7:2");
+    /// let back = SkillBoard::from_state_line(&line, gambit_skills::SkillConfig::default()).unwrap();
+    /// assert_eq!((back.position(), back.cooldowns(), back.frozen()), (b.position(), b.cooldowns(), b.frozen()));
+    /// ```
+    #[must_use]
+    pub fn state_line(&self) -> String {
+        let c = self.cooldowns();
+        let frozen: Vec<String> = self.frozen().iter().map(|(sq, t)| format!("{sq}:{t}")).collect();
+        format!(
+            "{};{} {} {} {};{}",
+            self.position().to_fen(),
+            c.white.teleport,
+            c.white.freeze,
+            c.black.teleport,
+            c.black.freeze,
+            frozen.join(" ")
+        )
+    }
+
+    /// Reads a [`SkillBoard::state_line`]; a bare FEN means every cooldown at 0 and nothing frozen. The
+    /// position is checked under `config`'s rules, whose other fields apply as they are (its
+    /// `start_fen` becomes the line's FEN).
+    ///
+    /// # Errors
+    /// [`StateError::StartPosition`] for a bad FEN, [`StateError::Json`] (with the reason) for bad
+    /// cooldowns or frozen squares.
+    pub fn from_state_line(line: &str, config: SkillConfig) -> Result<SkillBoard, StateError> {
+        let mut parts = line.trim().split(';');
+        let fen = parts.next().unwrap_or_default().trim();
+        let position =
+            Position::from_fen_with(fen, config.rules.rule_set()).map_err(StateError::StartPosition)?;
+        let mut board = SkillBoard::from_position(position, config);
+        let bad = |what: &str| StateError::Json(format!("state line: {what}"));
+        if let Some(cooldowns) = parts.next() {
+            let ticks: Vec<u32> = cooldowns
+                .split_whitespace()
+                .map(|t| t.parse().map_err(|_| bad("cooldowns must be four tick counts")))
+                .collect::<Result<_, _>>()?;
+            let [wt, wf, bt, bf] = ticks[..] else { return Err(bad("cooldowns must be four tick counts")) };
+            for (color, t, f) in [(Color::White, wt, wf), (Color::Black, bt, bf)] {
+                board.set_cooldown(color, Skill::Teleport, t);
+                board.set_cooldown(color, Skill::Freeze, f);
+            }
+        }
+        if let Some(frozen) = parts.next() {
+            for item in frozen.split_whitespace() {
+                let (sq, t) = item.split_once(':').ok_or_else(|| bad("frozen squares are square:ticks"))?;
+                let sq: Square = sq.parse().map_err(|_| bad("frozen squares are square:ticks"))?;
+                let t: u32 = t.parse().map_err(|_| bad("frozen squares are square:ticks"))?;
+                board.set_frozen_ticks(sq, t);
+            }
+        }
+        if parts.next().is_some() {
+            return Err(bad("at most three fields separated by `;`"));
         }
         Ok(board)
     }

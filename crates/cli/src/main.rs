@@ -15,6 +15,7 @@ use gambit_rules::{Position, RuleSet};
 mod battle_cmd;
 mod bench_cmd;
 mod epd_cmd;
+mod match_cmd;
 mod perft_cmd;
 mod play_cmd;
 mod run_cmd;
@@ -166,6 +167,43 @@ enum Command {
         #[arg(long, default_value_t = 9)]
         depth: u32,
     },
+    /// Plays two bot configurations against each other (chess, skill chess or battles) in parallel and
+    /// deterministically; prints W/D/L, score and the Elo difference with its 95% interval.
+    ///
+    /// An engine is comma-separated items applied in order to the Club preset: a preset name
+    /// (beginner, casual, club, expert), nodes=N, depth=N, beam=N (0 = full width), consistency=X,
+    /// params=FILE (a saved parameter set, JSON), legacy (the a6fe168 search at that budget).
+    /// Examples: `expert`, `club,nodes=10000`, `legacy,expert`.
+    Match {
+        /// The game.
+        #[arg(long, value_enum, default_value_t = match_cmd::MatchGame::Skills)]
+        game: match_cmd::MatchGame,
+        /// Engine A.
+        #[arg(long)]
+        a: String,
+        /// Engine B.
+        #[arg(long)]
+        b: String,
+        /// Games (each opening twice, colours swapped).
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// The seed of the openings and of every decision.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Openings: one FEN or skill state line (FEN;cooldowns;frozen) per line, cycled; default:
+        /// seeded random 4-ply starts from the standard position.
+        #[arg(long)]
+        openings: Option<String>,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Write every game as PGN to this file (chess and skill chess).
+        #[arg(long)]
+        pgn: Option<String>,
+        /// Actions after which a game is adjudicated a draw.
+        #[arg(long, default_value_t = 300)]
+        max_plies: u32,
+    },
     /// Plays against an engine in the terminal (moves in UCI or SAN), or watches two engines (`--watch`).
     Play {
         /// The starting position (default: the start position).
@@ -300,6 +338,20 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(out, &file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(out, depth),
+        Command::Match { game, a, b, games, seed, openings, threads, pgn, max_plies } => {
+            let args = match_cmd::MatchArgs {
+                game,
+                a: &a,
+                b: &b,
+                games,
+                seed,
+                openings: openings.as_deref(),
+                threads,
+                pgn: pgn.as_deref(),
+                max_plies,
+            };
+            match_cmd::run(out, &args)
+        }
         Command::Play {
             fen,
             chess960,

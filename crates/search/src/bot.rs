@@ -3,12 +3,21 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::game::Game;
 use crate::params::Params;
-use crate::search::{Limits, NoHandler, RankedAction, Searcher};
+use crate::preset::Preset;
+use crate::search::{Limits, RankedAction, SearchHandler, Searcher};
+use crate::skills::SkillParams;
 
 /// The bot's options.
 #[derive(Copy, Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 pub struct BotOptions {
     /// Node budget: simulated actions per decision (every played action counts, same-side actions and
     /// quiescence included). Default 420.
@@ -54,27 +63,107 @@ pub struct BotChoice<A> {
     pub rank: usize,
 }
 
+/// A whole bot configuration: the depth ceiling, the options, the search parameters and the skill-chess
+/// knobs. A preset, a node budget or a saved parameter set (with the `serde` feature, as JSON) all come
+/// down to one; `gambit-cli match` plays two against each other.
+#[derive(Copy, Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
+pub struct BotConfig {
+    /// The depth ceiling, plies (clamped to [`DEPTH_RANGE`]).
+    pub depth: u32,
+    /// Node budget, beam width, consistency, time limit, table size.
+    pub options: BotOptions,
+    /// The search parameters.
+    pub params: Params,
+    /// The skill-chess knobs, used when the game is a skill board wrapped in a
+    /// [`SkillSearch`](crate::SkillSearch).
+    pub skill: SkillParams,
+}
+
+impl Default for BotConfig {
+    /// [`Preset::Casual`].
+    fn default() -> BotConfig {
+        BotConfig::from_preset(Preset::default())
+    }
+}
+
+impl BotConfig {
+    /// The bot at `depth` plies with `options`: [`Params::bot`] for the options' beam width, with one
+    /// exact root score when the consistency is 1 (the top action is always taken, so ranking two more
+    /// exactly would be wasted), and the default skill knobs.
+    #[must_use]
+    pub fn new(depth: u32, options: BotOptions) -> BotConfig {
+        let mut params = Params::bot(options.beam_width);
+        if options.consistency >= 1.0 {
+            params.multipv = 1;
+        }
+        BotConfig { depth, options, params, skill: SkillParams::default() }
+    }
+
+    /// The configuration of a preset.
+    #[must_use]
+    pub fn from_preset(preset: Preset) -> BotConfig {
+        BotConfig::new(preset.depth(), preset.options())
+    }
+
+    /// The bot as of a6fe168 (the legacy parameter set) at `depth` plies with `options`:
+    /// [`Params::legacy_bot`] and [`SkillParams::legacy`].
+    #[must_use]
+    pub fn legacy(depth: u32, options: BotOptions) -> BotConfig {
+        BotConfig {
+            depth,
+            options,
+            params: Params::legacy_bot(options.beam_width),
+            skill: SkillParams::legacy(),
+        }
+    }
+}
+
+/// A search handler that stops when a flag is set (by another thread) and reports nothing.
+struct StopFlag<'a>(Option<&'a AtomicBool>);
+
+impl<A> SearchHandler<A> for StopFlag<'_> {
+    fn should_stop(&mut self) -> bool {
+        self.0.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+}
+
 /// Chooses an action for the side to move of `game` (left unchanged).
 ///
 /// `depth` (plies, clamped to [`DEPTH_RANGE`]) is a ceiling, not a promise: iterative deepening stops
 /// when the node budget runs out and keeps the last iteration that evaluated its whole root set. With
 /// a fresh transposition table per call, the same `seed`, game state, depth and options give the same
-/// action and the same node count (unless a time limit is set).
+/// action and the same node count (unless a time limit is set). [`choose_with`] with
+/// [`BotConfig::new`] and no stop flag.
 pub fn choose<G: Game>(game: &mut G, depth: u32, seed: u64, options: &BotOptions) -> BotChoice<G::Action> {
-    let depth = depth.clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end());
-    let mut params = Params::bot(options.beam_width);
-    if options.consistency >= 1.0 {
-        // Always the top action: one exact root score is enough (and aspiration windows apply).
-        params.multipv = 1;
-    }
-    let mut searcher = Searcher::<G>::new(params, options.hash_mib);
+    choose_with(game, &BotConfig::new(depth, *options), seed, None)
+}
+
+/// Chooses an action for the side to move of `game` (left unchanged) with a whole configuration, and a
+/// stop hook: when `stop` is set (from another thread) the search returns within
+/// [`Params::poll_interval`] more simulated actions, with the last whole iteration's choice (the depth-0
+/// fallback if none completed). The configuration's skill knobs apply only through a
+/// [`SkillSearch`](crate::SkillSearch) game.
+pub fn choose_with<G: Game>(
+    game: &mut G,
+    config: &BotConfig,
+    seed: u64,
+    stop: Option<&AtomicBool>,
+) -> BotChoice<G::Action> {
+    let options = &config.options;
+    let depth = config.depth.clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end());
+    let mut searcher = Searcher::<G>::new(config.params, options.hash_mib);
     let limits = Limits {
         depth: Some(depth),
         nodes: Some(options.max_nodes),
         time_ms: options.time_limit_ms,
         soft_time_ms: None,
     };
-    let result = searcher.search(game, &limits, &mut NoHandler);
+    let result = searcher.search(game, &limits, &mut StopFlag(stop));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let top = result.ranked.len().min(3);
     let rank = if top == 0 || rng.r#gen::<f64>() < options.consistency { 0 } else { rng.gen_range(0..top) };

@@ -14,7 +14,7 @@ pub mod search;
 mod skills;
 mod tt;
 
-pub use bot::{BotChoice, BotOptions, choose};
+pub use bot::{BotChoice, BotConfig, BotOptions, choose, choose_with};
 pub use engine::{Engine, MinimaxEngine, RandomEngine, SearchEngine, minimax};
 pub use game::{Game, Terminal};
 pub use params::Params;

@@ -4,6 +4,11 @@
 /// [`Params::plain`] turns every pruning, reduction and extension off (full-width alpha-beta, the
 /// configuration that must agree with minimax).
 #[derive(Copy, Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 pub struct Params {
     /// Quiescence search at the horizon (captures and promotions; all evasions when in check).
     pub quiescence: bool,
@@ -122,6 +127,7 @@ impl Params {
             adopt_partial_iteration: false,
             same_side_reduction: 1,
             futility_max_depth: 2,
+            poll_interval: 64,
             ..Params::default()
         }
     }

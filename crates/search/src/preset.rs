@@ -11,10 +11,14 @@ use crate::bot::BotOptions;
 ///
 /// | preset | depth ceiling (plies) | node budget | beam width | consistency |
 /// |---|---|---|---|---|
-/// | `Beginner` | 2 | 420 | 10 | 0.5 |
+/// | `Beginner` | 1 | 420 | 10 | 0.5 |
 /// | `Casual` | 3 | 2,400 | 10 | 0.9 |
-/// | `Club` | 12 | 6,000 | 10 | 1.0 |
+/// | `Club` | 12 | 6,000 | all | 1.0 |
 /// | `Expert` | 12 | 30,000 | all | 1.0 |
+///
+/// Each rung is measured against the one below in skill chess (`docs/strength.md`): the beam width is
+/// what separates Casual from Club most (a beam of 10 at every node misses defences a full-width search
+/// sees).
 ///
 /// Its text form is the lower-case name (`"club"`), read back by [`FromStr`] (case-insensitive), and
 /// with the `serde` feature it serializes as that name.
@@ -23,17 +27,18 @@ use crate::bot::BotOptions;
 /// use gambit_search::Preset;
 /// let club: Preset = "Club".parse().unwrap();
 /// assert_eq!((club.depth(), club.options().max_nodes, club.to_string()), (12, 6_000, "club".into()));
+/// assert_eq!(club.options().beam_width, 0, "full width");
 /// assert!(Preset::ALL.windows(2).all(|w| w[0].options().max_nodes < w[1].options().max_nodes));
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Preset {
-    /// Two plies at most, 420 nodes, beam 10; takes its top choice half the time.
+    /// One ply, 420 nodes, beam 10; takes its top choice half the time.
     Beginner,
     /// Three plies at most, 2,400 nodes, beam 10; takes its top choice nine times in ten.
     #[default]
     Casual,
-    /// Up to twelve plies, 6,000 nodes, beam 10; always its top choice.
+    /// Up to twelve plies, 6,000 nodes, full width; always its top choice.
     Club,
     /// Up to twelve plies, 30,000 nodes, full width; always its top choice.
     Expert,
@@ -69,7 +74,7 @@ impl Preset {
     #[must_use]
     pub const fn depth(self) -> u32 {
         match self {
-            Preset::Beginner => 2,
+            Preset::Beginner => 1,
             Preset::Casual => 3,
             Preset::Club | Preset::Expert => 12,
         }
@@ -82,7 +87,7 @@ impl Preset {
         let (max_nodes, beam_width, consistency, hash_mib) = match self {
             Preset::Beginner => (420, 10, 0.5, 1),
             Preset::Casual => (2_400, 10, 0.9, 1),
-            Preset::Club => (6_000, 10, 1.0, 2),
+            Preset::Club => (6_000, 0, 1.0, 2),
             Preset::Expert => (30_000, 0, 1.0, 8),
         };
         BotOptions { max_nodes, beam_width, consistency, time_limit_ms: None, hash_mib }

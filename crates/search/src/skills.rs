@@ -9,7 +9,7 @@
 //! the defaults are what they are, with the measurements.
 
 use gambit_rules::{Color, Outcome, Position, Role, Square};
-use gambit_skills::{Action, Skill, SkillBoard, TeleportTargets};
+use gambit_skills::{Action, Skill, SkillBoard, TeleportRules};
 
 use crate::eval;
 use crate::game::{Game, Terminal};
@@ -81,12 +81,12 @@ impl SkillParams {
     pub const DEFAULT: SkillParams = SkillParams {
         all_actions: false,
         freeze_min_value: 300,
-        quiescence_teleports: QuiescenceTeleports::Cheapest,
+        quiescence_teleports: QuiescenceTeleports::None,
         quiescence_victims: 1,
         ready_teleport: 40,
         ready_freeze: 20,
         cooldown_tick: 6,
-        threat_percent: 0,
+        threat_percent: 80,
         threatened_percent: 50,
         frozen_percent_per_tick: 2,
     };
@@ -128,46 +128,44 @@ impl SkillSearch {
     }
 }
 
-/// The cheapest piece of the side to move that may teleport onto `victim` other than along a legal
-/// move, with its value; `None` when none may.
-fn cheapest_capturer(b: &SkillBoard, targets: &TeleportTargets, victim: Square) -> Option<(Square, i32)> {
-    let mut best: Option<(Square, i32)> = None;
-    for from in targets.sources() {
-        if !targets.from(from).contains(victim) || targets.as_move(from).contains(victim) {
-            continue;
-        }
-        let v = b.piece_at(from).map_or(i32::MAX, |p| value(p.role));
-        if best.is_none_or(|(_, bv)| v < bv) {
-            best = Some((from, v));
-        }
-    }
-    best
+/// The side to move's pieces that may teleport, cheapest first (a stable sort: square order among
+/// equals), with their values.
+fn capturers(b: &SkillBoard, rules: &TeleportRules<'_>) -> Vec<(i32, Square)> {
+    let mut list: Vec<(i32, Square)> =
+        rules.sources().iter().map(|sq| (b.piece_at(sq).map_or(i32::MAX, |p| value(p.role)), sq)).collect();
+    list.sort_by_key(|&(v, _)| v);
+    list
 }
 
-/// Teleport captures of the side to move: per enemy piece, the cheapest capturer, in square order of
-/// the victims. With `limit`, only the captures of the `limit` most valuable victims are kept, and a
-/// capture that loses material on a defended square is left out (a static exchange test).
-fn cheapest_captures(b: &SkillBoard, limit: Option<usize>, out: &mut Vec<Action>) {
-    if !b.can_cast(Skill::Teleport) {
-        return;
-    }
+/// Teleport captures of the side to move (whose Teleport is ready): per enemy piece, the cheapest piece
+/// that may teleport onto it other than along a legal move (the move itself does the same without the
+/// cooldown), in square order of the victims. With `limit`, only the captures of the `limit` most
+/// valuable victims are kept, and a capture that loses material on a defended square is left out (a
+/// static exchange test).
+fn cheapest_captures(b: &SkillBoard, rules: &TeleportRules<'_>, limit: Option<usize>, out: &mut Vec<Action>) {
     let pos = b.position();
     let them = !pos.turn();
-    let targets = b.teleport_targets();
-    let mut found: Vec<(i32, Action)> = Vec::new();
+    let first = out.len();
+    let capturers = capturers(b, rules);
     for (to, victim) in pos.pieces(them) {
-        let Some((from, attacker)) = cheapest_capturer(b, &targets, to) else { continue };
+        let Some(&(attacker, from)) =
+            capturers.iter().find(|&&(_, from)| !rules.is_move(from, to) && rules.allows(from, to))
+        else {
+            continue;
+        };
         if limit.is_some() && attacker > value(victim.role) && pos.is_attacked(to, them) {
             continue;
         }
-        found.push((value(victim.role), Action::Teleport { from, to }));
+        out.push(Action::Teleport { from, to });
     }
     if let Some(k) = limit {
         // Most valuable victims first (a stable sort keeps square order among equals).
-        found.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-        found.truncate(k);
+        out[first..].sort_by_key(|a| match a {
+            Action::Teleport { to, .. } => std::cmp::Reverse(b.piece_at(*to).map_or(0, |p| value(p.role))),
+            _ => std::cmp::Reverse(0),
+        });
+        out.truncate(first + k.min(out.len() - first));
     }
-    out.extend(found.into_iter().map(|(_, a)| a));
 }
 
 fn candidates(b: &SkillBoard, p: &SkillParams, out: &mut Vec<Action>) {
@@ -176,22 +174,24 @@ fn candidates(b: &SkillBoard, p: &SkillParams, out: &mut Vec<Action>) {
         return;
     }
     out.clear();
-    if b.outcome().is_some() {
+    if b.automatic_draw().is_some() {
         return;
     }
+    let us = b.turn();
     let moves = b.legal_moves();
     out.extend(moves.iter().map(|&m| Action::Move(m)));
-    if b.can_cast(Skill::Teleport) {
+    if b.cooldown(us, Skill::Teleport) == 0 {
+        let rules = b.teleport_rules(&moves);
         if moves.is_empty() {
             // Only a teleport ends the turn: every one of them.
-            out.extend(b.teleport_targets().iter().map(|(from, to)| Action::Teleport { from, to }));
+            out.extend(rules.targets().iter().map(|(from, to)| Action::Teleport { from, to }));
         } else {
-            cheapest_captures(b, None, out);
+            cheapest_captures(b, &rules, None, out);
         }
     }
-    if b.can_cast(Skill::Freeze) && !out.is_empty() {
+    if b.cooldown(us, Skill::Freeze) == 0 && !out.is_empty() {
         let pos = b.position();
-        for (sq, piece) in pos.pieces(!pos.turn()) {
+        for (sq, piece) in pos.pieces(!us) {
             if value(piece.role) >= p.freeze_min_value && !b.is_frozen(sq) {
                 out.push(Action::Freeze(sq));
             }
@@ -199,17 +199,18 @@ fn candidates(b: &SkillBoard, p: &SkillParams, out: &mut Vec<Action>) {
     }
 }
 
-/// The best and second-best teleport capture gains of `side` (victim minus the capturer when the victim
-/// is defended), centipawns, as if `side` could teleport now. The capturer is `side`'s cheapest
-/// unfrozen piece allowed on the square (no pawn on a first or last rank; the king only on an
+/// The best and (with `second`) second-best teleport capture gains of `side` (victim minus the capturer
+/// when the victim is defended), centipawns, as if `side` could teleport now. The capturer is `side`'s
+/// cheapest unfrozen piece allowed on the square (no pawn on a first or last rank; the king only on an
 /// undefended square). Pins and checks are not looked at: an estimate for the evaluation.
-fn teleport_gains(b: &SkillBoard, side: Color) -> (i32, i32) {
+fn teleport_gains(b: &SkillBoard, side: Color, second_too: bool) -> (i32, i32) {
     let pos = b.position();
     let mut cheapest = i32::MAX;
     let mut cheapest_non_pawn = i32::MAX;
     let mut king = false;
+    let frozen = b.frozen_set();
     for (sq, piece) in pos.pieces(side) {
-        if b.is_frozen(sq) {
+        if frozen.contains(sq) {
             continue;
         }
         match piece.role {
@@ -221,27 +222,39 @@ fn teleport_gains(b: &SkillBoard, side: Color) -> (i32, i32) {
             }
         }
     }
+    if cheapest == i32::MAX && !king {
+        return (0, 0);
+    }
     let standard = pos.rules().is_standard();
     let them = !side;
+    // Victims by value, most valuable first: once a victim is worth no more than the gain still to
+    // beat, no later one can change the result (a gain never exceeds the victim's value).
+    const BY_VALUE: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
     let (mut best, mut second) = (0, 0);
-    for (sq, victim) in pos.pieces(them) {
-        if standard && victim.role == Role::King {
+    for role in BY_VALUE {
+        let worth = value(role);
+        if worth <= if second_too { second } else { best } {
+            break;
+        }
+        if standard && role == Role::King {
             continue;
         }
-        let back_rank =
-            pos.is_promotion_square(Color::White, sq) || pos.is_promotion_square(Color::Black, sq);
-        let attacker = if back_rank { cheapest_non_pawn } else { cheapest };
-        let defended = pos.is_attacked(sq, them);
-        let gain = match (defended, attacker) {
-            (false, a) if a < i32::MAX || king => value(victim.role),
-            (true, a) if a < i32::MAX => value(victim.role) - a,
-            _ => 0,
-        };
-        if gain > best {
-            second = best;
-            best = gain;
-        } else if gain > second {
-            second = gain;
+        for (sq, _) in pos.pieces(them).filter(|(_, p)| p.role == role) {
+            let back_rank =
+                pos.is_promotion_square(Color::White, sq) || pos.is_promotion_square(Color::Black, sq);
+            let attacker = if back_rank { cheapest_non_pawn } else { cheapest };
+            let defended = pos.is_attacked(sq, them);
+            let gain = match (defended, attacker) {
+                (false, a) if a < i32::MAX || king => worth,
+                (true, a) if a < i32::MAX => worth - a,
+                _ => 0,
+            };
+            if gain > best {
+                second = best;
+                best = gain;
+            } else if gain > second {
+                second = gain;
+            }
         }
     }
     (best, second)
@@ -260,20 +273,21 @@ fn skill_terms(b: &SkillBoard, p: &SkillParams) -> i32 {
             sign * (readiness(Skill::Teleport, p.ready_teleport) + readiness(Skill::Freeze, p.ready_freeze));
     }
     if p.threat_percent != 0 && b.cooldown(us, Skill::Teleport) == 0 {
-        score += teleport_gains(b, us).0 * p.threat_percent / 100;
+        score += teleport_gains(b, us, false).0 * p.threat_percent / 100;
     }
     // The opponent's Teleport is ready on its next turn when at most one tick is left now (the side to
     // move's turn ticks the clock once).
     if p.threatened_percent != 0 && b.cooldown(!us, Skill::Teleport) <= 1 {
-        score -= teleport_gains(b, !us).1 * p.threatened_percent / 100;
+        score -= teleport_gains(b, !us, true).1 * p.threatened_percent / 100;
     }
     if p.frozen_percent_per_tick != 0 {
-        for (sq, ticks) in b.frozen() {
+        for sq in b.frozen_set() {
             if let Some(piece) = b.piece_at(sq)
                 && piece.role != Role::King
             {
                 let sign = if piece.color == us { -1 } else { 1 };
-                let t = i32::try_from(ticks.min(3)).unwrap_or(3);
+                let ticks = b.frozen_ticks(sq).unwrap_or(0).min(3);
+                let t = i32::try_from(ticks).unwrap_or(3);
                 score += sign * value(piece.role) * p.frozen_percent_per_tick * t / 100;
             }
         }
@@ -289,17 +303,19 @@ fn noisy(b: &SkillBoard, p: &SkillParams, out: &mut Vec<Action>) {
             out.retain(|a| is_noisy(b, a));
         }
         q => {
-            if b.outcome().is_some() {
+            if b.automatic_draw().is_some() {
                 return;
             }
+            let moves = b.legal_moves();
             out.extend(
-                b.legal_moves()
+                moves
                     .iter()
                     .filter(|m| m.capture.is_some() || m.promotion.is_some())
                     .map(|&m| Action::Move(m)),
             );
-            if q == QuiescenceTeleports::Cheapest {
-                cheapest_captures(b, Some(p.quiescence_victims), out);
+            if q == QuiescenceTeleports::Cheapest && b.cooldown(b.turn(), Skill::Teleport) == 0 {
+                let rules = b.teleport_rules(&moves);
+                cheapest_captures(b, &rules, Some(p.quiescence_victims), out);
             }
         }
     }

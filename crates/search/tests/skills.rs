@@ -17,8 +17,11 @@ fn teleport_wins_a_queen_at_once() {
     let mut b = board("6k1/5ppp/4q3/8/8/8/5PPP/1N4K1 w - - 0 1");
     let c = choose(&mut b, 2, 0, &BotOptions { max_nodes: 200_000, ..BotOptions::default() });
     assert!(matches!(c.action, Some(Action::Teleport { to, .. }) if to.to_string() == "e6"), "{c:?}");
-    // White starts a queen for a knight down; the capture gains well over 600 cp.
-    assert!(c.score > b.evaluate() + 600, "{c:?} vs {}", b.evaluate());
+    // The cheapest piece that can make it takes the queen (the f2 pawn), and the capture gains well
+    // over 600 cp by the material evaluation (the skill evaluation already counts the threat).
+    assert_eq!(c.action.map(|a| a.to_string()), Some("tp f2e6".to_string()), "{c:?}");
+    let material = gambit_search::eval::evaluate(b.position());
+    assert!(c.score > material + 600, "{c:?} vs {material}");
     // Within the default 420-node budget too.
     let c = choose(&mut b, 2, 0, &BotOptions::default());
     assert!(matches!(c.action, Some(Action::Teleport { to, .. }) if to.to_string() == "e6"), "{c:?}");
@@ -33,7 +36,11 @@ fn freeze_stops_a_mate() {
     assert_eq!(c.action.map(|a| a.to_string()), Some("fz a8".to_string()), "{c:?}");
     assert!(c.score > -MATE_BOUND, "{c:?}");
     // The freeze kept White to move, so the principal variation continues with a White move.
-    assert_eq!(c.pv.len(), 3, "{c:?}");
+    assert!(c.pv.len() >= 2, "{c:?}");
+    assert!(
+        matches!(c.pv[1], Action::Move(m) if m.role == gambit_rules::Role::King || m.from.rank().index() < 2),
+        "{c:?}"
+    );
     // Without the freeze, the same search sees the mate.
     b.set_cooldown(Color::White, Skill::Freeze, 5);
     let c = choose(&mut b, 2, 0, &BotOptions { max_nodes: 200_000, beam_width: 0, ..BotOptions::default() });

@@ -8,9 +8,10 @@ use gambit_rules::{
 use crate::action::{Action, Played};
 use crate::config::{ClockMode, ConfigError, RulesChoice, SkillConfig};
 use crate::error::SkillError;
+use crate::frozen::{Frozen, FrozenSnapshot};
 use crate::log::{LogEntry, LogKind};
 use crate::skill::{Cooldowns, Skill};
-use crate::teleports::{TeleportTargets, teleport_targets};
+use crate::teleports::{TeleportRules, TeleportTargets};
 
 /// The bit of a square in a 64-bit square mask (a1 = bit 0).
 #[inline]
@@ -36,7 +37,7 @@ struct UndoRecord {
     action: Option<Action>,
     pos: PosUndo,
     cooldowns: Cooldowns,
-    frozen: [u32; 64],
+    frozen: FrozenSnapshot,
     log_len: usize,
 }
 
@@ -68,8 +69,8 @@ pub struct SkillBoard {
     config: SkillConfig,
     position: Position,
     cooldowns: Cooldowns,
-    /// Remaining freeze ticks per square, indexed by [`Square::index`]; 0 means not frozen.
-    frozen: [u32; 64],
+    /// Remaining freeze ticks per square; 0 means not frozen.
+    frozen: Frozen,
     log: Vec<LogEntry>,
     undo: Vec<UndoRecord>,
 }
@@ -124,7 +125,7 @@ impl SkillBoard {
             config,
             position,
             cooldowns: Cooldowns::default(),
-            frozen: [0; 64],
+            frozen: Frozen::default(),
             log: Vec::new(),
             undo: Vec::new(),
         }
@@ -171,26 +172,32 @@ impl SkillBoard {
     /// Whether `square` is frozen (its counter is above 0).
     #[must_use]
     pub fn is_frozen(&self, square: Square) -> bool {
-        self.frozen[square.index() as usize] > 0
+        self.frozen.get(square) > 0
     }
 
     /// The remaining freeze ticks of `square`, `None` when it is not frozen.
     #[must_use]
     pub fn frozen_ticks(&self, square: Square) -> Option<u32> {
-        let t = self.frozen[square.index() as usize];
+        let t = self.frozen.get(square);
         (t > 0).then_some(t)
     }
 
     /// The frozen squares with their remaining ticks, in square order (a1, b1, ..., h8).
     #[must_use]
     pub fn frozen(&self) -> Vec<(Square, u32)> {
-        Square::all().filter_map(|sq| self.frozen_ticks(sq).map(|t| (sq, t))).collect()
+        self.frozen.squares().iter().map(|sq| (sq, self.frozen.get(sq))).collect()
+    }
+
+    /// The frozen squares as a set (no allocation).
+    #[must_use]
+    pub fn frozen_set(&self) -> SquareSet {
+        self.frozen.squares()
     }
 
     /// The frozen squares, in square order.
     #[must_use]
     pub fn frozen_squares(&self) -> Vec<Square> {
-        Square::all().filter(|&sq| self.is_frozen(sq)).collect()
+        self.frozen.squares().iter().collect()
     }
 
     /// The log, oldest entry first.
@@ -216,22 +223,14 @@ impl SkillBoard {
         for (_, side) in self.cooldowns.iter() {
             mix(u64::from(side.teleport) | u64::from(side.freeze) << 32);
         }
-        for (i, &t) in self.frozen.iter().enumerate() {
-            if t > 0 {
-                mix((i as u64) << 32 | u64::from(t));
-            }
+        for sq in self.frozen.squares() {
+            mix(u64::from(sq.index()) << 32 | u64::from(self.frozen.get(sq)));
         }
         k
     }
 
     fn frozen_mask(&self) -> u64 {
-        let mut mask = 0;
-        for (i, &t) in self.frozen.iter().enumerate() {
-            if t > 0 {
-                mask |= 1u64 << i;
-            }
-        }
-        mask
+        self.frozen.mask()
     }
 
     // ----- moves -----
@@ -414,7 +413,7 @@ impl SkillBoard {
 
     /// The valid teleports of the side to move under `mask`, given its moves under it.
     fn targets_masked(&self, mask: u64, moves: &MoveList) -> TeleportTargets {
-        teleport_targets(&self.position, SquareSet::from_bits(mask), moves)
+        TeleportRules::new(&self.position, SquareSet::from_bits(mask), moves).targets()
     }
 
     /// The valid Teleport destinations of every piece of the side to move (frozen pieces have none),
@@ -425,6 +424,21 @@ impl SkillBoard {
     pub fn teleport_targets(&self) -> TeleportTargets {
         let mask = self.frozen_mask();
         self.targets_masked(mask, &self.moves_masked(mask))
+    }
+
+    /// [`SkillBoard::teleport_targets`] given `moves`, which must be [`SkillBoard::legal_moves`] of
+    /// this very state (a search that has them saves generating them again).
+    #[must_use]
+    pub fn teleport_targets_with(&self, moves: &MoveList) -> TeleportTargets {
+        self.targets_masked(self.frozen_mask(), moves)
+    }
+
+    /// What decides the side to move's teleports at this node, for a caller that asks about a few
+    /// teleports rather than listing them all (a search). `moves` must be [`SkillBoard::legal_moves`] of
+    /// this very state. Cooldowns and game end are not looked at.
+    #[must_use]
+    pub fn teleport_rules(&self, moves: &MoveList) -> TeleportRules<'_> {
+        TeleportRules::new(&self.position, self.frozen.squares(), moves)
     }
 
     /// Checks a Teleport of the side to move without casting it.
@@ -500,7 +514,7 @@ impl SkillBoard {
             action: Some(action),
             pos: pos_undo,
             cooldowns: self.cooldowns,
-            frozen: self.frozen,
+            frozen: self.frozen.snapshot(),
             log_len: self.log.len(),
         };
         self.undo.push(record);
@@ -511,7 +525,7 @@ impl SkillBoard {
                 self.end_turn(log, LogKind::Teleport, || format!("{from}{to}"), us);
             }
             Played::Freeze(square) => {
-                self.frozen[square.index() as usize] = self.config.freeze_duration;
+                self.frozen.set(square, self.config.freeze_duration);
                 self.cooldowns[us][Skill::Freeze] = self.config.cooldown_ticks.freeze;
                 if log {
                     let entry = LogEntry {
@@ -540,12 +554,17 @@ impl SkillBoard {
             Action::Teleport { from, to } => {
                 let standard = self.position.rules().is_standard();
                 let mask = self.frozen_mask();
-                let along = self.position.legal_moves().into_iter().find(|m| {
-                    m.from == from
-                        && m.to == to
-                        && SkillBoard::frozen_part(m, mask).is_none()
-                        && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
-                });
+                let shaped = self.piece_at(from).is_some_and(|p| move_shaped(p, from, to));
+                let along = shaped
+                    .then(|| {
+                        self.position.legal_moves().into_iter().find(|m| {
+                            m.from == from
+                                && m.to == to
+                                && SkillBoard::frozen_part(m, mask).is_none()
+                                && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
+                        })
+                    })
+                    .flatten();
                 let how = match along {
                     Some(m) => Teleported::AsMove(m),
                     None => Teleported::Relocated { captured: self.piece_at(to) },
@@ -634,9 +653,7 @@ impl SkillBoard {
 
     fn decay(&mut self, ticks: u32) {
         crate::skill::decay(&mut self.cooldowns, ticks);
-        for t in &mut self.frozen {
-            *t = t.saturating_sub(ticks);
-        }
+        self.frozen.decay(ticks);
     }
 
     /// After a move or teleport: the ply clock's tick, then (with `log`) the log entry.
@@ -665,7 +682,7 @@ impl SkillBoard {
             PosUndo::Untouched => {}
         }
         self.cooldowns = record.cooldowns;
-        self.frozen = record.frozen;
+        self.frozen.restore(record.frozen);
         self.log.truncate(record.log_len);
         record.action
     }
@@ -678,7 +695,7 @@ impl SkillBoard {
             action: None,
             pos: PosUndo::Unmake,
             cooldowns: self.cooldowns,
-            frozen: self.frozen,
+            frozen: self.frozen.snapshot(),
             log_len: self.log.len(),
         };
         self.position.play_null();
@@ -693,7 +710,15 @@ impl SkillBoard {
     /// The draws the rules decide regardless of the side's options (standard rules only), from the rules
     /// crate: bare kings (a Freeze lets a lone minor piece mate), fivefold repetition, the 75-move rule.
     fn rule_draw(&self) -> Option<Outcome> {
-        self.position.automatic_draw_with(DeadMaterial::BareKings).map(Outcome::Draw)
+        self.automatic_draw().map(Outcome::Draw)
+    }
+
+    /// The draw the rules impose now whatever the side to move can do (standard rules only): bare
+    /// kings, fivefold repetition, the 75-move rule ([`Position::automatic_draw_with`] with
+    /// [`DeadMaterial::BareKings`]). [`SkillBoard::outcome`] is this, or no turn-ending action.
+    #[must_use]
+    pub fn automatic_draw(&self) -> Option<DrawReason> {
+        self.position.automatic_draw_with(DeadMaterial::BareKings)
     }
 
     /// The outcome if the game is over. A side to move with no turn-ending action (no legal move of an
@@ -909,7 +934,7 @@ impl SkillBoard {
     /// Sets the remaining freeze ticks of `square` (0 releases it). Clears the undo history.
     pub fn set_frozen_ticks(&mut self, square: Square, ticks: u32) {
         self.undo.clear();
-        self.frozen[square.index() as usize] = ticks;
+        self.frozen.set(square, ticks);
     }
 
     /// Drops the log and the undo history (for a host that keeps its own log and clones the board
@@ -917,6 +942,24 @@ impl SkillBoard {
     pub fn forget_history(&mut self) {
         self.undo.clear();
         self.log.clear();
+    }
+}
+
+/// Whether `piece` could move from `from` to `to` by the shape of its moves alone (a cheap superset of
+/// the legal moves: no look at the board between or at check): a teleport that is not move-shaped is a
+/// relocation, with no need to generate the legal moves.
+fn move_shaped(piece: Piece, from: Square, to: Square) -> bool {
+    let df = i32::from(to.file().index()) - i32::from(from.file().index());
+    let dr = i32::from(to.rank().index()) - i32::from(from.rank().index());
+    let forward = if piece.color == Color::White { 1 } else { -1 };
+    match piece.role {
+        Role::Pawn => (df == 0 && (dr == forward || dr == 2 * forward)) || (df.abs() == 1 && dr == forward),
+        Role::Knight => (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1),
+        Role::Bishop => df.abs() == dr.abs(),
+        Role::Rook => df == 0 || dr == 0,
+        Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
+        // Castling moves the king two or more files along its rank (Chess960 too).
+        Role::King => (df.abs() <= 1 && dr.abs() <= 1) || dr == 0,
     }
 }
 

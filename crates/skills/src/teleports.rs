@@ -80,52 +80,122 @@ fn pawn_forbidden(pos: &Position) -> SquareSet {
         .collect()
 }
 
-/// The valid teleports of the side to move of `pos`, whose pieces on `frozen` cannot teleport and whose
-/// legal moves (frozen pieces' moves removed) are `moves`.
-pub(crate) fn teleport_targets(pos: &Position, frozen: SquareSet, moves: &MoveList) -> TeleportTargets {
-    let us = pos.turn();
-    let standard = pos.rules().is_standard();
-    let mut as_move = [SquareSet::EMPTY; 64];
-    for m in moves {
-        if !standard || m.promotion.is_none() || m.promotion == Some(Role::Queen) {
-            as_move[m.from.index() as usize].insert(m.to);
+/// What decides a Teleport of the side to move at one node, computed once: the legal moves a teleport
+/// may follow, the open squares, and (standard rules) the king's checkers and pins. Each query is
+/// cheap; a search asks about the few teleports it considers instead of listing them all.
+#[derive(Clone, Debug)]
+pub struct TeleportRules<'a> {
+    pos: &'a Position,
+    safety: Option<KingSafety>,
+    /// Per source square: the destinations that form a legal move.
+    as_move: [SquareSet; 64],
+    /// Playable squares that are empty or hold an enemy piece (not the enemy king under standard rules).
+    open: SquareSet,
+    /// The own pieces that may teleport (not frozen).
+    sources: SquareSet,
+    no_pawn: SquareSet,
+}
+
+impl<'a> TeleportRules<'a> {
+    /// The rules for the side to move of `pos`, whose pieces on `frozen` cannot teleport and whose legal
+    /// moves (frozen pieces' moves removed) are `moves`.
+    pub(crate) fn new(pos: &'a Position, frozen: SquareSet, moves: &MoveList) -> TeleportRules<'a> {
+        let us = pos.turn();
+        let standard = pos.rules().is_standard();
+        let mut as_move = [SquareSet::EMPTY; 64];
+        for m in moves {
+            if !standard || m.promotion.is_none() || m.promotion == Some(Role::Queen) {
+                as_move[m.from.index() as usize].insert(m.to);
+            }
+        }
+        let mut open = SquareSet::EMPTY;
+        let mut own = SquareSet::EMPTY;
+        for sq in Square::all() {
+            if pos.is_blocked(sq) {
+                continue;
+            }
+            match pos.piece_at(sq) {
+                None => open.insert(sq),
+                Some(p) if p.color == us => own.insert(sq),
+                Some(p) if standard && p.role == Role::King => {}
+                Some(_) => open.insert(sq),
+            }
+        }
+        TeleportRules {
+            pos,
+            safety: standard.then(|| pos.king_safety()),
+            as_move,
+            open,
+            sources: own - frozen,
+            no_pawn: pawn_forbidden(pos),
         }
     }
-    // Where any relocation may land: a playable square that is empty or holds an enemy piece (not the
-    // enemy king under standard rules).
-    let mut open = SquareSet::EMPTY;
-    let mut own = SquareSet::EMPTY;
-    for sq in Square::all() {
-        if pos.is_blocked(sq) {
-            continue;
+
+    /// The own pieces that may teleport (unfrozen), whether or not they have a destination.
+    #[must_use]
+    pub fn sources(&self) -> SquareSet {
+        self.sources
+    }
+
+    /// Whether the teleport `from`-`to` is played as a legal move.
+    #[must_use]
+    pub fn is_move(&self, from: Square, to: Square) -> bool {
+        self.as_move[from.index() as usize].contains(to)
+    }
+
+    /// Whether the teleport `from`-`to` is valid (cooldown and game end aside), exactly as
+    /// [`SkillBoard::check_teleport`](crate::SkillBoard::check_teleport) decides.
+    #[must_use]
+    pub fn allows(&self, from: Square, to: Square) -> bool {
+        if !self.sources.contains(from) {
+            return false;
         }
-        match pos.piece_at(sq) {
-            None => open.insert(sq),
-            Some(p) if p.color == us => own.insert(sq),
-            Some(p) if standard && p.role == Role::King => {}
-            Some(_) => open.insert(sq),
+        if self.is_move(from, to) {
+            return true;
+        }
+        if !self.open.contains(to) || from == to {
+            return false;
+        }
+        let piece = self.pos.piece_at(from).expect("a source holds a piece");
+        if piece.role == Role::Pawn && self.no_pawn.contains(to) {
+            return false;
+        }
+        match &self.safety {
+            None => true,
+            Some(_) if piece.role == Role::King => !self.pos.is_attacked_without(to, !self.pos.turn(), from),
+            Some(safety) => safety.allows(from, to),
         }
     }
-    let safety: Option<KingSafety> = standard.then(|| pos.king_safety());
-    let no_pawn = pawn_forbidden(pos);
-    let mut targets = [SquareSet::EMPTY; 64];
-    let mut sources = SquareSet::EMPTY;
-    for from in own - frozen {
-        let piece = pos.piece_at(from).expect("an own square holds a piece");
-        let mut to = open;
+
+    /// Every valid destination of the piece on `from`.
+    #[must_use]
+    pub fn targets_of(&self, from: Square) -> SquareSet {
+        if !self.sources.contains(from) {
+            return SquareSet::EMPTY;
+        }
+        let piece = self.pos.piece_at(from).expect("a source holds a piece");
+        let mut to = self.open.without(from);
         if piece.role == Role::Pawn {
-            to = to - no_pawn;
+            to = to - self.no_pawn;
         }
-        if let Some(safety) = &safety {
+        if let Some(safety) = &self.safety {
             if piece.role == Role::King {
-                to = to.iter().filter(|&t| !pos.is_attacked_without(t, !us, from)).collect();
+                to =
+                    to.iter().filter(|&t| !self.pos.is_attacked_without(t, !self.pos.turn(), from)).collect();
             } else if safety.is_check() || safety.pinned().contains(from) {
                 to = to.iter().filter(|&t| safety.allows(from, t)).collect();
             }
         }
-        let i = from.index() as usize;
-        targets[i] = to | as_move[i];
-        sources.insert(from);
+        to | self.as_move[from.index() as usize]
     }
-    TeleportTargets { targets, as_move, sources }
+
+    /// Every valid teleport, per source.
+    #[must_use]
+    pub fn targets(&self) -> TeleportTargets {
+        let mut targets = [SquareSet::EMPTY; 64];
+        for from in self.sources {
+            targets[from.index() as usize] = self.targets_of(from);
+        }
+        TeleportTargets { targets, as_move: self.as_move, sources: self.sources }
+    }
 }

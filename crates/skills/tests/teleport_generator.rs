@@ -64,6 +64,13 @@ proptest! {
         if b.can_cast(Skill::Teleport) {
             let targets = b.teleport_targets();
             prop_assert_eq!(targets.len(), teleports(&fast));
+            let moves = b.legal_moves();
+            let rules = b.teleport_rules(&moves);
+            for from in Square::all() {
+                for to in Square::all() {
+                    prop_assert_eq!(rules.allows(from, to), targets.contains(from, to), "tp {}{}", from, to);
+                }
+            }
             for (from, to) in targets.iter() {
                 prop_assert!(b.check_teleport(from, to).is_ok(), "tp {}{} {}", from, to, b.position().to_fen());
                 prop_assert_eq!(targets.as_move(from).contains(to), b.legal_moves().iter().any(|m| m.from == from && m.to == to));

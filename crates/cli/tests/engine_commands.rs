@@ -93,7 +93,9 @@ fn play_skill_chess_with_teleports_and_freezes() {
         cli(&["play", "--skills", "--depth", "1", "--nodes", "300"], "e4\ntp e4e9\nfz e7\nd4\nquit\n");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("not a legal action"), "{err}");
-    assert_eq!(out.matches("(bot) plays").count(), 2, "{out}");
+    // The bot answered both of White's moves (a free freeze may come before its move).
+    assert!(out.matches("(bot) plays").count() >= 2, "{out}");
+    assert!(out.matches("your action").count() == 5, "{out}");
     let (code, out, _) =
         cli(&["play", "--skills", "--watch", "--depth", "2", "--nodes", "400", "--max-plies", "8"], "");
     assert_eq!(code, 0);

@@ -44,7 +44,7 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
     let epd = dir.path().join("one.epd");
     std::fs::write(&epd, "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate1\";\n").unwrap();
     let epd = epd.to_str().unwrap();
-    let cases: [(&[&str], &str); 17] = [
+    let cases: [(&[&str], &str); 18] = [
         (&["--help"], ""),
         (&["--version"], ""),
         (&["run", "--seed", "1", "--auto"], ""),
@@ -62,6 +62,7 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
         (&["play", "--engine", "random"], "e4\nquit\n"),
         (&["play", "--watch", "--engine", "random", "--max-plies", "4"], ""),
         (&["play", "--skills", "--depth", "1", "--nodes", "100"], "e4\nquit\n"),
+        (&["match", "--a", "beginner", "--b", "beginner", "--games", "2", "--max-plies", "6"], ""),
     ];
     for (args, stdin) in cases {
         assert_quiet_success(args, &with_closed_stdout(args, stdin));

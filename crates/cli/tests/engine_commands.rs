@@ -111,3 +111,31 @@ fn play_skill_chess_with_teleports_and_freezes() {
     assert!(out.contains("game over: 1/2-1/2 (draw by fifty-move rule)"), "{out}");
     assert!(!out.contains("(bot) plays"), "{out}");
 }
+
+#[test]
+fn match_reports_the_score_and_elo_and_writes_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let args = ["match", "--a", "casual", "--b", "beginner,nodes=200", "--games", "4", "--seed", "3"];
+    let (code, out, err) = cli(&[&args[..], &["--pgn", pgn.to_str().unwrap()]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("match (skill chess): A = casual, B = beginner,nodes=200; 4 games, seed 3\n"),
+        "{out}"
+    );
+    assert!(out.contains("A: W ") && out.contains("Elo difference") && out.contains("(95%)"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event \"Gambit match (skill chess)\"]").count(), 4, "{text}");
+    assert_eq!(text.matches("[White \"casual\"]").count(), 2, "colours alternate");
+    // Deterministic by seed, whatever the thread count.
+    let (_, again, _) = cli(&[&args[..], &["--threads", "1"]].concat(), "");
+    let result = |s: &str| s.lines().nth(1).unwrap().to_string();
+    assert_eq!(result(&out), result(&again));
+    // Chess, the legacy parameter set and bad specs.
+    let (code, out, _) =
+        cli(&["match", "--game", "chess", "--a", "beginner", "--b", "legacy,beginner", "--games", "2"], "");
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = cli(&["match", "--a", "grandmaster", "--b", "club"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown preset"), "{err}");
+}

@@ -11,6 +11,7 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+mod pgn;
 mod position;
 mod render;
 mod rules;
@@ -30,6 +31,9 @@ pub use outcome::{DeadMaterial, DrawReason, Outcome};
 pub use perft::{divide, perft, perft_in_place};
 #[cfg(feature = "rayon")]
 pub use perft::{par_divide, par_perft};
+pub use pgn::{
+    PgnError, PgnErrorKind, PgnGame, PgnLine, PgnMove, PgnReader, PgnResult, PgnWriter, Variations, read_pgn,
+};
 pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, STARTING_FEN};
 pub use render::{Glyph, RenderOptions};
 pub use rules::{PromotionPolicy, RuleSet};

@@ -246,6 +246,9 @@ enum Command {
         /// The skill bot's node budget per action (default: the preset's).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Write the game to this file as PGN when it ends (not with `--skills`).
+        #[arg(long, value_name = "FILE", conflicts_with = "skills")]
+        pgn: Option<std::path::PathBuf>,
     },
 }
 
@@ -366,6 +369,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             skills,
             preset,
             nodes,
+            pgn,
         } => {
             let human = match color {
                 ColorArg::White => gambit_rules::Color::White,
@@ -383,7 +387,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
             let settings = play_cmd::EngineSettings { depth, movetime, seed };
             let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
-            play_cmd::run(out, pos, human, white, black, &settings, max_plies)
+            play_cmd::run(out, pos, human, [white, black], &settings, max_plies, pgn.as_deref())
         }
     }
 }

@@ -4,7 +4,9 @@
 use std::io::{BufRead, Write};
 
 use clap::ValueEnum;
-use gambit_rules::{Color, Move, Position};
+use std::path::Path;
+
+use gambit_rules::{Color, Move, PgnResult, PgnWriter, Position};
 use gambit_search::{Engine, Limits, MinimaxEngine, RandomEngine, SearchEngine};
 
 use crate::{bad, note};
@@ -48,17 +50,20 @@ fn game_over(pos: &Position) -> Option<String> {
     pos.claimable_draw().map(|r| format!("1/2-1/2 ({r})"))
 }
 
-/// Plays a game: `human` is the colour the user plays, `None` to watch `white` against `black`.
+/// Plays a game: `human` is the colour the user plays, `None` to watch the engines `[white, black]`;
+/// with `pgn`, writes the game there as PGN when it ends (however it ends).
 pub(crate) fn run(
     out: &mut impl Write,
     mut pos: Position,
     human: Option<Color>,
-    white: EngineKind,
-    black: EngineKind,
+    [white, black]: [EngineKind; 2],
     settings: &EngineSettings,
     max_plies: u32,
+    pgn: Option<&Path>,
 ) -> anyhow::Result<()> {
     let mut engines = [make_engine(white, settings), make_engine(black, settings)];
+    let names = [engines[0].name().to_string(), engines[1].name().to_string()];
+    let start = pos.clone();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut plies = 0;
@@ -66,20 +71,20 @@ pub(crate) fn run(
         write!(out, "{}", pos.render_ascii(human == Some(Color::Black), &[]))?;
         if let Some(end) = game_over(&pos) {
             writeln!(out, "game over: {end}")?;
-            return Ok(());
+            break;
         }
         if plies >= max_plies {
             writeln!(out, "stopped after {max_plies} plies")?;
-            return Ok(());
+            break;
         }
         let mv: Move = if human == Some(pos.turn()) {
             writeln!(out, "your move ({}; UCI or SAN, `quit` to stop):", pos.turn())?;
             out.flush()?;
-            let Some(line) = lines.next() else { return Ok(()) };
+            let Some(line) = lines.next() else { break };
             let line = line.map_err(bad)?;
             let text = line.trim();
             if text == "quit" {
-                return Ok(());
+                break;
             }
             match pos.parse_move(text) {
                 Ok(m) => m,
@@ -99,6 +104,29 @@ pub(crate) fn run(
         pos.play_unchecked(mv);
         plies += 1;
     }
+    if let Some(path) = pgn {
+        let player =
+            |c: Color| if human == Some(c) { "Player".to_string() } else { names[c.index()].clone() };
+        let mut w = PgnWriter::new(&start);
+        let result = PgnResult::from_outcome(pos.outcome());
+        for (tag, value) in [
+            ("Event", "gambit-cli play".to_string()),
+            ("Site", "Gambit".to_string()),
+            ("Date", "????.??.??".to_string()),
+            ("Round", "-".to_string()),
+            ("White", player(Color::White)),
+            ("Black", player(Color::Black)),
+            ("Result", result.to_string()),
+        ] {
+            w.tag(tag, &value);
+        }
+        for m in pos.moves_played() {
+            w.play(m).map_err(|e| anyhow::anyhow!("the game does not replay: {e}"))?;
+        }
+        std::fs::write(path, w.finish(result, Some(80)))
+            .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// Plays skill chess (moves, `tp e4e7` teleports, `fz e7` freezes) against the bot of

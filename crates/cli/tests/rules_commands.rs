@@ -75,6 +75,46 @@ fn chess960_perft_show_and_play() {
 }
 
 #[test]
+fn play_writes_the_game_as_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pgn");
+    let path_arg = path.to_str().unwrap();
+    let out = cli(&[
+        "play",
+        "--start960",
+        "7",
+        "--watch",
+        "--engine",
+        "random",
+        "--opponent",
+        "random",
+        "--max-plies",
+        "12",
+        "--pgn",
+        path_arg,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = gambit_rules::read_pgn(&text, gambit_rules::Variations::Skip).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].mainline.moves.len(), 12);
+    assert_eq!(games[0].start, gambit_rules::Position::chess960_start(7).unwrap());
+    assert!(text.contains("[Variant \"Chess960\"]"));
+    // An unwritable path is bad input.
+    let bad = cli(&[
+        "play",
+        "--watch",
+        "--engine",
+        "random",
+        "--max-plies",
+        "2",
+        "--pgn",
+        "/nonexistent/dir/x.pgn",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
 fn bad_input_exits_with_status_2() {
     for args in [
         &["perft", "3", "--fen", "not a fen"][..],

@@ -1,95 +1,63 @@
-//! PGN export of a skill-chess game. Moves are SAN; skill actions are comments in their text form
-//! (`{fz e7}`), so other chess tools read the moves. A teleport that was not a legal move is a board
-//! edit no PGN move can express: its comment also carries the FEN after it, and readers that replay
-//! moves stop being able to follow the game from there.
+//! PGN export of a skill-chess game through `gambit_rules::PgnWriter`. Moves are SAN; skill actions
+//! are comments in their text form (`{ White fz e7 }`), so other chess tools read the moves. A
+//! teleport that was not a legal move is a board edit no PGN move can express: its comment also
+//! carries the FEN after it, and readers that replay moves stop being able to follow the game from
+//! there (the writer numbers the moves after it from that FEN).
 //!
 //! Source: the PGN standard (S. J. Edwards, 1994), sections 8.1 (tag pairs) and 8.2 (movetext).
 
-use gambit_rules::Color;
+use gambit_rules::{Color, PgnResult, PgnWriter, Position, RuleSet};
 
 use super::SkillGame;
 use super::session::ColorName;
 
-/// The game as PGN text: the seven-tag roster plus `FEN`/`SetUp` when the game did not start from the
-/// standard position, then the movetext and the result.
+/// The game as PGN text, written by the rules crate's [`PgnWriter`]: the seven-tag roster plus
+/// `FEN`/`SetUp` when the game did not start from the standard position, then the movetext (wrapped
+/// at 80 columns) and the result.
 #[must_use]
 pub fn export(game: &SkillGame, date: &str) -> String {
-    let result = match game.outcome() {
-        Some(o) => o.result_string(),
-        None => "*",
-    };
+    let result = PgnResult::from_outcome(game.outcome());
     let (white, black) = if game.player == Color::White {
         ("Player".to_string(), format!("Gambit engine ({})", game.strength.name()))
     } else {
         (format!("Gambit engine ({})", game.strength.name()), "Player".to_string())
     };
-    let mut out = String::new();
+    let start = game.board.config().start_position().unwrap_or_else(|_| Position::startpos());
+    let mut w = PgnWriter::new(&start);
     for (tag, value) in [
-        ("Event", "Skill chess".to_string()),
-        ("Site", "Gambit".to_string()),
-        ("Date", date.to_string()),
-        ("Round", "-".to_string()),
-        ("White", white),
-        ("Black", black),
-        ("Result", result.to_string()),
+        ("Event", "Skill chess"),
+        ("Site", "Gambit"),
+        ("Date", date),
+        ("Round", "-"),
+        ("White", &white),
+        ("Black", &black),
+        ("Result", result.as_str()),
     ] {
-        out.push_str(&format!("[{tag} \"{}\"]\n", value.replace('"', "'")));
+        w.tag(tag, value);
     }
-    let start = &game.board.config().start_fen;
-    if !start.is_empty() && start != gambit_rules::STARTING_FEN {
-        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start}\"]\n"));
-    }
-    out.push('\n');
-    let start_position = game.board.config().start_position().ok();
-    let mut number = start_position.as_ref().map_or(1, |p| p.fullmove_number());
-    let mut tokens: Vec<String> = Vec::new();
-    let mut need_number = true;
     for entry in &game.listed {
-        let actor = Color::from(entry.actor);
-        if let Some(san) = &entry.san {
-            if actor == Color::White {
-                tokens.push(format!("{number}."));
-            } else if need_number {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(san.clone());
-            if entry.action.starts_with("tp ") {
-                tokens.push(format!("{{{} {}}}", side(entry.actor), entry.action));
-            }
-            need_number = false;
-            if actor == Color::Black {
-                number += 1;
-            }
-        } else {
-            let mut comment = format!("{{{} {}", side(entry.actor), entry.action);
-            if let Some(fen) = &entry.fen_after {
-                comment.push_str(&format!("; FEN {fen}"));
-                if actor == Color::Black {
-                    number += 1;
+        let skill = format!("{} {}", side(entry.actor), entry.action);
+        let played = entry.san.as_deref().and_then(|san| w.position().parse_san(san).ok());
+        match played {
+            Some(m) => {
+                w.play(m).expect("a SAN the writer's position parsed is legal there");
+                if entry.action.starts_with("tp ") {
+                    w.comment(&skill);
                 }
             }
-            comment.push('}');
-            tokens.push(comment);
-            need_number = true;
+            None => match &entry.fen_after {
+                // A teleport that was no legal move: a board edit; the movetext goes on from its FEN.
+                Some(fen) => {
+                    w.comment(&format!("{skill}; FEN {fen}"));
+                    if let Ok(after) = Position::from_fen_unchecked(fen, RuleSet::Standard) {
+                        w.set_position(after);
+                    }
+                }
+                None => w.comment(&skill),
+            },
         }
     }
-    tokens.push(result.to_string());
-    // Wrap movetext at 80 columns.
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    w.finish(result, Some(80))
 }
 
 fn side(c: ColorName) -> &'static str {
@@ -115,6 +83,11 @@ mod tests {
         let pgn = export(&g, "2026.11.30");
         assert!(pgn.starts_with("[Event \"Skill chess\"]\n[Site \"Gambit\"]\n[Date \"2026.11.30\"]\n"));
         assert!(pgn.contains("[White \"Player\"]\n[Black \"Gambit engine (Casual)\"]\n[Result \"*\"]\n"));
-        assert!(pgn.ends_with("\n1. e4 e5 {White fz e5} 2. Nf3 *\n"), "{pgn}");
+        assert!(pgn.ends_with("\n1. e4 e5 { White fz e5 } 2. Nf3 *\n"), "{pgn}");
+        // The rules crate reads it back: the moves, and the skill as a comment.
+        let games = gambit_rules::read_pgn(&pgn, gambit_rules::Variations::Skip).unwrap();
+        let moves = &games[0].mainline.moves;
+        assert_eq!(moves.iter().map(|m| m.san.as_str()).collect::<Vec<_>>(), ["e4", "e5", "Nf3"]);
+        assert_eq!(moves[1].comments, ["White fz e5"]);
     }
 }

@@ -615,8 +615,7 @@ fn read_symbol(lexer: &Lexer<'_>, frame: &mut Frame, symbol: &str) -> Result<(),
     // Annotation glyphs alone (`e4 !`) or glued on (`e4!?`).
     let mut nags = Vec::new();
     let mut san = rest;
-    loop {
-        let Some(&(suffix, nag)) = SUFFIXES.iter().find(|(s, _)| san.ends_with(s)) else { break };
+    while let Some(&(suffix, nag)) = SUFFIXES.iter().find(|(s, _)| san.ends_with(s)) {
         nags.insert(0, nag);
         san = &san[..san.len() - suffix.len()];
     }
@@ -659,8 +658,8 @@ fn read_symbol(lexer: &Lexer<'_>, frame: &mut Frame, symbol: &str) -> Result<(),
 ///     let m = w.position().parse_san(san).unwrap();
 ///     w.play(m).unwrap();
 /// }
-/// w.comment("a comment");
 /// w.nag(1);
+/// w.comment("a comment");
 /// assert_eq!(w.finish(PgnResult::Unfinished, None), "[White \"Player\"]\n\n1. e4 e5 2. Nf3 $1 { a comment } *\n");
 /// ```
 #[derive(Clone, Debug)]

@@ -153,7 +153,8 @@ fn writer_numbers_moves_and_continues_after_board_edits() {
 
 #[test]
 fn bad_input_is_a_typed_error_with_its_line() {
-    let cases: [(&str, usize, fn(&PgnErrorKind) -> bool); 8] = [
+    type Check = fn(&PgnErrorKind) -> bool;
+    let cases: [(&str, usize, Check); 8] = [
         ("[Event \"x\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb6 *", 5, |k| {
             matches!(k, PgnErrorKind::IllegalMove { number: 3, white: true, .. })
         }),

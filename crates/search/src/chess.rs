@@ -1,8 +1,9 @@
 //! [`Game`] for standard chess (and skirmish boards): `gambit_rules::Position`.
 
-use gambit_rules::{Move, Position, Role};
+use gambit_rules::{Move, MoveKind, Position, Role};
 
 use crate::eval;
+use crate::eval::bitboard::{Board, KNIGHT, PAWN_ATTACKS, bishop_attacks, rook_attacks};
 use crate::game::{Game, Terminal};
 
 impl Game for Position {
@@ -37,7 +38,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        eval::evaluate_full(self)
     }
 
     /// Draws inside the tree (standard rules only): a repetition of any earlier position since the last
@@ -124,6 +125,159 @@ impl Game for Position {
     fn undo_null(&mut self) {
         Position::undo(self);
     }
+
+    /// The swap algorithm under standard rules; elsewhere (skirmish boards) the material won at once.
+    fn see_ge(&self, m: &Move, threshold: i32) -> bool {
+        if self.rules().is_standard() {
+            see_ge(self, m, threshold)
+        } else {
+            self.capture_gain(m).unwrap_or(0) >= threshold
+        }
+    }
+
+    /// Captures and promotions; with `checks`, also the quiet moves that give check directly or by
+    /// discovery (castling excluded), under standard rules.
+    fn quiescence_actions(&self, checks: bool, out: &mut Vec<Move>) {
+        out.clear();
+        if !checks || !self.rules().is_standard() {
+            self.noisy_actions(out);
+            return;
+        }
+        let b = Board::new(self);
+        let us = self.turn().index();
+        let Some(king) = (b.roles[1 - us][5] != 0).then(|| b.roles[1 - us][5].trailing_zeros() as usize)
+        else {
+            self.noisy_actions(out);
+            return;
+        };
+        let checks = CheckSquares::new(&b, us, king);
+        out.extend(self.legal_moves().into_iter().filter(|m| {
+            m.capture.is_some()
+                || m.promotion.is_some()
+                || (!m.is_castle() && checks.gives_check(&b, us, king, m))
+        }));
+    }
+}
+
+/// Per node: the squares from which each role of the mover would attack the enemy king, and the
+/// mover's pieces that stand between that king and one of its sliders (candidates for a discovered
+/// check).
+struct CheckSquares {
+    by_role: [u64; 6],
+    discoverers: u64,
+}
+
+impl CheckSquares {
+    fn new(b: &Board, us: usize, king: usize) -> CheckSquares {
+        let diagonal = bishop_attacks(king, b.occupied);
+        let straight = rook_attacks(king, b.occupied);
+        let r = &b.roles[us];
+        let mut discoverers = 0;
+        let mut blockers = (diagonal | straight) & b.colors[us];
+        while blockers != 0 {
+            let sq = blockers & blockers.wrapping_neg();
+            blockers ^= sq;
+            let without = b.occupied ^ sq;
+            if bishop_attacks(king, without) & (r[2] | r[4]) & !diagonal != 0
+                || rook_attacks(king, without) & (r[3] | r[4]) & !straight != 0
+            {
+                discoverers |= sq;
+            }
+        }
+        CheckSquares {
+            by_role: [PAWN_ATTACKS[1 - us][king], KNIGHT[king], diagonal, straight, diagonal | straight, 0],
+            discoverers,
+        }
+    }
+
+    fn gives_check(&self, b: &Board, us: usize, king: usize, m: &Move) -> bool {
+        let to = 1u64 << m.to.index();
+        self.by_role[m.role.index()] & to != 0
+            || (self.discoverers & (1u64 << m.from.index()) != 0 && gives_check(b, us, king, m))
+    }
+}
+
+/// Static exchange values, centipawns: pawn, knight, bishop, rook, queen, king.
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// Whether the quiet move `m` of colour `us` checks the enemy king on `king` (a square index), directly
+/// or by discovery, on the bitboards `b` of the position before the move.
+fn gives_check(b: &Board, us: usize, king: usize, m: &Move) -> bool {
+    let (from, to) = (usize::from(m.from.index()), usize::from(m.to.index()));
+    let occupied = b.occupied ^ (1u64 << from) ^ (1u64 << to);
+    let moved = |set: u64, role: &[Role]| {
+        if role.contains(&m.role) { set & !(1u64 << from) | (1u64 << to) } else { set }
+    };
+    let r = &b.roles[us];
+    match m.role {
+        Role::Pawn if PAWN_ATTACKS[us][to] & (1u64 << king) != 0 => return true,
+        Role::Knight if KNIGHT[to] & (1u64 << king) != 0 => return true,
+        _ => {}
+    }
+    let diagonal = moved(r[2] | r[4], &[Role::Bishop, Role::Queen]);
+    let straight = moved(r[3] | r[4], &[Role::Rook, Role::Queen]);
+    bishop_attacks(king, occupied) & diagonal != 0 || rook_attacks(king, occupied) & straight != 0
+}
+
+/// Static exchange evaluation of `m` against `threshold` (the swap algorithm on bitboards; pins are
+/// ignored, x-rays through the exchanged pieces are seen).
+fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
+    if m.is_castle() {
+        return threshold <= 0;
+    }
+    let (from, to) = (usize::from(m.from.index()), usize::from(m.to.index()));
+    let mut swap = m.capture.map_or(0, |r| SEE_VALUE[r.index()]) - threshold;
+    if let Some(p) = m.promotion {
+        swap += SEE_VALUE[p.index()] - SEE_VALUE[0];
+    }
+    if swap < 0 {
+        return false;
+    }
+    let on_square = m.promotion.unwrap_or(m.role);
+    swap = SEE_VALUE[on_square.index()] - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let b = Board::new(pos);
+    let mut occupied = b.occupied ^ (1u64 << from) | (1u64 << to);
+    if m.kind == MoveKind::EnPassant {
+        let captured = if pos.turn().index() == 0 { to - 8 } else { to + 8 };
+        occupied ^= 1u64 << captured;
+    }
+    let [w, bl] = b.roles;
+    let diagonal = w[2] | w[4] | bl[2] | bl[4];
+    let straight = w[3] | w[4] | bl[3] | bl[4];
+    let mut attackers = b.attackers(to, occupied);
+    let mut side = pos.turn().index();
+    let mut result = true;
+    loop {
+        side ^= 1;
+        attackers &= occupied;
+        let mine = attackers & b.colors[side];
+        if mine == 0 {
+            break;
+        }
+        result = !result;
+        let Some(role) = (0..6).find(|&r| mine & b.roles[side][r] != 0) else { break };
+        if role == 5 {
+            // The king captures last: only if the square is no longer defended.
+            return if attackers & b.colors[side ^ 1] != 0 { !result } else { result };
+        }
+        swap = SEE_VALUE[role] - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        let piece = mine & b.roles[side][role];
+        occupied ^= piece & piece.wrapping_neg();
+        // Sliders behind the captured piece join in (x-rays).
+        if matches!(role, 0 | 2 | 4) {
+            attackers |= bishop_attacks(to, occupied) & diagonal;
+        }
+        if matches!(role, 3 | 4) {
+            attackers |= rook_attacks(to, occupied) & straight;
+        }
+    }
+    result
 }
 
 fn victim_value(r: Role) -> i32 {

@@ -99,4 +99,19 @@ pub trait Game {
 
     /// Takes back a pass made by [`Game::play_null`].
     fn undo_null(&mut self) {}
+
+    /// Static exchange evaluation: whether `action` wins at least `threshold` centipawns of material
+    /// once the captures on its destination square are played out, each side capturing with its least
+    /// valuable piece and free to stop. Used to order losing captures last and to prune them in
+    /// quiescence. Default: `true` (nothing is demoted or pruned).
+    fn see_ge(&self, _action: &Self::Action, _threshold: i32) -> bool {
+        true
+    }
+
+    /// Clears `out` and fills it with the actions of the first quiescence ply: the noisy actions
+    /// ([`Game::noisy_actions`]), plus the quiet actions that give check when `checks`. Default: the
+    /// noisy actions.
+    fn quiescence_actions(&self, _checks: bool, out: &mut Vec<Self::Action>) {
+        self.noisy_actions(out);
+    }
 }

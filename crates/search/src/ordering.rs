@@ -1,5 +1,6 @@
 //! Move ordering: the TT move, then noisy actions by the game's hint (MVV-LVA for chess), then the two
-//! killer moves of the ply, then quiet actions by the history heuristic plus the hint.
+//! killer moves of the ply, then quiet actions by the history heuristic plus the hint, then (with
+//! `see`) the noisy actions that lose material by static exchange evaluation.
 
 use crate::game::Game;
 use crate::score::MAX_PLY;
@@ -12,9 +13,12 @@ const NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// The order key of the weaker killer: keys below it are quiet actions ordered by history and hint.
 pub(crate) const KILLER_KEY: i32 = KILLER;
+const LOSING: i32 = -(1 << 28);
 
 /// Killer and history tables for one game type.
 pub(crate) struct MoveOrderer<A> {
+    /// Order noisy actions that lose material by [`Game::see_ge`] after the quiet ones.
+    pub(crate) see: bool,
     killers: Vec<[Option<A>; 2]>,
     history: Vec<i32>,
     slots: usize,
@@ -23,7 +27,12 @@ pub(crate) struct MoveOrderer<A> {
 impl<A: Copy + PartialEq> MoveOrderer<A> {
     pub(crate) fn new(slots: usize) -> MoveOrderer<A> {
         let slots = slots.max(1);
-        MoveOrderer { killers: vec![[None, None]; MAX_PLY + 2], history: vec![0; 2 * slots], slots }
+        MoveOrderer {
+            see: false,
+            killers: vec![[None, None]; MAX_PLY + 2],
+            history: vec![0; 2 * slots],
+            slots,
+        }
     }
 
     pub(crate) fn clear(&mut self) {
@@ -59,9 +68,12 @@ impl<A: Copy + PartialEq> MoveOrderer<A> {
             let key = if tt_move == Some(a) {
                 // TT move first.
                 TT_MOVE
-            } else if g.is_noisy(&a) {
+            } else if g.is_noisy(&a) && (!self.see || g.see_ge(&a, 0)) {
                 // MVV-LVA (the chess hint) for captures and promotions.
                 NOISY + g.hint(&a).clamp(-NOISY / 2, NOISY / 2)
+            } else if g.is_noisy(&a) {
+                // Captures that lose material by static exchange evaluation: after the quiet moves.
+                LOSING + g.hint(&a).clamp(-NOISY / 2, NOISY / 2)
             } else if killers && k[0] == Some(a) {
                 // Killer moves.
                 KILLER + 1

@@ -66,6 +66,27 @@ pub struct Params {
     /// it at the full remaining depth, so a node where such actions are available costs one subtree of
     /// the same depth per action.
     pub same_side_reduction: i32,
+    /// Static exchange evaluation ([`Game::see_ge`](crate::Game::see_ge)) in move ordering: noisy
+    /// actions that lose material are searched after the quiet ones.
+    pub see_ordering: bool,
+    /// Static exchange pruning in quiescence: noisy actions that lose material are not searched
+    /// (unless in check).
+    pub see_pruning: bool,
+    /// Quiescence also searches the quiet actions that give check, in its first ply
+    /// ([`Game::quiescence_actions`](crate::Game::quiescence_actions)).
+    pub quiescence_checks: bool,
+    /// Internal iterative reduction: from this remaining depth (plies) on, a node without a TT move is
+    /// searched one ply shallower; 0 turns it off.
+    pub iir_min_depth: i32,
+    /// Late move pruning: at non-PV nodes not in check with at most this many plies left, quiet actions
+    /// after the first `3 + depth²` are not searched; 0 turns it off.
+    pub lmp_max_depth: i32,
+    /// Static exchange pruning in the main search: at non-PV nodes not in check with at most this many
+    /// plies left, noisy actions after the first that lose more than
+    /// [`Params::see_prune_margin`] per ply are not searched; 0 turns it off.
+    pub see_prune_max_depth: i32,
+    /// See `see_prune_max_depth`, centipawns per ply.
+    pub see_prune_margin: i32,
 }
 
 impl Default for Params {
@@ -95,6 +116,13 @@ impl Default for Params {
             adopt_partial_iteration: true,
             poll_interval: 1024,
             same_side_reduction: 0,
+            see_ordering: true,
+            see_pruning: true,
+            quiescence_checks: true,
+            iir_min_depth: 4,
+            lmp_max_depth: 3,
+            see_prune_max_depth: 4,
+            see_prune_margin: 100,
         }
     }
 }
@@ -113,12 +141,19 @@ impl Params {
             check_extension: false,
             mate_distance_pruning: false,
             aspiration_min_depth: 0,
+            see_pruning: false,
+            quiescence_checks: false,
+            iir_min_depth: 0,
+            lmp_max_depth: 0,
+            see_prune_max_depth: 0,
             ..Params::default()
         }
     }
 
     /// The bot's parameters: the full engine with a beam width, three exact root scores, whole
-    /// iterations only, and one ply of depth per same-side action.
+    /// iterations only, and one ply of depth per same-side action, without the engine's internal
+    /// iterative reduction, late move pruning and static exchange pruning in the main search (tuned
+    /// for chess at engine budgets).
     #[must_use]
     pub fn bot(beam_width: usize) -> Params {
         Params {
@@ -128,14 +163,29 @@ impl Params {
             same_side_reduction: 1,
             futility_max_depth: 2,
             poll_interval: 64,
+            iir_min_depth: 0,
+            lmp_max_depth: 0,
+            see_prune_max_depth: 0,
             ..Params::default()
         }
     }
 
     /// The bot's parameters as of a6fe168 (the legacy parameter set): three exact root scores always,
-    /// same-side actions at full depth.
+    /// same-side actions at full depth, none of the later chess techniques (static exchange
+    /// evaluation, quiescence checks, internal iterative reduction, late move pruning).
     #[must_use]
     pub fn legacy_bot(beam_width: usize) -> Params {
-        Params { beam_width, multipv: 3, adopt_partial_iteration: false, ..Params::default() }
+        Params {
+            beam_width,
+            multipv: 3,
+            adopt_partial_iteration: false,
+            see_ordering: false,
+            see_pruning: false,
+            quiescence_checks: false,
+            iir_min_depth: 0,
+            lmp_max_depth: 0,
+            see_prune_max_depth: 0,
+            ..Params::default()
+        }
     }
 }

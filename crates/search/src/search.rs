@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::game::Game;
 use crate::ordering::{KILLER_KEY, MoveOrderer};
 use crate::params::Params;
-use crate::score::{INFINITY, MATE, MAX_PLY, is_mate, terminal_score};
+use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, is_mate, terminal_score};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest iteration the search starts, plies.
@@ -250,6 +250,7 @@ impl<G: Game> Searcher<G> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map(|ms| self.start + Duration::from_millis(ms));
         self.ordering.new_search();
+        self.ordering.see = self.params.see_ordering;
         let soft = limits.soft_time_ms.map(Duration::from_millis);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
@@ -538,7 +539,11 @@ impl<G: Game> Searcher<G> {
             depth += 1;
         }
         if depth <= 0 {
-            return if p.quiescence { self.qsearch(g, ply, alpha, beta, h) } else { g.evaluate() };
+            return if p.quiescence {
+                self.qsearch(g, ply, alpha, beta, p.quiescence_checks, h)
+            } else {
+                g.evaluate()
+            };
         }
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
@@ -558,6 +563,10 @@ impl<G: Game> Searcher<G> {
                     return hit.score;
                 }
             }
+        }
+        if p.iir_min_depth > 0 && depth >= p.iir_min_depth && tt_move.is_none() {
+            // Internal iterative reduction: no TT move to start from, one ply less.
+            depth -= 1;
         }
         let static_eval = if in_check { -INFINITY } else { g.evaluate() };
         // Reverse futility pruning (static null move).
@@ -628,6 +637,16 @@ impl<G: Game> Searcher<G> {
             if futile && quiet && i > 0 && list[i].0 < KILLER_KEY {
                 continue;
             }
+            if i > 0 && !pv_node && !in_check && best > -MATE_BOUND {
+                // Late move pruning: near the horizon, late quiet actions are not searched.
+                if quiet && depth <= p.lmp_max_depth && i >= (3 + depth * depth) as usize {
+                    continue;
+                }
+                // Static exchange pruning: near the horizon, losing captures are not searched.
+                if !quiet && depth <= p.see_prune_max_depth && !g.see_ge(&a, -p.see_prune_margin * depth) {
+                    continue;
+                }
+            }
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
@@ -697,13 +716,15 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Quiescence search: stand pat, then captures and promotions (all evasions when in check).
+    /// Quiescence search: stand pat, then captures and promotions (all evasions when in check), and
+    /// quiet checks too when `checks` (its first ply).
     fn qsearch<H: SearchHandler<G::Action>>(
         &mut self,
         g: &mut G,
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        checks: bool,
         h: &mut H,
     ) -> i32 {
         self.pv[ply].clear();
@@ -728,7 +749,8 @@ impl<G: Game> Searcher<G> {
         if in_check {
             g.actions(&mut buf);
         } else {
-            g.noisy_actions(&mut buf);
+            // Checks in the first quiescence ply (with the captures and promotions).
+            g.quiescence_actions(checks, &mut buf);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.ordering.order(g, ply, None, false, &buf, &mut list);
@@ -747,15 +769,19 @@ impl<G: Game> Searcher<G> {
             {
                 continue;
             }
+            // Static exchange pruning: an action that loses material is not searched.
+            if !in_check && self.params.see_pruning && !g.see_ge(&a, 0) {
+                continue;
+            }
             if self.check_stop(h) {
                 break;
             }
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
-                self.qsearch(g, ply + 1, alpha, beta, h)
+                self.qsearch(g, ply + 1, alpha, beta, false, h)
             } else {
-                -self.qsearch(g, ply + 1, -beta, -alpha, h)
+                -self.qsearch(g, ply + 1, -beta, -alpha, false, h)
             };
             g.undo(a);
             if self.stopped {

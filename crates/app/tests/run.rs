@@ -33,6 +33,7 @@ fn king_on_c8(budget: u32) -> Encounter {
         bonus: None,
         move_budget: budget,
         enemy_skills: None,
+        royal_kings: false,
         fallback: false,
     }
 }

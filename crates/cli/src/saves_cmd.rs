@@ -47,7 +47,7 @@ fn run_summary(saved: &SavedRun) -> String {
     let resumed = saved.resume(Evaluation::default());
     let run = &resumed.run;
     let format = match saved {
-        SavedRun::Recorded(log) => format!("version 3, written by {}", log.game_version),
+        SavedRun::Recorded(log) => format!("recorded, written by {}", log.game_version),
         SavedRun::Legacy(_) => "an older version, simulated again on load".to_string(),
     };
     let replay = match &resumed.stopped {

@@ -32,12 +32,20 @@ fn saves_reports_each_file_and_changes_nothing() {
     assert!(ok);
     assert!(text.contains("progress.json: NOT VALID: it is not valid ("), "{text}");
     assert!(text.contains("  previous version: valid: 75 EXP, 1 unlocked, 3 runs"), "{text}");
-    assert!(
-        text.contains("run.json: valid (an older version, simulated again on load): seed 2, 16 decisions"),
-        "{text}"
-    );
-    assert!(text.contains("replays fully"), "{text}");
+    // Simulated again with today's bot: it replays fully or names the step where it stops.
+    assert!(text.contains("run.json: valid (an older version, simulated again on load): seed 2, "), "{text}");
+    assert!(text.contains("; replays fully\n") || text.contains("; replays up to step "), "{text}");
     assert!(text.contains("settings.json: JSON, version 1"), "{text}");
     let after: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(before.len(), after.len(), "nothing was kept aside or rewritten");
+
+    // A recorded run (version 3, written at 834a4e4) replays fully whatever the bot.
+    std::fs::copy("../roguelite/tests/data/run-v3-834a4e4.json", dir.path().join("run.json")).unwrap();
+    let (ok, text) = saves(other.path(), &["--dir", dir.path().to_str().unwrap()]);
+    assert!(ok);
+    assert!(
+        text.contains("run.json: valid (recorded, written by 0.1.0): seed 1, 31 decisions, 2 battles won"),
+        "{text}"
+    );
+    assert!(text.contains("; replays fully\n"), "{text}");
 }

@@ -63,6 +63,10 @@ pub struct EncounterTemplate {
     /// The enemy's skills, if granted.
     #[serde(default)]
     pub enemy_skills: Option<SkillTuning>,
+    /// Royal kings ([`BattleSetup::royal_kings`]): losing every king loses the battle, for both
+    /// teams. Default `false`.
+    #[serde(default)]
+    pub royal_kings: bool,
     /// Seeded variation.
     #[serde(default)]
     pub variation: Variation,
@@ -87,6 +91,10 @@ pub struct Encounter {
     pub move_budget: u32,
     /// The enemy's skills.
     pub enemy_skills: Option<SkillTuning>,
+    /// Royal kings ([`BattleSetup::royal_kings`]): losing every king loses the battle, for both
+    /// teams. Absent in run files written before it existed (`false`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub royal_kings: bool,
     /// Whether this is the fallback formation (the variation and the base template failed validation).
     pub fallback: bool,
 }
@@ -146,6 +154,7 @@ impl EncounterTemplate {
             bonus: self.bonus,
             move_budget: self.move_budget,
             enemy_skills: self.enemy_skills,
+            royal_kings: self.royal_kings,
             fallback: false,
         }
     }
@@ -217,6 +226,7 @@ pub fn fallback_encounter(stage: u32) -> Encounter {
         bonus: Some(BonusObjective::NoLosses),
         move_budget: 20,
         enemy_skills: None,
+        royal_kings: false,
         fallback: true,
     }
 }
@@ -290,6 +300,7 @@ impl Encounter {
         setup.bonus = self.bonus;
         setup.player_skills = player_skills;
         setup.enemy_skills = self.enemy_skills;
+        setup.royal_kings = self.royal_kings;
         for &(id, square) in deployment {
             if let Some(p) = army.iter().find(|p| p.id == id) {
                 setup.units.push(UnitSpec {

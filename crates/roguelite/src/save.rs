@@ -12,9 +12,11 @@ use crate::skilltree::{SkillTree, UnlockError};
 
 /// The current `progress.json` version.
 pub const PROGRESS_VERSION: u32 = 2;
-/// The current `run.json` version: 3 holds a version 2 run log (the enemy's actions, encounters and
-/// shops recorded); 2 and 1 held a version 1 log (the player's decisions only).
-pub const RUN_FILE_VERSION: u32 = 3;
+/// The current `run.json` version: 4 holds a version 3 run log (played under the battle rules of
+/// issue 14: kings royal only where the encounter says so, a frozen-in player passes); 3 held a
+/// version 2 log (the same fields, older rules; read as version 3, see `docs/save-format.md`); 2 and
+/// 1 held a version 1 log (the player's decisions only).
+pub const RUN_FILE_VERSION: u32 = 4;
 /// The progress file name.
 pub const PROGRESS_FILE: &str = "progress.json";
 /// The active run file name.
@@ -160,7 +162,7 @@ pub fn progress_from_json(text: &str) -> Result<Progress, FormatError> {
 /// A saved run as read from `run.json`, before it is rebuilt.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedRun {
-    /// A version 3 file: everything the replay needs is recorded.
+    /// A version 3 or 4 file: everything the replay needs is recorded.
     Recorded(RunLog),
     /// A version 1 or 2 file: the player's decisions only; rebuilding simulates the run again.
     Legacy(LegacyRunLog),
@@ -194,7 +196,8 @@ pub fn run_to_json(run: &Run) -> String {
         .expect("a run log serializes")
 }
 
-/// Reads `run.json` of any version: 3 (a recorded log), 2 (`{"version": 2, "log": {"version": 1,
+/// Reads `run.json` of any version: 4 (a recorded log of version 3), 3 (a recorded log of version 2,
+/// migrated: same fields, see [`RUN_FILE_VERSION`]), 2 (`{"version": 2, "log": {"version": 1,
 /// "config", "decisions"}}`) or 1 (the version 1 log's fields at the top level).
 ///
 /// # Errors
@@ -205,13 +208,18 @@ pub fn run_from_json(text: &str) -> Result<SavedRun, FormatError> {
         1 => fields(value).map(SavedRun::Legacy),
         2 => fields::<RunFile<LegacyRunLog>>(value).map(|f| SavedRun::Legacy(f.log)),
         _ => {
-            let file: RunFile<RunLog> = fields(value)?;
-            if file.log.version != RUN_LOG_VERSION {
+            let mut file: RunFile<RunLog> = fields(value)?;
+            // A version 3 file holds a version 2 log; version 4 the current one.
+            let expected = if version == 3 { 2 } else { RUN_LOG_VERSION };
+            if file.log.version != expected {
                 return Err(FormatError::UnknownVersion {
                     found: u64::from(file.log.version),
                     newest: RUN_LOG_VERSION,
                 });
             }
+            // Migration 3 -> 4: the fields are the same; a version 2 log's runs in progress replay
+            // identically under today's battle rules (the rules changed only what ended a run).
+            file.log.version = RUN_LOG_VERSION;
             Ok(SavedRun::Recorded(file.log))
         }
     }

@@ -135,18 +135,82 @@ fn objective_eliminate_army() {
 }
 
 #[test]
-fn defeat_when_the_king_is_captured_or_the_army_is_gone() {
+fn a_lost_king_is_a_lost_piece_unless_the_kings_are_royal() {
+    // Kings are not royal by default (as in Schach/2): the enemy rook takes the player's king and the
+    // battle goes on.
     let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/r3K2R", Objective::CaptureKing, 10).unwrap();
-    let mut b = battle(setup);
+    assert!(!setup.royal_kings);
+    let mut b = battle(setup.clone());
+    assert!(!b.royal_kings());
+    mv(&mut b, "h1", "h2");
+    let events = mv(&mut b, "a1", "e1");
+    assert_eq!(b.status(), BattleStatus::Ongoing);
+    assert!(events.iter().any(|e| e.kind() == "captured"));
+    assert_eq!(b.to_move(), Team::Player);
+    assert!(b.living(Team::Player).all(|u| u.role != Role::King));
+    // The rook can still win the battle.
+    mv(&mut b, "h2", "h8");
+    mv(&mut b, "e8", "d8");
+    mv(&mut b, "h8", "d8");
+    assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+
+    // With royal kings the same capture is a defeat.
+    let mut b = battle(setup.with_royal_kings());
+    assert!(b.royal_kings());
     mv(&mut b, "h1", "h2");
     mv(&mut b, "a1", "e1");
     assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::KingCaptured });
 
+    // Royal kings cut both ways: taking the enemy's only king wins whatever the objective.
+    let setup = BattleSetup::from_fen("4k2r/8/8/8/8/8/8/4R1K1", Objective::EliminateArmy, 10).unwrap();
+    let mut plain = battle(setup.clone());
+    mv(&mut plain, "e1", "e8");
+    assert_eq!(plain.status(), BattleStatus::Ongoing, "the enemy rook is left");
+    let mut royal = battle(setup.with_royal_kings());
+    mv(&mut royal, "e1", "e8");
+    assert_eq!(royal.status(), BattleStatus::Victory { bonus: false });
+}
+
+#[test]
+fn defeat_when_the_army_is_gone() {
     let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/1r6/R7", Objective::CaptureKing, 10).unwrap();
     let mut b = battle(setup);
     mv(&mut b, "a1", "a2");
     mv(&mut b, "b2", "a2");
     assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::ArmyEliminated });
+}
+
+#[test]
+fn freeze_lock_a_player_whose_only_movable_piece_is_frozen_passes() {
+    // The player's only piece is a rook; after it teleports, Teleport cools down, the enemy freezes
+    // the rook, and the player has no action until it thaws: it passes instead of losing.
+    let mut setup = BattleSetup::from_fen("7k/8/8/8/8/8/8/R7", Objective::CaptureKing, 10).unwrap();
+    setup.enemy_skills = Some(gambit_roguelite::battle::SkillTuning::default());
+    let mut b = battle(setup);
+    let rook = id(&b, "a1");
+    b.apply(BattleAction::Teleport { id: rook, to: sq("c3") }).unwrap();
+    b.apply(BattleAction::Freeze { square: sq("c3") }).unwrap();
+    let events = mv(&mut b, "h8", "g8");
+    assert!(b.has_frozen_piece(Team::Player));
+    assert_eq!(b.status(), BattleStatus::Ongoing);
+    assert!(
+        events.iter().any(|e| *e == BattleEvent::Passed { team: Team::Player }),
+        "the frozen-in player passes: {events:?}"
+    );
+    assert_eq!(b.to_move(), Team::Enemy);
+    assert_eq!(b.moves_used(), 1, "a pass costs no move");
+    // The enemy plays on; once the freeze has run out the rook moves again.
+    let mut guard = 0;
+    while b.to_move() == Team::Enemy {
+        let king = b.living(Team::Enemy).next().unwrap().square;
+        let to = if king == sq("g8") { "h8" } else { "g8" };
+        mv(&mut b, &king.to_string(), to);
+        guard += 1;
+        assert!(guard < 5);
+    }
+    assert!(!b.is_frozen(sq("c3")));
+    assert!(b.legal_actions().iter().any(|a| matches!(a, BattleAction::Move { id, .. } if *id == rook)));
+    assert_eq!(b.status(), BattleStatus::Ongoing);
 }
 
 #[test]

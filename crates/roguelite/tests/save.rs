@@ -4,12 +4,13 @@
 
 use std::fs;
 
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, Evaluation, auto_decision};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, Evaluation, auto_decision, role_value};
 use gambit_roguelite::run::{LegacyRunLog, ReplayProblem, RunLog};
 use gambit_roguelite::save::{
     FormatError, RUN_FILE_VERSION, SavedRun, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
 use gambit_roguelite::{BattleAction, Decision, Progress, Run, RunConfig, RunPhase};
+use gambit_rules::Role;
 
 /// An evaluation that wants the opposite of the game's: the enemy no longer values its objective
 /// pieces, its army or its pawns' advance. A bot with it plays differently from the first move.
@@ -62,21 +63,32 @@ fn fixture_expected() -> serde_json::Value {
     serde_json::from_str(&fs::read_to_string("tests/data/run-v2-a6fe168.expected.json").unwrap()).unwrap()
 }
 
-/// A run with the default enemy played by the auto-player into the middle of its second battle (or as
-/// far as it gets): a shop, a board choice and enemy turns are behind it.
+/// A run with the default enemy played by the auto-player into the middle of its second battle: a
+/// shop, a board choice and enemy turns are behind it. The first seed from `seed` on whose run gets
+/// there.
 fn run_into_second_battle(seed: u64) -> Run {
-    let mut run = Run::new(RunConfig::new(seed));
-    let mut acts = 0;
-    while let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) {
-        if run.battles_won() == 1 && matches!(d, Decision::Act { .. }) {
-            acts += 1;
-            if acts == 4 {
-                break;
+    (seed..seed + 50)
+        .find_map(|seed| {
+            let mut run = Run::new(RunConfig::new(seed));
+            let mut acts = 0;
+            while let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) {
+                if run.battles_won() == 1 && matches!(d, Decision::Act { .. }) {
+                    acts += 1;
+                    if acts == 4 {
+                        return Some(run);
+                    }
+                }
+                run.apply(d).unwrap();
             }
-        }
-        run.apply(d).unwrap();
-    }
-    run
+            None
+        })
+        .expect("one of 50 seeds reaches a second battle")
+}
+
+/// The evaluation the game had at a6fe168 (a king was worth `role_value(King)` whether royal or not),
+/// with which the a6fe168 fixture replays exactly.
+fn a6fe168_evaluation() -> Evaluation {
+    Evaluation { plain_king: role_value(Role::King), ..Evaluation::default() }
 }
 
 #[test]
@@ -121,8 +133,8 @@ fn bad_texts_are_typed_format_errors() {
     ));
     assert!(matches!(run_from_json("[]"), Err(FormatError::NoVersion)));
     assert!(matches!(
-        run_from_json(r#"{"version": 4, "log": {}}"#),
-        Err(FormatError::UnknownVersion { found: 4, .. })
+        run_from_json(r#"{"version": 5, "log": {}}"#),
+        Err(FormatError::UnknownVersion { found: 5, .. })
     ));
     assert!(matches!(run_from_json(r#"{"version": 3, "log": {"version": 1}}"#), Err(FormatError::Fields(_))));
 }
@@ -131,7 +143,7 @@ fn bad_texts_are_typed_format_errors() {
 fn a_run_saved_by_a6fe168_resumes_exactly_while_the_bot_is_unchanged() {
     let saved = fixture_run();
     assert!(matches!(saved, SavedRun::Legacy(_)), "a version 2 file holds the old log");
-    let resumed = saved.resume(Evaluation::default());
+    let resumed = saved.resume(a6fe168_evaluation());
     assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
     assert_eq!(expected_state(&resumed.run), fixture_expected());
     // Migrated: its next save is the current version, which resumes to the same state.
@@ -140,6 +152,28 @@ fn a_run_saved_by_a6fe168_resumes_exactly_while_the_bot_is_unchanged() {
     assert!(matches!(again, SavedRun::Recorded(_)));
     assert!(text.contains(&format!("\"version\": {RUN_FILE_VERSION}")));
     assert_eq!(expected_state(&again.resume(Evaluation::default()).run), fixture_expected());
+    // With today's evaluation the enemy may answer differently: the run resumes as far as the
+    // decisions apply (the next test).
+}
+
+#[test]
+fn a_version_3_run_written_before_the_battle_rules_changed_resumes_in_full() {
+    // Written by the game at 834a4e4 (the player's king royal, freeze-lock a defeat), in its third
+    // battle. Every recorded step replays under today's rules, and the next save is version 4.
+    let text = fs::read_to_string("tests/data/run-v3-834a4e4.json").unwrap();
+    let SavedRun::Recorded(log) = run_from_json(&text).unwrap() else { panic!("a recorded log") };
+    assert_eq!(log.version, gambit_roguelite::run::RUN_LOG_VERSION);
+    let steps = log.steps.len();
+    let resumed = Run::resume(&log, Evaluation::default());
+    assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
+    let mut run = resumed.run;
+    assert_eq!(run.decisions().count(), steps);
+    assert_eq!(run.battles_won(), 2);
+    assert!(run.battle().is_some_and(|b| !b.status().is_over()));
+    let again = run_to_json(&run);
+    assert!(again.contains(&format!("\"version\": {RUN_FILE_VERSION}")));
+    assert_eq!(run_from_json(&again).unwrap(), SavedRun::Recorded(run.log()));
+    play_to_the_end(&mut run);
 }
 
 #[test]

@@ -61,6 +61,7 @@ pub struct Battle {
     ply: u32,
     tuning: ByColor<SkillTuning>,
     enemy_has_skills: bool,
+    royal_kings: bool,
     had_king: ByColor<bool>,
     killed_roles: u8,
     stats: BattleStats,
@@ -170,6 +171,7 @@ impl Battle {
             ply: 0,
             tuning,
             enemy_has_skills: setup.enemy_skills.is_some(),
+            royal_kings: setup.royal_kings,
             had_king,
             killed_roles: 0,
             stats: BattleStats::default(),
@@ -304,6 +306,19 @@ impl Battle {
     #[must_use]
     pub fn stats(&self) -> BattleStats {
         self.stats
+    }
+
+    /// Whether the kings are royal in this battle ([`BattleSetup::royal_kings`]): losing every king
+    /// loses it.
+    #[must_use]
+    pub fn royal_kings(&self) -> bool {
+        self.royal_kings
+    }
+
+    /// Whether `team` has a piece on a frozen square.
+    #[must_use]
+    pub fn has_frozen_piece(&self, team: Team) -> bool {
+        self.living(team).any(|u| self.board.is_frozen(u.square))
     }
 
     /// Whether `team` has skills in this battle.

@@ -225,6 +225,11 @@ pub struct BattleSetup {
     /// The enemy's skills, if the encounter grants any.
     #[serde(default)]
     pub enemy_skills: Option<SkillTuning>,
+    /// Royal kings: a team that has a king and loses every king loses the battle (the player's
+    /// defeat [`DefeatReason::KingCaptured`](super::DefeatReason::KingCaptured), the enemy's a
+    /// victory). Without it (the default, as in Schach/2) a king is a piece like the others.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub royal_kings: bool,
 }
 
 impl BattleSetup {
@@ -240,6 +245,7 @@ impl BattleSetup {
             move_budget,
             player_skills: SkillTuning::default(),
             enemy_skills: None,
+            royal_kings: false,
         }
     }
 
@@ -292,6 +298,13 @@ impl BattleSetup {
         if let Some(u) = self.spec_mut(square) {
             u.target = true;
         }
+        self
+    }
+
+    /// Declares the kings royal (see [`BattleSetup::royal_kings`]).
+    #[must_use]
+    pub fn with_royal_kings(mut self) -> BattleSetup {
+        self.royal_kings = true;
         self
     }
 

@@ -80,11 +80,12 @@ impl Cloud {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DefeatReason {
-    /// The player's king died.
+    /// The player's last king died in a battle with royal kings.
     KingCaptured,
     /// The player has no piece left.
     ArmyEliminated,
-    /// The player had no action at the start of a turn.
+    /// The player had no action at the start of a turn and no frozen piece (a player whose only
+    /// movable pieces are frozen passes instead).
     NoAction,
     /// The move budget ran out.
     OutOfMoves,

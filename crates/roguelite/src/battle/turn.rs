@@ -7,22 +7,30 @@ use super::{Battle, BattleEvent, BattleStatus, DefeatReason};
 use crate::types::{PieceId, Team};
 
 impl Battle {
-    /// Steps 3/4 and 7: ends the battle when the objective is met or the player's army or king is
-    /// lost. `actor` decides the order: after the player's own action only victory can be new, after
-    /// the enemy's only defeat, but both are checked (victory first).
+    /// Whether `team` had a king and, the kings being royal, has lost every one.
+    fn royal_king_lost(&self, team: Team) -> bool {
+        self.royal_kings && self.had_king[team.color()] && !self.living(team).any(|u| u.role == Role::King)
+    }
+
+    /// Steps 3/4 and 7: ends the battle when the objective is met, the enemy's army (or, with royal
+    /// kings, its king) is gone, or the player's army (or, with royal kings, its king) is lost.
+    /// `actor` decides the order: after the player's own action only victory can be new, after the
+    /// enemy's only defeat, but both are checked (victory first).
     pub(super) fn decided_by(&mut self, _actor: Team) -> bool {
         if self.status.is_over() {
             return true;
         }
-        if self.objective_complete() || self.living(Team::Enemy).next().is_none() {
+        if self.objective_complete()
+            || self.living(Team::Enemy).next().is_none()
+            || self.royal_king_lost(Team::Enemy)
+        {
             let bonus = self.bonus_complete();
             self.status = BattleStatus::Victory { bonus };
             self.pending = None;
             self.emit(|b| BattleEvent::Victory { objective: b.objective, bonus });
             return true;
         }
-        let king_lost =
-            self.had_king[Team::Player.color()] && !self.living(Team::Player).any(|u| u.role == Role::King);
+        let king_lost = self.royal_king_lost(Team::Player);
         let reason = if self.living(Team::Player).next().is_none() {
             Some(DefeatReason::ArmyEliminated)
         } else if king_lost {
@@ -53,7 +61,9 @@ impl Battle {
     }
 
     /// Steps 6 and 7: switch sides, tick the skill clock, poison the incoming team, check again; an
-    /// enemy without action passes (another switch), a player without action loses.
+    /// enemy without action passes (another switch); a player without action passes when one of its
+    /// pieces is frozen (the freeze-lock: a frozen piece loses turns, not the battle) and loses
+    /// otherwise. The passes end: every pass ticks the freeze counters down.
     pub(super) fn end_turn(&mut self, team: Team) {
         let mut outgoing = team;
         loop {
@@ -73,7 +83,7 @@ impl Battle {
             if self.has_turn_action() {
                 return;
             }
-            if incoming == Team::Player {
+            if incoming == Team::Player && !self.has_frozen_piece(Team::Player) {
                 self.defeat(DefeatReason::NoAction);
                 return;
             }

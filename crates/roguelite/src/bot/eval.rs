@@ -30,6 +30,9 @@ pub struct Evaluation {
     pub army_piece: i32,
     /// Worth to the enemy of its king (`capture_king`).
     pub objective_king: i32,
+    /// Worth of a king that is neither royal nor an objective piece (a piece that moves one square;
+    /// a royal or objective king is worth [`role_value`]`(King)`).
+    pub plain_king: i32,
 }
 
 impl Default for Evaluation {
@@ -44,6 +47,7 @@ impl Default for Evaluation {
             target: 400,
             army_piece: 60,
             objective_king: 300,
+            plain_king: 350,
         }
     }
 }
@@ -56,7 +60,11 @@ impl Evaluation {
         let mut score = 0;
         for u in b.units().iter().filter(|u| u.alive) {
             let sign = if u.team == Team::Player { 1 } else { -1 };
-            let base = role_value(u.role);
+            let base = if u.role == Role::King && !b.royal_kings() && !b.is_objective(u) {
+                self.plain_king
+            } else {
+                role_value(u.role)
+            };
             let mut v = if u.hp >= u.max_hp { base } else { base * self.wounded_percent / 100 };
             if b.is_poisoned_for(u.square, u.team) {
                 v -= base / 4 + self.poisoned;

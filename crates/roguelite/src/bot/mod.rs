@@ -155,7 +155,8 @@ impl BattleGame {
     }
 }
 
-/// Centipawn value of a role in battles (kings are capturable, and losing one loses the battle).
+/// Centipawn value of a role in battles, for move ordering and the shop's auto-player (a king counts
+/// as when it is royal or the objective; [`Evaluation`] values a plain king less).
 #[must_use]
 pub fn role_value(role: Role) -> i32 {
     match role {
@@ -226,7 +227,7 @@ impl Game for BattleGame {
     }
 
     fn no_actions(&self) -> Terminal {
-        // Not reached in practice: a player without action has already lost, an enemy passes.
+        // Not reached in practice: a player without action has already passed or lost, an enemy passes.
         if self.current.to_move() == Team::Player { Terminal::Loss } else { Terminal::Draw }
     }
 

@@ -17,9 +17,11 @@ use crate::bot::Evaluation;
 use crate::encounter::{Encounter, EncounterError};
 use crate::types::Modifier;
 
-/// The run log's format version: 2 records the enemy's actions, encounters and shops ([`Step`]);
-/// version 1 ([`LegacyRunLog`]) held the player's decisions only.
-pub const RUN_LOG_VERSION: u32 = 2;
+/// The run log's format version: 3 records the enemy's actions, encounters (with their royal kings)
+/// and shops ([`Step`]) of a run played under the battle rules of issue 14; version 2 had the same
+/// fields under the older rules (read as version 3 by [`crate::save::run_from_json`]); version 1
+/// ([`LegacyRunLog`]) held the player's decisions only.
+pub const RUN_LOG_VERSION: u32 = 3;
 
 /// The game version that writes logs (the workspace version), stamped into every [`RunLog`].
 pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");

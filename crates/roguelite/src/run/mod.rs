@@ -994,7 +994,7 @@ fn msg(text: String) -> RunEvent {
 
 fn describe(e: &Encounter) -> String {
     format!(
-        "{} (stage {}, {}x{}{}, {}, {} moves{})",
+        "{} (stage {}, {}x{}{}, {}, {} moves{}{})",
         e.name,
         e.stage,
         e.board.width,
@@ -1002,7 +1002,8 @@ fn describe(e: &Encounter) -> String {
         if e.fallback { ", fallback" } else { "" },
         e.objective,
         e.move_budget,
-        if e.enemy_skills.is_some() { ", enemy skills" } else { "" }
+        if e.enemy_skills.is_some() { ", enemy skills" } else { "" },
+        if e.royal_kings { ", royal kings" } else { "" }
     )
 }
 

@@ -194,7 +194,7 @@ fn freeze_lock_a_player_whose_only_movable_piece_is_frozen_passes() {
     assert!(b.has_frozen_piece(Team::Player));
     assert_eq!(b.status(), BattleStatus::Ongoing);
     assert!(
-        events.iter().any(|e| *e == BattleEvent::Passed { team: Team::Player }),
+        events.contains(&BattleEvent::Passed { team: Team::Player }),
         "the frozen-in player passes: {events:?}"
     );
     assert_eq!(b.to_move(), Team::Enemy);

@@ -738,6 +738,12 @@ impl PgnWriter {
         self.number_black = true;
     }
 
+    /// Writes a comment before the first move, however many moves were written already (a note on the
+    /// starting position).
+    pub fn comment_before_moves(&mut self, text: &str) {
+        self.tokens.insert(0, format!("{{ {} }}", text.replace('}', ")")));
+    }
+
     /// Writes a NAG as `$n`.
     pub fn nag(&mut self, nag: u8) {
         self.tokens.push(format!("${nag}"));

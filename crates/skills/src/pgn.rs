@@ -6,13 +6,14 @@
 //!
 //! Source: the PGN standard (S. J. Edwards, 1994), sections 8.1 (tag pairs) and 8.2 (movetext).
 
-use gambit_rules::{Color, STARTING_FEN};
+use gambit_rules::{Color, PgnResult, PgnWriter, STARTING_FEN};
 
 use crate::action::{Action, Played};
 use crate::board::SkillBoard;
 use crate::error::SkillError;
 
-/// Records the actions of a game as they are played, then writes PGN.
+/// Records the actions of a game as they are played, then writes PGN through the rules crate's
+/// [`PgnWriter`] (move numbers, SAN, comments as `{ text }`).
 ///
 /// ```
 /// use gambit_skills::{PgnRecorder, SkillBoard};
@@ -23,17 +24,15 @@ use crate::error::SkillError;
 ///     pgn.play(&mut board, action).unwrap();
 /// }
 /// let text = pgn.to_pgn(&[("White", "A".into()), ("Black", "B".into())], "*");
-/// assert!(text.starts_with("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 {White fz e5} 2. Nf3"));
-/// assert!(text.contains("{Black tp b8e4; FEN r1bqkbnr/pppp1ppp/8/4p3/4n3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3}"));
+/// assert!(text.starts_with("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 { White fz e5 } 2. Nf3"));
+/// assert!(text.contains("{ Black tp b8e4; FEN r1bqkbnr/pppp1ppp/8/4p3/4n3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 }"));
 /// assert!(text.ends_with("*\n"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct PgnRecorder {
-    /// `SetUp`/`FEN` tags and a skill-state comment when the start is not the plain standard start.
-    setup: Option<(String, String)>,
-    number: u32,
-    need_number: bool,
-    tokens: Vec<String>,
+    writer: PgnWriter,
+    /// The skill state of a start that is not the plain standard start (a comment before the moves).
+    state: Option<String>,
 }
 
 fn side(c: Color) -> &'static str {
@@ -50,13 +49,7 @@ impl PgnRecorder {
         let fen = start.position().to_fen();
         let line = start.state_line();
         let plain = fen == STARTING_FEN && line == format!("{fen};0 0 0 0;");
-        let setup = (!plain).then_some((fen, line));
-        PgnRecorder {
-            setup,
-            number: start.position().fullmove_number(),
-            need_number: true,
-            tokens: Vec::new(),
-        }
+        PgnRecorder { writer: PgnWriter::new(start.position()), state: (!plain).then_some(line) }
     }
 
     /// Plays `action` on `board` and records it.
@@ -66,33 +59,27 @@ impl PgnRecorder {
     pub fn play(&mut self, board: &mut SkillBoard, action: Action) -> Result<Played, SkillError> {
         let actor = board.turn();
         let planned = board.check_action(action)?;
-        let san = planned.board_move().map(|m| board.position().san(m));
+        let board_move = planned.board_move();
         let played = board.play_action(action)?;
-        match san {
-            Some(san) => {
-                if actor == Color::White {
-                    self.tokens.push(format!("{}.", self.number));
-                } else if self.need_number {
-                    self.tokens.push(format!("{}...", self.number));
-                }
-                self.tokens.push(san);
+        let skill = format!("{} {action}", side(actor));
+        match board_move {
+            Some(m) => {
+                self.writer.play(m).expect("the writer follows the board, where the move was legal");
                 if let Action::Teleport { .. } = action {
-                    self.tokens.push(format!("{{{} {action}}}", side(actor)));
+                    self.writer.comment(&skill);
                 }
-                self.need_number = false;
+            }
+            None if played.is_relocation() => {
+                // A board edit no move expresses: the movetext goes on from the position after it.
+                self.writer.comment(&format!("{skill}; FEN {}", board.position().to_fen()));
+                self.writer.set_position(board.position().clone());
             }
             None => {
-                let mut comment = format!("{{{} {action}", side(actor));
-                if played.is_relocation() {
-                    comment.push_str(&format!("; FEN {}", board.position().to_fen()));
+                self.writer.comment(&skill);
+                if action.ends_turn() {
+                    self.writer.set_position(board.position().clone());
                 }
-                comment.push('}');
-                self.tokens.push(comment);
-                self.need_number = true;
             }
-        }
-        if actor == Color::Black && action.ends_turn() {
-            self.number += 1;
         }
         Ok(played)
     }
@@ -102,33 +89,20 @@ impl PgnRecorder {
     /// (`1-0`, `0-1`, `1/2-1/2` or `*`).
     #[must_use]
     pub fn to_pgn(&self, tags: &[(&str, String)], result: &str) -> String {
-        let mut out = String::new();
-        for (tag, value) in tags.iter().map(|(t, v)| (*t, v.clone())).chain([("Result", result.to_string())])
-        {
-            out.push_str(&format!("[{tag} \"{}\"]\n", value.replace(['"', '\\'], "'")));
+        let result = match result {
+            "1-0" => PgnResult::WhiteWins,
+            "0-1" => PgnResult::BlackWins,
+            "1/2-1/2" => PgnResult::Draw,
+            _ => PgnResult::Unfinished,
+        };
+        let mut writer = self.writer.clone();
+        for (tag, value) in tags {
+            writer.tag(tag, value);
         }
-        let mut tokens = Vec::new();
-        if let Some((fen, line)) = &self.setup {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
-            tokens.push(format!("{{skill state {line}}}"));
+        writer.tag("Result", result.as_str());
+        if let Some(state) = &self.state {
+            writer.comment_before_moves(&format!("skill state {state}"));
         }
-        out.push('\n');
-        tokens.extend(self.tokens.iter().cloned());
-        tokens.push(result.to_string());
-        let mut line = String::new();
-        for token in tokens {
-            if !line.is_empty() && line.len() + 1 + token.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        out.push_str(&line);
-        out.push('\n');
-        out
+        writer.finish(result, Some(80))
     }
 }

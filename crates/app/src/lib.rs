@@ -3,8 +3,9 @@
 //!
 //! Layout (one `plugin(app)` per file): `screens/` (the `Screen` state), `menus` (the `Menu` state:
 //! pause and settings panels), `board/` (the board's input message, screen mapping and view), `game/`
-//! (skill chess: session, engine task, save, PGN), `ui` (buttons, focus, the `UiAction` message),
-//! `settings`, `storage`, `palette`, `screenshot`.
+//! (skill chess: session, engine task, save, PGN), `ui/` (widgets, button activation, focus, sizes,
+//! sections), `settings`, `storage`, `palette`, `screenshot`. Every `Update` system belongs to one of
+//! the ordered [`AppSystems`] sets.
 //!
 //! Assets: the only asset, the DejaVu Sans font (for the chess glyphs), is embedded in the binary
 //! and installed as Bevy's default font, so the game finds it from any working directory and in a
@@ -37,6 +38,24 @@ use bevy::window::WindowResolution;
 /// `assets/fonts/DejaVu-LICENSE.txt`): the UI font, with the chess glyphs U+2654..U+265F.
 pub const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 
+/// The order of every frame's work, one set after the other in `Update`; every plugin puts each of its
+/// `Update` systems in one of them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Devices to intents: keys, typed text, keyboard focus, the board's cursor, hotkeys. They write a
+    /// screen's action messages and `BoardInput` (pointer observers write the same ones earlier, in
+    /// `PreUpdate`).
+    Input,
+    /// Intents to decisions: each screen reads its actions and board input against its UI state, and
+    /// changes that state or asks the model (a skill-chess action, a `RunDecision`, a screen change).
+    Decide,
+    /// The model moves: run decisions and the engine on the worker pool, their results applied,
+    /// files saved, the run choosing the next screen.
+    Apply,
+    /// Derived views: the board scene and its cells, animations, sections, button styles, UI scale.
+    Present,
+}
+
 /// Everything except windowing and rendering: states, settings, input messages, the screens' logic and
 /// entities, the game, the engine task. Inserts [`storage::DataDir`] from the environment unless the
 /// app already has one (tests insert a temporary directory first).
@@ -47,6 +66,10 @@ impl Plugin for LogicPlugin {
         if !app.world().contains_resource::<storage::DataDir>() {
             app.insert_resource(storage::DataDir::from_env());
         }
+        app.configure_sets(
+            Update,
+            (AppSystems::Input, AppSystems::Decide, AppSystems::Apply, AppSystems::Present).chain(),
+        );
         app.add_plugins((
             settings::plugin,
             ui::plugin,

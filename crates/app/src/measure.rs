@@ -27,7 +27,7 @@ struct Measure {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Measure>();
-    app.add_systems(Update, (note_title, run_game).chain());
+    app.add_systems(Update, (note_title, run_game).chain().in_set(crate::AppSystems::Apply));
 }
 
 /// The title counts as shown at its second frame (the first one has been presented by then).

@@ -7,7 +7,7 @@ use crate::game::{engine::EngineTask, save};
 use crate::screens::Screen;
 use crate::settings::{Orientation, Settings};
 use crate::storage::DataDir;
-use crate::ui::{InMenu, SettingChange, UiAction, button, heading, label, small_button};
+use crate::ui::{SettingChange, UiAction, button, heading, label, small_button};
 
 /// The open panel, if any.
 #[derive(States, Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -34,8 +34,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SettingsReturn>();
     app.add_systems(OnEnter(Menu::Pause), spawn_pause);
     app.add_systems(OnEnter(Menu::Settings), spawn_settings);
-    app.add_systems(Update, (handle, escape_closes).chain());
-    app.add_systems(Update, rebuild_settings.run_if(in_state(Menu::Settings)));
+    app.add_systems(Update, escape_closes.in_set(crate::AppSystems::Input));
+    app.add_systems(Update, handle.in_set(crate::AppSystems::Decide));
+    app.add_systems(
+        Update,
+        rebuild_settings.run_if(in_state(Menu::Settings)).in_set(crate::AppSystems::Present),
+    );
     app.add_systems(OnEnter(Screen::Title), |mut next: ResMut<NextState<Menu>>| next.set(Menu::None));
 }
 
@@ -52,6 +56,7 @@ fn overlay(menu: Menu) -> impl Bundle {
         },
         BackgroundColor(bevy::color::Color::srgba(0.0, 0.0, 0.0, 0.6)),
         GlobalZIndex(100),
+        bevy::input_focus::tab_navigation::TabGroup::modal(),
     )
 }
 
@@ -60,8 +65,8 @@ fn panel() -> impl Bundle {
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            padding: UiRect::all(Val::VMin(3.0)),
-            border_radius: BorderRadius::all(Val::VMin(1.5)),
+            padding: UiRect::all(crate::ui::units(3.0)),
+            border_radius: BorderRadius::all(crate::ui::units(1.5)),
             ..default()
         },
         BackgroundColor(crate::palette::STANDARD.panel),
@@ -73,15 +78,15 @@ fn spawn_pause(mut commands: Commands, screen: Res<State<Screen>>) {
     commands.spawn((Name::new("Pause"), overlay(Menu::Pause))).with_children(|o| {
         o.spawn(panel()).with_children(|p| {
             p.spawn(heading("Paused"));
-            p.spawn((button("Resume", UiAction::Resume), InMenu));
-            p.spawn((button("Settings", UiAction::OpenSettings), InMenu));
+            p.spawn(button("Resume", UiAction::Resume));
+            p.spawn(button("Settings", UiAction::OpenSettings));
             if in_run {
                 // A run is saved after every turn: leaving keeps it for Continue.
-                p.spawn((button("Save and return to title", UiAction::BackToTitle), InMenu));
+                p.spawn(button("Save and return to title", UiAction::BackToTitle));
             } else {
-                p.spawn((button("Abandon game", UiAction::Abandon), InMenu));
+                p.spawn(button("Abandon game", UiAction::Abandon));
             }
-            p.spawn((button("Quit", UiAction::Exit), InMenu));
+            p.spawn(button("Quit", UiAction::Exit));
         });
     });
 }
@@ -113,6 +118,7 @@ fn rebuild_settings(
         Orientation::Black => "Black at the bottom",
     };
     let seed = settings.run_seed.map_or_else(|| "random".to_string(), |s| s.to_string());
+    commands.queue(crate::ui::focus::refocus);
     commands.entity(body).with_children(|p| {
         p.spawn(heading("Settings"));
         let rows: [(String, SettingChange); 8] = [
@@ -129,16 +135,16 @@ fn rebuild_settings(
             (format!("Run seed: {seed} (new)"), SettingChange::NewSeed),
         ];
         for (text, change) in rows {
-            p.spawn((button(text, UiAction::Setting(change)), InMenu));
+            p.spawn(button(text, UiAction::Setting(change)));
         }
         p.spawn(Node { flex_direction: FlexDirection::Row, align_items: AlignItems::Center, ..default() })
             .with_children(|row| {
                 row.spawn(label(format!("UI scale: {:.0}%", settings.ui_scale * 100.0)));
-                row.spawn((small_button("\u{2212}", UiAction::Setting(SettingChange::UiScale(-1))), InMenu));
-                row.spawn((small_button("+", UiAction::Setting(SettingChange::UiScale(1))), InMenu));
-                row.spawn((small_button("Random seed", UiAction::Setting(SettingChange::ClearSeed)), InMenu));
+                row.spawn(small_button("\u{2212}", UiAction::Setting(SettingChange::UiScale(-1))));
+                row.spawn(small_button("+", UiAction::Setting(SettingChange::UiScale(1))));
+                row.spawn(small_button("Random seed", UiAction::Setting(SettingChange::ClearSeed)));
             });
-        p.spawn((button("Back", UiAction::ClosePanel), InMenu));
+        p.spawn(button("Back", UiAction::ClosePanel));
     });
 }
 

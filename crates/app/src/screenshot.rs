@@ -58,7 +58,7 @@ impl ScreenshotPlan {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, tour);
+    app.add_systems(Update, tour.in_set(crate::AppSystems::Input));
 }
 
 /// A skill-chess position: White (the player) to move, Black's Freeze holding White's bishop on c4.

@@ -140,7 +140,14 @@ pub(crate) fn plugin(app: &mut App) {
     let (settings, problem) = Settings::load(&dir);
     app.insert_resource(settings);
     app.insert_resource(FileNotice(problem));
-    app.add_systems(Update, (persist_settings, apply_window_settings).run_if(resource_changed::<Settings>));
+    app.add_systems(
+        Update,
+        persist_settings.run_if(resource_changed::<Settings>).in_set(crate::AppSystems::Apply),
+    );
+    app.add_systems(
+        Update,
+        apply_window_settings.run_if(resource_changed::<Settings>).in_set(crate::AppSystems::Present),
+    );
 }
 
 fn persist_settings(
@@ -159,11 +166,8 @@ fn persist_settings(
     }
 }
 
-fn apply_window_settings(
-    settings: Res<Settings>,
-    mut windows: Query<&mut Window>,
-    mut scale: Option<ResMut<UiScale>>,
-) {
+/// Fullscreen or windowed, as set (the UI scale is [`crate::ui::scale::fit_ui_scale`]'s).
+fn apply_window_settings(settings: Res<Settings>, mut windows: Query<&mut Window>) {
     for mut window in &mut windows {
         let mode = if settings.fullscreen {
             WindowMode::BorderlessFullscreen(MonitorSelection::Current)
@@ -173,9 +177,6 @@ fn apply_window_settings(
         if window.mode != mode {
             window.mode = mode;
         }
-    }
-    if let Some(scale) = scale.as_mut() {
-        scale.0 = settings.ui_scale;
     }
 }
 

@@ -95,18 +95,21 @@ pub fn glyphs(role: Role) -> (&'static str, &'static str) {
     }
 }
 
-/// The full-screen row that holds a board beside its panels (skill chess, deployment, battles).
-#[must_use]
-pub fn board_screen_root() -> Node {
-    Node {
-        width: Val::Percent(100.0),
-        height: Val::Percent(100.0),
-        flex_direction: FlexDirection::Row,
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        column_gap: Val::VMin(2.0),
-        ..default()
-    }
+/// The full-screen row that holds a board beside its panels (skill chess, deployment, battles); its
+/// buttons form one Tab group.
+pub fn board_screen_root() -> impl Bundle {
+    (
+        bevy::input_focus::tab_navigation::TabGroup::new(0),
+        Node {
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            flex_direction: FlexDirection::Row,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            column_gap: crate::ui::units(2.0),
+            ..default()
+        },
+    )
 }
 
 /// Spawns the board (with coordinates) as a child of `parent`; returns nothing, the cells are found by
@@ -548,7 +551,8 @@ pub fn slide(
 pub fn keyboard_cursor(
     keys: Res<ButtonInput<KeyCode>>,
     mut view: ResMut<BoardViewState>,
-    mut focus: ResMut<crate::ui::Focus>,
+    mut focus: ResMut<bevy::input_focus::InputFocus>,
+    buttons: Query<(), (With<Button>, With<bevy::input_focus::tab_navigation::TabIndex>)>,
     mut input: MessageWriter<BoardInput>,
 ) {
     let moves = [
@@ -563,13 +567,13 @@ pub fn keyboard_cursor(
             let row = (row as i8 + dr).clamp(0, 7) as u8;
             let col = (col as i8 + dc).clamp(0, 7) as u8;
             view.cursor = Some(square_at(row, col, view.rotated));
-            if focus.0.is_some() {
-                focus.0 = None;
+            if crate::ui::focus::focused_button(&focus, &buttons).is_some() {
+                focus.clear();
             }
         }
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
-        && focus.0.is_none()
+        && crate::ui::focus::focused_button(&focus, &buttons).is_none()
         && let Some(square) = view.cursor
     {
         input.write(BoardInput::Pressed(square));

@@ -11,6 +11,10 @@ use super::{Preset, SkillGame};
 use crate::menus::Menu;
 use crate::screens::Screen;
 
+/// The engine's systems (start a search, apply a finished one), in [`crate::AppSystems::Apply`].
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EngineSystems;
+
 /// What the engine decided.
 #[derive(Clone, Debug)]
 pub struct EngineReply {
@@ -57,9 +61,11 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (start_engine, finish_engine)
             .chain()
+            .in_set(EngineSystems)
             .run_if(in_state(Screen::SkillChess))
             .run_if(in_state(Menu::None))
-            .run_if(resource_exists::<SkillGame>),
+            .run_if(resource_exists::<SkillGame>)
+            .in_set(crate::AppSystems::Apply),
     );
     app.add_systems(OnExit(Screen::SkillChess), |mut task: ResMut<EngineTask>| task.cancel());
 }

@@ -25,7 +25,8 @@ pub fn plugin(app: &mut App) {
         apply_board_input
             .run_if(in_state(Screen::SkillChess))
             .run_if(in_state(Menu::None))
-            .run_if(resource_exists::<SkillGame>),
+            .run_if(resource_exists::<SkillGame>)
+            .in_set(crate::AppSystems::Decide),
     );
 }
 

@@ -138,7 +138,9 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         save_after_every_action
             .run_if(in_state(Screen::SkillChess))
-            .run_if(resource_exists_and_changed::<SkillGame>),
+            .run_if(resource_exists_and_changed::<SkillGame>)
+            .in_set(crate::AppSystems::Apply)
+            .after(super::engine::EngineSystems),
     );
     app.add_systems(OnEnter(Screen::SkillChess), |mut saved_at: ResMut<SavedAt>| {
         *saved_at = SavedAt::default()

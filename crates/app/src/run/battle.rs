@@ -24,16 +24,27 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn);
     app.add_systems(
         Update,
-        (
-            (handle, hotkeys, board_input).run_if(in_state(Menu::None)),
-            view::keyboard_cursor.run_if(in_state(Menu::None)),
-            follow_cursor,
-            build_scene,
-            view::refresh_board,
-            view::start_slide,
-            view::slide,
-        )
+        (hotkeys, view::keyboard_cursor)
             .chain()
+            .run_if(in_state(Menu::None))
+            .in_set(crate::AppSystems::Input)
+            .run_if(in_state(Screen::Battle))
+            .run_if(resource_exists::<RunSession>),
+    );
+    app.add_systems(
+        Update,
+        (handle, board_input)
+            .chain()
+            .run_if(in_state(Menu::None))
+            .in_set(crate::AppSystems::Decide)
+            .run_if(in_state(Screen::Battle))
+            .run_if(resource_exists::<RunSession>),
+    );
+    app.add_systems(
+        Update,
+        (follow_cursor, build_scene, view::refresh_board, view::start_slide, view::slide)
+            .chain()
+            .in_set(crate::AppSystems::Present)
             .run_if(in_state(Screen::Battle))
             .run_if(resource_exists::<RunSession>),
     );
@@ -115,11 +126,7 @@ fn build(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     }
     let start = session.log.len().saturating_sub(12);
     let log = session.log[start..].join("\n");
-    p.spawn((
-        Text::new(log),
-        TextFont::from_font_size(FontSize::VMin(1.9)),
-        TextColor(crate::palette::STANDARD.muted),
-    ));
+    p.spawn((Text::new(log), crate::ui::text_font(1.9), TextColor(crate::palette::STANDARD.muted)));
 }
 
 fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {

@@ -20,8 +20,24 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Deploy), spawn);
     app.add_systems(
         Update,
-        (handle, board_input, build_scene, view::keyboard_cursor, view::refresh_board)
+        view::keyboard_cursor
+            .in_set(crate::AppSystems::Input)
+            .run_if(in_state(Screen::Deploy))
+            .run_if(resource_exists::<RunSession>),
+    );
+    app.add_systems(
+        Update,
+        (handle, board_input)
             .chain()
+            .in_set(crate::AppSystems::Decide)
+            .run_if(in_state(Screen::Deploy))
+            .run_if(resource_exists::<RunSession>),
+    );
+    app.add_systems(
+        Update,
+        (build_scene, view::refresh_board)
+            .chain()
+            .in_set(crate::AppSystems::Present)
             .run_if(in_state(Screen::Deploy))
             .run_if(resource_exists::<RunSession>),
     );
@@ -41,10 +57,10 @@ pub fn spawn_board_screen(commands: &mut Commands, screen: Screen, build: super:
                 RunPanel(build),
                 Node {
                     flex_direction: FlexDirection::Column,
-                    width: Val::VMin(52.0),
+                    width: crate::ui::units(52.0),
                     height: Val::VMin(86.0),
-                    padding: UiRect::all(Val::VMin(1.0)),
-                    row_gap: Val::VMin(0.4),
+                    padding: UiRect::all(crate::ui::units(1.0)),
+                    row_gap: crate::ui::units(0.4),
                     overflow: Overflow::clip(),
                     ..default()
                 },

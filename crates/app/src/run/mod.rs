@@ -210,10 +210,12 @@ pub(crate) fn plugin(app: &mut App) {
     if let Some(problem) = problem {
         app.world_mut().resource_mut::<FileNotice>().0 = Some(problem);
     }
+    app.add_systems(Update, handle_run_actions.in_set(crate::AppSystems::Decide));
     app.add_systems(
         Update,
-        (handle_run_actions, start_decision, finish_decision, follow_screen, panel::rebuild_panels).chain(),
+        (start_decision, finish_decision, follow_screen).chain().in_set(crate::AppSystems::Apply),
     );
+    app.add_systems(Update, panel::rebuild_panels.in_set(crate::AppSystems::Present));
     app.add_plugins((start::plugin, deploy::plugin, battle::plugin, progression::plugin));
 }
 

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 
 use super::{Profile, RunSession, RunTask, SaveFailure};
-use crate::ui::{Focus, RestoreFocus, UiAction};
 
 /// What a panel is built from.
 pub struct PanelContext<'a> {
@@ -49,9 +48,6 @@ pub(crate) fn rebuild_panels(
     task: Res<RunTask>,
     nodes: Res<NodeSelection>,
     hovered: Res<crate::board::Hovered>,
-    focus: Res<Focus>,
-    actions: Query<&UiAction>,
-    mut restore: ResMut<RestoreFocus>,
     mut was_busy: Local<bool>,
 ) {
     let busy = task.is_busy();
@@ -66,7 +62,6 @@ pub(crate) fn rebuild_panels(
     if !changed || panels.is_empty() {
         return;
     }
-    restore.remember(&focus, &actions);
     let node = nodes.pinned.as_deref().or(nodes.preview.as_deref());
     let context = PanelContext {
         session: session.as_deref(),
@@ -81,4 +76,5 @@ pub(crate) fn rebuild_panels(
         let build = panel.0;
         commands.entity(entity).with_children(|parent| build(parent, &context));
     }
+    commands.queue(crate::ui::focus::refocus);
 }

@@ -32,11 +32,14 @@ pub(crate) fn plugin(app: &mut App) {
             ));
         });
     }
-    app.add_systems(Update, handle);
+    app.add_systems(Update, handle.in_set(crate::AppSystems::Decide));
     app.add_systems(OnEnter(Screen::Upgrades), |mut sel: ResMut<NodeSelection>| {
         *sel = NodeSelection::default()
     });
-    app.add_systems(Update, preview_focused_node.run_if(in_state(Screen::Upgrades)));
+    app.add_systems(
+        Update,
+        preview_focused_node.run_if(in_state(Screen::Upgrades)).in_set(crate::AppSystems::Decide),
+    );
 }
 
 fn shop(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
@@ -107,9 +110,9 @@ fn preview(p: &mut ChildSpawnerCommands<'_>, e: &Encounter) {
     let palette = crate::palette::STANDARD;
     p.spawn(Node {
         display: Display::Grid,
-        grid_template_columns: RepeatedGridTrack::vmin(8, 2.6),
-        grid_template_rows: RepeatedGridTrack::vmin(8, 2.6),
-        margin: UiRect::all(Val::VMin(0.8)),
+        grid_template_columns: RepeatedGridTrack::px(8, 2.6 * crate::ui::scale::UNIT_PX),
+        grid_template_rows: RepeatedGridTrack::px(8, 2.6 * crate::ui::scale::UNIT_PX),
+        margin: UiRect::all(crate::ui::units(0.8)),
         ..default()
     })
     .with_children(|grid| {
@@ -128,7 +131,7 @@ fn preview(p: &mut ChildSpawnerCommands<'_>, e: &Encounter) {
                     Node {
                         justify_content: JustifyContent::Center,
                         align_items: AlignItems::Center,
-                        border: UiRect::all(Val::VMin(0.2)),
+                        border: UiRect::all(crate::ui::units(0.2)),
                         ..default()
                     },
                     BackgroundColor(color),
@@ -141,7 +144,7 @@ fn preview(p: &mut ChildSpawnerCommands<'_>, e: &Encounter) {
                 if let Some(x) = enemy {
                     cell.with_child((
                         Text::new(crate::board::view::glyphs(x.role).0),
-                        TextFont::from_font_size(FontSize::VMin(2.0)),
+                        crate::ui::text_font(2.0),
                         TextColor(palette.black_piece),
                     ));
                 }
@@ -155,7 +158,7 @@ fn next_board(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
     let RunPhase::ChooseBoard { options } = session.run.phase() else { return };
     p.spawn(heading(format!("Choose battle {}", session.run.battles_won() + 1)));
     super::save_banner(p, ctx);
-    p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: Val::VMin(2.0), ..default() })
+    p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: crate::ui::units(2.0), ..default() })
         .with_children(|row| {
             for (i, e) in options.iter().enumerate() {
                 row.spawn(Node {
@@ -236,7 +239,7 @@ fn upgrades(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
         "EXP: {}    \u{2714} unlocked  \u{25C6} affordable  \u{2716} locked  \u{25CB} future skill",
         profile.progress.exp
     )));
-    p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: Val::VMin(2.0), ..default() })
+    p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: crate::ui::units(2.0), ..default() })
         .with_children(|row| {
             for group in &tree.groups {
                 row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(|col| {
@@ -247,7 +250,7 @@ fn upgrades(p: &mut ChildSpawnerCommands<'_>, ctx: &PanelContext<'_>) {
                     for node in nodes {
                         let (icon, _) = node_state(node, profile);
                         let indent = depth(node, &tree.nodes) as f32 * 2.0;
-                        col.spawn(Node { margin: UiRect::left(Val::VMin(indent)), ..default() })
+                        col.spawn(Node { margin: UiRect::left(crate::ui::units(indent)), ..default() })
                             .with_children(|cell| {
                                 cell.spawn(small_button(
                                     format!("{icon} {}", node.name),
@@ -369,7 +372,7 @@ fn handle(
 
 /// Focus (keyboard) or hover previews a node in the detail box.
 fn preview_focused_node(
-    focus: Res<crate::ui::Focus>,
+    focus: Res<bevy::input_focus::InputFocus>,
     hovered: Query<(&Interaction, &UiAction), Changed<Interaction>>,
     actions: Query<&UiAction>,
     mut selection: ResMut<NodeSelection>,
@@ -384,7 +387,7 @@ fn preview_focused_node(
     }
     if preview.is_none()
         && focus.is_changed()
-        && let Some(UiAction::SelectNode(id)) = focus.0.and_then(|f| actions.get(f).ok())
+        && let Some(UiAction::SelectNode(id)) = focus.get().and_then(|f| actions.get(f).ok())
     {
         preview = Some(id.clone());
     }

@@ -11,7 +11,7 @@ use crate::ui::{UiAction, button, heading, label, screen_root};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::RunStart), spawn);
-    app.add_systems(Update, handle.run_if(in_state(Screen::RunStart)));
+    app.add_systems(Update, handle.run_if(in_state(Screen::RunStart)).in_set(crate::AppSystems::Decide));
 }
 
 fn spawn(mut commands: Commands) {

@@ -38,28 +38,32 @@ fn spawn(mut commands: Commands) {
         .spawn((Name::new("How to play"), DespawnOnExit(Screen::HowToPlay), screen_root()))
         .with_children(|root| {
             root.spawn(heading("How to play"));
-            root.spawn(Node { flex_direction: FlexDirection::Row, column_gap: Val::VMin(4.0), ..default() })
-                .with_children(|row| {
-                    for (title, paragraphs) in
-                        [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])]
-                    {
-                        row.spawn(Node {
-                            flex_direction: FlexDirection::Column,
-                            width: Val::VMin(72.0),
-                            ..default()
-                        })
-                        .with_children(|col| {
-                            col.spawn((label(title), TextColor(crate::palette::STANDARD.accent)));
-                            for paragraph in paragraphs {
-                                col.spawn((
-                                    Text::new(*paragraph),
-                                    TextFont::from_font_size(FontSize::VMin(1.9)),
-                                    Node { margin: UiRect::bottom(Val::VMin(0.8)), ..default() },
-                                ));
-                            }
-                        });
-                    }
-                });
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: crate::ui::units(4.0),
+                ..default()
+            })
+            .with_children(|row| {
+                for (title, paragraphs) in
+                    [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])]
+                {
+                    row.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        width: crate::ui::units(72.0),
+                        ..default()
+                    })
+                    .with_children(|col| {
+                        col.spawn((label(title), TextColor(crate::palette::STANDARD.accent)));
+                        for paragraph in paragraphs {
+                            col.spawn((
+                                Text::new(*paragraph),
+                                crate::ui::text_font(1.9),
+                                Node { margin: UiRect::bottom(crate::ui::units(0.8)), ..default() },
+                            ));
+                        }
+                    });
+                }
+            });
             root.spawn(button("Back", UiAction::BackToTitle));
         });
 }

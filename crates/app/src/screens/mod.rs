@@ -1,7 +1,6 @@
 //! The screens, as a `Screen` state. Each screen spawns its entities on enter, tagged
 //! `DespawnOnExit`, so leaving a screen removes everything it made.
 
-pub mod backdrop;
 pub mod how_to_play;
 pub mod setup;
 pub mod skill_chess;
@@ -66,14 +65,9 @@ impl Screen {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
-    app.add_plugins((
-        backdrop::plugin,
-        title::plugin,
-        how_to_play::plugin,
-        setup::plugin,
-        skill_chess::plugin,
-    ));
-    app.add_systems(Update, (navigate, escape_goes_back));
+    app.add_plugins((title::plugin, how_to_play::plugin, setup::plugin, skill_chess::plugin));
+    app.add_systems(Update, escape_goes_back.in_set(crate::AppSystems::Input));
+    app.add_systems(Update, navigate.in_set(crate::AppSystems::Decide));
 }
 
 /// Escape on a page reached from the title (rules, setup, upgrades, records) goes back to it.

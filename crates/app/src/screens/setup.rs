@@ -8,7 +8,7 @@ use gambit_skills::{COOLDOWN_RANGE, FREEZE_DURATION_RANGE, Skill, step_within};
 use super::Screen;
 use crate::game::{Preset, SkillGame, engine::EngineTask};
 use crate::settings::Settings;
-use crate::ui::{Focus, RestoreFocus, UiAction, button, heading, label, screen_root, small_button};
+use crate::ui::{UiAction, button, heading, label, screen_root, small_button};
 
 /// The colour the player picked.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,14 @@ struct SetupPanel;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ChosenColor>();
     app.add_systems(OnEnter(Screen::SkillChessSetup), spawn);
-    app.add_systems(Update, (handle, rebuild).chain().run_if(in_state(Screen::SkillChessSetup)));
+    app.add_systems(
+        Update,
+        handle.run_if(in_state(Screen::SkillChessSetup)).in_set(crate::AppSystems::Decide),
+    );
+    app.add_systems(
+        Update,
+        rebuild.run_if(in_state(Screen::SkillChessSetup)).in_set(crate::AppSystems::Present),
+    );
 }
 
 fn spawn(mut commands: Commands) {
@@ -45,16 +52,13 @@ fn rebuild(
     chosen: Res<ChosenColor>,
     panel: Query<Entity, With<SetupPanel>>,
     added: Query<(), Added<SetupPanel>>,
-    focus: Res<Focus>,
-    actions: Query<&UiAction>,
-    mut restore: ResMut<RestoreFocus>,
 ) {
     if !settings.is_changed() && !chosen.is_changed() && added.is_empty() {
         return;
     }
     let Ok(root) = panel.single() else { return };
-    restore.remember(&focus, &actions);
     commands.entity(root).despawn_related::<Children>();
+    commands.queue(crate::ui::focus::refocus);
     commands.entity(root).with_children(|root| {
         root.spawn(heading("Skill chess"));
         root.spawn(row()).with_children(|r| {

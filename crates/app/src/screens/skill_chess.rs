@@ -58,15 +58,27 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (handle_actions, hotkeys, type_command).run_if(in_state(Menu::None)),
+            (hotkeys, type_command).chain().run_if(in_state(Menu::None)),
             view::keyboard_cursor.run_if(in_state(Menu::None)).run_if(|c: Res<CommandLine>| !c.active),
-            build_scene,
-            view::refresh_board,
-            view::start_slide,
-            view::slide,
-            refresh_panel,
         )
             .chain()
+            .in_set(crate::AppSystems::Input)
+            .run_if(in_state(Screen::SkillChess))
+            .run_if(resource_exists::<SkillGame>),
+    );
+    app.add_systems(
+        Update,
+        handle_actions
+            .run_if(in_state(Menu::None))
+            .in_set(crate::AppSystems::Decide)
+            .run_if(in_state(Screen::SkillChess))
+            .run_if(resource_exists::<SkillGame>),
+    );
+    app.add_systems(
+        Update,
+        (build_scene, view::refresh_board, view::start_slide, view::slide, refresh_panel)
+            .chain()
+            .in_set(crate::AppSystems::Present)
             .run_if(in_state(Screen::SkillChess))
             .run_if(resource_exists::<SkillGame>),
     );
@@ -122,7 +134,7 @@ fn spawn(mut commands: Commands) {
                     width: Val::VMin(2.2),
                     height: Val::VMin(76.0),
                     flex_direction: FlexDirection::ColumnReverse,
-                    border: UiRect::all(Val::VMin(0.2)),
+                    border: UiRect::all(crate::ui::units(0.2)),
                     ..default()
                 },
                 BackgroundColor(Color::srgb(0.13, 0.13, 0.15)),
@@ -145,9 +157,9 @@ fn spawn(mut commands: Commands) {
                     Button,
                     Node {
                         width: Val::VMin(79.0),
-                        margin: UiRect::top(Val::VMin(1.0)),
-                        padding: UiRect::axes(Val::VMin(1.0), Val::VMin(0.6)),
-                        border: UiRect::all(Val::VMin(0.25)),
+                        margin: UiRect::top(crate::ui::units(1.0)),
+                        padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.6)),
+                        border: UiRect::all(crate::ui::units(0.25)),
                         ..default()
                     },
                     BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
@@ -157,20 +169,20 @@ fn spawn(mut commands: Commands) {
                 .with_child((
                     CommandText,
                     Text::new(""),
-                    TextFont::from_font_size(FontSize::VMin(2.4)),
+                    crate::ui::text_font(2.4),
                     Pickable::IGNORE,
                 ));
             });
             root.spawn(Node {
                 flex_direction: FlexDirection::Column,
-                width: Val::VMin(46.0),
+                width: crate::ui::units(46.0),
                 height: Val::VMin(86.0),
-                padding: UiRect::all(Val::VMin(1.2)),
-                row_gap: Val::VMin(0.6),
+                padding: UiRect::all(crate::ui::units(1.2)),
+                row_gap: crate::ui::units(0.6),
                 ..default()
             })
             .with_children(|panel| {
-                panel.spawn((StatusText, Text::new(""), TextFont::from_font_size(FontSize::VMin(3.4))));
+                panel.spawn((StatusText, Text::new(""), crate::ui::text_font(3.4)));
                 panel.spawn((EvalText, label("")));
                 panel.spawn((ThinkingText, label("")));
                 panel
@@ -205,7 +217,7 @@ fn spawn(mut commands: Commands) {
                 panel.spawn((
                     MoveListText,
                     Text::new(""),
-                    TextFont::from_font_size(FontSize::VMin(2.3)),
+                    crate::ui::text_font(2.3),
                     Node { flex_grow: 1.0, overflow: Overflow::clip(), ..default() },
                 ));
                 panel
@@ -227,19 +239,19 @@ fn spawn(mut commands: Commands) {
                 ResultBanner,
                 Node {
                     position_type: PositionType::Absolute,
-                    top: Val::VMin(38.0),
-                    padding: UiRect::all(Val::VMin(2.0)),
+                    top: crate::ui::units(38.0),
+                    padding: UiRect::all(crate::ui::units(2.0)),
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
                     display: Display::None,
-                    border_radius: BorderRadius::all(Val::VMin(1.0)),
+                    border_radius: BorderRadius::all(crate::ui::units(1.0)),
                     ..default()
                 },
                 BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
                 GlobalZIndex(20),
             ))
             .with_children(|banner| {
-                banner.spawn((ResultText, Text::new(""), TextFont::from_font_size(FontSize::VMin(4.5))));
+                banner.spawn((ResultText, Text::new(""), crate::ui::text_font(4.5)));
                 banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
                     row.spawn(button("New game", UiAction::NewGame));
                     row.spawn(button("Title", UiAction::BackToTitle));

@@ -23,8 +23,8 @@ fn spawn(
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            padding: UiRect::all(Val::VMin(3.0)),
-            border_radius: BorderRadius::all(Val::VMin(2.0)),
+            padding: UiRect::all(crate::ui::units(3.0)),
+            border_radius: BorderRadius::all(crate::ui::units(2.0)),
             ..default()
         },
         BackgroundColor(Color::srgba(0.08, 0.09, 0.14, 0.86)),

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
+use crate::screens::Screen;
 use crate::settings::Settings;
 
 /// A drifting cloud: its position in percent of the screen width and its speed (percent per second).
@@ -19,7 +19,7 @@ pub struct Cloud {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn);
-    app.add_systems(Update, drift.run_if(in_state(Screen::Title)));
+    app.add_systems(Update, drift.run_if(in_state(Screen::Title)).in_set(crate::AppSystems::Present));
 }
 
 fn hex(rgb: u32, alpha: f32) -> Color {

@@ -1,0 +1,40 @@
+//! The shared interface: widgets ([`widgets`]), one activation path for every button ([`actions`]),
+//! keyboard focus on `bevy_input_focus` ([`focus`]), sizes that follow the UI scale ([`scale`]), the
+//! one panel paradigm ([`section`]), and the title's animated backdrop ([`backdrop`]).
+
+pub mod actions;
+pub mod backdrop;
+pub mod focus;
+pub mod legacy;
+pub mod scale;
+pub mod section;
+pub mod widgets;
+
+use bevy::input_focus::{InputFocus, InputFocusVisible};
+use bevy::prelude::*;
+
+pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
+pub use legacy::{SettingChange, UiAction};
+pub use scale::{font, text_font, units};
+pub use section::{Section, View};
+pub use widgets::{
+    ButtonLabel, button, capitalize, error_line, heading, label, mark, muted_line, row, screen_root,
+    small_button, wrapping_row,
+};
+
+use crate::AppSystems;
+
+pub(crate) fn plugin(app: &mut App) {
+    // `DefaultPlugins` bring these with `InputFocusPlugin`; the headless tests run without it.
+    app.init_resource::<InputFocus>();
+    app.init_resource::<InputFocusVisible>();
+    app.init_resource::<focus::LastFocus>();
+    app.add_observer(actions::click_activates);
+    register::<UiAction>(app);
+    app.add_systems(Update, focus::keyboard_focus.in_set(AppSystems::Input));
+    app.add_systems(
+        Update,
+        (focus::remember_focus, focus::style_buttons, scale::fit_ui_scale).in_set(AppSystems::Present),
+    );
+    app.add_plugins(backdrop::plugin);
+}

@@ -210,15 +210,10 @@ fn shop_prices_limits_and_reroll() {
         let mut b = run.clone();
         b.apply(Decision::Reroll).unwrap();
         assert_eq!(a.phase(), b.phase());
-        // The king limit: the roster already has one.
+        // The king and queen limits: the roster already has one of each, so neither is offered.
         let mut c = run.clone();
         for (i, s) in shop.slots.iter().enumerate() {
-            if s.item == (ShopItem::Piece { role: Role::King }) && s.item.price() <= gold {
-                assert_eq!(
-                    c.apply(Decision::Buy { slot: i, recipient: None }),
-                    Err(RunError::Limit(Role::King))
-                );
-            }
+            assert!(!matches!(s.item, ShopItem::Piece { role: Role::King | Role::Queen }), "{s:?}");
             if let ShopItem::Modifier { .. } = s.item {
                 assert_eq!(c.apply(Decision::Buy { slot: i, recipient: None }), Err(RunError::NoRecipient));
             }
@@ -241,6 +236,118 @@ fn shop_prices_limits_and_reroll() {
         return;
     }
     panic!("no seed reached a shop");
+}
+
+/// Plays the auto-player until the run reaches a shop (or ends).
+fn to_shop(mut run: Run) -> Run {
+    while !matches!(run.phase(), RunPhase::Shop(_) | RunPhase::Over { .. }) {
+        let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
+        run.apply(d).unwrap();
+    }
+    run
+}
+
+#[test]
+fn the_shop_never_offers_a_piece_at_its_limit_and_shows_owned_against_limit() {
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut run = to_shop(Run::new(fast_config(seed)));
+        if !matches!(run.phase(), RunPhase::Shop(_)) {
+            continue;
+        }
+        // Several stocks: the first and three rerolls (gold permitting).
+        for _ in 0..4 {
+            let offers = run.shop_offers();
+            let RunPhase::Shop(shop) = run.phase() else { unreachable!() };
+            assert_eq!(offers.len(), shop.slots.len());
+            for o in &offers {
+                match o.item {
+                    ShopItem::Piece { role } => {
+                        let l = o.limit.unwrap();
+                        assert_eq!((l.role, l.owned, l.limit), (role, run.owned(role), run.limit(role)));
+                        assert!(!l.at_limit(), "seed {seed}: offered {role:?} at its limit");
+                        assert_eq!(l.to_string(), format!("owned {} / {}", l.owned, l.limit));
+                    }
+                    ShopItem::Modifier { .. } => assert!(o.limit.is_none()),
+                }
+                assert_eq!(o.affordable, o.price <= run.gold());
+                // The refusal is exactly what buying would answer.
+                let mut probe = run.clone();
+                let recipient = run.roster().iter().find(|p| p.modifier.is_none()).map(|p| p.id);
+                let got = probe.apply(Decision::Buy { slot: o.slot, recipient }).err();
+                assert_eq!(got, o.refusal, "seed {seed} slot {}", o.slot);
+                assert_eq!(o.buyable(), o.refusal.is_none());
+                checked += 1;
+            }
+            if run.apply(Decision::Reroll).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} offers checked");
+}
+
+#[test]
+fn a_purchase_puts_the_same_role_at_its_limit_and_the_offer_says_so() {
+    for seed in 0..60 {
+        let mut run = to_shop(Run::new(fast_config(seed)));
+        for _ in 0..4 {
+            let offers = run.shop_offers();
+            // Two slots of a role one short of its limit, and gold for one.
+            let pair = offers.iter().find_map(|a| {
+                let l = a.limit?;
+                let b = offers.iter().find(|b| b.slot != a.slot && b.item == a.item)?;
+                (l.owned + 1 == l.limit && a.buyable()).then_some((a.slot, b.slot, l.role))
+            });
+            if let Some((a, b, role)) = pair {
+                run.apply(Decision::Buy { slot: a, recipient: None }).unwrap();
+                let other = &run.shop_offers()[b];
+                assert!(other.limit.unwrap().at_limit());
+                assert_eq!(other.refusal, Some(RunError::Limit(role)));
+                assert!(!other.buyable());
+                return;
+            }
+            if run.apply(Decision::Reroll).is_err() {
+                break;
+            }
+        }
+    }
+    panic!("no shop offered two slots of a role one short of its limit");
+}
+
+#[test]
+fn bishops_company_raises_the_bishop_limit_in_the_shop() {
+    let mut checked = false;
+    for seed in 0..60 {
+        let mut cfg = fast_config(seed);
+        cfg.unlocks = vec!["deeper_pockets".into(), "bishops_company".into()];
+        let mut run = to_shop(Run::new(cfg));
+        for _ in 0..6 {
+            for o in run.shop_offers() {
+                if o.item == (ShopItem::Piece { role: Role::Bishop }) {
+                    assert_eq!(o.limit.unwrap().limit, 3);
+                    if o.buyable() {
+                        run.apply(Decision::Buy { slot: o.slot, recipient: None }).unwrap();
+                    }
+                }
+            }
+            if run.owned(Role::Bishop) == 3 {
+                checked = true;
+                break;
+            }
+            if run.apply(Decision::Reroll).is_err() {
+                break;
+            }
+        }
+        if checked {
+            // Three bishops: a new stock offers none.
+            if run.apply(Decision::Reroll).is_ok() {
+                assert!(run.shop_offers().iter().all(|o| o.item != ShopItem::Piece { role: Role::Bishop }));
+            }
+            return;
+        }
+    }
+    panic!("no run bought a third bishop");
 }
 
 #[test]

@@ -83,10 +83,68 @@ pub struct ShopSlot {
     pub sold: bool,
 }
 
+/// How many pieces of a role the roster owns against its purchase limit (the Bishop's company node
+/// counts). `Display`: `owned 2 / 3`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PieceLimit {
+    /// The role.
+    pub role: Role,
+    /// Owned pieces of that role.
+    pub owned: u32,
+    /// The purchase limit ([`Run::limit`]).
+    pub limit: u32,
+}
+
+impl PieceLimit {
+    /// Whether the roster owns as many as the limit allows (a purchase would be refused).
+    #[must_use]
+    pub fn at_limit(self) -> bool {
+        self.owned >= self.limit
+    }
+}
+
+impl fmt::Display for PieceLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "owned {} / {}", self.owned, self.limit)
+    }
+}
+
+/// One shop slot as the shop screen shows it: what it sells, whether it can be bought now and why
+/// not ([`Run::shop_offers`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShopOffer {
+    /// The slot index (for [`Decision::Buy`]).
+    pub slot: usize,
+    /// What it sells.
+    pub item: ShopItem,
+    /// Its price in gold.
+    pub price: u32,
+    /// Already bought.
+    pub sold: bool,
+    /// The gold held covers the price.
+    pub affordable: bool,
+    /// For a piece: owned against the limit (`owned n / limit`).
+    pub limit: Option<PieceLimit>,
+    /// For a modifier: how many owned pieces could receive it (those without a modifier).
+    pub recipients: usize,
+    /// Why [`Decision::Buy`] would be refused now (`None`: it can be bought; a modifier still needs a
+    /// recipient).
+    pub refusal: Option<RunError>,
+}
+
+impl ShopOffer {
+    /// Whether it can be bought now (not sold, affordable, under the limit, a recipient exists).
+    #[must_use]
+    pub fn buyable(&self) -> bool {
+        self.refusal.is_none()
+    }
+}
+
 /// A shop visit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shop {
-    /// Four piece slots, then two modifier slots.
+    /// Up to four piece slots (only roles under their purchase limit are offered), then two modifier
+    /// slots.
     pub slots: Vec<ShopSlot>,
     /// Rerolls done in this visit.
     pub rerolls: u32,
@@ -640,6 +698,52 @@ impl Run {
         self.roster.iter().filter(|p| p.role == role).count() as u32
     }
 
+    /// Owned pieces of a role against its purchase limit.
+    #[must_use]
+    pub fn piece_limit(&self, role: Role) -> PieceLimit {
+        PieceLimit { role, owned: self.owned(role), limit: self.limit(role) }
+    }
+
+    /// The current shop's slots with what the shop screen shows: price, sold, affordable, `owned n /
+    /// limit` for pieces, recipients for modifiers, and why a purchase would be refused. Empty outside
+    /// a shop.
+    #[must_use]
+    pub fn shop_offers(&self) -> Vec<ShopOffer> {
+        let RunPhase::Shop(shop) = &self.phase else { return Vec::new() };
+        let recipients = self.roster.iter().filter(|p| p.modifier.is_none()).count();
+        shop.slots
+            .iter()
+            .enumerate()
+            .map(|(slot, s)| {
+                let limit = match s.item {
+                    ShopItem::Piece { role } => Some(self.piece_limit(role)),
+                    ShopItem::Modifier { .. } => None,
+                };
+                let refusal = if s.sold {
+                    Some(RunError::NoSuchSlot(slot))
+                } else if s.price > self.gold {
+                    Some(RunError::NotEnoughGold { price: s.price, gold: self.gold })
+                } else if let Some(l) = limit.filter(|l| l.at_limit()) {
+                    Some(RunError::Limit(l.role))
+                } else if matches!(s.item, ShopItem::Modifier { .. }) && recipients == 0 {
+                    Some(RunError::NoRecipient)
+                } else {
+                    None
+                };
+                ShopOffer {
+                    slot,
+                    item: s.item,
+                    price: s.price,
+                    sold: s.sold,
+                    affordable: s.price <= self.gold,
+                    limit,
+                    recipients: if limit.is_none() { recipients } else { 0 },
+                    refusal,
+                }
+            })
+            .collect()
+    }
+
     /// The enemy tuning of the current battle's stage.
     #[must_use]
     pub fn stage_tuning(&self) -> StageTuning {
@@ -963,13 +1067,21 @@ impl Run {
     }
 
     /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots, then two
-    /// modifier slots, at today's prices.
+    /// modifier slots, at today's prices. Only roles under their purchase limit are drawn (the
+    /// roster's pieces as the shop opens), so the shop never offers a piece it would refuse to sell;
+    /// when every role is at its limit there are no piece slots.
     fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
         let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won), u64::from(reroll));
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-        let weights = [30, 25, 25, 15, 8, 2];
+        let mut weights = [30, 25, 25, 15, 8, 2];
+        for (w, &role) in weights.iter_mut().zip(&roles) {
+            if self.piece_limit(role).at_limit() {
+                *w = 0;
+            }
+        }
+        let piece_slots = if weights.iter().sum::<u32>() == 0 { 0 } else { 4 };
         let mut slots = Vec::new();
-        for _ in 0..4 {
+        for _ in 0..piece_slots {
             let mut x = r.gen_range(0..weights.iter().sum::<u32>());
             let mut i = 0;
             while x >= weights[i] {

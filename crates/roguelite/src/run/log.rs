@@ -358,13 +358,15 @@ impl Run {
 
     /// Rebuilds a run from a version 1 log by simulating it again: the offer, encounters and shops
     /// from the seed, the enemy's actions from the bot with `evaluation`. Exact while the bot and the
-    /// generators are those the log was played with; otherwise the run stops before the first
-    /// decision that is refused ([`Resumed::stopped`], with [`ReplayProblem::Refused`]). The rebuilt
-    /// run records everything, so its next save is a version 2 log.
+    /// generators are those the log was played with (shops are stocked as they were then, King and
+    /// Queen slots included); otherwise the run stops before the first decision that is refused
+    /// ([`Resumed::stopped`], with [`ReplayProblem::Refused`]). The rebuilt run records everything,
+    /// so its next save is a current log.
     #[must_use]
     pub fn resume_legacy(log: &LegacyRunLog, evaluation: Evaluation) -> Resumed {
         let mut run = Run::new(log.config.clone());
         run.evaluation = evaluation;
+        run.legacy_stock = true;
         for (index, decision) in log.decisions.iter().enumerate() {
             if let Err(error) = run.apply(decision.clone()) {
                 return Resumed { run, stopped: Some(ReplayError { index, problem: error.into() }) };

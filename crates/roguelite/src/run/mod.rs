@@ -540,6 +540,9 @@ pub struct Run {
     steps: Vec<Step>,
     stats: RunStats,
     evaluation: Evaluation,
+    /// Stock shops as the game did before issue 14 (every role drawn, limits or not): set only while
+    /// a version 1 log is simulated again, whose purchases name slots of such shops.
+    legacy_stock: bool,
 }
 
 fn initial_roster() -> Vec<OwnedPiece> {
@@ -585,6 +588,7 @@ impl Run {
             steps: Vec::new(),
             stats: RunStats::default(),
             evaluation: Evaluation::default(),
+            legacy_stock: false,
             config,
         }
     }
@@ -1075,7 +1079,7 @@ impl Run {
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let mut weights = [30, 25, 25, 15, 8, 2];
         for (w, &role) in weights.iter_mut().zip(&roles) {
-            if self.piece_limit(role).at_limit() {
+            if !self.legacy_stock && self.piece_limit(role).at_limit() {
                 *w = 0;
             }
         }

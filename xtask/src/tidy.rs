@@ -315,8 +315,14 @@ fn the_binary_rule_rejects_what_cargo_rejects() {
 
 #[test]
 fn library_crates_package() {
+    // A target directory of its own: the shared one may be packaging another checkout at the same time,
+    // and its temporary registry would then hold that checkout's crates.
+    let target = tempfile::tempdir().expect("a temporary target directory");
     let mut cmd = Command::new(crate::cargo());
-    cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet"]).current_dir(root());
+    cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet"])
+        .arg("--target-dir")
+        .arg(target.path())
+        .current_dir(root());
     for lib in LIBRARY_CRATES {
         cmd.args(["-p", lib]);
     }

@@ -98,7 +98,7 @@ fn run_game(
             let position = gambit_rules::Position::from_fen(fen).expect("valid FEN");
             let board = SkillBoard::from_position(position, SkillConfig::default());
             let t = Instant::now();
-            let _ = think(board, strength, 1, 0);
+            let _ = think(board, strength, 1, 0, &std::sync::atomic::AtomicBool::new(false));
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         let mean = times.iter().sum::<f64>() / times.len() as f64;

@@ -1,11 +1,15 @@
 //! The engine's turn: the search runs on Bevy's `AsyncComputeTaskPool` on a private copy of the game,
-//! so the window keeps rendering and taking input. New game and undo cancel the task (dropping a Bevy
-//! task cancels it), and a reply for an older game generation is ignored.
+//! so the window keeps rendering and taking input. New game, undo, leaving the screen and quitting stop
+//! the running search through its stop hook (an atomic flag passed into `gambit_search::choose_with`,
+//! polled every few dozen nodes) and drop the task, and a reply for an older game generation is ignored.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gambit_rules::Color;
+use gambit_search::BotConfig;
 use gambit_skills::{Action, SkillBoard};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Preset, SkillGame};
 use crate::menus::Menu;
@@ -26,10 +30,11 @@ pub struct EngineReply {
     pub generation: u64,
 }
 
-/// The running engine task, if any.
+/// The running engine task, if any, and the stop flag its search polls.
 #[derive(Resource, Default)]
 pub struct EngineTask {
     task: Option<Task<EngineReply>>,
+    stop: Arc<AtomicBool>,
 }
 
 impl EngineTask {
@@ -39,18 +44,27 @@ impl EngineTask {
         self.task.is_some()
     }
 
-    /// Cancels the running search, if any.
+    /// Stops the running search, if any: its stop flag is set (the worker thread returns within a few
+    /// dozen nodes) and the task is dropped.
     pub fn cancel(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
         self.task = None;
     }
 }
 
-/// Searches `board` for the side to move at `strength`. Deterministic for a given board and seed.
+/// Searches `board` for the side to move at `strength`, until done or until `stop` is set.
+/// Deterministic for a given board and seed when not stopped.
 #[must_use]
-pub fn think(mut board: SkillBoard, strength: Preset, seed: u64, generation: u64) -> EngineReply {
-    let (depth, options) = (strength.depth(), strength.options());
+pub fn think(
+    mut board: SkillBoard,
+    strength: Preset,
+    seed: u64,
+    generation: u64,
+    stop: &AtomicBool,
+) -> EngineReply {
+    let config = BotConfig::from_preset(strength);
     let mover = board.turn();
-    let choice = gambit_search::choose(&mut board, depth, seed, &options);
+    let choice = gambit_search::choose_with(&mut board, &config, seed, Some(stop));
     let score_white = if mover == Color::White { choice.score } else { -choice.score };
     EngineReply { action: choice.action, score_white, generation }
 }
@@ -68,6 +82,8 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(crate::AppSystems::Apply),
     );
     app.add_systems(OnExit(Screen::SkillChess), |mut task: ResMut<EngineTask>| task.cancel());
+    // Quitting stops a search still running on a worker thread.
+    app.add_systems(Last, (|mut task: ResMut<EngineTask>| task.cancel()).run_if(on_message::<AppExit>));
 }
 
 fn start_engine(game: Res<SkillGame>, mut task: ResMut<EngineTask>) {
@@ -78,8 +94,12 @@ fn start_engine(game: Res<SkillGame>, mut task: ResMut<EngineTask>) {
     let strength = game.strength;
     let generation = game.generation;
     let seed = generation.wrapping_mul(0x9E37_79B9).wrapping_add(game.listed.len() as u64);
-    task.task =
-        Some(AsyncComputeTaskPool::get().spawn(async move { think(board, strength, seed, generation) }));
+    // A fresh flag per search: cancelling sets the flag the running search polls.
+    let stop = Arc::new(AtomicBool::new(false));
+    task.stop = Arc::clone(&stop);
+    task.task = Some(
+        AsyncComputeTaskPool::get().spawn(async move { think(board, strength, seed, generation, &stop) }),
+    );
 }
 
 fn finish_engine(mut game: ResMut<SkillGame>, mut task: ResMut<EngineTask>) {

@@ -304,7 +304,7 @@ pub(crate) fn scan_list(board: &mailbox::Board, enemy: &PieceList, king: usize, 
     for &cell in &enemy.cells[..enemy.len as usize] {
         let from = cell as usize;
         let delta = (king as isize - from as isize + 119) as usize;
-        let hit = mailbox::ATTACKS[delta] & mailbox::ATTACK_BITS_OF_CODE[(board[from] & 15) as usize];
+        let hit = mailbox::ATTACKS_BY_CODE[(board[from] & 15) as usize][delta];
         if hit == 0 {
             continue;
         }
@@ -373,16 +373,12 @@ pub(crate) fn king_zone_attacks(board: &mailbox::Board, enemy: &PieceList, king:
     for &cell in &enemy.cells[..enemy.len as usize] {
         let from = cell as usize;
         let delta = (king as isize - from as isize + 119) as usize;
-        let kind = mailbox::ZONE_KIND[(board[from] & 15) as usize] as usize;
-        let sliders = match kind {
-            0..=3 => {
-                attacked |= mailbox::KING_ZONE[kind][delta];
-                continue;
-            }
-            4 | 5 => mailbox::KING_ZONE[kind][delta],
-            7 => mailbox::KING_ZONE[4][delta] | mailbox::KING_ZONE[5][delta],
-            _ => continue,
-        };
+        let code = (board[from] & 15) as usize;
+        attacked |= mailbox::ZONE_BY_CODE[0][code][delta];
+        let sliders = mailbox::ZONE_BY_CODE[1][code][delta];
+        if sliders == 0 {
+            continue;
+        }
         let mut todo = sliders & wanted & !attacked;
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;

@@ -247,6 +247,43 @@ pub(crate) const KING_ZONE: [[u16; 239]; 6] = {
     table
 };
 
+/// [`ATTACKS`] already masked by each cell code's [`ATTACK_BITS_OF_CODE`]: one lookup per piece.
+pub(crate) const ATTACKS_BY_CODE: [[u8; 239]; 16] = {
+    let mut table = [[0u8; 239]; 16];
+    let mut code = 0;
+    while code < 16 {
+        let mut delta = 0;
+        while delta < 239 {
+            table[code][delta] = ATTACKS[delta] & ATTACK_BITS_OF_CODE[code];
+            delta += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// Per cell code, the king-zone cells a leaper of that code attacks across a delta (`KING_ZONE` rows
+/// 0-3), and the cells a slider of that code is aligned with (rows 4-5, both for a queen).
+pub(crate) const ZONE_BY_CODE: [[[u16; 239]; 16]; 2] = {
+    let mut table = [[[0u16; 239]; 16]; 2];
+    let mut code = 0;
+    while code < 16 {
+        let kind = ZONE_KIND[code];
+        let mut delta = 0;
+        while delta < 239 {
+            match kind {
+                0..=3 => table[0][code][delta] = KING_ZONE[kind as usize][delta],
+                4 | 5 => table[1][code][delta] = KING_ZONE[kind as usize][delta],
+                7 => table[1][code][delta] = KING_ZONE[4][delta] | KING_ZONE[5][delta],
+                _ => {}
+            }
+            delta += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
 /// For each cell code, its row of [`KING_ZONE`] (a piece) or 6 (not a piece); a queen is looked up
 /// in both slider rows.
 pub(crate) const ZONE_KIND: [u8; 16] = {

@@ -152,9 +152,10 @@ impl<S: MoveSink> Gen<'_, S> {
                     self.add_pawn(from, to, EMPTY);
                 }
                 if self.standard {
-                    let start_row = if us == Color::White { 3 } else { 8 };
+                    // The first cell of the pawns' start row (a2 = 31, a7 = 81): a pawn there may step twice.
+                    let start_row = if us == Color::White { 31u8 } else { 81 };
                     let two = step(to, push);
-                    if from / 10 == start_row && board[two] == EMPTY && self.allows(two) {
+                    if (from as u8).wrapping_sub(start_row) < 8 && board[two] == EMPTY && self.allows(two) {
                         self.add(from, two, Role::Pawn, EMPTY, MoveKind::DoubleStep);
                     }
                 }
@@ -491,7 +492,8 @@ pub(crate) fn count(pos: &Position) -> usize {
     generator.en_passant();
     let mut n = generator.list.0;
     let push = PAWN_PUSH[us] as i8;
-    let start_row = if us == Color::White { 3 } else { 8 };
+    // The first cell of the pawns' start row (a2 = 31, a7 = 81): a pawn there may step twice.
+    let start_row = if us == Color::White { 31u8 } else { 81 };
     let promotion_bit = 1u8 << us as u8;
     let [capture_left, capture_right] = PAWN_CAPTURES[us].map(|d| d as i8);
     let list = &pos.pieces[us];
@@ -515,7 +517,7 @@ pub(crate) fn count(pos: &Position) -> usize {
                 let to = step8(cell, push);
                 if board[to as usize] == EMPTY {
                     n += 1 + 3 * usize::from(pos.promotion_cells[to as usize] & promotion_bit != 0);
-                    if from / 10 == start_row && board[step8(to, push) as usize] == EMPTY {
+                    if cell.wrapping_sub(start_row) < 8 && board[step8(to, push) as usize] == EMPTY {
                         n += 1;
                     }
                 }

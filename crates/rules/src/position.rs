@@ -1233,7 +1233,7 @@ pub(crate) fn attacked_from_list(
     for &cell in &list.cells[..list.len as usize] {
         let from = cell as usize;
         let delta = (target as isize - from as isize + 119) as usize;
-        let hit = mailbox::ATTACKS[delta] & mailbox::ATTACK_BITS_OF_CODE[board[from] as usize];
+        let hit = mailbox::ATTACKS_BY_CODE[(board[from] & 15) as usize][delta];
         if hit == 0 {
             continue;
         }

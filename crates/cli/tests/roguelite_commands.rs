@@ -71,5 +71,10 @@ fn simulate_reports_per_stage_figures() {
         assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{stage} "))), "{text}");
     }
     assert!(text.contains("run victories "));
+    // The enemy's searches: per stage, the share that reached the stage's depth ceiling.
+    let header = "stage  enemy-decisions  depth-ceiling  reached  median-depth  depth:count";
+    let rows: Vec<&str> =
+        text.lines().skip_while(|l| *l != header).skip(1).take_while(|l| !l.starts_with("run ")).collect();
+    assert!(!rows.is_empty() && rows.iter().all(|r| r.contains('%')), "{text}");
     assert_eq!(cli(&["simulate", "--runs", "0"], dir.path()).status.code(), Some(2));
 }

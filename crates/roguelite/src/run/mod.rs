@@ -543,6 +543,22 @@ pub struct Run {
     /// Stock shops as the game did before issue 14 (every role drawn, limits or not): set only while
     /// a version 1 log is simulated again, whose purchases name slots of such shops.
     legacy_stock: bool,
+    /// The enemy's searches of this run, in order (live decisions only; not saved).
+    enemy_searches: Vec<EnemySearch>,
+}
+
+/// One enemy decision the bot searched live: the stage, the configured depth ceiling and what the
+/// search reached within its node budget (`gambit-cli simulate` reports these per stage).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EnemySearch {
+    /// Stage (1 to 3).
+    pub stage: u32,
+    /// The stage tuning's depth ceiling, plies.
+    pub depth: u32,
+    /// The completed depth, plies (0: the budget did not finish depth 1).
+    pub completed_depth: u32,
+    /// Simulated actions spent.
+    pub nodes: u64,
 }
 
 fn initial_roster() -> Vec<OwnedPiece> {
@@ -589,6 +605,7 @@ impl Run {
             stats: RunStats::default(),
             evaluation: Evaluation::default(),
             legacy_stock: false,
+            enemy_searches: Vec::new(),
             config,
         }
     }
@@ -973,6 +990,12 @@ impl Run {
         Ok(out)
     }
 
+    /// The enemy's live searches so far (not kept in saves: a loaded run starts with none).
+    #[must_use]
+    pub fn enemy_searches(&self) -> &[EnemySearch] {
+        &self.enemy_searches
+    }
+
     /// Plays the enemy's turns while the battle goes on and the enemy is to act: the bot chooses (a
     /// live decision) or the record supplies them (a replay).
     fn enemy_turns<S: Supply>(&mut self, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
@@ -980,6 +1003,8 @@ impl Run {
         let seed = self.config.seed;
         let index = u64::from(self.battles_started);
         let evaluation = self.evaluation;
+        let stage = self.encounter.as_ref().map_or(1, |e| e.stage);
+        let searches = &mut self.enemy_searches;
         let battle = self.battle.as_mut().expect("in battle");
         let mut out = Vec::new();
         while battle.status() == BattleStatus::Ongoing && battle.to_move() == Team::Enemy {
@@ -990,7 +1015,14 @@ impl Run {
                     index,
                     u64::from(battle.ply()) << 8 | battle.units().len() as u64,
                 );
-                choose_action_with(battle, tuning, s, &evaluation).action
+                let decision = choose_action_with(battle, tuning, s, &evaluation);
+                searches.push(EnemySearch {
+                    stage,
+                    depth: tuning.depth,
+                    completed_depth: decision.completed_depth,
+                    nodes: decision.nodes,
+                });
+                decision.action
             };
             let Some(action) = supply.enemy_action(choose)? else { break };
             match battle.apply(action) {

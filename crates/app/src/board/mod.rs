@@ -1,7 +1,15 @@
-//! The board: one input message for every way a player acts on it, the screen mapping of squares, and
-//! (in [`view`]) the UI that draws it and turns pointer and keyboard
-//! events into [`BoardInput`].
+//! The board: one input message for every way a player acts on it ([`BoardInput`]), the screen mapping
+//! of squares, the scene a screen fills ([`BoardScene`]), and the widget that shows it: [`view`] (the
+//! cells, one small system per cell part), [`input`] (pointer observers, keyboard cursor), [`slide`]
+//! (the move animation) and [`command_line`] (the typed command line under the board).
+//!
+//! A board screen spawns the widget ([`view::spawn_board`]) and fills the scene in
+//! [`BoardSystems::Scene`]; this plugin draws it in [`BoardSystems::Draw`] and runs the cursor and the
+//! command line on every board screen.
 
+pub mod command_line;
+pub mod input;
+pub mod slide;
 pub mod view;
 
 use bevy::prelude::*;
@@ -75,7 +83,7 @@ pub fn view_position(square: Square, rotated: bool) -> (u8, u8) {
     (7 - s.rank().index(), s.file().index())
 }
 
-/// What one square shows. Filled by the active screen, drawn by [`view::refresh_board`].
+/// What one square shows. Filled by the active screen, drawn by the [`view`] systems.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SceneCell {
     /// The piece on the square.
@@ -162,11 +170,70 @@ impl BoardScene {
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Hovered(pub Option<Square>);
 
+/// Display state of the board that is not game state.
+#[derive(Resource, Default, Debug)]
+pub struct BoardViewState {
+    /// Seen from Black's side.
+    pub rotated: bool,
+    /// The keyboard cursor.
+    pub cursor: Option<Square>,
+    /// The last move already animated.
+    pub animated: Option<(Square, Square)>,
+}
+
+impl BoardViewState {
+    /// The view of a freshly entered board screen: the given rotation, no cursor, `last` taken as
+    /// already animated.
+    pub fn reset(&mut self, rotated: bool, last: Option<(Square, Square)>) {
+        *self = BoardViewState { rotated, cursor: None, animated: last };
+    }
+}
+
+/// The order of the board's work inside [`crate::AppSystems::Present`].
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardSystems {
+    /// The active screen rebuilds the [`BoardScene`] from its model.
+    Scene,
+    /// The cells are drawn from the scene, and the last move slides.
+    Draw,
+}
+
+/// Whether the board takes the keys: a board screen, no menu open, the command line closed.
+fn board_has_keys(
+    screen: Res<State<crate::screens::Screen>>,
+    menu: Res<State<crate::menus::Menu>>,
+    line: Res<command_line::CommandLine>,
+) -> bool {
+    screen.get().has_board() && *menu.get() == crate::menus::Menu::None && !line.active
+}
+
 pub(crate) fn plugin(app: &mut App) {
+    use crate::AppSystems;
     app.add_message::<BoardInput>();
     app.init_resource::<Hovered>();
     app.init_resource::<BoardScene>();
-    app.init_resource::<view::BoardViewState>();
+    app.init_resource::<BoardViewState>();
+    app.init_resource::<command_line::CommandLine>();
+    app.configure_sets(Update, (BoardSystems::Scene, BoardSystems::Draw).chain().in_set(AppSystems::Present));
+    app.add_systems(Update, input::keyboard_cursor.run_if(board_has_keys).in_set(AppSystems::Input));
+    app.add_systems(
+        Update,
+        (
+            (
+                view::paint_squares,
+                view::draw_pieces,
+                view::draw_badges,
+                view::draw_threat_marks,
+                view::draw_pips,
+                view::draw_coordinates,
+            )
+                .run_if(view::board_changed),
+            (slide::start_slide, slide::slide).chain(),
+        )
+            .chain()
+            .in_set(BoardSystems::Draw)
+            .run_if(any_with_component::<view::BoardRoot>),
+    );
 }
 
 #[cfg(test)]

@@ -1,12 +1,16 @@
-//! The board's UI: an 8x8 grid of cells sized in viewport units (so it scales with the window), piece
-//! glyphs from the bundled DejaVu Sans, overlays (last move, selection, legal targets, check, threats,
-//! frozen squares with their ticks, blocked tiles), coordinates that follow the rotation, pointer input
-//! (click-click and drag-and-drop) and the keyboard cursor.
+//! The board's picture: an 8x8 grid of cells sized in viewport units (the board always fits the
+//! window), piece glyphs from the bundled DejaVu Sans, overlays and coordinates that follow the
+//! rotation. Each part of a cell is its own entity with its own component holding the cell's screen
+//! position, drawn from the [`BoardScene`] by one small system per part: [`paint_squares`] (colour,
+//! cursor, objective ring), [`draw_pieces`] (fill and outline glyphs), [`draw_badges`] (freeze and
+//! poison ticks, target dots, walls), [`draw_threat_marks`], [`draw_pips`] (HP and modifier) and
+//! [`draw_coordinates`]. They run in [`super::BoardSystems::Draw`], after the active screen rebuilt
+//! the scene, and only when the scene, the view or the settings changed.
 
 use bevy::prelude::*;
 use gambit_rules::{Color as Side, Piece, Role, Square};
 
-use super::{BoardInput, BoardScene, square_at, view_position};
+use super::{BoardScene, BoardViewState, SceneCell, square_at};
 use crate::palette::Palette;
 use crate::settings::Settings;
 
@@ -17,68 +21,64 @@ pub const CELL_VMIN: f32 = 9.5;
 #[derive(Component)]
 pub struct BoardRoot;
 
-/// One cell of the grid, by its screen position.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Cell {
-    /// Row from the top, 0..8.
+/// A cell's place on screen: row from the top, column from the left, both 0..8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellPos {
+    /// Row from the top.
     pub row: u8,
-    /// Column from the left, 0..8.
+    /// Column from the left.
     pub col: u8,
 }
 
-/// The piece inside a cell: a container (moved when dragged or sliding) holding the glyph's fill and
-/// its outline.
-#[derive(Component)]
-pub struct CellGlyph;
+impl CellPos {
+    /// The square drawn here.
+    #[must_use]
+    pub fn square(self, view: &BoardViewState) -> Square {
+        square_at(self.row, self.col, view.rotated)
+    }
+
+    fn scene_cell(self, scene: &BoardScene, view: &BoardViewState) -> SceneCell {
+        scene.cells[self.square(view).index() as usize]
+    }
+}
+
+/// One cell: the square itself (its colour, the cursor border, the objective ring); pointer input
+/// arrives here.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Cell(pub CellPos);
+
+/// The piece's container inside a cell, moved while dragged or sliding.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PieceGlyph(pub CellPos);
 
 /// The solid glyph, coloured by side.
-#[derive(Component)]
-pub struct GlyphFill;
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PieceFill(pub CellPos);
 
 /// The hollow glyph drawn over the fill: the piece's outline.
-#[derive(Component)]
-pub struct GlyphOutline;
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PieceOutline(pub CellPos);
 
-/// The small text inside a cell: freeze ticks, or a dot on a legal target.
-#[derive(Component)]
-pub struct CellBadge;
+/// The text in a cell's upper-right corner: freeze ticks, poison ticks, a target dot, a wall mark.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CellBadge(pub CellPos);
 
-/// The threat marker in a cell's lower-left corner (shown with the threat overlay, so threats are not
-/// told by colour alone).
-#[derive(Component)]
-pub struct ThreatMark;
+/// The threat marker in a cell's lower-left corner (with the threat overlay, so threats are not told
+/// by colour alone).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ThreatMark(pub CellPos);
 
 /// HP pips and the modifier letter in a cell's lower-right corner (battles).
-#[derive(Component)]
-pub struct CellPips;
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CellPips(pub CellPos);
 
 /// A coordinate label: a file letter under a column or a rank digit beside a row.
-#[derive(Component)]
+#[derive(Component, Clone, Copy, Debug)]
 pub enum CoordLabel {
     /// The file letter under column `0..8`.
     File(u8),
     /// The rank digit beside row `0..8`.
     Rank(u8),
-}
-
-/// Display state of the board that is not game state.
-#[derive(Resource, Default, Debug)]
-pub struct BoardViewState {
-    /// Seen from Black's side.
-    pub rotated: bool,
-    /// The keyboard cursor.
-    pub cursor: Option<Square>,
-    /// The last move already animated.
-    pub animated: Option<(Square, Square)>,
-}
-
-/// A glyph sliding into place after a move.
-#[derive(Component)]
-pub struct Slide {
-    /// Starting offset in logical pixels.
-    pub from: Vec2,
-    /// Seconds elapsed.
-    pub elapsed: f32,
 }
 
 /// The glyphs of a piece's role: the solid Unicode chess symbol (the fill) and the hollow one (the
@@ -112,8 +112,17 @@ pub fn board_screen_root() -> impl Bundle {
     )
 }
 
-/// Spawns the board (with coordinates) as a child of `parent`; returns nothing, the cells are found by
-/// their components.
+fn corner_text(size: f32, place: Node) -> impl Bundle {
+    (
+        Text::new(""),
+        TextFont::from_font_size(FontSize::VMin(size)),
+        TextColor(Color::WHITE),
+        Node { position_type: PositionType::Absolute, ..place },
+        Pickable::IGNORE,
+    )
+}
+
+/// Spawns the board (with coordinates) as a child of `parent`; the parts are found by their components.
 pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {
     parent
         .spawn((
@@ -142,7 +151,7 @@ pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {
                     Pickable::IGNORE,
                 ));
                 for col in 0..8u8 {
-                    spawn_cell(grid, row, col);
+                    spawn_cell(grid, CellPos { row, col });
                 }
             }
             for col in 0..8u8 {
@@ -162,12 +171,13 @@ pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {
         });
 }
 
-fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, row: u8, col: u8) {
+fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
+    let glyph = FontSize::VMin(CELL_VMIN * 0.8);
     grid.spawn((
-        Cell { row, col },
+        Cell(pos),
         Node {
-            grid_row: GridPlacement::start(i16::from(row) + 1),
-            grid_column: GridPlacement::start(i16::from(col) + 2),
+            grid_row: GridPlacement::start(i16::from(pos.row) + 1),
+            grid_column: GridPlacement::start(i16::from(pos.col) + 2),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(Val::VMin(0.4)),
@@ -180,23 +190,23 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, row: u8, col: u8) {
         GlobalZIndex::default(),
         children![
             (
-                CellGlyph,
+                PieceGlyph(pos),
                 Node::default(),
                 UiTransform::default(),
                 Pickable::IGNORE,
                 children![
                     (
-                        GlyphFill,
+                        PieceFill(pos),
                         Text::new(""),
-                        TextFont::from_font_size(FontSize::VMin(CELL_VMIN * 0.8)),
+                        TextFont::from_font_size(glyph),
                         TextColor(Color::WHITE),
                         TextShadow { offset: Vec2::new(0.0, 2.0), color: Color::srgba(0.0, 0.0, 0.0, 0.35) },
                         Pickable::IGNORE,
                     ),
                     (
-                        GlyphOutline,
+                        PieceOutline(pos),
                         Text::new(""),
-                        TextFont::from_font_size(FontSize::VMin(CELL_VMIN * 0.8)),
+                        TextFont::from_font_size(glyph),
                         TextColor(Color::BLACK),
                         Node {
                             position_type: PositionType::Absolute,
@@ -209,191 +219,44 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, row: u8, col: u8) {
                 ],
             ),
             (
-                CellPips,
-                Text::new(""),
-                TextFont::from_font_size(FontSize::VMin(1.8)),
-                TextColor(Color::WHITE),
-                Node {
-                    position_type: PositionType::Absolute,
-                    bottom: Val::VMin(0.1),
-                    right: Val::VMin(0.5),
-                    ..default()
-                },
-                Pickable::IGNORE,
+                CellPips(pos),
+                corner_text(1.8, Node { bottom: Val::VMin(0.1), right: Val::VMin(0.5), ..default() })
             ),
             (
-                ThreatMark,
-                Text::new(""),
-                TextFont::from_font_size(FontSize::VMin(2.0)),
-                TextColor(Color::WHITE),
-                Node {
-                    position_type: PositionType::Absolute,
-                    bottom: Val::VMin(0.2),
-                    left: Val::VMin(0.6),
-                    ..default()
-                },
-                Pickable::IGNORE,
+                ThreatMark(pos),
+                corner_text(2.0, Node { bottom: Val::VMin(0.2), left: Val::VMin(0.6), ..default() })
             ),
             (
-                CellBadge,
-                Text::new(""),
-                TextFont::from_font_size(FontSize::VMin(2.4)),
-                TextColor(Color::WHITE),
-                Node {
-                    position_type: PositionType::Absolute,
-                    top: Val::VMin(0.2),
-                    right: Val::VMin(0.6),
-                    ..default()
-                },
-                Pickable::IGNORE,
+                CellBadge(pos),
+                corner_text(2.4, Node { top: Val::VMin(0.2), right: Val::VMin(0.6), ..default() })
             ),
         ],
     ))
-    .observe(on_press)
-    .observe(on_over)
-    .observe(on_out)
-    .observe(on_drag)
-    .observe(on_drag_end)
-    .observe(on_drop);
+    .observe(super::input::on_press)
+    .observe(super::input::on_over)
+    .observe(super::input::on_out)
+    .observe(super::input::on_drag)
+    .observe(super::input::on_drag_end)
+    .observe(super::input::on_drop);
 }
 
-fn cell_square(cell: &Cell, view: &BoardViewState) -> Square {
-    square_at(cell.row, cell.col, view.rotated)
+/// Whether anything the board shows changed this frame (the run condition of the draw systems).
+pub fn board_changed(scene: Res<BoardScene>, view: Res<BoardViewState>, settings: Res<Settings>) -> bool {
+    scene.is_changed() || view.is_changed() || settings.is_changed()
 }
 
-fn on_press(
-    press: On<Pointer<Press>>,
-    cells: Query<&Cell>,
-    view: Res<BoardViewState>,
-    mut input: MessageWriter<BoardInput>,
-) {
-    if press.button != PointerButton::Primary {
-        return;
-    }
-    if let Ok(cell) = cells.get(press.event_target()) {
-        input.write(BoardInput::Pressed(cell_square(cell, &view)));
-    }
-}
-
-fn on_over(
-    over: On<Pointer<Over>>,
-    cells: Query<&Cell>,
-    view: Res<BoardViewState>,
-    mut hovered: ResMut<super::Hovered>,
-) {
-    if let Ok(cell) = cells.get(over.event_target()) {
-        hovered.0 = Some(cell_square(cell, &view));
-    }
-}
-
-fn on_out(
-    out: On<Pointer<Out>>,
-    cells: Query<&Cell>,
-    view: Res<BoardViewState>,
-    mut hovered: ResMut<super::Hovered>,
-) {
-    if let Ok(cell) = cells.get(out.event_target())
-        && hovered.0 == Some(cell_square(cell, &view))
-    {
-        hovered.0 = None;
-    }
-}
-
-fn on_drag(
-    drag: On<Pointer<Drag>>,
-    children: Query<&Children>,
-    mut glyphs: Query<&mut UiTransform, With<CellGlyph>>,
-    mut z: Query<&mut GlobalZIndex>,
-) {
-    if let Ok(kids) = children.get(drag.event_target()) {
-        for kid in kids.iter() {
-            if let Ok(mut t) = glyphs.get_mut(kid) {
-                t.translation = Val2::px(drag.distance.x, drag.distance.y);
-            }
-        }
-    }
-    if let Ok(mut zi) = z.get_mut(drag.event_target()) {
-        zi.0 = 10;
-    }
-}
-
-fn on_drag_end(
-    end: On<Pointer<DragEnd>>,
-    children: Query<&Children>,
-    mut glyphs: Query<&mut UiTransform, With<CellGlyph>>,
-    mut z: Query<&mut GlobalZIndex>,
-) {
-    if let Ok(kids) = children.get(end.event_target()) {
-        for kid in kids.iter() {
-            if let Ok(mut t) = glyphs.get_mut(kid) {
-                t.translation = Val2::ZERO;
-            }
-        }
-    }
-    if let Ok(mut zi) = z.get_mut(end.event_target()) {
-        zi.0 = 0;
-    }
-}
-
-fn on_drop(
-    drop: On<Pointer<DragDrop>>,
-    cells: Query<&Cell>,
-    view: Res<BoardViewState>,
-    mut input: MessageWriter<BoardInput>,
-) {
-    let (Ok(target), Ok(source)) = (cells.get(drop.event_target()), cells.get(drop.dropped)) else { return };
-    let from = cell_square(source, &view);
-    let to = cell_square(target, &view);
-    if from != to {
-        input.write(BoardInput::Dropped { from, to });
-    }
-}
-
-/// Redraws every cell from the [`BoardScene`] (64 cells: cheap enough whenever anything changed).
-pub fn refresh_board(
+/// The square's colour (light or dark, blocked, wall, frozen, poison, last move, threat, check,
+/// selection), the keyboard cursor's border and the objective's ring.
+pub fn paint_squares(
     scene: Res<BoardScene>,
     view: Res<BoardViewState>,
     settings: Res<Settings>,
-    mut cells: Query<(&Cell, &mut BackgroundColor, &mut BorderColor, &mut Outline, &Children)>,
-    glyph_children: Query<&Children, With<CellGlyph>>,
-    mut fills: Query<
-        (&mut Text, &mut TextColor),
-        (With<GlyphFill>, Without<GlyphOutline>, Without<CellBadge>),
-    >,
-    mut outlines: Query<
-        (&mut Text, &mut TextColor),
-        (With<GlyphOutline>, Without<GlyphFill>, Without<CellBadge>),
-    >,
-    mut badges: Query<
-        (&mut Text, &mut TextColor),
-        (With<CellBadge>, Without<GlyphFill>, Without<GlyphOutline>),
-    >,
-    mut marks: Query<
-        (&mut Text, &mut TextColor),
-        (With<ThreatMark>, Without<CellBadge>, Without<GlyphFill>, Without<GlyphOutline>),
-    >,
-    mut pips: Query<
-        (&mut Text, &mut TextColor),
-        (With<CellPips>, Without<ThreatMark>, Without<CellBadge>, Without<GlyphFill>, Without<GlyphOutline>),
-    >,
-    mut labels: Query<
-        (&CoordLabel, &mut Text, &mut Visibility),
-        (
-            Without<GlyphFill>,
-            Without<GlyphOutline>,
-            Without<CellBadge>,
-            Without<ThreatMark>,
-            Without<CellPips>,
-        ),
-    >,
+    mut cells: Query<(&Cell, &mut BackgroundColor, &mut BorderColor, &mut Outline)>,
 ) {
-    if !(scene.is_changed() || view.is_changed() || settings.is_changed()) {
-        return;
-    }
     let palette = Palette::for_settings(&settings);
-    for (cell, mut bg, mut border, mut outline, children) in &mut cells {
-        let square = cell_square(cell, &view);
-        let c = scene.cells[square.index() as usize];
+    for (Cell(pos), mut bg, mut border, mut outline) in &mut cells {
+        let square = pos.square(&view);
+        let c = pos.scene_cell(&scene, &view);
         let mut color = if square.is_light() { palette.light } else { palette.dark };
         if c.blocked {
             color = if c.wall { palette.wall } else { palette.blocked };
@@ -415,167 +278,125 @@ pub fn refresh_board(
             color = color.mix(&palette.selected, 0.6);
         }
         bg.0 = color;
-        let cursor = view.cursor == Some(square);
-        border.set_all(if cursor { palette.cursor } else { Color::NONE });
+        border.set_all(if view.cursor == Some(square) { palette.cursor } else { Color::NONE });
         outline.color = if c.objective { palette.objective } else { Color::NONE };
-        for kid in children.iter() {
-            if let Ok(parts) = glyph_children.get(kid) {
-                for part in parts.iter() {
-                    if let Ok((mut text, mut color)) = fills.get_mut(part) {
-                        set_glyph(&mut text, &mut color, c.piece, &palette, true);
-                    }
-                    if let Ok((mut text, mut color)) = outlines.get_mut(part) {
-                        set_glyph(&mut text, &mut color, c.piece, &palette, false);
-                    }
-                }
-            }
-            if let Ok((mut text, mut text_color)) = marks.get_mut(kid) {
-                text.0 =
-                    if c.threat && settings.threat_overlay { "\u{25C6}".to_string() } else { String::new() };
-                text_color.0 = palette.threat;
-            }
-            if let Ok((mut text, mut text_color)) = pips.get_mut(kid) {
-                // HP pips and the modifier's letter, bottom right.
-                let mut s = String::new();
-                if let Some(letter) = c.modifier {
-                    s.push(letter);
-                    s.push(' ');
-                }
-                if let Some((hp, max)) = c.hp {
-                    for i in 0..max {
-                        s.push(if i < hp { '\u{25CF}' } else { '\u{25CB}' });
-                    }
-                }
-                text.0 = s;
-                text_color.0 = palette.pips;
-            }
-            if let Ok((mut text, mut text_color)) = badges.get_mut(kid) {
-                if let Some(ticks) = c.frozen {
-                    text.0 = format!("\u{2744}{ticks}");
-                    text_color.0 = palette.frozen_text;
-                } else if let Some(ticks) = c.poison {
-                    text.0 = format!("\u{2620}{ticks}");
-                    text_color.0 = palette.poison_text;
-                } else if c.target {
-                    text.0 = "\u{25CF}".to_string();
-                    text_color.0 = palette.target;
-                } else if c.blocked && c.wall {
-                    text.0 = "\u{25A6}".to_string();
-                    text_color.0 = palette.muted;
-                } else {
-                    text.0.clear();
-                }
-            }
+    }
+}
+
+fn piece_text(piece: Option<Piece>, fill: bool, palette: &Palette) -> (String, Color) {
+    let Some(piece) = piece else { return (String::new(), Color::NONE) };
+    let (solid, hollow) = glyphs(piece.role);
+    let color = match (piece.color, fill) {
+        (Side::White, true) => palette.white_piece,
+        (Side::White, false) => palette.white_outline,
+        (Side::Black, true) => palette.black_piece,
+        (Side::Black, false) => palette.black_outline,
+    };
+    ((if fill { solid } else { hollow }).to_string(), color)
+}
+
+/// The piece glyphs: the fill and, over it, the outline.
+pub fn draw_pieces(
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut fills: Query<(&PieceFill, &mut Text, &mut TextColor)>,
+    mut outlines: Query<(&PieceOutline, &mut Text, &mut TextColor), Without<PieceFill>>,
+) {
+    let palette = Palette::for_settings(&settings);
+    for (PieceFill(pos), mut text, mut color) in &mut fills {
+        (text.0, color.0) = piece_text(pos.scene_cell(&scene, &view).piece, true, &palette);
+    }
+    for (PieceOutline(pos), mut text, mut color) in &mut outlines {
+        (text.0, color.0) = piece_text(pos.scene_cell(&scene, &view).piece, false, &palette);
+    }
+}
+
+/// What a cell's badge says: freeze ticks, else poison ticks, else a target dot, else a wall mark.
+#[must_use]
+pub fn badge(c: &SceneCell, palette: &Palette) -> (String, Color) {
+    if let Some(ticks) = c.frozen {
+        (format!("\u{2744}{ticks}"), palette.frozen_text)
+    } else if let Some(ticks) = c.poison {
+        (format!("\u{2620}{ticks}"), palette.poison_text)
+    } else if c.target {
+        ("\u{25CF}".to_string(), palette.target)
+    } else if c.blocked && c.wall {
+        ("\u{25A6}".to_string(), palette.muted)
+    } else {
+        (String::new(), Color::NONE)
+    }
+}
+
+/// The badges in the upper-right corners.
+pub fn draw_badges(
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut badges: Query<(&CellBadge, &mut Text, &mut TextColor)>,
+) {
+    let palette = Palette::for_settings(&settings);
+    for (CellBadge(pos), mut text, mut color) in &mut badges {
+        (text.0, color.0) = badge(&pos.scene_cell(&scene, &view), &palette);
+    }
+}
+
+/// The threat diamonds (with the threat overlay on).
+pub fn draw_threat_marks(
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut marks: Query<(&ThreatMark, &mut Text, &mut TextColor)>,
+) {
+    let palette = Palette::for_settings(&settings);
+    for (ThreatMark(pos), mut text, mut color) in &mut marks {
+        let shown = pos.scene_cell(&scene, &view).threat && settings.threat_overlay;
+        text.0 = if shown { "\u{25C6}".to_string() } else { String::new() };
+        color.0 = palette.threat;
+    }
+}
+
+/// HP pips and the modifier's letter: `S ●●`.
+#[must_use]
+pub fn pips(c: &SceneCell) -> String {
+    let mut s = String::new();
+    if let Some(letter) = c.modifier {
+        s.push(letter);
+        s.push(' ');
+    }
+    if let Some((hp, max)) = c.hp {
+        for i in 0..max {
+            s.push(if i < hp { '\u{25CF}' } else { '\u{25CB}' });
         }
     }
+    s
+}
+
+/// The HP pips and modifier letters in the lower-right corners.
+pub fn draw_pips(
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut pip_texts: Query<(&CellPips, &mut Text, &mut TextColor)>,
+) {
+    let palette = Palette::for_settings(&settings);
+    for (CellPips(pos), mut text, mut color) in &mut pip_texts {
+        text.0 = pips(&pos.scene_cell(&scene, &view));
+        color.0 = palette.pips;
+    }
+}
+
+/// File letters and rank digits, following the rotation; hidden when coordinates are off.
+pub fn draw_coordinates(
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut labels: Query<(&CoordLabel, &mut Text, &mut Visibility)>,
+) {
     for (label, mut text, mut visibility) in &mut labels {
         *visibility = if settings.coordinates { Visibility::Inherited } else { Visibility::Hidden };
         text.0 = match *label {
             CoordLabel::File(col) => square_at(7, col, view.rotated).file().char().to_string(),
             CoordLabel::Rank(row) => square_at(row, 0, view.rotated).rank().char().to_string(),
         };
-    }
-}
-
-fn set_glyph(text: &mut Text, color: &mut TextColor, piece: Option<Piece>, palette: &Palette, fill: bool) {
-    let Some(piece) = piece else {
-        text.0.clear();
-        return;
-    };
-    let (solid, hollow) = glyphs(piece.role);
-    text.0 = (if fill { solid } else { hollow }).to_string();
-    color.0 = match (piece.color, fill) {
-        (Side::White, true) => palette.white_piece,
-        (Side::White, false) => palette.white_outline,
-        (Side::Black, true) => palette.black_piece,
-        (Side::Black, false) => palette.black_outline,
-    };
-}
-
-/// Starts the slide of the moved piece's glyph when a new last move appears.
-pub fn start_slide(
-    mut commands: Commands,
-    scene: Res<BoardScene>,
-    mut view: ResMut<BoardViewState>,
-    settings: Res<Settings>,
-    cells: Query<(&Cell, &Children, &ComputedNode)>,
-    glyphs: Query<Entity, With<CellGlyph>>,
-) {
-    if scene.last_move == view.animated {
-        return;
-    }
-    view.animated = scene.last_move;
-    let Some((from, to)) = scene.last_move else { return };
-    if settings.reduced_motion || from == to {
-        return;
-    }
-    let (fr, fc) = view_position(from, view.rotated);
-    let (tr, tc) = view_position(to, view.rotated);
-    for (cell, children, node) in &cells {
-        if (cell.row, cell.col) != (tr, tc) {
-            continue;
-        }
-        let size = node.size() * node.inverse_scale_factor();
-        let offset =
-            Vec2::new((f32::from(fc) - f32::from(tc)) * size.x, (f32::from(fr) - f32::from(tr)) * size.y);
-        for kid in children.iter() {
-            if glyphs.contains(kid) {
-                commands.entity(kid).insert(Slide { from: offset, elapsed: 0.0 });
-            }
-        }
-    }
-}
-
-/// Moves sliding glyphs towards their cell over 150 ms (ease-out).
-pub fn slide(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut glyphs: Query<(Entity, &mut Slide, &mut UiTransform)>,
-) {
-    const DURATION: f32 = 0.15;
-    for (entity, mut slide, mut transform) in &mut glyphs {
-        slide.elapsed += time.delta_secs();
-        let t = (slide.elapsed / DURATION).min(1.0);
-        let remaining = (1.0 - t) * (1.0 - t);
-        let offset = slide.from * remaining;
-        transform.translation = Val2::px(offset.x, offset.y);
-        if t >= 1.0 {
-            transform.translation = Val2::ZERO;
-            commands.entity(entity).remove::<Slide>();
-        }
-    }
-}
-
-/// Arrow keys move the keyboard cursor (and take the keyboard away from a focused button); Enter or
-/// Space presses the square under it unless a button has the focus (Tab gives it one).
-pub fn keyboard_cursor(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut view: ResMut<BoardViewState>,
-    mut focus: ResMut<bevy::input_focus::InputFocus>,
-    buttons: Query<(), (With<Button>, With<bevy::input_focus::tab_navigation::TabIndex>)>,
-    mut input: MessageWriter<BoardInput>,
-) {
-    let moves = [
-        (KeyCode::ArrowUp, (-1i8, 0i8)),
-        (KeyCode::ArrowDown, (1, 0)),
-        (KeyCode::ArrowLeft, (0, -1)),
-        (KeyCode::ArrowRight, (0, 1)),
-    ];
-    for (key, (dr, dc)) in moves {
-        if keys.just_pressed(key) {
-            let (row, col) = view.cursor.map_or((4, 4), |s| view_position(s, view.rotated));
-            let row = (row as i8 + dr).clamp(0, 7) as u8;
-            let col = (col as i8 + dc).clamp(0, 7) as u8;
-            view.cursor = Some(square_at(row, col, view.rotated));
-            if crate::ui::focus::focused_button(&focus, &buttons).is_some() {
-                focus.clear();
-            }
-        }
-    }
-    if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
-        && crate::ui::focus::focused_button(&focus, &buttons).is_none()
-        && let Some(square) = view.cursor
-    {
-        input.write(BoardInput::Pressed(square));
     }
 }

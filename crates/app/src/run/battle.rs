@@ -12,8 +12,7 @@ use gambit_skills::Skill;
 use super::deploy::spawn_board_screen;
 use super::panel::PanelContext;
 use super::{RunDecision, RunSession, RunTask};
-use crate::board::view::{self, BoardViewState};
-use crate::board::{BoardInput, BoardScene, Hovered};
+use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState};
 use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::ui::{UiAction, button, heading, label, small_button};
@@ -24,8 +23,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn);
     app.add_systems(
         Update,
-        (hotkeys, view::keyboard_cursor)
-            .chain()
+        hotkeys
             .run_if(in_state(Menu::None))
             .in_set(crate::AppSystems::Input)
             .run_if(in_state(Screen::Battle))
@@ -42,9 +40,8 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (follow_cursor, build_scene, view::refresh_board, view::start_slide, view::slide)
-            .chain()
-            .in_set(crate::AppSystems::Present)
+        build_scene
+            .in_set(BoardSystems::Scene)
             .run_if(in_state(Screen::Battle))
             .run_if(resource_exists::<RunSession>),
     );
@@ -54,6 +51,7 @@ fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
     view.rotated = false;
     view.cursor = None;
     spawn_board_screen(&mut commands, Screen::Battle, build);
+    let _ = BoardViewState::default;
 }
 
 fn objective_status(battle: &Battle) -> String {
@@ -369,12 +367,5 @@ fn hotkeys(
         } else {
             next_menu.set(Menu::Pause);
         }
-    }
-}
-
-/// The keyboard cursor works as a hover for the tooltip.
-fn follow_cursor(view: Res<BoardViewState>, mut hovered: ResMut<Hovered>) {
-    if view.is_changed() && view.cursor.is_some() && hovered.0 != view.cursor {
-        hovered.0 = view.cursor;
     }
 }

@@ -11,20 +11,14 @@ use gambit_rules::{Piece, Square};
 
 use super::panel::{PanelContext, RunPanel};
 use super::{RunDecision, RunSession};
-use crate::board::view::{self, BoardViewState};
+use crate::board::view;
 use crate::board::{BoardInput, BoardScene};
+use crate::board::{BoardSystems, BoardViewState};
 use crate::screens::Screen;
 use crate::ui::{UiAction, button, heading, label};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Deploy), spawn);
-    app.add_systems(
-        Update,
-        view::keyboard_cursor
-            .in_set(crate::AppSystems::Input)
-            .run_if(in_state(Screen::Deploy))
-            .run_if(resource_exists::<RunSession>),
-    );
     app.add_systems(
         Update,
         (handle, board_input)
@@ -35,9 +29,8 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (build_scene, view::refresh_board)
-            .chain()
-            .in_set(crate::AppSystems::Present)
+        build_scene
+            .in_set(BoardSystems::Scene)
             .run_if(in_state(Screen::Deploy))
             .run_if(resource_exists::<RunSession>),
     );

@@ -1,15 +1,15 @@
 //! The skill-chess screen: the board, the skills bar, the command line, the move list, the evaluation
 //! bar, the promotion picker and the result banner.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gambit_rules::{Color as PieceColor, Role};
 use gambit_skills::Skill;
 
 use super::Screen;
 use crate::board::BoardInput;
-use crate::board::view::{self, BoardViewState};
+use crate::board::command_line::CommandLine;
+use crate::board::view;
+use crate::board::{BoardSystems, BoardViewState};
 use crate::game::engine::EngineTask;
 use crate::game::{SkillGame, pgn, save};
 use crate::menus::Menu;
@@ -17,15 +17,6 @@ use crate::palette::Palette;
 use crate::settings::{Orientation, Settings};
 use crate::storage::DataDir;
 use crate::ui::{UiAction, button, label, small_button};
-
-/// The typed command line under the board.
-#[derive(Resource, Default, Debug)]
-pub struct CommandLine {
-    /// The text typed so far.
-    pub text: String,
-    /// Whether keys go to the command line (after `/` or a click on it).
-    pub active: bool,
-}
 
 #[derive(Component)]
 struct StatusText;
@@ -53,15 +44,12 @@ struct ResultText;
 struct CommandBox;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<CommandLine>();
     app.add_systems(OnEnter(Screen::SkillChess), (orient, spawn).chain());
     app.add_systems(
         Update,
-        (
-            (hotkeys, type_command).chain().run_if(in_state(Menu::None)),
-            view::keyboard_cursor.run_if(in_state(Menu::None)).run_if(|c: Res<CommandLine>| !c.active),
-        )
+        (hotkeys, crate::board::command_line::type_command)
             .chain()
+            .run_if(in_state(Menu::None))
             .in_set(crate::AppSystems::Input)
             .run_if(in_state(Screen::SkillChess))
             .run_if(resource_exists::<SkillGame>),
@@ -76,9 +64,7 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (build_scene, view::refresh_board, view::start_slide, view::slide, refresh_panel)
-            .chain()
-            .in_set(crate::AppSystems::Present)
+        (build_scene.in_set(BoardSystems::Scene), refresh_panel.in_set(crate::AppSystems::Present))
             .run_if(in_state(Screen::SkillChess))
             .run_if(resource_exists::<SkillGame>),
     );
@@ -386,53 +372,6 @@ fn hotkeys(
             input.write(BoardInput::Cancel);
         } else {
             next_menu.set(Menu::Pause);
-        }
-    }
-}
-
-/// Typing into the command line: characters append, Backspace deletes, Enter plays, Escape leaves.
-fn type_command(
-    mut keys: MessageReader<KeyboardInput>,
-    mut line: ResMut<CommandLine>,
-    mut input: MessageWriter<BoardInput>,
-    mut just_opened: Local<bool>,
-) {
-    if !line.active {
-        *just_opened = false;
-        keys.clear();
-        return;
-    }
-    for key in keys.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Enter => {
-                let text = std::mem::take(&mut line.text);
-                if !text.trim().is_empty() {
-                    input.write(BoardInput::Command(text));
-                }
-                line.active = false;
-            }
-            Key::Escape => {
-                line.text.clear();
-                line.active = false;
-            }
-            Key::Backspace => {
-                line.text.pop();
-            }
-            Key::Character(c) => {
-                // The '/' that opened the line is not part of the command.
-                if !*just_opened && c.as_str() == "/" && line.text.is_empty() {
-                    *just_opened = true;
-                    continue;
-                }
-                if line.text.len() < 32 {
-                    line.text.push_str(c.as_str());
-                }
-            }
-            Key::Space => line.text.push(' '),
-            _ => {}
         }
     }
 }

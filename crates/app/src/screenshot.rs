@@ -17,7 +17,6 @@ use crate::menus::Menu;
 use crate::run::{RunSession, RunTask};
 use crate::screens::Screen;
 use crate::settings::Settings;
-use crate::ui::UiAction;
 
 /// Frames to wait after a change before taking the picture (layout, fonts, animations).
 const SETTLE_FRAMES: u32 = 40;
@@ -170,7 +169,7 @@ fn set_up(world: &mut World, name: &str) {
         "run-start" => {
             world.resource_mut::<NextState<Menu>>().set(Menu::None);
             world.resource_mut::<Settings>().run_seed = Some(1);
-            world.write_message(UiAction::NewRun);
+            world.write_message(crate::screens::title::Action::NewRun);
         }
         "deploy" => advance_run_to(world, Screen::Deploy),
         "battle" => {

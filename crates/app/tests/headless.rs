@@ -1,16 +1,19 @@
 //! Headless app tests: `MinimalPlugins` + `StatesPlugin` + the game's logic plugins, no window. The
-//! tests press buttons by sending `UiAction` and play through `BoardInput`, the same messages the
-//! pointer and keyboard systems send.
+//! tests press the buttons on screen (the same `Activate` event as a click or Enter), press keys
+//! through `KeyboardInput` as the window does, and play through `BoardInput`, the message the pointer
+//! and keyboard systems send.
 
 use bevy::prelude::*;
 use gambit::board::BoardInput;
 use gambit::game::engine::EngineTask;
 use gambit::game::{Preset, SkillGame};
-use gambit::menus::Menu;
-use gambit::screens::Screen;
+use gambit::menus::{
+    Menu, pause,
+    settings::{self, SettingChange},
+};
+use gambit::screens::{Screen, setup, skill_chess, title};
 use gambit::settings::Settings;
 use gambit::storage::DataDir;
-use gambit::ui::UiAction;
 use gambit_rules::{Color as PieceColor, Position, Role, Square};
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
@@ -23,10 +26,10 @@ fn sq(s: &str) -> Square {
 }
 
 fn start_game(h: &mut Harness) {
-    h.ui(UiAction::SkillChess);
+    h.press(title::Action::SkillChess);
     assert_eq!(h.screen(), Screen::SkillChessSetup);
-    h.ui(UiAction::ChooseStrength(Preset::Beginner));
-    h.ui(UiAction::StartGame);
+    h.press(setup::Action::Strength(Preset::Beginner));
+    h.press(setup::Action::Start);
     assert_eq!(h.screen(), Screen::SkillChess);
 }
 
@@ -39,7 +42,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     assert_eq!(h.game().strength, Preset::Beginner);
     // Click e2, click e4: the same path as the pointer.
     h.board(BoardInput::Pressed(sq("e2")));
-    assert_eq!(h.game().selected, Some(sq("e2")));
+    assert_eq!(h.input().selected, Some(sq("e2")));
     h.board(BoardInput::Pressed(sq("e4")));
     assert_eq!(h.game().listed[0].text, "e4");
     h.wait_for_engine();
@@ -69,8 +72,8 @@ fn teleport_and_freeze_through_the_targeting_mode() {
     let mut h = Harness::new();
     start_game(&mut h);
     // Freeze is free: it does not end the turn.
-    h.ui(UiAction::Cast(Skill::Freeze));
-    assert_eq!(h.game().targeting, gambit::game::Targeting::Freeze);
+    h.press(skill_chess::Action::Cast(Skill::Freeze));
+    assert_eq!(h.input().targeting, gambit::game::Targeting::Freeze);
     h.board(BoardInput::Pressed(sq("e7")));
     assert_eq!(h.game().board.frozen_ticks(sq("e7")), Some(3));
     assert!(h.game().players_turn());
@@ -92,7 +95,7 @@ fn teleport_and_freeze_through_the_targeting_mode() {
     // Escape cancels a targeting mode without a change.
     h.board(BoardInput::Cast(Skill::Freeze));
     h.board(BoardInput::Cancel);
-    assert_eq!(h.game().targeting, gambit::game::Targeting::Move);
+    assert_eq!(h.input().targeting, gambit::game::Targeting::Move);
 }
 
 #[test]
@@ -113,7 +116,7 @@ fn a_game_played_to_checkmate_from_a_set_position() {
     ));
     h.update(1);
     h.board(BoardInput::Command("Ra8".to_string()));
-    assert!(h.game().is_finished(), "{:?} {:?}", h.game().message, h.game().listed);
+    assert!(h.game().is_finished(), "{:?} {:?}", h.input().message, h.game().listed);
     assert_eq!(h.game().status_line(), "Checkmate: you win");
     assert_eq!(h.game().listed[0].text, "Ra8#");
     // No engine task starts for a finished game.
@@ -130,16 +133,25 @@ fn unfinished_game_is_saved_and_continued() {
     let board = h.game().board.clone();
     // Pause, abandon? No: back to the title through the pause menu's settings path is not needed;
     // leaving the screen saves.
-    h.ui(UiAction::BackToTitle);
+    h.key(KeyCode::Escape);
+    h.update(2);
+    h.press(pause::Action::Resume);
+    h.key(KeyCode::Escape);
+    h.update(2);
+    h.press(pause::Action::Settings);
+    h.press(settings::Action::Back);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Pause);
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    h.update(2);
     assert_eq!(h.screen(), Screen::Title);
     h.app.world_mut().remove_resource::<SkillGame>();
-    h.ui(UiAction::Continue);
+    h.press(title::Action::ContinueGame);
     assert_eq!(h.screen(), Screen::SkillChess);
     assert_eq!(h.game().board, board);
     // Abandon from the pause menu removes the save.
-    h.app.world_mut().resource_mut::<NextState<Menu>>().set(Menu::Pause);
+    h.key(KeyCode::Escape);
     h.update(2);
-    h.ui(UiAction::Abandon);
+    h.press(pause::Action::Abandon);
     assert_eq!(h.screen(), Screen::Title);
     let dir = h.app.world().resource::<DataDir>().clone();
     assert!(!dir.file(gambit::game::save::FILE).exists());
@@ -159,7 +171,7 @@ fn the_game_is_saved_after_every_action_so_a_kill_loses_nothing() {
     let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
     drop(h);
     let mut fresh = Harness::in_dir(dir);
-    fresh.ui(UiAction::Continue);
+    fresh.press(title::Action::ContinueGame);
     assert_eq!(fresh.screen(), Screen::SkillChess);
     assert_eq!(fresh.game().board, board);
     assert_eq!(fresh.game().listed.len(), listed);
@@ -168,15 +180,60 @@ fn the_game_is_saved_after_every_action_so_a_kill_loses_nothing() {
 #[test]
 fn settings_panel_changes_are_saved() {
     let mut h = Harness::new();
-    h.ui(UiAction::OpenSettings);
+    h.press(title::Action::Settings);
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Settings);
-    h.ui(UiAction::Setting(gambit::ui::SettingChange::ColorBlind));
-    h.ui(UiAction::Setting(gambit::ui::SettingChange::UiScale(1)));
-    h.ui(UiAction::ClosePanel);
+    h.press(settings::Action::Change(SettingChange::ColorBlind));
+    h.press(settings::Action::Change(SettingChange::UiScale(1)));
+    h.key(KeyCode::Escape);
+    h.update(1);
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
     let dir = h.app.world().resource::<DataDir>().clone();
     let (saved, problem) = Settings::load(&dir);
     assert!(problem.is_none());
     assert!(saved.color_blind);
     assert_eq!(saved.ui_scale, 1.125);
+}
+
+/// The focused button's key, if a button has the focus.
+fn focused(h: &Harness) -> Option<String> {
+    let focus = h.app.world().resource::<bevy::input_focus::InputFocus>().get()?;
+    h.app.world().get::<gambit::ui::FocusKey>(focus).map(|k| k.0.clone())
+}
+
+#[test]
+fn enter_at_launch_starts_the_first_title_entry() {
+    let mut h = Harness::new();
+    h.update(1);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("title::Action::NewRun")), "{:?}", focused(&h));
+    h.key(KeyCode::Enter);
+    h.update(2);
+    assert_eq!(h.screen(), Screen::RunStart);
+}
+
+#[test]
+fn tab_walks_the_buttons_and_stays_inside_an_open_menu() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    // On a board screen the arrows drive the board's cursor, and Tab reaches the buttons.
+    h.key(KeyCode::ArrowUp);
+    assert!(h.app.world().resource::<gambit::board::BoardViewState>().cursor.is_some());
+    h.key(KeyCode::Tab);
+    assert!(focused(&h).is_some_and(|k| k.contains("skill_chess::Action")), "{:?}", focused(&h));
+    // An arrow gives the keyboard back to the board.
+    h.key(KeyCode::ArrowDown);
+    assert_eq!(focused(&h), None);
+    // Escape pauses; Tab now cycles through the pause menu only, and Enter activates.
+    h.key(KeyCode::Escape);
+    h.update(2);
+    for _ in 0..6 {
+        h.key(KeyCode::Tab);
+        assert!(focused(&h).is_some_and(|k| k.contains("pause::Action")), "{:?}", focused(&h));
+    }
+    while !focused(&h).is_some_and(|k| k.ends_with("Resume")) {
+        h.key(KeyCode::Tab);
+    }
+    h.key(KeyCode::Enter);
+    h.update(2);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
+    assert_eq!(h.screen(), Screen::SkillChess);
 }

@@ -241,7 +241,7 @@ fn shop_purchases_within_and_beyond_a_limit() {
 fn a_skill_is_unlocked_in_the_tree() {
     let mut h = Harness::new();
     h.app.world_mut().resource_mut::<Profile>().progress.exp = 45;
-    h.ui(UiAction::Upgrades);
+    h.press(gambit::screens::title::Action::Upgrades);
     assert_eq!(h.screen(), Screen::Upgrades);
     // Locked: its prerequisite is missing. Nothing changes.
     h.ui(UiAction::SelectNode("second_look".to_string()));
@@ -276,7 +276,7 @@ fn a_run_resumes_mid_battle_in_a_fresh_app() {
     let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
     drop(h);
     let mut fresh = Harness::in_dir(dir);
-    fresh.ui(UiAction::ContinueRun);
+    fresh.press(gambit::screens::title::Action::ContinueRun);
     assert_eq!(fresh.screen(), Screen::Battle);
     assert_eq!(session(&fresh).run.log(), log);
     assert_eq!(session(&fresh).run.battle().unwrap().moves_used(), 1);

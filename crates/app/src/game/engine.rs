@@ -102,7 +102,11 @@ fn start_engine(game: Res<SkillGame>, mut task: ResMut<EngineTask>) {
     );
 }
 
-fn finish_engine(mut game: ResMut<SkillGame>, mut task: ResMut<EngineTask>) {
+fn finish_engine(
+    mut game: ResMut<SkillGame>,
+    mut task: ResMut<EngineTask>,
+    input: Option<ResMut<super::PlayerInput>>,
+) {
     let Some(running) = task.task.as_mut() else { return };
     let Some(reply) = check_ready(running) else { return };
     task.task = None;
@@ -113,6 +117,10 @@ fn finish_engine(mut game: ResMut<SkillGame>, mut task: ResMut<EngineTask>) {
     if let Some(action) = reply.action
         && let Err(e) = game.apply(action)
     {
-        game.message = Some(format!("the engine's move was refused: {e}"));
+        let text = format!("the engine's move was refused: {e}");
+        error!("{text}");
+        if let Some(mut input) = input {
+            input.message = Some(text);
+        }
     }
 }

@@ -76,10 +76,11 @@ mod tests {
     #[test]
     fn moves_and_skill_comments() {
         let mut g = SkillGame::new(SkillConfig::default(), Color::White, Preset::Casual, true).unwrap();
-        g.command("e4").unwrap();
+        let mut input = crate::game::PlayerInput::default();
+        input.command(&mut g, "e4").unwrap();
         g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
-        g.command("fz e5").unwrap();
-        g.command("Nf3").unwrap();
+        input.command(&mut g, "fz e5").unwrap();
+        input.command(&mut g, "Nf3").unwrap();
         let pgn = export(&g, "2026.11.30");
         assert!(pgn.starts_with("[Event \"Skill chess\"]\n[Site \"Gambit\"]\n[Date \"2026.11.30\"]\n"));
         assert!(pgn.contains("[White \"Player\"]\n[Black \"Gambit engine (Casual)\"]\n[Result \"*\"]\n"));

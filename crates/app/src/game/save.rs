@@ -35,8 +35,10 @@ struct SavedGame {
 pub struct DiscardGame;
 
 /// Whether an unfinished game is saved (what Continue offers).
-#[derive(Resource, Default, Debug)]
-pub struct SavedGameAvailable(pub bool);
+#[must_use]
+pub fn exists(dir: &DataDir) -> bool {
+    dir.store().exists(FILE)
+}
 
 /// `skill-chess.json` as text (the current version).
 #[must_use]
@@ -132,7 +134,6 @@ fn save_after_every_action(
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<SavedGameAvailable>();
     app.init_resource::<SavedAt>();
     app.add_systems(
         Update,
@@ -145,13 +146,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::SkillChess), |mut saved_at: ResMut<SavedAt>| {
         *saved_at = SavedAt::default()
     });
-    app.add_systems(OnEnter(Screen::Title), refresh_available);
     app.add_systems(OnExit(Screen::SkillChess), leave_game);
     app.add_systems(Last, save_on_exit.run_if(on_message::<AppExit>));
-}
-
-fn refresh_available(dir: Res<DataDir>, mut available: ResMut<SavedGameAvailable>) {
-    available.0 = dir.store().exists(FILE);
 }
 
 fn save_current(dir: Res<DataDir>, game: Option<Res<SkillGame>>) {
@@ -198,7 +194,7 @@ mod tests {
         assert!(load(&dir).unwrap().is_none());
         let mut g = SkillGame::new(SkillConfig::default(), Color::Black, Preset::Club, true).unwrap();
         g.apply(gambit_skills::Action::Move(g.board.position().parse_san("d4").unwrap())).unwrap();
-        g.command("fz d4").unwrap();
+        g.apply(g.board.parse_action("fz d4").unwrap()).unwrap();
         save(&dir, &g).unwrap();
         let back = load(&dir).unwrap().unwrap();
         assert_eq!(back.board, g.board);

@@ -1,15 +1,15 @@
-//! The skill-chess session: the game state, the player's pending input (selection, targeting mode,
-//! promotion choice), the move list, and the rules of taking input. Pure Rust with no Bevy systems, so
-//! it is tested directly as well as through the app.
+//! The skill-chess game as the app holds it: the board with skills, the sides, the engine's strength,
+//! the move list, the last move and evaluation, and the generation that tells a stale engine reply. The
+//! model only: what the player is in the middle of doing (a selection, a targeting mode, a promotion
+//! choice, a message) is the skill-chess screen's [`super::input::PlayerInput`]. Pure Rust with no Bevy
+//! systems, tested directly as well as through the app.
 
 use bevy::prelude::Resource;
-use gambit_rules::{Color, Move, Outcome, Role, Square};
-use gambit_skills::{Action, Skill, SkillBoard, SkillConfig};
+use gambit_rules::{Color, Outcome, Square};
+use gambit_skills::{Action, SkillBoard, SkillConfig};
 use serde::{Deserialize, Serialize};
 
 use super::Preset;
-
-pub use crate::board::Targeting;
 
 /// One line of the move list: the actor and the text shown (SAN for moves, `tp e4e7` / `fz e7` for skills).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,18 +71,10 @@ pub struct SkillGame {
     pub strength: Preset,
     /// Whether skills are enabled (when off, the skill buttons and commands are refused).
     pub skills_enabled: bool,
-    /// The selected square (a piece about to move).
-    pub selected: Option<Square>,
-    /// What the next press means.
-    pub targeting: Targeting,
-    /// A promotion waiting for the player's choice of piece: (from, to).
-    pub pending_promotion: Option<(Square, Square)>,
     /// The last move's squares, for highlighting.
     pub last_move: Option<(Square, Square)>,
     /// The move list.
     pub listed: Vec<ListedAction>,
-    /// A message for the player (an error or a hint), cleared by the next accepted input.
-    pub message: Option<String>,
     /// The engine's last evaluation, centipawns from White's view.
     pub last_eval_white: Option<i32>,
     /// Bumped whenever the game changes under the engine (new game, undo): a reply computed for an
@@ -112,12 +104,8 @@ impl SkillGame {
             player,
             strength,
             skills_enabled,
-            selected: None,
-            targeting: Targeting::Move,
-            pending_promotion: None,
             last_move: None,
             listed: Vec::new(),
-            message: None,
             last_eval_white: None,
             generation: 0,
         }
@@ -141,203 +129,18 @@ impl SkillGame {
         self.board.finished()
     }
 
-    /// The legal destinations of the selected piece, or the valid targets of the targeting mode.
-    #[must_use]
-    pub fn highlighted_targets(&self) -> Vec<Square> {
-        if !self.players_turn() {
-            return Vec::new();
-        }
-        match self.targeting {
-            Targeting::Move => match self.selected {
-                Some(from) => {
-                    self.board.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect()
-                }
-                None => Vec::new(),
-            },
-            Targeting::TeleportPiece => Square::all()
-                .filter(|&s| Square::all().any(|t| self.board.check_teleport(s, t).is_ok()))
-                .collect(),
-            Targeting::TeleportTarget(from) => {
-                Square::all().filter(|&t| self.board.check_teleport(from, t).is_ok()).collect()
-            }
-            Targeting::Freeze => Square::all().filter(|&s| self.board.check_freeze(s).is_ok()).collect(),
-        }
-    }
-
-    /// A press on a square (click, or the start of a drag).
-    pub fn press(&mut self, square: Square) {
-        if !self.players_turn() || self.pending_promotion.is_some() {
-            return;
-        }
-        match self.targeting {
-            Targeting::Move => {
-                let own = self.board.piece_at(square).is_some_and(|p| p.color == self.player);
-                match self.selected {
-                    Some(from) if from == square => self.selected = None,
-                    Some(from) if !own => {
-                        let _ = self.try_move(from, square);
-                    }
-                    _ if own => {
-                        self.selected = Some(square);
-                        if !self.board.can_move_from(square) {
-                            self.message = Some(if self.board.is_frozen(square) {
-                                format!("{square} is frozen")
-                            } else {
-                                format!("the piece on {square} has no legal move")
-                            });
-                        } else {
-                            self.message = None;
-                        }
-                    }
-                    _ => self.selected = None,
-                }
-            }
-            Targeting::TeleportPiece => match self.board.piece_at(square) {
-                Some(p) if p.color == self.player => {
-                    self.targeting = Targeting::TeleportTarget(square);
-                    self.message = Some(format!("Teleport: choose where the piece on {square} goes"));
-                }
-                _ => self.message = Some("Teleport: choose one of your pieces".to_string()),
-            },
-            Targeting::TeleportTarget(from) => {
-                if let Err(e) = self.apply_player_action(Action::Teleport { from, to: square }) {
-                    self.message = Some(e.0);
-                }
-            }
-            Targeting::Freeze => {
-                if let Err(e) = self.apply_player_action(Action::Freeze(square)) {
-                    self.message = Some(e.0);
-                }
-            }
-        }
-    }
-
-    /// A drop of a dragged piece from `from` onto `to`. An illegal drop changes nothing (the piece snaps
-    /// back).
-    pub fn drop_piece(&mut self, from: Square, to: Square) {
-        if from == to || !self.players_turn() || self.targeting != Targeting::Move {
-            return;
-        }
-        if self.board.piece_at(from).is_some_and(|p| p.color == self.player) {
-            let _ = self.try_move(from, to);
-        }
-    }
-
-    /// Tries the move from `from` to `to`; a promotion waits for [`SkillGame::promote`].
-    fn try_move(&mut self, from: Square, to: Square) -> Result<(), InputError> {
-        let candidates: Vec<Move> =
-            self.board.legal_moves().iter().copied().filter(|m| m.from == from && m.to == to).collect();
-        match candidates.as_slice() {
-            [] => {
-                let why = if self.board.is_frozen(from) {
-                    format!("{from} is frozen")
-                } else {
-                    format!("{from}{to} is not a legal move")
-                };
-                self.message = Some(why.clone());
-                self.selected = None;
-                Err(InputError(why))
-            }
-            [m] => self.apply_player_action(Action::Move(*m)),
-            _ => {
-                self.pending_promotion = Some((from, to));
-                self.message = Some("Choose a piece to promote to".to_string());
-                Ok(())
-            }
-        }
-    }
-
-    /// Completes a pending promotion with `role`.
-    pub fn promote(&mut self, role: Role) {
-        let Some((from, to)) = self.pending_promotion.take() else { return };
-        let m = self
-            .board
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.from == from && m.to == to && m.promotion == Some(role));
-        match m {
-            Some(m) => {
-                let _ = self.apply_player_action(Action::Move(m));
-            }
-            None => self.message = Some(format!("cannot promote to a {role}")),
-        }
-    }
-
-    /// Enters a skill's targeting mode, if it can be cast.
-    pub fn start_cast(&mut self, skill: Skill) {
-        if !self.players_turn() {
-            return;
-        }
-        if !self.skills_enabled {
-            self.message = Some("skills are off in this game".to_string());
-            return;
-        }
-        if !self.board.can_cast(skill) {
-            self.message = Some(format!(
-                "{skill} is on cooldown for {} more ticks",
-                self.board.cooldown(self.player, skill)
-            ));
-            return;
-        }
-        self.selected = None;
-        self.pending_promotion = None;
-        self.targeting = Targeting::for_skill(skill);
-        self.message = Some(match skill {
-            Skill::Teleport => "Teleport: choose one of your pieces (Esc cancels)".to_string(),
-            Skill::Freeze => "Freeze: choose a square (Esc cancels)".to_string(),
-        });
-    }
-
-    /// Leaves a targeting mode, a selection or a pending promotion.
-    pub fn cancel(&mut self) {
-        self.targeting = Targeting::Move;
-        self.selected = None;
-        self.pending_promotion = None;
-        self.message = None;
-    }
-
-    /// A typed command: a move in SAN or UCI, a skill (`tp e4e7`, `fz e7`).
-    ///
-    /// # Errors
-    /// The reason the command was refused; nothing changes then.
-    pub fn command(&mut self, text: &str) -> Result<(), InputError> {
-        let text = text.trim();
-        if !self.players_turn() {
-            return Err(self.refuse("it is not your turn".to_string()));
-        }
-        let action = match self.board.parse_action(text) {
-            Ok(a) => a,
-            Err(_) => match self.board.position().parse_san(text) {
-                Ok(m) => Action::Move(m),
-                Err(e) => return Err(self.refuse(format!("{text}: {e}"))),
-            },
-        };
-        self.apply_player_action(action)
-    }
-
-    fn refuse(&mut self, why: String) -> InputError {
-        self.message = Some(why.clone());
-        InputError(why)
-    }
-
     /// Plays an action for the player.
     ///
     /// # Errors
     /// The reason it was refused; nothing changes then.
     pub fn apply_player_action(&mut self, action: Action) -> Result<(), InputError> {
         if !self.players_turn() {
-            return Err(self.refuse("it is not your turn".to_string()));
+            return Err(InputError("it is not your turn".to_string()));
         }
         if action.skill().is_some() && !self.skills_enabled {
-            return Err(self.refuse("skills are off in this game".to_string()));
+            return Err(InputError("skills are off in this game".to_string()));
         }
-        self.apply(action).map_err(|e| self.refuse(e))?;
-        self.targeting = Targeting::Move;
-        self.selected = None;
-        self.pending_promotion = None;
-        self.message = None;
-        Ok(())
+        self.apply(action).map_err(InputError)
     }
 
     /// Plays an action for whichever side is to move, recording it in the move list.
@@ -388,7 +191,6 @@ impl SkillGame {
             }
         }
         self.last_move = None;
-        self.cancel();
         self.generation += 1;
         undone
     }
@@ -462,73 +264,22 @@ impl SkillGame {
 mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
     fn game() -> SkillGame {
         SkillGame::new(SkillConfig::default(), Color::White, Preset::Beginner, true).unwrap()
     }
 
-    #[test]
-    fn click_click_and_drag_moves() {
-        let mut g = game();
-        g.press(sq("e2"));
-        assert_eq!(g.selected, Some(sq("e2")));
-        assert_eq!(g.highlighted_targets(), vec![sq("e3"), sq("e4")]);
-        g.press(sq("e4"));
-        assert_eq!(g.listed[0].text, "e4");
-        assert_eq!(g.last_move, Some((sq("e2"), sq("e4"))));
-        assert!(g.engines_turn());
-        // Not the player's turn: input is ignored.
-        g.press(sq("d2"));
-        assert_eq!(g.selected, None);
-        g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
-        // An illegal drop changes nothing.
-        let before = g.board.clone();
-        g.drop_piece(sq("d1"), sq("d5"));
-        assert_eq!(g.board, before);
-        g.drop_piece(sq("g1"), sq("f3"));
-        assert_eq!(g.listed.last().unwrap().text, "Nf3");
-    }
-
-    #[test]
-    fn typed_commands_and_skills() {
-        let mut g = game();
-        assert!(g.command("e4").is_ok());
-        g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
-        assert!(g.command("Ke3").is_err());
-        assert!(g.message.is_some());
-        assert!(g.command("fz e5").is_ok(), "a freeze is free: still White's turn");
-        assert!(g.players_turn());
-        assert_eq!(g.board.frozen_ticks(sq("e5")), Some(3));
-        assert!(g.command("g1f3").is_ok());
-        assert_eq!(g.move_list_lines(), vec!["1. e4 e5".to_string(), "2. fz e5 Nf3".to_string()]);
-    }
-
-    #[test]
-    fn targeting_mode_casts_teleport() {
-        let mut g = game();
-        g.start_cast(Skill::Teleport);
-        assert_eq!(g.targeting, Targeting::TeleportPiece);
-        g.press(sq("b1"));
-        assert_eq!(g.targeting, Targeting::TeleportTarget(sq("b1")));
-        assert!(g.highlighted_targets().contains(&sq("e5")));
-        g.press(sq("e5"));
-        assert_eq!(g.board.piece_at(sq("e5")).unwrap().role, Role::Knight);
-        assert_eq!(g.targeting, Targeting::Move);
-        assert!(g.engines_turn());
-        assert_eq!(g.listed[0].text, "tp b1e5");
-        assert!(g.listed[0].fen_after.is_some(), "b1e5 is not a knight move: a board edit");
+    fn play(g: &mut SkillGame, text: &str) {
+        let action =
+            g.board.parse_action(text).or_else(|_| g.board.position().parse_san(text).map(Action::Move));
+        g.apply(action.unwrap()).unwrap();
     }
 
     #[test]
     fn undo_takes_back_the_players_turn_and_the_reply() {
         let mut g = game();
-        g.command("e4").unwrap();
-        g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
-        g.command("Nf3").unwrap();
-        g.apply(Action::Move(g.board.position().parse_san("Nc6").unwrap())).unwrap();
+        for m in ["e4", "e5", "Nf3", "Nc6"] {
+            play(&mut g, m);
+        }
         assert_eq!(g.undo_turn(), 2);
         assert_eq!(g.listed.len(), 2);
         assert!(g.players_turn());
@@ -539,17 +290,22 @@ mod tests {
     }
 
     #[test]
-    fn promotion_waits_for_a_choice() {
-        let board = SkillBoard::from_position(
-            gambit_rules::Position::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap(),
-            SkillConfig::default(),
-        );
-        let mut g = SkillGame::from_board(board, Color::White, Preset::Beginner, true);
-        g.press(sq("a7"));
-        g.press(sq("a8"));
-        assert_eq!(g.pending_promotion, Some((sq("a7"), sq("a8"))));
-        g.promote(Role::Knight);
-        assert_eq!(g.board.piece_at(sq("a8")).unwrap().role, Role::Knight);
-        assert_eq!(g.listed[0].text, "a8=N");
+    fn the_move_list_pairs_moves_and_skills() {
+        let mut g = game();
+        for m in ["e4", "e5", "fz e5", "g1f3"] {
+            play(&mut g, m);
+        }
+        assert_eq!(g.move_list_lines(), vec!["1. e4 e5".to_string(), "2. fz e5 Nf3".to_string()]);
+        assert_eq!(g.last_move, Some(("g1".parse().unwrap(), "f3".parse().unwrap())));
+    }
+
+    #[test]
+    fn player_actions_are_refused_out_of_turn_or_with_skills_off() {
+        let mut g = SkillGame::new(SkillConfig::default(), Color::White, Preset::Beginner, false).unwrap();
+        let freeze = g.board.parse_action("fz e7").unwrap();
+        assert!(g.apply_player_action(freeze).is_err());
+        play(&mut g, "e4");
+        let reply = g.board.parse_action("e7e5").unwrap();
+        assert_eq!(g.apply_player_action(reply), Err(InputError("it is not your turn".to_string())));
     }
 }

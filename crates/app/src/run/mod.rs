@@ -17,7 +17,7 @@ use gambit_roguelite::run::{RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
-use gambit_roguelite::{Decision, Modifier, Progress, Run, RunConfig, RunEvent, RunPhase, SkillTree};
+use gambit_roguelite::{Decision, Modifier, Progress, Run, RunEvent, RunPhase, SkillTree};
 use gambit_rules::Square;
 
 use crate::screens::Screen;
@@ -247,12 +247,41 @@ fn random_seed() -> u64 {
     (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000
 }
 
+/// A new run from the profile's unlocks, with the seed set in the settings or a random one; saved at
+/// once (a failure is kept in `failure`).
+#[must_use]
+pub fn new_run(settings: &Settings, profile: &Profile, failure: &mut SaveFailure) -> RunSession {
+    let seed = settings.run_seed.unwrap_or_else(random_seed);
+    let run = Run::new(profile.progress.new_run_config(seed));
+    if let Err(e) = profile.save_run(&run) {
+        failure.0 = Some(e.to_string());
+    }
+    RunSession::new(run)
+}
+
+/// The saved run, resumed as far as it replays and saved at once in the current format (an older file,
+/// or one that stopped early, is rewritten as what was resumed). A problem goes to `notice`, a failed
+/// save to `failure`; `None` when there is no run to continue.
+#[must_use]
+pub fn continue_run(
+    profile: &Profile,
+    notice: &mut FileNotice,
+    failure: &mut SaveFailure,
+) -> Option<RunSession> {
+    let (run, problem) = profile.resume_run();
+    if let Some(m) = problem {
+        notice.0 = Some(format!("The saved run could not be resumed as it was: {m}"));
+    }
+    let run = run?;
+    if let Err(e) = profile.save_run(&run) {
+        failure.0 = Some(format!("Saving failed: {e}"));
+    }
+    Some(RunSession::new(run))
+}
+
 fn handle_run_actions(
-    mut commands: Commands,
     mut actions: MessageReader<UiAction>,
-    settings: Res<Settings>,
     profile: Res<Profile>,
-    mut notice: ResMut<FileNotice>,
     mut failure: ResMut<SaveFailure>,
     session: Option<ResMut<RunSession>>,
     mut next: ResMut<NextState<Screen>>,
@@ -260,33 +289,6 @@ fn handle_run_actions(
     let mut session = session;
     for action in actions.read() {
         match action {
-            UiAction::NewRun => {
-                let seed = settings.run_seed.unwrap_or_else(random_seed);
-                let config: RunConfig = profile.progress.new_run_config(seed);
-                let run = Run::new(config);
-                if let Err(e) = profile.save_run(&run) {
-                    failure.0 = Some(e.to_string());
-                }
-                let s = RunSession::new(run);
-                next.set(s.app_screen());
-                commands.insert_resource(s);
-            }
-            UiAction::ContinueRun => {
-                let (run, problem) = profile.resume_run();
-                if let Some(m) = problem {
-                    notice.0 = Some(format!("The saved run could not be resumed as it was: {m}"));
-                }
-                if let Some(run) = run {
-                    // Saved at once in the current format (an older file, or one that stopped early,
-                    // is rewritten as what was resumed).
-                    if let Err(e) = profile.save_run(&run) {
-                        failure.0 = Some(format!("Saving failed: {e}"));
-                    }
-                    let s = RunSession::new(run);
-                    next.set(s.app_screen());
-                    commands.insert_resource(s);
-                }
-            }
             UiAction::RetrySave => {
                 if let Some(s) = session.as_deref() {
                     save_all(&profile, s, &mut failure);

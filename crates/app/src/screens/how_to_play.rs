@@ -1,9 +1,17 @@
-//! The rules in short.
+//! The rules in short: skill chess and the roguelite run, side by side; Back (or Escape).
 
 use bevy::prelude::*;
 
 use super::Screen;
-use crate::ui::{UiAction, button, heading, label, screen_root};
+use crate::AppSystems;
+use crate::ui::{button, heading, label, screen_root};
+
+/// What the rules page's button does.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Back to the title.
+    Back,
+}
 
 /// The text of the rules page, one paragraph per entry.
 pub const RULES: [&str; 9] = [
@@ -30,7 +38,15 @@ pub const RUN_RULES: [&str; 7] = [
 ];
 
 pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
     app.add_systems(OnEnter(Screen::HowToPlay), spawn);
+    app.add_systems(Update, on_action.run_if(in_state(Screen::HowToPlay)).in_set(AppSystems::Decide));
+}
+
+fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
+    for Action::Back in actions.read() {
+        next.set(Screen::Title);
+    }
 }
 
 fn spawn(mut commands: Commands) {
@@ -64,6 +80,6 @@ fn spawn(mut commands: Commands) {
                     });
                 }
             });
-            root.spawn(button("Back", UiAction::BackToTitle));
+            root.spawn(button("Back", Action::Back));
         });
 }

@@ -75,14 +75,14 @@ fn escape_goes_back(
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<Screen>>,
     menu: Res<State<Menu>>,
-    mut actions: MessageWriter<UiAction>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
     let page = matches!(
         screen.get(),
         Screen::HowToPlay | Screen::SkillChessSetup | Screen::Upgrades | Screen::Records
     );
     if page && *menu.get() == Menu::None && keys.just_pressed(KeyCode::Escape) {
-        actions.write(UiAction::BackToTitle);
+        next.set(Screen::Title);
     }
 }
 
@@ -91,7 +91,6 @@ fn navigate(
     mut actions: MessageReader<UiAction>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
-    mut exit: MessageWriter<AppExit>,
 ) {
     for action in actions.read() {
         match action {
@@ -99,13 +98,7 @@ fn navigate(
                 next_menu.set(Menu::None);
                 next_screen.set(Screen::Title);
             }
-            UiAction::HowToPlay => next_screen.set(Screen::HowToPlay),
-            UiAction::SkillChess => next_screen.set(Screen::SkillChessSetup),
             UiAction::Upgrades => next_screen.set(Screen::Upgrades),
-            UiAction::Records => next_screen.set(Screen::Records),
-            UiAction::Exit => {
-                exit.write(AppExit::Success);
-            }
             _ => {}
         }
     }

@@ -1,14 +1,36 @@
-//! Before a game of skill chess: the player's colour, the engine's strength (remembered in the
-//! settings), skills on or off, and the cooldown config.
+//! Before a game of skill chess: the player's colour, the engine's strength, skills on or off and the
+//! cooldowns (all but the colour are remembered in the settings); Start, Back. UI state: the chosen
+//! colour ([`ChosenColor`]).
 
 use bevy::prelude::*;
 use gambit_rules::Color;
 use gambit_skills::{COOLDOWN_RANGE, FREEZE_DURATION_RANGE, Skill, step_within};
 
 use super::Screen;
+use crate::AppSystems;
 use crate::game::{Preset, SkillGame, engine::EngineTask};
 use crate::settings::Settings;
-use crate::ui::{UiAction, button, heading, label, screen_root, small_button};
+use crate::ui::section::show;
+use crate::ui::{Section, View, button, heading, label, mark, row, screen_root, small_button};
+
+/// What the setup screen's buttons do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Play White or Black.
+    Player(Color),
+    /// The engine's strength.
+    Strength(Preset),
+    /// Skills on or off.
+    ToggleSkills,
+    /// Change a cooldown by a number of ticks.
+    Cooldown(Skill, i32),
+    /// Change the freeze duration by a number of ticks.
+    FreezeDuration(i32),
+    /// Start the game.
+    Start,
+    /// Back to the title.
+    Back,
+}
 
 /// The colour the player picked.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,93 +42,102 @@ impl Default for ChosenColor {
     }
 }
 
-/// The setup panel, rebuilt when a choice changes.
-#[derive(Component)]
-struct SetupPanel;
-
 pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
     app.init_resource::<ChosenColor>();
     app.add_systems(OnEnter(Screen::SkillChessSetup), spawn);
-    app.add_systems(
-        Update,
-        handle.run_if(in_state(Screen::SkillChessSetup)).in_set(crate::AppSystems::Decide),
-    );
-    app.add_systems(
-        Update,
-        rebuild.run_if(in_state(Screen::SkillChessSetup)).in_set(crate::AppSystems::Present),
-    );
+    let here = in_state(Screen::SkillChessSetup);
+    app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
+    app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
 }
 
 fn spawn(mut commands: Commands) {
-    commands.spawn((Name::new("Setup"), DespawnOnExit(Screen::SkillChessSetup), SetupPanel, screen_root()));
+    commands.spawn((
+        Name::new("Setup"),
+        DespawnOnExit(Screen::SkillChessSetup),
+        Section::<SetupView>::new(),
+        screen_root(),
+    ));
 }
 
-fn mark(selected: bool, text: &str) -> String {
-    if selected { format!("\u{25B6} {text}") } else { text.to_string() }
+/// The setup page: the choices as they stand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupView {
+    color: Color,
+    strength: Preset,
+    skills: bool,
+    teleport_cooldown: u32,
+    freeze_cooldown: u32,
+    freeze_duration: u32,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn rebuild(
-    mut commands: Commands,
-    settings: Res<Settings>,
-    chosen: Res<ChosenColor>,
-    panel: Query<Entity, With<SetupPanel>>,
-    added: Query<(), Added<SetupPanel>>,
-) {
-    if !settings.is_changed() && !chosen.is_changed() && added.is_empty() {
-        return;
-    }
-    let Ok(root) = panel.single() else { return };
-    commands.entity(root).despawn_related::<Children>();
-    commands.queue(crate::ui::focus::refocus);
-    commands.entity(root).with_children(|root| {
-        root.spawn(heading("Skill chess"));
-        root.spawn(row()).with_children(|r| {
+impl View for SetupView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(heading("Skill chess"));
+        p.spawn(row()).with_children(|r| {
             r.spawn(label("You play"));
-            for c in [Color::White, Color::Black] {
-                let name = if c == Color::White { "White" } else { "Black" };
-                r.spawn(button(mark(chosen.0 == c, name), UiAction::ChoosePlayer(c)));
+            for (c, name) in [(Color::White, "White"), (Color::Black, "Black")] {
+                r.spawn(button(mark(self.color == c, name), Action::Player(c)));
             }
         });
-        root.spawn(row()).with_children(|r| {
+        p.spawn(row()).with_children(|r| {
             r.spawn(label("Engine"));
             for s in Preset::ALL {
-                r.spawn(button(mark(settings.strength == s, s.name()), UiAction::ChooseStrength(s)));
+                r.spawn(button(mark(self.strength == s, s.name()), Action::Strength(s)));
             }
         });
-        root.spawn(row()).with_children(|r| {
+        p.spawn(row()).with_children(|r| {
             r.spawn(label("Skills"));
-            r.spawn(button(if settings.skills { "On" } else { "Off" }, UiAction::ToggleSkills));
+            r.spawn(button(if self.skills { "On" } else { "Off" }, Action::ToggleSkills));
         });
-        for (name, skill, value) in [
-            ("Teleport cooldown", Some(Skill::Teleport), settings.teleport_cooldown),
-            ("Freeze cooldown", Some(Skill::Freeze), settings.freeze_cooldown),
-            ("Freeze duration", None, settings.freeze_duration),
+        for (name, value, down, up) in [
+            (
+                "Teleport cooldown",
+                self.teleport_cooldown,
+                Action::Cooldown(Skill::Teleport, -1),
+                Action::Cooldown(Skill::Teleport, 1),
+            ),
+            (
+                "Freeze cooldown",
+                self.freeze_cooldown,
+                Action::Cooldown(Skill::Freeze, -1),
+                Action::Cooldown(Skill::Freeze, 1),
+            ),
+            ("Freeze duration", self.freeze_duration, Action::FreezeDuration(-1), Action::FreezeDuration(1)),
         ] {
-            root.spawn(row()).with_children(|r| {
+            p.spawn(row()).with_children(|r| {
                 r.spawn(label(format!("{name}: {value} ticks")));
-                let (down, up) = match skill {
-                    Some(s) => (UiAction::AdjustCooldown(s, -1), UiAction::AdjustCooldown(s, 1)),
-                    None => (UiAction::AdjustFreezeDuration(-1), UiAction::AdjustFreezeDuration(1)),
-                };
                 r.spawn(small_button("\u{2212}", down));
                 r.spawn(small_button("+", up));
             });
         }
-        root.spawn(row()).with_children(|r| {
-            r.spawn(button("Start", UiAction::StartGame));
-            r.spawn(button("Back", UiAction::BackToTitle));
+        p.spawn(row()).with_children(|r| {
+            r.spawn(button("Start", Action::Start));
+            r.spawn(button("Back", Action::Back));
         });
-    });
+    }
 }
 
-fn row() -> Node {
-    Node { flex_direction: FlexDirection::Row, align_items: AlignItems::Center, ..default() }
-}
-
-fn handle(
+fn present(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    settings: Res<Settings>,
+    chosen: Res<ChosenColor>,
+    mut sections: Query<(Entity, &mut Section<SetupView>)>,
+) {
+    let view = SetupView {
+        color: chosen.0,
+        strength: settings.strength,
+        skills: settings.skills,
+        teleport_cooldown: settings.teleport_cooldown,
+        freeze_cooldown: settings.freeze_cooldown,
+        freeze_duration: settings.freeze_duration,
+    };
+    show(&mut commands, &mut sections, &view);
+}
+
+fn on_action(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
     mut settings: ResMut<Settings>,
     mut chosen: ResMut<ChosenColor>,
     mut next: ResMut<NextState<Screen>>,
@@ -114,20 +145,20 @@ fn handle(
     mut engine: ResMut<EngineTask>,
 ) {
     for action in actions.read() {
-        match action {
-            UiAction::ChoosePlayer(c) => chosen.0 = *c,
-            UiAction::ChooseStrength(s) => settings.strength = *s,
-            UiAction::ToggleSkills => settings.skills = !settings.skills,
-            UiAction::AdjustCooldown(Skill::Teleport, d) => {
-                settings.teleport_cooldown = step_within(settings.teleport_cooldown, *d, &COOLDOWN_RANGE);
+        match *action {
+            Action::Player(c) => chosen.0 = c,
+            Action::Strength(s) => settings.strength = s,
+            Action::ToggleSkills => settings.skills = !settings.skills,
+            Action::Cooldown(Skill::Teleport, d) => {
+                settings.teleport_cooldown = step_within(settings.teleport_cooldown, d, &COOLDOWN_RANGE);
             }
-            UiAction::AdjustCooldown(Skill::Freeze, d) => {
-                settings.freeze_cooldown = step_within(settings.freeze_cooldown, *d, &COOLDOWN_RANGE);
+            Action::Cooldown(Skill::Freeze, d) => {
+                settings.freeze_cooldown = step_within(settings.freeze_cooldown, d, &COOLDOWN_RANGE);
             }
-            UiAction::AdjustFreezeDuration(d) => {
-                settings.freeze_duration = step_within(settings.freeze_duration, *d, &FREEZE_DURATION_RANGE);
+            Action::FreezeDuration(d) => {
+                settings.freeze_duration = step_within(settings.freeze_duration, d, &FREEZE_DURATION_RANGE);
             }
-            UiAction::StartGame => {
+            Action::Start => {
                 let generation = old_game.as_ref().map_or(0, |g| g.generation + 1);
                 match SkillGame::new(settings.skill_config(), chosen.0, settings.strength, settings.skills) {
                     Ok(mut game) => {
@@ -139,7 +170,7 @@ fn handle(
                     Err(e) => error!("could not start a game: {e}"),
                 }
             }
-            _ => {}
+            Action::Back => next.set(Screen::Title),
         }
     }
 }

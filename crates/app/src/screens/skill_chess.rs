@@ -1,135 +1,220 @@
-//! The skill-chess screen: the board, the skills bar, the command line, the move list, the evaluation
-//! bar, the promotion picker and the result banner.
+//! The skill-chess screen: the board, the evaluation bar, the command line, and beside them the status,
+//! the skill buttons, the promotion picker, the message, the move list and the tool bar; the result
+//! banner over the board when the game is over. UI state: [`PlayerInput`] (selection, targeting mode,
+//! pending promotion, message), reset on entering; the model is [`SkillGame`].
 
 use bevy::prelude::*;
 use gambit_rules::{Color as PieceColor, Role};
 use gambit_skills::Skill;
 
 use super::Screen;
-use crate::board::BoardInput;
-use crate::board::command_line::CommandLine;
-use crate::board::view;
-use crate::board::{BoardSystems, BoardViewState};
+use crate::AppSystems;
+use crate::board::command_line::{self, CommandLine, CommandLineView};
+use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, view};
 use crate::game::engine::EngineTask;
-use crate::game::{SkillGame, pgn, save};
+use crate::game::{PlayerInput, SkillGame, pgn};
 use crate::menus::Menu;
-use crate::palette::Palette;
 use crate::settings::{Orientation, Settings};
 use crate::storage::DataDir;
-use crate::ui::{UiAction, button, label, small_button};
+use crate::ui::section::show;
+use crate::ui::{Section, View, button, capitalize, error_line, label, small_button, text_font, units};
 
-#[derive(Component)]
-struct StatusText;
-#[derive(Component)]
-struct MessageText;
-#[derive(Component)]
-struct MoveListText;
-#[derive(Component)]
-struct CommandText;
-#[derive(Component)]
-struct ThinkingText;
-#[derive(Component)]
-struct EvalFill;
-#[derive(Component)]
-struct EvalText;
-#[derive(Component)]
-struct SkillLabel(Skill);
-#[derive(Component)]
-struct PromotionPicker;
-#[derive(Component)]
-struct ResultBanner;
-#[derive(Component)]
-struct ResultText;
-#[derive(Component)]
-struct CommandBox;
+/// What the skill-chess screen's buttons do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A skill button: enter its targeting mode.
+    Cast(Skill),
+    /// The promotion picker.
+    Promote(Role),
+    /// Take back the last turn.
+    Undo,
+    /// A new game with the same setup.
+    NewGame,
+    /// Rotate the board.
+    Flip,
+    /// Toggle the threat overlay.
+    ToggleThreats,
+    /// Write the game as PGN into the data directory.
+    ExportPgn,
+    /// Back to the title (the result banner).
+    Title,
+}
+
+/// The hint in the closed command line.
+const COMMAND_HINT: &str = "Press / to type a move (e4, Nf3, tp e4e7, fz e7)";
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::SkillChess), (orient, spawn).chain());
+    crate::ui::register::<Action>(app);
+    app.init_resource::<PlayerInput>();
+    app.add_systems(OnEnter(Screen::SkillChess), (enter, spawn).chain());
     app.add_systems(
         Update,
-        (hotkeys, crate::board::command_line::type_command)
+        (hotkeys, command_line::type_command)
             .chain()
             .run_if(in_state(Menu::None))
-            .in_set(crate::AppSystems::Input)
-            .run_if(in_state(Screen::SkillChess))
-            .run_if(resource_exists::<SkillGame>),
+            .in_set(AppSystems::Input)
+            .run_if(on_screen),
     );
     app.add_systems(
         Update,
-        handle_actions
+        (on_action, on_board_input)
+            .chain()
             .run_if(in_state(Menu::None))
-            .in_set(crate::AppSystems::Decide)
-            .run_if(in_state(Screen::SkillChess))
-            .run_if(resource_exists::<SkillGame>),
+            .in_set(AppSystems::Decide)
+            .run_if(on_screen),
     );
-    app.add_systems(
-        Update,
-        (build_scene.in_set(BoardSystems::Scene), refresh_panel.in_set(crate::AppSystems::Present))
-            .run_if(in_state(Screen::SkillChess))
-            .run_if(resource_exists::<SkillGame>),
-    );
+    app.add_systems(Update, build_scene.in_set(BoardSystems::Scene).run_if(on_screen));
+    app.add_systems(Update, present.in_set(AppSystems::Present).run_if(on_screen));
 }
 
-/// Draws the skill-chess game into the board scene: pieces, frozen squares with ticks, threats, check,
-/// selection, legal targets and the last move.
-fn build_scene(game: Res<SkillGame>, mut scene: ResMut<crate::board::BoardScene>) {
-    if !game.is_changed() {
-        return;
-    }
-    let position = game.board.position();
-    let threats = game.board.threatened_squares(!game.player);
-    let mut next = crate::board::BoardScene::from_position(position, &threats);
-    for (square, ticks) in game.board.frozen() {
-        next.cell_mut(square).frozen = Some(ticks);
-    }
-    for square in game.highlighted_targets() {
-        next.cell_mut(square).target = true;
-    }
-    let selected = match game.targeting {
-        crate::game::Targeting::TeleportTarget(s) => Some(s),
-        _ => game.selected,
-    };
-    if let Some(s) = selected {
-        next.cell_mut(s).selected = true;
-    }
-    next.set_last_move(game.last_move);
-    *scene = next;
+/// The screen's systems run while it is shown with a game.
+fn on_screen(screen: Res<State<Screen>>, game: Option<Res<SkillGame>>) -> bool {
+    *screen.get() == Screen::SkillChess && game.is_some()
 }
 
-fn orient(game: Res<SkillGame>, settings: Res<Settings>, mut view: ResMut<BoardViewState>) {
-    view.rotated = match settings.orientation {
+/// Entering: the board turned as the settings say, the pending input cleared.
+fn enter(
+    game: Res<SkillGame>,
+    settings: Res<Settings>,
+    mut view: ResMut<BoardViewState>,
+    mut input: ResMut<PlayerInput>,
+    mut line: ResMut<CommandLine>,
+) {
+    let rotated = match settings.orientation {
         Orientation::Player => game.player == PieceColor::Black,
         Orientation::White => false,
         Orientation::Black => true,
     };
-    view.cursor = None;
-    view.animated = game.last_move;
+    view.reset(rotated, game.last_move);
+    *input = PlayerInput::default();
+    *line = CommandLine::default();
+}
+
+/// The header: whose turn (or the result), the engine's estimate, whether it is thinking.
+#[derive(Clone, Debug, PartialEq)]
+struct HeaderView {
+    status: String,
+    chances: String,
+    thinking: bool,
+}
+
+impl View for HeaderView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn((Text::new(self.status.clone()), text_font(3.4)));
+        p.spawn(label(self.chances.clone()));
+        p.spawn(label(if self.thinking { "Engine thinking\u{2026}" } else { "" }));
+    }
+}
+
+/// The skill buttons' labels: `Teleport (ready)`, `Freeze (3)`, `... (off)`.
+#[derive(Clone, Debug, PartialEq)]
+struct SkillsView([(Skill, String); 2]);
+
+impl View for SkillsView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        for (skill, text) in &self.0 {
+            p.spawn(button(text.clone(), Action::Cast(*skill)));
+        }
+    }
+}
+
+/// The promotion picker, shown while a promotion waits for a choice.
+#[derive(Clone, Debug, PartialEq)]
+struct PromotionView(bool);
+
+impl View for PromotionView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        if !self.0 {
+            return;
+        }
+        p.spawn(label("Promote to"));
+        for (role, glyph) in [
+            (Role::Queen, "\u{265B}"),
+            (Role::Rook, "\u{265C}"),
+            (Role::Bishop, "\u{265D}"),
+            (Role::Knight, "\u{265E}"),
+        ] {
+            p.spawn(small_button(glyph, Action::Promote(role)));
+        }
+    }
+}
+
+/// The last refusal or hint.
+#[derive(Clone, Debug, PartialEq)]
+struct MessageView(String);
+
+impl View for MessageView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(error_line(self.0.clone()));
+    }
+}
+
+/// The move list's last lines.
+#[derive(Clone, Debug, PartialEq)]
+struct MoveListView(String);
+
+impl View for MoveListView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn((Text::new(self.0.clone()), text_font(2.3)));
+    }
+}
+
+/// The evaluation bar's white share, percent.
+#[derive(Clone, Debug, PartialEq)]
+struct EvalBarView(f32);
+
+impl View for EvalBarView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn((
+            Node { width: Val::Percent(100.0), height: Val::Percent(self.0), ..default() },
+            BackgroundColor(Color::srgb(0.95, 0.95, 0.92)),
+        ));
+    }
+}
+
+/// The result banner's text, once the game is over.
+#[derive(Clone, Debug, PartialEq)]
+struct ResultView(Option<String>);
+
+impl View for ResultView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        let Some(text) = &self.0 else { return };
+        p.spawn((
+            Node {
+                padding: UiRect::all(units(2.0)),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(units(1.0)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
+        ))
+        .with_children(|banner| {
+            banner.spawn((Text::new(text.clone()), text_font(4.5)));
+            banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+                row.spawn(button("New game", Action::NewGame));
+                row.spawn(button("Title", Action::Title));
+            });
+        });
+    }
 }
 
 fn spawn(mut commands: Commands) {
     commands
-        .spawn((
-            Name::new("Skill chess"),
-            DespawnOnExit(Screen::SkillChess),
-            crate::board::view::board_screen_root(),
-        ))
+        .spawn((Name::new("Skill chess"), DespawnOnExit(Screen::SkillChess), view::board_screen_root()))
         .with_children(|root| {
-            // The evaluation bar: White's share from the bottom.
+            // The evaluation bar: White's share from the bottom (as tall as the board).
             root.spawn((
+                Section::<EvalBarView>::new(),
                 Node {
                     width: Val::VMin(2.2),
                     height: Val::VMin(76.0),
                     flex_direction: FlexDirection::ColumnReverse,
-                    border: UiRect::all(crate::ui::units(0.2)),
+                    border: UiRect::all(Val::VMin(0.2)),
                     ..default()
                 },
                 BackgroundColor(Color::srgb(0.13, 0.13, 0.15)),
                 BorderColor::all(Color::srgb(0.4, 0.4, 0.45)),
-            ))
-            .with_child((
-                EvalFill,
-                Node { width: Val::Percent(100.0), height: Val::Percent(50.0), ..default() },
-                BackgroundColor(Color::srgb(0.95, 0.95, 0.92)),
             ));
             root.spawn(Node {
                 flex_direction: FlexDirection::Column,
@@ -138,138 +223,125 @@ fn spawn(mut commands: Commands) {
             })
             .with_children(|col| {
                 view::spawn_board(col);
-                col.spawn((
-                    CommandBox,
-                    Button,
-                    Node {
-                        width: Val::VMin(79.0),
-                        margin: UiRect::top(crate::ui::units(1.0)),
-                        padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.6)),
-                        border: UiRect::all(crate::ui::units(0.25)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
-                    BorderColor::all(Color::srgb(0.35, 0.38, 0.5)),
-                ))
-                .observe(|_: On<Pointer<Click>>, mut line: ResMut<CommandLine>| line.active = true)
-                .with_child((
-                    CommandText,
-                    Text::new(""),
-                    crate::ui::text_font(2.4),
-                    Pickable::IGNORE,
-                ));
+                command_line::spawn(col, Val::VMin(79.0));
             });
             root.spawn(Node {
                 flex_direction: FlexDirection::Column,
-                width: crate::ui::units(46.0),
+                width: units(46.0),
                 height: Val::VMin(86.0),
-                padding: UiRect::all(crate::ui::units(1.2)),
-                row_gap: crate::ui::units(0.6),
+                padding: UiRect::all(units(1.2)),
+                row_gap: units(0.6),
                 ..default()
             })
             .with_children(|panel| {
-                panel.spawn((StatusText, Text::new(""), crate::ui::text_font(3.4)));
-                panel.spawn((EvalText, label("")));
-                panel.spawn((ThinkingText, label("")));
-                panel
-                    .spawn(Node {
-                        flex_direction: FlexDirection::Row,
-                        flex_wrap: FlexWrap::Wrap,
-                        ..default()
-                    })
-                    .with_children(|bar| {
-                        bar.spawn(button("Teleport", UiAction::Cast(Skill::Teleport)))
-                            .insert(SkillLabel(Skill::Teleport));
-                        bar.spawn(button("Freeze", UiAction::Cast(Skill::Freeze)))
-                            .insert(SkillLabel(Skill::Freeze));
-                    });
-                panel
-                    .spawn((
-                        PromotionPicker,
-                        Node { flex_direction: FlexDirection::Row, display: Display::None, ..default() },
-                    ))
-                    .with_children(|picker| {
-                        picker.spawn(label("Promote to"));
-                        for (role, glyph) in [
-                            (Role::Queen, "\u{265B}"),
-                            (Role::Rook, "\u{265C}"),
-                            (Role::Bishop, "\u{265D}"),
-                            (Role::Knight, "\u{265E}"),
-                        ] {
-                            picker.spawn(small_button(glyph, UiAction::Promote(role)));
-                        }
-                    });
-                panel.spawn((MessageText, label(""), TextColor(crate::palette::STANDARD.error)));
                 panel.spawn((
-                    MoveListText,
-                    Text::new(""),
-                    crate::ui::text_font(2.3),
+                    Section::<HeaderView>::new(),
+                    Node { flex_direction: FlexDirection::Column, ..default() },
+                ));
+                panel.spawn((Section::<SkillsView>::new(), crate::ui::wrapping_row()));
+                panel.spawn((Section::<PromotionView>::new(), crate::ui::row()));
+                panel.spawn(Section::<MessageView>::new());
+                panel.spawn((
+                    Section::<MoveListView>::new(),
                     Node { flex_grow: 1.0, overflow: Overflow::clip(), ..default() },
                 ));
-                panel
-                    .spawn(Node {
-                        flex_direction: FlexDirection::Row,
-                        flex_wrap: FlexWrap::Wrap,
-                        ..default()
-                    })
-                    .with_children(|bar| {
-                        bar.spawn(small_button("Undo", UiAction::Undo));
-                        bar.spawn(small_button("New game", UiAction::NewGame));
-                        bar.spawn(small_button("Flip", UiAction::Flip));
-                        bar.spawn(small_button("Threats", UiAction::ToggleThreats));
-                        bar.spawn(small_button("PGN", UiAction::ExportPgn));
-                    });
+                panel.spawn(crate::ui::wrapping_row()).with_children(|bar| {
+                    bar.spawn(small_button("Undo", Action::Undo));
+                    bar.spawn(small_button("New game", Action::NewGame));
+                    bar.spawn(small_button("Flip", Action::Flip));
+                    bar.spawn(small_button("Threats", Action::ToggleThreats));
+                    bar.spawn(small_button("PGN", Action::ExportPgn));
+                });
             });
             // The result banner, shown when the game is over.
             root.spawn((
-                ResultBanner,
-                Node {
-                    position_type: PositionType::Absolute,
-                    top: crate::ui::units(38.0),
-                    padding: UiRect::all(crate::ui::units(2.0)),
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    display: Display::None,
-                    border_radius: BorderRadius::all(crate::ui::units(1.0)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
+                Section::<ResultView>::new(),
+                Node { position_type: PositionType::Absolute, top: units(38.0), ..default() },
                 GlobalZIndex(20),
-            ))
-            .with_children(|banner| {
-                banner.spawn((ResultText, Text::new(""), crate::ui::text_font(4.5)));
-                banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
-                    row.spawn(button("New game", UiAction::NewGame));
-                    row.spawn(button("Title", UiAction::BackToTitle));
-                });
-            });
+            ));
         });
 }
 
-#[allow(clippy::too_many_arguments)]
-fn handle_actions(
-    mut actions: MessageReader<UiAction>,
-    mut input: MessageWriter<BoardInput>,
+/// Game hotkeys (when the command line is not taking keys): T threats, F flip, 1 Teleport, 2 Freeze,
+/// Ctrl+Z undo, `/` command line, Q/R/B/N for a pending promotion, Escape cancels the pending input or
+/// opens the pause menu.
+fn hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut line: ResMut<CommandLine>,
+    input: Res<PlayerInput>,
+    mut board: MessageWriter<BoardInput>,
+    mut actions: MessageWriter<Action>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    if line.active {
+        return;
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if keys.just_pressed(KeyCode::KeyT) {
+        actions.write(Action::ToggleThreats);
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        actions.write(Action::Flip);
+    }
+    if keys.just_pressed(KeyCode::Digit1) {
+        board.write(BoardInput::Cast(Skill::Teleport));
+    }
+    if keys.just_pressed(KeyCode::Digit2) {
+        board.write(BoardInput::Cast(Skill::Freeze));
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        board.write(BoardInput::Undo);
+    }
+    if keys.just_pressed(KeyCode::Slash) {
+        line.active = true;
+        line.text.clear();
+    }
+    if input.pending_promotion.is_some() {
+        for (key, role) in [
+            (KeyCode::KeyQ, Role::Queen),
+            (KeyCode::KeyR, Role::Rook),
+            (KeyCode::KeyB, Role::Bishop),
+            (KeyCode::KeyN, Role::Knight),
+        ] {
+            if keys.just_pressed(key) {
+                board.write(BoardInput::Promote(role));
+            }
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if input.is_busy() {
+            board.write(BoardInput::Cancel);
+        } else {
+            next_menu.set(Menu::Pause);
+        }
+    }
+}
+
+/// The screen's buttons.
+fn on_action(
+    mut actions: MessageReader<Action>,
+    mut board: MessageWriter<BoardInput>,
     mut game: ResMut<SkillGame>,
+    mut input: ResMut<PlayerInput>,
     mut settings: ResMut<Settings>,
     mut view: ResMut<BoardViewState>,
     mut engine: ResMut<EngineTask>,
+    mut next: ResMut<NextState<Screen>>,
     dir: Res<DataDir>,
 ) {
     for action in actions.read() {
-        match action {
-            UiAction::Cast(skill) => {
-                input.write(BoardInput::Cast(*skill));
+        match *action {
+            Action::Cast(skill) => {
+                board.write(BoardInput::Cast(skill));
             }
-            UiAction::Promote(role) => {
-                input.write(BoardInput::Promote(*role));
+            Action::Promote(role) => {
+                board.write(BoardInput::Promote(role));
             }
-            UiAction::Undo => {
-                input.write(BoardInput::Undo);
+            Action::Undo => {
+                board.write(BoardInput::Undo);
             }
-            UiAction::NewGame => {
+            Action::NewGame => {
                 engine.cancel();
-                let generation = game.generation + 1;
                 let fresh = SkillGame::new(
                     game.board.config().clone(),
                     game.player,
@@ -278,25 +350,28 @@ fn handle_actions(
                 );
                 if let Ok(mut fresh) = fresh {
                     // Keep the configured start position but not the old game's moves.
-                    fresh.generation = generation;
+                    fresh.generation = game.generation + 1;
                     *game = fresh;
+                    *input = PlayerInput::default();
                 }
             }
-            UiAction::Flip => view.rotated = !view.rotated,
-            UiAction::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,
-            UiAction::ExportPgn => {
-                let stamp = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
-                let name = format!("games/skill-chess-{stamp}.pgn");
-                let text = pgn::export(&game, &pgn_date());
-                game.message = Some(match dir.store().write(&name, &text) {
-                    Ok(()) => format!("PGN saved to {}", dir.file(&name).display()),
-                    Err(e) => format!("could not save the PGN: {e}"),
-                });
-            }
-            _ => {}
+            Action::Flip => view.rotated = !view.rotated,
+            Action::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,
+            Action::ExportPgn => input.message = Some(export_pgn(&game, &dir)),
+            // Leaving saves the game, or removes its save once it is over (`game::save`).
+            Action::Title => next.set(Screen::Title),
         }
+    }
+}
+
+/// Writes the game as `games/skill-chess-<time>.pgn`; the message says where, or why not.
+fn export_pgn(game: &SkillGame, dir: &DataDir) -> String {
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let name = format!("games/skill-chess-{stamp}.pgn");
+    let text = pgn::export(game, &pgn_date());
+    match dir.store().write(&name, &text) {
+        Ok(()) => format!("PGN saved to {}", dir.file(&name).display()),
+        Err(e) => format!("could not save the PGN: {e}"),
     }
 }
 
@@ -318,163 +393,103 @@ fn pgn_date() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// Game hotkeys (when the command line is not taking keys): T threats, F flip, 1 Teleport, 2 Freeze,
-/// Ctrl+Z undo, `/` command line, Escape cancels the targeting mode or opens the pause menu.
-#[allow(clippy::too_many_arguments)]
-fn hotkeys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut line: ResMut<CommandLine>,
-    game: Res<SkillGame>,
-    mut input: MessageWriter<BoardInput>,
-    mut actions: MessageWriter<UiAction>,
-    mut next_menu: ResMut<NextState<Menu>>,
+/// Board input (picking, the keyboard cursor, the command line, hotkeys, tests) through the player's
+/// pending input into the game.
+fn on_board_input(
+    mut inputs: MessageReader<BoardInput>,
+    mut game: ResMut<SkillGame>,
+    mut input: ResMut<PlayerInput>,
+    mut engine: ResMut<EngineTask>,
 ) {
-    if line.active {
+    for board_input in inputs.read() {
+        match board_input {
+            BoardInput::Pressed(square) => input.press(&mut game, *square),
+            BoardInput::Dropped { from, to } => input.drop_piece(&mut game, *from, *to),
+            BoardInput::Command(text) => {
+                let _ = input.command(&mut game, text);
+            }
+            BoardInput::Cast(skill) => input.start_cast(&game, *skill),
+            BoardInput::Promote(role) => input.promote(&mut game, *role),
+            BoardInput::Cancel => input.cancel(),
+            BoardInput::Undo => {
+                engine.cancel();
+                input.undo(&mut game);
+            }
+        }
+    }
+}
+
+/// Draws the game into the board scene: pieces, frozen squares with ticks, threats, check, selection,
+/// legal targets and the last move.
+fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<BoardScene>) {
+    if !game.is_changed() && !input.is_changed() {
         return;
     }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
-    if keys.just_pressed(KeyCode::KeyT) {
-        actions.write(UiAction::ToggleThreats);
+    let threats = game.board.threatened_squares(!game.player);
+    let mut next = BoardScene::from_position(game.board.position(), &threats);
+    for (square, ticks) in game.board.frozen() {
+        next.cell_mut(square).frozen = Some(ticks);
     }
-    if keys.just_pressed(KeyCode::KeyF) {
-        actions.write(UiAction::Flip);
+    for square in input.highlighted_targets(&game) {
+        next.cell_mut(square).target = true;
     }
-    if keys.just_pressed(KeyCode::Digit1) {
-        input.write(BoardInput::Cast(Skill::Teleport));
+    if let Some(s) = input.selected_square() {
+        next.cell_mut(s).selected = true;
     }
-    if keys.just_pressed(KeyCode::Digit2) {
-        input.write(BoardInput::Cast(Skill::Freeze));
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        input.write(BoardInput::Undo);
-    }
-    if keys.just_pressed(KeyCode::Slash) {
-        line.active = true;
-        line.text.clear();
-    }
-    if game.pending_promotion.is_some() {
-        for (key, role) in [
-            (KeyCode::KeyQ, Role::Queen),
-            (KeyCode::KeyR, Role::Rook),
-            (KeyCode::KeyB, Role::Bishop),
-            (KeyCode::KeyN, Role::Knight),
-        ] {
-            if keys.just_pressed(key) {
-                input.write(BoardInput::Promote(role));
-            }
-        }
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        let busy = game.selected.is_some()
-            || game.pending_promotion.is_some()
-            || game.targeting != crate::game::Targeting::Move;
-        if busy {
-            input.write(BoardInput::Cancel);
-        } else {
-            next_menu.set(Menu::Pause);
-        }
+    next.set_last_move(game.last_move);
+    if *scene != next {
+        *scene = next;
     }
 }
 
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
-fn refresh_panel(
+/// The skill buttons' text for the player's side.
+fn skill_label(game: &SkillGame, skill: Skill) -> String {
+    let name = capitalize(&skill.to_string());
+    let ticks = game.board.cooldown(game.player, skill);
+    if !game.skills_enabled {
+        format!("{name} (off)")
+    } else if ticks == 0 {
+        format!("{name} (ready)")
+    } else {
+        format!("{name} ({ticks})")
+    }
+}
+
+/// Rebuilds the sections whose view changed.
+fn present(
+    mut commands: Commands,
     game: Res<SkillGame>,
+    input: Res<PlayerInput>,
     engine: Res<EngineTask>,
     line: Res<CommandLine>,
-    settings: Res<Settings>,
-    mut texts: ParamSet<(
-        Query<&mut Text, With<StatusText>>,
-        Query<&mut Text, With<MessageText>>,
-        Query<&mut Text, With<MoveListText>>,
-        Query<&mut Text, With<CommandText>>,
-        Query<&mut Text, With<ThinkingText>>,
-        Query<&mut Text, With<EvalText>>,
-        Query<&mut Text, With<ResultText>>,
-    )>,
-    mut eval_fill: Query<&mut Node, (With<EvalFill>, Without<PromotionPicker>, Without<ResultBanner>)>,
-    mut picker: Query<&mut Node, (With<PromotionPicker>, Without<EvalFill>, Without<ResultBanner>)>,
-    mut banner: Query<&mut Node, (With<ResultBanner>, Without<EvalFill>, Without<PromotionPicker>)>,
-    skill_buttons: Query<(&SkillLabel, &Children)>,
-    mut labels: Query<
-        &mut Text,
-        (
-            With<crate::ui::ButtonLabel>,
-            Without<StatusText>,
-            Without<MessageText>,
-            Without<MoveListText>,
-            Without<CommandText>,
-            Without<ThinkingText>,
-            Without<EvalText>,
-            Without<ResultText>,
-        ),
-    >,
+    mut header: Query<(Entity, &mut Section<HeaderView>)>,
+    mut skills: Query<(Entity, &mut Section<SkillsView>)>,
+    mut promotion: Query<(Entity, &mut Section<PromotionView>)>,
+    mut message: Query<(Entity, &mut Section<MessageView>)>,
+    mut moves: Query<(Entity, &mut Section<MoveListView>)>,
+    mut eval_bar: Query<(Entity, &mut Section<EvalBarView>)>,
+    mut result: Query<(Entity, &mut Section<ResultView>)>,
+    mut command: Query<(Entity, &mut Section<CommandLineView>)>,
 ) {
-    let _ = Palette::for_settings(&settings);
-    if let Ok(mut t) = texts.p0().single_mut() {
-        t.0 = game.status_line();
-    }
-    if let Ok(mut t) = texts.p1().single_mut() {
-        t.0 = game.message.clone().unwrap_or_default();
-    }
-    if let Ok(mut t) = texts.p2().single_mut() {
-        let lines = game.move_list_lines();
-        let start = lines.len().saturating_sub(14);
-        t.0 = lines[start..].join("\n");
-    }
-    if let Ok(mut t) = texts.p3().single_mut() {
-        t.0 = if line.active {
-            format!("> {}\u{2581}", line.text)
-        } else {
-            "Press / to type a move (e4, Nf3, tp e4e7, fz e7)".to_string()
-        };
-    }
-    if let Ok(mut t) = texts.p4().single_mut() {
-        t.0 = if engine.is_thinking() { "Engine thinking\u{2026}".to_string() } else { String::new() };
-    }
-    let white_chance = game.white_win_probability();
-    if let Ok(mut t) = texts.p5().single_mut() {
-        t.0 = match white_chance {
+    let chance = game.white_win_probability();
+    let header_view = HeaderView {
+        status: game.status_line(),
+        chances: match chance {
             Some(p) => format!("White's chances: {:.0}%", p * 100.0),
             None => "White's chances: \u{2014}".to_string(),
-        };
-    }
-    if let Ok(mut fill) = eval_fill.single_mut() {
-        fill.height = Val::Percent((white_chance.unwrap_or(0.5) * 100.0) as f32);
-    }
-    if let Ok(mut node) = picker.single_mut() {
-        node.display = if game.pending_promotion.is_some() { Display::Flex } else { Display::None };
-    }
-    let finished = game.is_finished();
-    if let Ok(mut node) = banner.single_mut() {
-        node.display = if finished { Display::Flex } else { Display::None };
-    }
-    if let Ok(mut t) = texts.p6().single_mut() {
-        t.0 = if finished { game.status_line() } else { String::new() };
-    }
-    for (skill, children) in &skill_buttons {
-        let ticks = game.board.cooldown(game.player, skill.0);
-        let name = skill.0.to_string();
-        let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-        let text = if !game.skills_enabled {
-            format!("{name} (off)")
-        } else if ticks == 0 {
-            format!("{name} (ready)")
-        } else {
-            format!("{name} ({ticks})")
-        };
-        for kid in children.iter() {
-            if let Ok(mut label) = labels.get_mut(kid)
-                && label.0 != text
-            {
-                label.0 = text.clone();
-            }
-        }
-    }
-}
-
-/// Leaves a finished or abandoned game: the save is removed so Continue does not offer it.
-pub fn abandon(dir: &DataDir) {
-    if let Err(e) = dir.store().remove(save::FILE) {
-        error!("could not remove the saved game: {e}");
-    }
+        },
+        thinking: engine.is_thinking(),
+    };
+    show(&mut commands, &mut header, &header_view);
+    let skills_view = SkillsView([Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(&game, s))));
+    show(&mut commands, &mut skills, &skills_view);
+    show(&mut commands, &mut promotion, &PromotionView(input.pending_promotion.is_some()));
+    show(&mut commands, &mut message, &MessageView(input.message.clone().unwrap_or_default()));
+    let lines = game.move_list_lines();
+    let start = lines.len().saturating_sub(14);
+    show(&mut commands, &mut moves, &MoveListView(lines[start..].join("\n")));
+    show(&mut commands, &mut eval_bar, &EvalBarView((chance.unwrap_or(0.5) * 100.0) as f32));
+    let over = game.is_finished().then(|| game.status_line());
+    show(&mut commands, &mut result, &ResultView(over));
+    show(&mut commands, &mut command, &CommandLineView::new(&line, COMMAND_HINT));
 }

@@ -1,57 +1,170 @@
-//! The title screen.
+//! The title screen: Continue (the saved run, else the unfinished skill-chess game; hidden when there is
+//! neither), New Run, Skill Chess, Upgrades, Records, How to play, Settings, Exit, and a notice about the
+//! player's files when one could not be read. The first button has the keyboard focus, so Enter at
+//! launch starts it.
 
+use bevy::input_focus::AutoFocus;
 use bevy::prelude::*;
 
 use super::Screen;
-use crate::game::save::SavedGameAvailable;
-use crate::settings::FileNotice;
-use crate::ui::{UiAction, button, heading, label, screen_root};
+use crate::AppSystems;
+use crate::game::save;
+use crate::menus::Menu;
+use crate::menus::settings::SettingsReturn;
+use crate::run::{Profile, SaveFailure};
+use crate::settings::{FileNotice, Settings};
+use crate::storage::DataDir;
+use crate::ui::section::show;
+use crate::ui::{Section, View, button, heading, label, screen_root, units};
 
-pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), spawn);
+/// What the title's buttons do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Resume the saved run.
+    ContinueRun,
+    /// Resume the unfinished game of skill chess.
+    ContinueGame,
+    /// Start a roguelite run.
+    NewRun,
+    /// Set up a game of skill chess.
+    SkillChess,
+    /// The permanent upgrades (the skill tree).
+    Upgrades,
+    /// Lifetime records.
+    Records,
+    /// The rules.
+    HowToPlay,
+    /// The settings panel.
+    Settings,
+    /// Quit the game.
+    Exit,
 }
 
-fn spawn(
-    mut commands: Commands,
-    saved: Res<SavedGameAvailable>,
-    notice: Res<FileNotice>,
-    profile: Res<crate::run::Profile>,
-) {
-    let has_run = crate::run::has_saved_run(&profile);
-    let has_game = saved.0;
+/// What the title offers: which Continue (read from the data directory on entering), and the notice.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TitleView {
+    /// A saved run exists.
+    pub saved_run: bool,
+    /// An unfinished game of skill chess exists.
+    pub saved_game: bool,
+    /// A message about the player's files.
+    pub notice: Option<String>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
+    app.init_resource::<TitleView>();
+    app.add_systems(OnEnter(Screen::Title), (look_for_saves, spawn));
+    app.add_systems(Update, on_action.run_if(in_state(Screen::Title)).in_set(AppSystems::Decide));
+    app.add_systems(Update, present.run_if(in_state(Screen::Title)).in_set(AppSystems::Present));
+}
+
+fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, profile: Res<Profile>) {
+    view.saved_run = crate::run::has_saved_run(&profile);
+    view.saved_game = save::exists(&dir);
+}
+
+impl View for TitleView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(heading("\u{265E} Gambit"));
+        p.spawn(label("Chess with skills, and a roguelite of small battles."));
+        let mut entries = Vec::new();
+        if self.saved_run {
+            entries.push(("Continue run", Action::ContinueRun));
+        } else if self.saved_game {
+            entries.push(("Continue skill chess", Action::ContinueGame));
+        }
+        entries.extend([
+            ("New Run", Action::NewRun),
+            ("Skill Chess", Action::SkillChess),
+            ("Upgrades", Action::Upgrades),
+            ("Records", Action::Records),
+            ("How to play", Action::HowToPlay),
+            ("Settings", Action::Settings),
+            ("Exit", Action::Exit),
+        ]);
+        for (i, (text, action)) in entries.into_iter().enumerate() {
+            let mut b = p.spawn(button(text, action));
+            if i == 0 {
+                b.insert(AutoFocus);
+            }
+        }
+        if let Some(text) = &self.notice {
+            p.spawn(crate::ui::error_line(text.clone()));
+        }
+        p.spawn(crate::ui::muted_line("Tab / arrows to move, Enter to choose"));
+    }
+}
+
+fn spawn(mut commands: Commands) {
     let panel = (
+        Section::<TitleView>::new(),
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            padding: UiRect::all(crate::ui::units(3.0)),
-            border_radius: BorderRadius::all(crate::ui::units(2.0)),
+            padding: UiRect::all(units(3.0)),
+            border_radius: BorderRadius::all(units(2.0)),
             ..default()
         },
         BackgroundColor(Color::srgba(0.08, 0.09, 0.14, 0.86)),
     );
-    let root = commands.spawn((Name::new("Title"), DespawnOnExit(Screen::Title), screen_root())).id();
-    commands.spawn((panel, ChildOf(root))).with_children(|root| {
-        root.spawn(heading("\u{265E} Gambit"));
-        root.spawn(label("Chess with skills, and a roguelite of small battles."));
-        // Continue resumes the saved run, else the unfinished skill-chess game; hidden when neither.
-        if has_run {
-            root.spawn(button("Continue run", UiAction::ContinueRun));
-        } else if has_game {
-            root.spawn(button("Continue skill chess", UiAction::Continue));
+    commands.spawn((Name::new("Title"), DespawnOnExit(Screen::Title), screen_root())).with_child(panel);
+}
+
+fn present(
+    mut commands: Commands,
+    mut view: ResMut<TitleView>,
+    notice: Res<FileNotice>,
+    mut sections: Query<(Entity, &mut Section<TitleView>)>,
+) {
+    if view.notice != notice.0 {
+        view.notice.clone_from(&notice.0);
+    }
+    show(&mut commands, &mut sections, &view);
+}
+
+fn on_action(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    mut next: ResMut<NextState<Screen>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut back: ResMut<SettingsReturn>,
+    settings: Res<Settings>,
+    profile: Res<Profile>,
+    dir: Res<DataDir>,
+    mut notice: ResMut<FileNotice>,
+    mut failure: ResMut<SaveFailure>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for action in actions.read() {
+        match action {
+            Action::ContinueRun => {
+                if let Some(session) = crate::run::continue_run(&profile, &mut notice, &mut failure) {
+                    next.set(session.app_screen());
+                    commands.insert_resource(session);
+                }
+            }
+            Action::ContinueGame => match save::load(&dir) {
+                Ok(Some(game)) => {
+                    commands.insert_resource(game);
+                    next.set(Screen::SkillChess);
+                }
+                Ok(None) => {}
+                Err(e) => notice.0 = Some(e),
+            },
+            Action::NewRun => {
+                let session = crate::run::new_run(&settings, &profile, &mut failure);
+                next.set(session.app_screen());
+                commands.insert_resource(session);
+            }
+            Action::SkillChess => next.set(Screen::SkillChessSetup),
+            Action::Upgrades => next.set(Screen::Upgrades),
+            Action::Records => next.set(Screen::Records),
+            Action::HowToPlay => next.set(Screen::HowToPlay),
+            Action::Settings => crate::menus::settings::open(Menu::None, &mut back, &mut next_menu),
+            Action::Exit => {
+                exit.write(AppExit::Success);
+            }
         }
-        root.spawn(button("New Run", UiAction::NewRun));
-        root.spawn(button("Skill Chess", UiAction::SkillChess));
-        root.spawn(button("Upgrades", UiAction::Upgrades));
-        root.spawn(button("Records", UiAction::Records));
-        root.spawn(button("How to play", UiAction::HowToPlay));
-        root.spawn(button("Settings", UiAction::OpenSettings));
-        root.spawn(button("Exit", UiAction::Exit));
-        if let Some(text) = &notice.0 {
-            root.spawn((label(text.clone()), TextColor(crate::palette::STANDARD.error)));
-        }
-        root.spawn((
-            label("Tab / arrows to move, Enter to choose"),
-            TextColor(crate::palette::STANDARD.muted),
-        ));
-    });
+    }
 }

@@ -14,7 +14,7 @@ use bevy::input_focus::{InputFocus, InputFocusVisible};
 use bevy::prelude::*;
 
 pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
-pub use legacy::{SettingChange, UiAction};
+pub use legacy::UiAction;
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{

@@ -6,16 +6,42 @@
 use std::path::Path;
 use std::time::Duration;
 
+use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gambit::board::BoardInput;
-use gambit::game::SkillGame;
 use gambit::game::engine::EngineTask;
+use gambit::game::{PlayerInput, SkillGame};
 use gambit::run::RunTask;
 use gambit::screens::Screen;
 use gambit::storage::DataDir;
-use gambit::ui::UiAction;
+use gambit::ui::{Activate, ButtonAction, Disabled, FocusKey, UiAction};
+
+/// The logical key a US keyboard gives for `key`.
+fn logical(key: KeyCode) -> Key {
+    let character = |c: &str| Key::Character(c.into());
+    match key {
+        KeyCode::Escape => Key::Escape,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Space => Key::Space,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::ArrowUp => Key::ArrowUp,
+        KeyCode::ArrowDown => Key::ArrowDown,
+        KeyCode::ArrowLeft => Key::ArrowLeft,
+        KeyCode::ArrowRight => Key::ArrowRight,
+        KeyCode::ShiftLeft => Key::Shift,
+        KeyCode::Slash => character("/"),
+        KeyCode::Digit1 => character("1"),
+        KeyCode::Digit2 => character("2"),
+        other => {
+            let name = format!("{other:?}");
+            character(&name.strip_prefix("Key").unwrap_or(&name).to_lowercase())
+        }
+    }
+}
 
 pub struct Harness {
     pub app: App,
@@ -40,6 +66,48 @@ impl Harness {
     pub fn ui(&mut self, action: UiAction) {
         self.app.world_mut().write_message(action);
         self.update(2);
+    }
+
+    /// Activates the enabled button that carries `action`, as a click or Enter does (the button must
+    /// be on screen), and runs two frames.
+    pub fn press<A: ButtonAction>(&mut self, action: A) {
+        let world = self.app.world_mut();
+        let mut buttons = world.query_filtered::<(Entity, &A), Without<Disabled>>();
+        let found = buttons.iter(world).find(|(_, a)| **a == action).map(|(e, _)| e);
+        let Some(entity) = found else {
+            let mut keys = world.query::<&FocusKey>();
+            let shown: Vec<String> = keys.iter(world).map(|k| k.0.clone()).collect();
+            panic!("no enabled button {action:?} on screen; the buttons are {shown:?}");
+        };
+        world.trigger(Activate { entity });
+        self.update(2);
+    }
+
+    /// Sends a screen's action as a message (as its hotkeys do), and runs two frames.
+    pub fn send<M: Message>(&mut self, message: M) {
+        self.app.world_mut().write_message(message);
+        self.update(2);
+    }
+
+    /// Presses and releases `key` through `KeyboardInput` messages, as the window does (`ButtonInput`
+    /// is rebuilt from them each frame), one frame each.
+    pub fn key(&mut self, key: KeyCode) {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            self.app.world_mut().write_message(KeyboardInput {
+                key_code: key,
+                logical_key: logical(key),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            self.app.update();
+        }
+    }
+
+    /// The skill-chess screen's pending input.
+    pub fn input(&self) -> &PlayerInput {
+        self.app.world().resource::<PlayerInput>()
     }
 
     pub fn board(&mut self, input: BoardInput) {

@@ -1,0 +1,325 @@
+//! What the player is in the middle of doing in skill chess, and the rules of taking input: a press
+//! selects a piece or plays a move, a skill enters its targeting mode, a promotion waits for a choice
+//! of piece, a refusal leaves a message. This is the skill-chess screen's UI state (it resets it on
+//! entering); it asks the model ([`SkillGame`]) for legality and to play. Pure Rust with no Bevy
+//! systems, tested directly as well as through the app.
+
+use bevy::prelude::Resource;
+use gambit_rules::{Move, Role, Square};
+use gambit_skills::{Action, Skill};
+
+use super::SkillGame;
+use super::session::InputError;
+pub use crate::board::Targeting;
+
+/// The player's pending input in a game of skill chess.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerInput {
+    /// The selected square (a piece about to move).
+    pub selected: Option<Square>,
+    /// What the next press means.
+    pub targeting: Targeting,
+    /// A promotion waiting for the player's choice of piece: (from, to).
+    pub pending_promotion: Option<(Square, Square)>,
+    /// A message for the player (an error or a hint), cleared by the next accepted input.
+    pub message: Option<String>,
+}
+
+impl PlayerInput {
+    /// Whether a selection, a targeting mode or a promotion choice is pending (Escape cancels it
+    /// rather than pausing).
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        self.selected.is_some() || self.pending_promotion.is_some() || self.targeting != Targeting::Move
+    }
+
+    /// The square drawn as selected: the piece about to move, or the piece being teleported.
+    #[must_use]
+    pub fn selected_square(&self) -> Option<Square> {
+        match self.targeting {
+            Targeting::TeleportTarget(s) => Some(s),
+            _ => self.selected,
+        }
+    }
+
+    /// The legal destinations of the selected piece, or the valid targets of the targeting mode.
+    #[must_use]
+    pub fn highlighted_targets(&self, game: &SkillGame) -> Vec<Square> {
+        if !game.players_turn() {
+            return Vec::new();
+        }
+        let board = &game.board;
+        match self.targeting {
+            Targeting::Move => match self.selected {
+                Some(from) => board.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect(),
+                None => Vec::new(),
+            },
+            Targeting::TeleportPiece => {
+                Square::all().filter(|&s| Square::all().any(|t| board.check_teleport(s, t).is_ok())).collect()
+            }
+            Targeting::TeleportTarget(from) => {
+                Square::all().filter(|&t| board.check_teleport(from, t).is_ok()).collect()
+            }
+            Targeting::Freeze => Square::all().filter(|&s| board.check_freeze(s).is_ok()).collect(),
+        }
+    }
+
+    /// A press on a square (click, or the start of a drag).
+    pub fn press(&mut self, game: &mut SkillGame, square: Square) {
+        if !game.players_turn() || self.pending_promotion.is_some() {
+            return;
+        }
+        match self.targeting {
+            Targeting::Move => {
+                let own = game.board.piece_at(square).is_some_and(|p| p.color == game.player);
+                match self.selected {
+                    Some(from) if from == square => self.selected = None,
+                    Some(from) if !own => {
+                        let _ = self.try_move(game, from, square);
+                    }
+                    _ if own => {
+                        self.selected = Some(square);
+                        self.message = if !game.board.can_move_from(square) {
+                            Some(if game.board.is_frozen(square) {
+                                format!("{square} is frozen")
+                            } else {
+                                format!("the piece on {square} has no legal move")
+                            })
+                        } else {
+                            None
+                        };
+                    }
+                    _ => self.selected = None,
+                }
+            }
+            Targeting::TeleportPiece => match game.board.piece_at(square) {
+                Some(p) if p.color == game.player => {
+                    self.targeting = Targeting::TeleportTarget(square);
+                    self.message = Some(format!("Teleport: choose where the piece on {square} goes"));
+                }
+                _ => self.message = Some("Teleport: choose one of your pieces".to_string()),
+            },
+            Targeting::TeleportTarget(from) => {
+                let _ = self.play(game, Action::Teleport { from, to: square });
+            }
+            Targeting::Freeze => {
+                let _ = self.play(game, Action::Freeze(square));
+            }
+        }
+    }
+
+    /// A drop of a dragged piece from `from` onto `to`. An illegal drop changes nothing (the piece snaps
+    /// back).
+    pub fn drop_piece(&mut self, game: &mut SkillGame, from: Square, to: Square) {
+        if from == to || !game.players_turn() || self.targeting != Targeting::Move {
+            return;
+        }
+        if game.board.piece_at(from).is_some_and(|p| p.color == game.player) {
+            let _ = self.try_move(game, from, to);
+        }
+    }
+
+    /// Tries the move from `from` to `to`; a promotion waits for [`PlayerInput::promote`].
+    fn try_move(&mut self, game: &mut SkillGame, from: Square, to: Square) -> Result<(), InputError> {
+        let candidates: Vec<Move> =
+            game.board.legal_moves().iter().copied().filter(|m| m.from == from && m.to == to).collect();
+        match candidates.as_slice() {
+            [] => {
+                let why = if game.board.is_frozen(from) {
+                    format!("{from} is frozen")
+                } else {
+                    format!("{from}{to} is not a legal move")
+                };
+                self.message = Some(why.clone());
+                self.selected = None;
+                Err(InputError(why))
+            }
+            [m] => self.play(game, Action::Move(*m)),
+            _ => {
+                self.pending_promotion = Some((from, to));
+                self.message = Some("Choose a piece to promote to".to_string());
+                Ok(())
+            }
+        }
+    }
+
+    /// Completes a pending promotion with `role`.
+    pub fn promote(&mut self, game: &mut SkillGame, role: Role) {
+        let Some((from, to)) = self.pending_promotion.take() else { return };
+        let m = game
+            .board
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from == from && m.to == to && m.promotion == Some(role));
+        match m {
+            Some(m) => {
+                let _ = self.play(game, Action::Move(m));
+            }
+            None => self.message = Some(format!("cannot promote to a {role}")),
+        }
+    }
+
+    /// Enters a skill's targeting mode, if it can be cast.
+    pub fn start_cast(&mut self, game: &SkillGame, skill: Skill) {
+        if !game.players_turn() {
+            return;
+        }
+        if !game.skills_enabled {
+            self.message = Some("skills are off in this game".to_string());
+            return;
+        }
+        if !game.board.can_cast(skill) {
+            self.message = Some(format!(
+                "{skill} is on cooldown for {} more ticks",
+                game.board.cooldown(game.player, skill)
+            ));
+            return;
+        }
+        self.selected = None;
+        self.pending_promotion = None;
+        self.targeting = Targeting::for_skill(skill);
+        self.message = Some(match skill {
+            Skill::Teleport => "Teleport: choose one of your pieces (Esc cancels)".to_string(),
+            Skill::Freeze => "Freeze: choose a square (Esc cancels)".to_string(),
+        });
+    }
+
+    /// Leaves a targeting mode, a selection or a pending promotion.
+    pub fn cancel(&mut self) {
+        *self = PlayerInput::default();
+    }
+
+    /// A typed command: a move in SAN or UCI, a skill (`tp e4e7`, `fz e7`).
+    ///
+    /// # Errors
+    /// The reason the command was refused; nothing changes then but the message.
+    pub fn command(&mut self, game: &mut SkillGame, text: &str) -> Result<(), InputError> {
+        let text = text.trim();
+        if !game.players_turn() {
+            return Err(self.refuse("it is not your turn".to_string()));
+        }
+        let action = match game.board.parse_action(text) {
+            Ok(a) => a,
+            Err(_) => match game.board.position().parse_san(text) {
+                Ok(m) => Action::Move(m),
+                Err(e) => return Err(self.refuse(format!("{text}: {e}"))),
+            },
+        };
+        self.play(game, action)
+    }
+
+    /// Plays `action` for the player through [`SkillGame::apply_player_action`]; accepted, it clears
+    /// the pending input; refused, it leaves the reason as the message.
+    ///
+    /// # Errors
+    /// The reason it was refused.
+    pub fn play(&mut self, game: &mut SkillGame, action: Action) -> Result<(), InputError> {
+        match game.apply_player_action(action) {
+            Ok(()) => {
+                self.cancel();
+                Ok(())
+            }
+            Err(e) => Err(self.refuse(e.0)),
+        }
+    }
+
+    /// Takes back the player's last turn and the engine's reply, and clears the pending input.
+    pub fn undo(&mut self, game: &mut SkillGame) {
+        game.undo_turn();
+        self.cancel();
+    }
+
+    fn refuse(&mut self, why: String) -> InputError {
+        self.message = Some(why.clone());
+        InputError(why)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gambit_skills::{SkillBoard, SkillConfig};
+
+    use super::*;
+    use crate::game::Preset;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn game() -> SkillGame {
+        SkillGame::new(SkillConfig::default(), gambit_rules::Color::White, Preset::Beginner, true).unwrap()
+    }
+
+    #[test]
+    fn click_click_and_drag_moves() {
+        let (mut g, mut input) = (game(), PlayerInput::default());
+        input.press(&mut g, sq("e2"));
+        assert_eq!(input.selected, Some(sq("e2")));
+        assert_eq!(input.highlighted_targets(&g), vec![sq("e3"), sq("e4")]);
+        input.press(&mut g, sq("e4"));
+        assert_eq!(g.listed[0].text, "e4");
+        assert_eq!(g.last_move, Some((sq("e2"), sq("e4"))));
+        assert!(g.engines_turn());
+        // Not the player's turn: input is ignored.
+        input.press(&mut g, sq("d2"));
+        assert_eq!(input.selected, None);
+        g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
+        // An illegal drop changes nothing.
+        let before = g.board.clone();
+        input.drop_piece(&mut g, sq("d1"), sq("d5"));
+        assert_eq!(g.board, before);
+        input.drop_piece(&mut g, sq("g1"), sq("f3"));
+        assert_eq!(g.listed.last().unwrap().text, "Nf3");
+    }
+
+    #[test]
+    fn typed_commands_and_skills() {
+        let (mut g, mut input) = (game(), PlayerInput::default());
+        assert!(input.command(&mut g, "e4").is_ok());
+        g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
+        assert!(input.command(&mut g, "Ke3").is_err());
+        assert!(input.message.is_some());
+        assert!(input.command(&mut g, "fz e5").is_ok(), "a freeze is free: still White's turn");
+        assert_eq!(input.message, None);
+        assert!(g.players_turn());
+        assert_eq!(g.board.frozen_ticks(sq("e5")), Some(3));
+        assert!(input.command(&mut g, "g1f3").is_ok());
+        assert_eq!(g.move_list_lines(), vec!["1. e4 e5".to_string(), "2. fz e5 Nf3".to_string()]);
+    }
+
+    #[test]
+    fn targeting_mode_casts_teleport() {
+        let (mut g, mut input) = (game(), PlayerInput::default());
+        input.start_cast(&g, Skill::Teleport);
+        assert_eq!(input.targeting, Targeting::TeleportPiece);
+        input.press(&mut g, sq("b1"));
+        assert_eq!(input.targeting, Targeting::TeleportTarget(sq("b1")));
+        assert_eq!(input.selected_square(), Some(sq("b1")));
+        assert!(input.highlighted_targets(&g).contains(&sq("e5")));
+        input.press(&mut g, sq("e5"));
+        assert_eq!(g.board.piece_at(sq("e5")).unwrap().role, Role::Knight);
+        assert_eq!(input.targeting, Targeting::Move);
+        assert!(g.engines_turn());
+        assert_eq!(g.listed[0].text, "tp b1e5");
+        assert!(g.listed[0].fen_after.is_some(), "b1e5 is not a knight move: a board edit");
+    }
+
+    #[test]
+    fn promotion_waits_for_a_choice() {
+        let board = SkillBoard::from_position(
+            gambit_rules::Position::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap(),
+            SkillConfig::default(),
+        );
+        let mut g = SkillGame::from_board(board, gambit_rules::Color::White, Preset::Beginner, true);
+        let mut input = PlayerInput::default();
+        input.press(&mut g, sq("a7"));
+        input.press(&mut g, sq("a8"));
+        assert_eq!(input.pending_promotion, Some((sq("a7"), sq("a8"))));
+        assert!(input.is_busy());
+        input.promote(&mut g, Role::Knight);
+        assert_eq!(g.board.piece_at(sq("a8")).unwrap().role, Role::Knight);
+        assert_eq!(g.listed[0].text, "a8=N");
+        assert!(!input.is_busy());
+    }
+}

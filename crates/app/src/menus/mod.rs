@@ -1,0 +1,86 @@
+//! Menus: panels over the current screen, as a second state ([`Menu`]). The pause menu ([`pause`],
+//! Escape during a game or a battle) and the settings panel ([`settings`], from the title or the pause
+//! menu). An open menu is a modal Tab group: the keyboard stays inside it, and the screen's hotkeys and
+//! board wait until it closes.
+
+pub mod pause;
+pub mod settings;
+
+use bevy::input_focus::tab_navigation::TabGroup;
+use bevy::prelude::*;
+
+use crate::AppSystems;
+use crate::screens::Screen;
+use crate::ui::units;
+
+/// The open panel, if any.
+#[derive(States, Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Menu {
+    /// No panel.
+    #[default]
+    None,
+    /// The pause menu.
+    Pause,
+    /// The settings panel.
+    Settings,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_state::<Menu>();
+    app.add_plugins((pause::plugin, settings::plugin));
+    app.add_systems(Update, escape_closes.in_set(AppSystems::Input));
+    app.add_systems(OnEnter(Screen::Title), |mut next: ResMut<NextState<Menu>>| next.set(Menu::None));
+}
+
+/// The dimmed full-screen layer a menu sits on: it takes the pointer and is the menu's modal Tab group.
+fn overlay(menu: Menu) -> impl Bundle {
+    (
+        DespawnOnExit(menu),
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(bevy::color::Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        GlobalZIndex(100),
+        TabGroup::modal(),
+    )
+}
+
+/// The menu's panel.
+fn panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(units(3.0)),
+            border_radius: BorderRadius::all(units(1.5)),
+            ..default()
+        },
+        BackgroundColor(crate::palette::STANDARD.panel),
+    )
+}
+
+/// Escape closes the open menu (the pause menu resumes; the settings panel goes back).
+fn escape_closes(
+    keys: Res<ButtonInput<KeyCode>>,
+    menu: Res<State<Menu>>,
+    mut pause: MessageWriter<pause::Action>,
+    mut panel: MessageWriter<settings::Action>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    match menu.get() {
+        Menu::None => {}
+        Menu::Pause => {
+            pause.write(pause::Action::Resume);
+        }
+        Menu::Settings => {
+            panel.write(settings::Action::Back);
+        }
+    }
+}

@@ -175,8 +175,9 @@ fn a_defeat_ends_the_run() {
     assert_eq!(h.app.world().resource::<Profile>().progress.stats.runs, 1);
 }
 
-/// A seed whose first shop (after a 1-move win with a budget of 30) sells a king or queen (at its
-/// limit, affordable) and a cheaper piece within its limit.
+/// A seed whose first shop (after a 1-move win with a budget of 30) sells the same piece twice, one
+/// below its purchase limit, both affordable: buying one is within the limit, the other beyond it.
+/// Returns the seed and the two slots.
 fn shop_seed() -> (u64, usize, usize) {
     for seed in 1..2000 {
         let mut run = Run::new(config(seed, vec![king_on_c8(30)]));
@@ -195,18 +196,24 @@ fn shop_seed() -> (u64, usize, usize) {
             continue;
         }
         let RunPhase::Shop(shop) = run.phase() else { continue };
-        let gold = run.gold();
-        let at_limit = shop
+        let pieces: Vec<(usize, Role, u32)> = shop
             .slots
             .iter()
-            .position(|s| matches!(s.item, ShopItem::Piece { role: Role::King | Role::Queen }));
-        let within = shop.slots.iter().position(|s| {
-            matches!(s.item, ShopItem::Piece { role: Role::Pawn | Role::Knight | Role::Bishop })
-        });
-        if let (Some(a), Some(b)) = (at_limit, within) {
-            // Both affordable, so the refusal can only be the limit.
-            if shop.slots[a].item.price() + shop.slots[b].item.price() <= gold {
-                return (seed, b, a);
+            .enumerate()
+            .filter_map(|(i, s)| match s.item {
+                ShopItem::Piece { role } => Some((i, role, s.item.price())),
+                ShopItem::Modifier { .. } => None,
+            })
+            .collect();
+        for (n, &(a, role, price_a)) in pieces.iter().enumerate() {
+            let limit = run.piece_limit(role);
+            if limit.owned + 1 != limit.limit {
+                continue;
+            }
+            if let Some(&(b, _, price_b)) = pieces[n + 1..].iter().find(|(_, r, _)| *r == role)
+                && price_a + price_b <= run.gold()
+            {
+                return (seed, a, b);
             }
         }
     }

@@ -94,14 +94,27 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Plays many seeded auto runs in parallel and prints per-stage win rates, moves and failed validations.
+    /// Plays many seeded auto runs in parallel: win rates per stage and per template (offered, chosen,
+    /// played, won, defeat reasons, moves used), the action mix, run victories, against the targets.
     Simulate {
-        /// How many runs.
-        #[arg(long, default_value_t = 100)]
+        /// How many runs (consecutive seeds from --seed).
+        #[arg(long, default_value_t = 100, conflicts_with = "seeds")]
         runs: u64,
-        /// The first seed (runs use consecutive seeds).
-        #[arg(long, default_value_t = 1)]
+        /// The first seed.
+        #[arg(long, default_value_t = 1, conflicts_with = "seeds")]
         seed: u64,
+        /// A seed range, inclusive: `1..1000` (instead of --runs and --seed).
+        #[arg(long)]
+        seeds: Option<String>,
+        /// How the auto-player picks the next board: largest (budget), random (seeded) or each (in turn).
+        #[arg(long, default_value = "random")]
+        board: String,
+        /// A tuning file (search preset per stage, prices, gold, budgets) instead of the shipped one.
+        #[arg(long)]
+        tuning: Option<std::path::PathBuf>,
+        /// Print JSON instead of tables.
+        #[arg(long)]
+        json: bool,
     },
     /// Skill chess: plays moves and skills (`tp e4e7`, `fz e7`, `tick 3`), then shows the board, FEN,
     /// cooldowns, frozen squares, legal actions and log.
@@ -328,7 +341,15 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Run { seed, auto, json } => run_cmd::run(out, seed, auto, json),
         Command::Battle { template, seed } => battle_cmd::run(out, &template, seed),
         Command::Saves { dir } => saves_cmd::run(out, dir),
-        Command::Simulate { runs, seed } => simulate_cmd::run(out, runs, seed),
+        Command::Simulate { runs, seed, seeds, board, tuning, json } => {
+            let seeds = match seeds {
+                Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
+                None if runs == 0 => return Err(bad("--runs must be at least 1")),
+                None => (seed, seed.checked_add(runs - 1).ok_or_else(|| bad("the seeds overflow"))?),
+            };
+            let board = board.parse().map_err(bad)?;
+            simulate_cmd::run(out, &simulate_cmd::SimulateArgs { seeds, board, tuning, json })
+        }
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
             let pos = load_position(fen.as_deref(), rules, chess960)?;
             perft_cmd::run(out, depth, &pos, divide, threads)

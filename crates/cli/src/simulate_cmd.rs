@@ -1,79 +1,403 @@
-//! `gambit-cli simulate --runs N`: many seeded auto runs in parallel (rayon), with per-stage figures.
+//! `gambit-cli simulate`: many seeded auto runs in parallel (rayon), with figures per stage, per
+//! template and the action mix, as text or JSON (`docs/balance.md`).
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use anyhow::Result;
-use gambit_roguelite::RunConfig;
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, play_auto};
-use gambit_roguelite::run::{EnemySearch, RunSummary};
+use gambit_roguelite::BattleAction;
+use gambit_roguelite::battle::DefeatReason;
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, play_auto_with};
+use gambit_roguelite::encounter::templates;
+use gambit_roguelite::run::{Decision, EnemySearch, RunLog, RunSummary};
+use gambit_roguelite::tuning::Tuning;
+use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use serde_json::{Value, json};
 
 use crate::bad;
 
-pub(crate) fn run(out: &mut impl Write, runs: u64, first_seed: u64) -> Result<()> {
-    if runs == 0 {
-        return Err(bad("--runs must be at least 1"));
+/// What `simulate` is asked for.
+pub(crate) struct SimulateArgs {
+    /// First and last seed, inclusive.
+    pub seeds: (u64, u64),
+    /// The auto-player's board choice.
+    pub board: BoardChoice,
+    /// A tuning file instead of the shipped one.
+    pub tuning: Option<std::path::PathBuf>,
+    /// Print JSON.
+    pub json: bool,
+}
+
+/// Reads `A..B` (inclusive) or a single seed.
+pub(crate) fn parse_seed_range(text: &str) -> Result<(u64, u64), String> {
+    let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{s:?} is not a seed (0 or more)"));
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (parse(a)?, parse(b.trim_start_matches('='))?),
+        None => {
+            let a = parse(text)?;
+            (a, a)
+        }
+    };
+    if b < a {
+        return Err(format!("the range {text:?} is empty"));
     }
+    Ok((a, b))
+}
+
+/// Battle actions by kind.
+#[derive(Clone, Copy, Default)]
+struct Mix {
+    moves: u64,
+    teleports: u64,
+    freezes: u64,
+    repositions: u64,
+    skips: u64,
+}
+
+impl Mix {
+    fn add(&mut self, a: &BattleAction) {
+        match a {
+            BattleAction::Move { .. } => self.moves += 1,
+            BattleAction::Teleport { .. } => self.teleports += 1,
+            BattleAction::Freeze { .. } => self.freezes += 1,
+            BattleAction::Reposition { .. } => self.repositions += 1,
+            BattleAction::Skip => self.skips += 1,
+        }
+    }
+
+    fn merge(&mut self, o: &Mix) {
+        self.moves += o.moves;
+        self.teleports += o.teleports;
+        self.freezes += o.freezes;
+        self.repositions += o.repositions;
+        self.skips += o.skips;
+    }
+
+    fn total(&self) -> u64 {
+        self.moves + self.teleports + self.freezes + self.repositions + self.skips
+    }
+
+    fn json(&self) -> Value {
+        json!({"moves": self.moves, "teleports": self.teleports, "freezes": self.freezes,
+               "repositions": self.repositions, "skips": self.skips})
+    }
+
+    fn line(&self) -> String {
+        let t = self.total().max(1) as f64;
+        let p = |n: u64| 100.0 * n as f64 / t;
+        format!(
+            "moves {} ({:.1}%), teleports {} ({:.1}%), freezes {} ({:.1}%), repositions {} ({:.1}%), skips {}",
+            self.moves,
+            p(self.moves),
+            self.teleports,
+            p(self.teleports),
+            self.freezes,
+            p(self.freezes),
+            self.repositions,
+            p(self.repositions),
+            self.skips
+        )
+    }
+}
+
+/// Per template.
+#[derive(Clone, Default)]
+struct TemplateRow {
+    stage: u32,
+    offered: u64,
+    chosen: u64,
+    played: u64,
+    won: u64,
+    moves_used: u64,
+    defeats: BTreeMap<&'static str, u64>,
+}
+
+/// One run's facts.
+struct Facts {
+    summary: RunSummary,
+    searches: Vec<EnemySearch>,
+    offered: Vec<String>,
+    chosen: Vec<String>,
+    player: Mix,
+    enemy: Mix,
+}
+
+fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>) -> Facts {
+    let (mut offered, mut chosen) = (Vec::new(), Vec::new());
+    let (mut player, mut enemy) = (Mix::default(), Mix::default());
+    let mut options: Vec<String> = Vec::new();
+    for step in &log.steps {
+        match &step.decision {
+            Decision::ChooseStart { .. } => {
+                for e in &step.encounters {
+                    offered.push(e.name.clone());
+                    chosen.push(e.name.clone());
+                }
+            }
+            Decision::LeaveShop => {
+                options = step.encounters.iter().map(|e| e.name.clone()).collect();
+                offered.extend(options.iter().cloned());
+            }
+            Decision::ChooseBoard { index } => {
+                if let Some(name) = options.get(*index) {
+                    chosen.push(name.clone());
+                }
+            }
+            Decision::Act { action } => player.add(action),
+            _ => {}
+        }
+        for a in &step.enemy {
+            enemy.add(a);
+        }
+    }
+    Facts { summary, searches, offered, chosen, player, enemy }
+}
+
+fn reason_key(r: DefeatReason) -> &'static str {
+    match r {
+        DefeatReason::KingCaptured => "king_captured",
+        DefeatReason::ArmyEliminated => "army_eliminated",
+        DefeatReason::NoAction => "no_action",
+        DefeatReason::OutOfMoves => "out_of_moves",
+    }
+}
+
+/// The 95% Wilson interval of `k` successes in `n`, percent.
+fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let (n, p, z) = (n as f64, k as f64 / n as f64, 1.96f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (100.0 * (centre - half).max(0.0), 100.0 * (centre + half).min(1.0))
+}
+
+fn pct(k: u64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 }
+}
+
+/// The targets of issue 14 (random board choice): stage win rates, run victories, every template.
+const STAGE_TARGETS: [(f64, f64); 3] = [(85.0, 95.0), (65.0, 80.0), (45.0, 65.0)];
+const RUN_TARGET: (f64, f64) = (25.0, 45.0);
+const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
+
+fn verdict(rate: f64, (lo, hi): (f64, f64)) -> &'static str {
+    if (lo..=hi).contains(&rate) { "in target" } else { "OUT of target" }
+}
+
+pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
+    let tuning = match &args.tuning {
+        None => Tuning::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            Tuning::from_json(&text, &path.display().to_string()).map_err(bad)?
+        }
+    };
+    let (first, last) = args.seeds;
+    let runs = last - first + 1;
+    let player = AutoPlayer { battle: AUTO_PLAYER_TUNING, board: args.board };
     let start = std::time::Instant::now();
-    let results: Vec<(RunSummary, Vec<EnemySearch>)> = (first_seed..first_seed + runs)
+    let bar = ProgressBar::new(runs);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} runs, {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    let all: Vec<Facts> = (first..=last)
         .into_par_iter()
         .map(|seed| {
-            let run = play_auto(RunConfig::new(seed), AUTO_PLAYER_TUNING, |_, _| {});
-            (run.summary(), run.enemy_searches().to_vec())
+            let run = play_auto_with(tuning.run_config(seed), &player, |_, _| {});
+            bar.inc(1);
+            facts(&run.log(), run.summary(), run.enemy_searches().to_vec())
         })
         .collect();
-    let summaries: Vec<&RunSummary> = results.iter().map(|(s, _)| s).collect();
-    writeln!(
-        out,
-        "runs {runs} (seeds {first_seed}..{}), {:.1} s",
-        first_seed + runs - 1,
-        start.elapsed().as_secs_f64()
-    )?;
-    writeln!(out, "stage  battles  won  win-rate  avg-moves-used  failed-validations")?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+
+    // Per stage.
+    let mut stages = Vec::new();
     for stage in 1..=3u32 {
         let battles: Vec<_> =
-            summaries.iter().flat_map(|s| &s.stats.battles).filter(|b| b.stage == stage).collect();
-        let won = battles.iter().filter(|b| b.won).count();
-        let moves: u32 = battles.iter().map(|b| b.moves_used).sum();
-        let failed: u32 = summaries.iter().map(|s| s.stats.failed_validations[stage as usize - 1]).sum();
-        let rate = if battles.is_empty() { 0.0 } else { 100.0 * won as f64 / battles.len() as f64 };
-        let avg = if battles.is_empty() { 0.0 } else { f64::from(moves) / battles.len() as f64 };
-        writeln!(out, "{stage:>5}  {:>7}  {won:>3}  {rate:>7.1}%  {avg:>14.2}  {failed:>18}", battles.len())?;
+            all.iter().flat_map(|f| &f.summary.stats.battles).filter(|b| b.stage == stage).collect();
+        let won = battles.iter().filter(|b| b.won).count() as u64;
+        let moves: u64 = battles.iter().map(|b| u64::from(b.moves_used)).sum();
+        let failed: u64 =
+            all.iter().map(|f| u64::from(f.summary.stats.failed_validations[stage as usize - 1])).sum();
+        stages.push((stage, battles.len() as u64, won, moves, failed));
     }
-    writeln!(out, "stage  enemy-decisions  depth-ceiling  reached  median-depth  depth:count")?;
+    // Per template.
+    let mut rows: BTreeMap<String, TemplateRow> = templates()
+        .into_iter()
+        .map(|t| (t.name.clone(), TemplateRow { stage: t.stage, ..TemplateRow::default() }))
+        .collect();
+    let (mut player_mix, mut enemy_mix) = (Mix::default(), Mix::default());
+    for f in &all {
+        for name in &f.offered {
+            rows.entry(name.clone()).or_default().offered += 1;
+        }
+        for name in &f.chosen {
+            rows.entry(name.clone()).or_default().chosen += 1;
+        }
+        for b in &f.summary.stats.battles {
+            let r = rows.entry(b.template.clone()).or_default();
+            r.stage = b.stage;
+            r.played += 1;
+            r.won += u64::from(b.won);
+            r.moves_used += u64::from(b.moves_used);
+            if let Some(reason) = b.defeat {
+                *r.defeats.entry(reason_key(reason)).or_default() += 1;
+            }
+        }
+        player_mix.merge(&f.player);
+        enemy_mix.merge(&f.enemy);
+    }
+    // The enemy's searches per stage: decisions, depth ceiling, share reaching it, median, counts.
+    let mut depth_rows = Vec::new();
     for stage in 1..=3u32 {
         let searches: Vec<&EnemySearch> =
-            results.iter().flat_map(|(_, e)| e).filter(|e| e.stage == stage).collect();
+            all.iter().flat_map(|f| &f.searches).filter(|e| e.stage == stage).collect();
         if searches.is_empty() {
             continue;
         }
         let mut depths: Vec<u32> = searches.iter().map(|e| e.completed_depth).collect();
         depths.sort_unstable();
-        let ceiling = searches[0].depth;
-        let reached = searches.iter().filter(|e| e.completed_depth >= e.depth).count();
-        let mut counts = std::collections::BTreeMap::new();
+        let reached = searches.iter().filter(|e| e.completed_depth >= e.depth).count() as u64;
+        let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
         for &d in &depths {
-            *counts.entry(d).or_insert(0usize) += 1;
+            *counts.entry(d).or_default() += 1;
         }
-        let counts: Vec<String> = counts.iter().map(|(d, n)| format!("{d}:{n}")).collect();
-        writeln!(
-            out,
-            "{stage:>5}  {:>15}  {ceiling:>13}  {:>6.1}%  {:>12}  {}",
-            searches.len(),
-            100.0 * reached as f64 / searches.len() as f64,
+        depth_rows.push((
+            stage,
+            searches.len() as u64,
+            searches[0].depth,
+            reached,
             depths[depths.len() / 2],
-            counts.join(" ")
-        )?;
+            counts,
+        ));
     }
-    let victories = summaries.iter().filter(|s| s.victory).count();
-    let points: u64 = summaries.iter().map(|s| u64::from(s.points)).sum();
-    let exp: u64 = summaries.iter().map(|s| u64::from(s.exp)).sum();
+    let victories = all.iter().filter(|f| f.summary.victory).count() as u64;
+    let points: u64 = all.iter().map(|f| u64::from(f.summary.points)).sum();
+    let exp: u64 = all.iter().map(|f| u64::from(f.summary.exp)).sum();
+    let tuning_name =
+        args.tuning.as_deref().map_or("the shipped tuning".to_string(), |p| p.display().to_string());
+
+    if args.json {
+        let stage_json: Vec<Value> = stages
+            .iter()
+            .map(|&(stage, battles, won, moves, failed)| {
+                let (lo, hi) = wilson(won, battles);
+                json!({"stage": stage, "battles": battles, "won": won, "win_rate": pct(won, battles),
+                       "interval95": [lo, hi], "average_moves_used": moves as f64 / battles.max(1) as f64,
+                       "failed_validations": failed})
+            })
+            .collect();
+        let template_json: Vec<Value> = rows
+            .iter()
+            .map(|(name, r)| {
+                json!({"template": name, "stage": r.stage, "offered": r.offered, "chosen": r.chosen,
+                       "played": r.played, "won": r.won, "win_rate": pct(r.won, r.played),
+                       "interval95": wilson(r.won, r.played), "defeats": r.defeats,
+                       "average_moves_used": r.moves_used as f64 / r.played.max(1) as f64})
+            })
+            .collect();
+        let doc = json!({
+            "runs": runs, "seeds": [first, last], "board": args.board.key(), "tuning": tuning_name,
+            "seconds": seconds, "stages": stage_json, "templates": template_json,
+            "actions": {"player": player_mix.json(), "enemy": enemy_mix.json()},
+            "enemy_searches": depth_rows.iter().map(|(stage, n, ceiling, reached, median, counts)| json!({
+                "stage": stage, "decisions": n, "depth_ceiling": ceiling, "reached": reached,
+                "median_depth": median, "depths": counts})).collect::<Vec<Value>>(),
+            "victories": victories, "victory_rate": pct(victories, runs),
+            "victory_interval95": wilson(victories, runs),
+            "average_points": points as f64 / runs as f64, "average_exp": exp as f64 / runs as f64,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        return Ok(());
+    }
     writeln!(
         out,
-        "run victories {victories}/{runs} ({:.1}%), average points {:.1}, average EXP {:.1}",
-        100.0 * victories as f64 / runs as f64,
+        "runs {runs} (seeds {first}..{last}), board choice {}, {tuning_name}, {seconds:.1} s",
+        args.board.key()
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| stage | battles | won | win rate | 95% interval | avg moves used | failed validations | target |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |")?;
+    for &(stage, battles, won, moves, failed) in &stages {
+        let (lo, hi) = wilson(won, battles);
+        let rate = pct(won, battles);
+        let (tlo, thi) = STAGE_TARGETS[stage as usize - 1];
+        writeln!(
+            out,
+            "| {stage} | {battles} | {won} | {rate:.1}% | {lo:.1}-{hi:.1}% | {:.2} | {failed} | {tlo:.0}-{thi:.0}%: {} |",
+            moves as f64 / battles.max(1) as f64,
+            verdict(rate, (tlo, thi))
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| template | stage | offered | chosen | played | won | win rate | 95% interval | defeats | avg moves used |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")?;
+    let mut ordered: Vec<_> = rows.iter().collect();
+    ordered.sort_by_key(|(name, r)| (r.stage, (*name).clone()));
+    for (name, r) in ordered {
+        let (lo, hi) = wilson(r.won, r.played);
+        let defeats: Vec<String> = r.defeats.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} | {} | {:.1}% | {lo:.1}-{hi:.1}% | {} | {:.2} |",
+            r.stage,
+            r.offered,
+            r.chosen,
+            r.played,
+            r.won,
+            pct(r.won, r.played),
+            if defeats.is_empty() { "-".to_string() } else { defeats.join(", ") },
+            r.moves_used as f64 / r.played.max(1) as f64
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "| stage | enemy decisions | depth ceiling | reached | median depth | depth: count |")?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
+    for (stage, n, ceiling, reached, median, counts) in &depth_rows {
+        let counts: Vec<String> = counts.iter().map(|(d, c)| format!("{d}: {c}")).collect();
+        writeln!(
+            out,
+            "| {stage} | {n} | {ceiling} | {:.1}% | {median} | {} |",
+            pct(*reached, *n),
+            counts.join(", ")
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "player actions: {}", player_mix.line())?;
+    writeln!(out, "enemy actions: {}", enemy_mix.line())?;
+    let (lo, hi) = wilson(victories, runs);
+    let rate = pct(victories, runs);
+    writeln!(
+        out,
+        "run victories {victories}/{runs} ({rate:.1}%, 95% interval {lo:.1}-{hi:.1}%; target {:.0}-{:.0}%: {}), average points {:.1}, average EXP {:.1}",
+        RUN_TARGET.0,
+        RUN_TARGET.1,
+        verdict(rate, RUN_TARGET),
         points as f64 / runs as f64,
         exp as f64 / runs as f64
+    )?;
+    let outside: Vec<String> = rows
+        .iter()
+        .filter(|(_, r)| r.played > 0 && verdict(pct(r.won, r.played), TEMPLATE_TARGET) != "in target")
+        .map(|(n, r)| format!("{n} {:.1}%", pct(r.won, r.played)))
+        .collect();
+    writeln!(
+        out,
+        "templates outside {:.0}-{:.0}%: {}",
+        TEMPLATE_TARGET.0,
+        TEMPLATE_TARGET.1,
+        if outside.is_empty() { "none".to_string() } else { outside.join(", ") }
     )?;
     Ok(())
 }

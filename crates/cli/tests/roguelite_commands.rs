@@ -61,20 +61,74 @@ fn battle_shows_ascii_and_unknown_templates_are_bad_input() {
 }
 
 #[test]
-fn simulate_reports_per_stage_figures() {
+fn simulate_reports_per_stage_and_per_template_figures() {
     let dir = tempfile::tempdir().unwrap();
-    let out = cli(&["simulate", "--runs", "6"], dir.path());
-    assert!(out.status.success());
+    let out = cli(&["simulate", "--runs", "6", "--board", "each"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
-    assert!(text.contains("stage  battles  won  win-rate  avg-moves-used  failed-validations"));
+    assert!(text.starts_with("runs 6 (seeds 1..6), board choice each, the shipped tuning, "), "{text}");
+    assert!(text.contains("| stage | battles | won | win rate | 95% interval |"), "{text}");
     for stage in 1..=3 {
-        assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{stage} "))), "{text}");
+        assert!(text.lines().any(|l| l.starts_with(&format!("| {stage} | "))), "{text}");
     }
+    assert!(text.contains("| template | stage | offered | chosen | played | won |"), "{text}");
+    assert!(text.contains("| pawn_wall | 1 | "), "{text}");
+    assert!(text.contains("player actions: moves "), "{text}");
+    assert!(text.contains("enemy actions: moves "), "{text}");
     assert!(text.contains("run victories "));
     // The enemy's searches: per stage, the share that reached the stage's depth ceiling.
-    let header = "stage  enemy-decisions  depth-ceiling  reached  median-depth  depth:count";
+    let header = "| stage | enemy decisions | depth ceiling | reached | median depth | depth: count |";
     let rows: Vec<&str> =
-        text.lines().skip_while(|l| *l != header).skip(1).take_while(|l| !l.starts_with("run ")).collect();
+        text.lines().skip_while(|l| *l != header).skip(2).take_while(|l| l.starts_with("| ")).collect();
     assert!(!rows.is_empty() && rows.iter().all(|r| r.contains('%')), "{text}");
     assert_eq!(cli(&["simulate", "--runs", "0"], dir.path()).status.code(), Some(2));
+    assert_eq!(cli(&["simulate", "--board", "best"], dir.path()).status.code(), Some(2));
+    assert_eq!(cli(&["simulate", "--seeds", "9..3"], dir.path()).status.code(), Some(2));
+}
+
+#[test]
+fn simulate_json_counts_add_up_and_a_seed_range_is_the_same_as_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cli(&["simulate", "--seeds", "3..6", "--json"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["runs"], 4);
+    assert_eq!(v["seeds"], serde_json::json!([3, 6]));
+    assert_eq!(v["board"], "random");
+    let stage_battles: u64 =
+        v["stages"].as_array().unwrap().iter().map(|s| s["battles"].as_u64().unwrap()).sum();
+    let templates = v["templates"].as_array().unwrap();
+    let played: u64 = templates.iter().map(|t| t["played"].as_u64().unwrap()).sum();
+    assert_eq!(played, stage_battles, "every battle is one template's");
+    for t in templates {
+        let (offered, chosen, played) =
+            (t["offered"].as_u64().unwrap(), t["chosen"].as_u64().unwrap(), t["played"].as_u64().unwrap());
+        assert!(chosen <= offered && played == chosen, "{t}");
+        let lost: u64 = t["defeats"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+        assert_eq!(lost + t["won"].as_u64().unwrap(), played, "{t}");
+    }
+    assert_eq!(v["stages"][0]["battles"], 4, "every run plays a first battle");
+    // The same seeds through --seed/--runs.
+    let again = cli(&["simulate", "--seed", "3", "--runs", "4", "--json"], dir.path());
+    let w: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(w["templates"], v["templates"]);
+}
+
+#[test]
+fn simulate_reads_a_tuning_file_and_names_a_bad_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tuning.json");
+    let mut t: serde_json::Value =
+        serde_json::from_str(include_str!("../../roguelite/data/tuning.json")).unwrap();
+    t["gold"]["start"] = serde_json::json!(500);
+    std::fs::write(&file, t.to_string()).unwrap();
+    let out = cli(&["simulate", "--runs", "2", "--tuning", file.to_str().unwrap()], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out).contains(&format!("{}, ", file.display())));
+    t["prices"]["rook"] = serde_json::json!("cheap");
+    std::fs::write(&file, t.to_string()).unwrap();
+    let out = cli(&["simulate", "--runs", "2", "--tuning", file.to_str().unwrap()], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{}: prices.rook: ", file.display())), "{err}");
 }

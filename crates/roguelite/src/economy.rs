@@ -5,6 +5,7 @@ use std::fmt;
 use gambit_rules::Role;
 use serde::{Deserialize, Serialize};
 
+use crate::tuning::Tuning;
 use crate::types::Modifier;
 
 /// Victory points for a won battle: 100 + 5 x remaining player moves + 30 when the bonus objective is
@@ -18,15 +19,17 @@ pub fn victory_points(moves_left: u32, bonus: bool) -> u32 {
     VICTORY_BASE_POINTS + POINTS_PER_MOVE_LEFT * moves_left + if bonus { BONUS_POINTS } else { 0 }
 }
 
-/// Gold for a won battle (our choice): 30 + 2 x remaining player moves + 15 when the bonus objective
-/// is complete.
+/// Gold for a won battle under the shipped tuning (`data/tuning.json`, [`GoldTuning::victory_gold`]):
+/// 30 + 2 x remaining player moves + 15 when the bonus objective is complete.
 ///
 /// ```
 /// assert_eq!(gambit_roguelite::economy::victory_gold(4, true), 53);
 /// ```
+///
+/// [`GoldTuning::victory_gold`]: crate::tuning::GoldTuning::victory_gold
 #[must_use]
 pub fn victory_gold(moves_left: u32, bonus: bool) -> u32 {
-    30 + 2 * moves_left + if bonus { 15 } else { 0 }
+    Tuning::default().gold.victory_gold(moves_left, bonus)
 }
 
 /// EXP at the end of a run: floor(total points / 10) + 10 x battles won + 20 for a full victory.
@@ -76,6 +79,12 @@ impl VictoryReward {
     /// ```
     #[must_use]
     pub fn new(moves_left: u32, bonus: bool) -> VictoryReward {
+        VictoryReward::with_gold(moves_left, bonus, &Tuning::default().gold)
+    }
+
+    /// The reward of a victory with the gold of a tuning ([`GoldTuning`](crate::tuning::GoldTuning)).
+    #[must_use]
+    pub fn with_gold(moves_left: u32, bonus: bool, gold: &crate::tuning::GoldTuning) -> VictoryReward {
         VictoryReward {
             moves_left,
             bonus,
@@ -83,7 +92,7 @@ impl VictoryReward {
             move_points: POINTS_PER_MOVE_LEFT * moves_left,
             bonus_points: if bonus { BONUS_POINTS } else { 0 },
             points: victory_points(moves_left, bonus),
-            gold: victory_gold(moves_left, bonus),
+            gold: gold.victory_gold(moves_left, bonus),
         }
     }
 }
@@ -149,32 +158,18 @@ impl fmt::Display for ExpReward {
 /// Battles that win a run.
 pub const BATTLES_PER_RUN: u32 = 3;
 
-/// A shop price in gold.
+/// A piece's shop price in gold under the shipped tuning (`data/tuning.json`; a run's prices are
+/// its [`Economy`](crate::tuning::Economy)'s).
 #[must_use]
 pub fn piece_price(role: Role) -> u32 {
-    match role {
-        Role::Pawn => 10,
-        Role::Knight => 30,
-        Role::Bishop => 30,
-        Role::Rook => 45,
-        Role::Queen => 80,
-        Role::King => 60,
-    }
+    Tuning::default().prices.piece(role)
 }
 
-/// A modifier's shop price in gold.
+/// A modifier's shop price in gold under the shipped tuning.
 #[must_use]
 pub fn modifier_price(modifier: Modifier) -> u32 {
-    match modifier {
-        Modifier::Poisonous => 25,
-        Modifier::Bulwark => 20,
-        Modifier::Rallying => 20,
-        Modifier::Swift => 30,
-    }
+    Tuning::default().prices.modifier(modifier)
 }
-
-/// The price of a shop reroll in gold (the Second look unlock makes the first one per shop free).
-pub const REROLL_PRICE: u32 = 10;
 
 /// How many pieces of a role the roster may own: one king, one queen, two rooks, two bishops (three
 /// with Bishop's company), two knights, four pawns (our choice for pawns).

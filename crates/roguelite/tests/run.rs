@@ -59,17 +59,19 @@ fn purchase_limits_and_prices() {
 
 #[test]
 fn stage_tuning_arrays_repeat_and_default() {
-    // The default names the search crate's presets, one per stage; later stages repeat the last.
-    let t = EnemyTuning::default();
+    // A ladder names the search crate's presets, one per stage; later stages repeat the last.
+    let t = EnemyTuning::Presets { stages: vec![Preset::Beginner, Preset::Casual, Preset::Club] };
     for (stage, preset) in
-        [Preset::Beginner, Preset::Casual, Preset::Casual, Preset::Casual].into_iter().enumerate()
+        [Preset::Beginner, Preset::Casual, Preset::Club, Preset::Club].into_iter().enumerate()
     {
         assert_eq!(t.for_stage(stage), StageTuning::from(preset));
         assert_eq!(t.for_stage(stage).nodes, preset.options().max_nodes);
     }
     let json = serde_json::to_string(&t).unwrap();
-    assert_eq!(json, r#"{"stages":["beginner","casual","casual"]}"#);
+    assert_eq!(json, r#"{"stages":["beginner","casual","club"]}"#);
     assert_eq!(serde_json::from_str::<EnemyTuning>(&json).unwrap(), t);
+    // The default is the shipped tuning file's ladder.
+    assert_eq!(EnemyTuning::default(), gambit_roguelite::tuning::Tuning::default().enemy());
     // The numeric form of older run files still reads, with the numbers they were played with.
     let old: EnemyTuning = serde_json::from_str(
         r#"{"depth": [1, 2, 3], "nodes": [420, 2400, 6000], "consistency": [0.0, 1.0, 1.0]}"#,
@@ -303,8 +305,14 @@ fn a_purchase_puts_the_same_role_at_its_limit_and_the_offer_says_so() {
                 run.apply(Decision::Buy { slot: a, recipient: None }).unwrap();
                 let other = &run.shop_offers()[b];
                 assert!(other.limit.unwrap().at_limit());
-                assert_eq!(other.refusal, Some(RunError::Limit(role)));
                 assert!(!other.buyable());
+                // The refusal a purchase would get: gold is checked first, then the limit.
+                let expected = if other.affordable {
+                    RunError::Limit(role)
+                } else {
+                    RunError::NotEnoughGold { price: other.price, gold: run.gold() }
+                };
+                assert_eq!(other.refusal, Some(expected));
                 return;
             }
             if run.apply(Decision::Reroll).is_err() {

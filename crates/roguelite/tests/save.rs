@@ -88,7 +88,7 @@ fn run_into_second_battle(seed: u64) -> Run {
 /// The evaluation the game had at a6fe168 (a king was worth `role_value(King)` whether royal or not),
 /// with which the a6fe168 fixture replays exactly.
 fn a6fe168_evaluation() -> Evaluation {
-    Evaluation { plain_king: role_value(Role::King), ..Evaluation::default() }
+    Evaluation { plain_king: role_value(Role::King), chase: 0, ..Evaluation::default() }
 }
 
 #[test]

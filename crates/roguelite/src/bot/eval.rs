@@ -33,6 +33,11 @@ pub struct Evaluation {
     /// Worth of a king that is neither royal nor an objective piece (a piece that moves one square;
     /// a royal or objective king is worth [`role_value`]`(King)`).
     pub plain_king: i32,
+    /// Loss per square of distance (Chebyshev) between each objective piece (each enemy piece under
+    /// `eliminate_army`) and the nearest player piece that is not a pawn: the player closes in, the
+    /// enemy keeps its objective away. Without it a short search has no reason to chase a target it
+    /// cannot reach within its horizon.
+    pub chase: i32,
 }
 
 impl Default for Evaluation {
@@ -48,6 +53,7 @@ impl Default for Evaluation {
             army_piece: 60,
             objective_king: 300,
             plain_king: 350,
+            chase: 8,
         }
     }
 }
@@ -88,6 +94,21 @@ impl Evaluation {
                 v += self.pawn_rank * if u.team == Team::Player { rank } else { 7 - rank };
             }
             score += sign * v;
+            if u.team == Team::Enemy && self.chase != 0 {
+                let hunted = match b.objective() {
+                    Objective::EliminateArmy => true,
+                    _ => b.is_objective(u),
+                };
+                if hunted {
+                    let nearest = b
+                        .living(Team::Player)
+                        .filter(|p| p.role != Role::Pawn)
+                        .map(|p| chebyshev(p.square, u.square))
+                        .min()
+                        .unwrap_or(7);
+                    score -= self.chase * nearest;
+                }
+            }
             if u.team == Team::Enemy {
                 score -= match b.objective() {
                     Objective::EliminateArmy => self.army_piece,
@@ -99,4 +120,10 @@ impl Evaluation {
         }
         score
     }
+}
+
+fn chebyshev(a: gambit_rules::Square, b: gambit_rules::Square) -> i32 {
+    let df = (i32::from(a.file().index()) - i32::from(b.file().index())).abs();
+    let dr = (i32::from(a.rank().index()) - i32::from(b.rank().index())).abs();
+    df.max(dr)
 }

@@ -4,7 +4,9 @@
 mod auto;
 mod eval;
 
-pub use auto::{AUTO_PLAYER_TUNING, auto_decision, play_auto};
+pub use auto::{
+    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, auto_decision, auto_decision_with, play_auto, play_auto_with,
+};
 pub use eval::Evaluation;
 
 use gambit_rules::Role;
@@ -14,9 +16,9 @@ use serde::{Deserialize, Serialize};
 use crate::battle::{Battle, BattleAction, BattleStatus};
 use crate::types::Team;
 
-/// The enemy's default ladder, one search preset per stage: [`Preset::Beginner`] for the first battle,
-/// [`Preset::Casual`] for the second and the third (with [`Preset::Club`] at stage 3 the auto-player
-/// won 1.6% of third battles against 11.3% with Casual; `docs/balance.md`).
+/// What an empty [`EnemyTuning::Presets`] list stands for (run files may hold one): [`Preset::Beginner`]
+/// for the first battle, [`Preset::Casual`] for the second and the third. The game's ladder is the
+/// shipped tuning's (`data/tuning.json`, [`EnemyTuning::default`]).
 pub const DEFAULT_STAGES: [Preset; 3] = [Preset::Beginner, Preset::Casual, Preset::Casual];
 
 /// The beam width of [`EnemyTuning::Custom`] stages (successors searched per node).
@@ -58,9 +60,9 @@ pub enum EnemyTuning {
 }
 
 impl Default for EnemyTuning {
-    /// [`DEFAULT_STAGES`].
+    /// The shipped tuning's stages (`data/tuning.json`, [`Tuning::enemy`](crate::tuning::Tuning::enemy)).
     fn default() -> Self {
-        EnemyTuning::Presets { stages: DEFAULT_STAGES.to_vec() }
+        crate::tuning::Tuning::default().enemy()
     }
 }
 

@@ -23,14 +23,16 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::battle::{ActionError, Battle, BattleAction, BattleEvent, BattleStatus};
+use crate::battle::{ActionError, Battle, BattleAction, BattleEvent, BattleStatus, DefeatReason};
 use crate::bot::{EnemyTuning, Evaluation, StageTuning, choose_action_with};
 use crate::economy::{
-    BATTLES_PER_RUN, ExpReward, REROLL_PRICE, VictoryReward, modifier_price, piece_price, purchase_limit,
-    run_exp,
+    BATTLES_PER_RUN, ExpReward, VictoryReward, modifier_price, piece_price, purchase_limit, run_exp,
 };
-use crate::encounter::{Encounter, EncounterError, default_deployment, generate, templates};
+use crate::encounter::{
+    Encounter, EncounterError, EncounterTemplate, default_deployment, generate, templates,
+};
 use crate::skilltree::{Perks, SkillTree};
+use crate::tuning::{Economy, Prices, Tuning};
 use crate::types::{Modifier, Team};
 
 /// A piece the player owns (the roster). Battles never change it.
@@ -61,7 +63,7 @@ pub enum ShopItem {
 }
 
 impl ShopItem {
-    /// The price in gold.
+    /// The price in gold under the shipped tuning (a slot's [`ShopSlot::price`] is what it sells for).
     #[must_use]
     pub fn price(self) -> u32 {
         match self {
@@ -150,13 +152,20 @@ pub struct Shop {
     pub rerolls: u32,
     /// Free rerolls left in this visit.
     pub free_rerolls: u32,
+    /// The price of a reroll once the free ones are used (the run's [`Prices::reroll`]).
+    #[serde(default = "default_reroll_cost")]
+    pub reroll_cost: u32,
+}
+
+fn default_reroll_cost() -> u32 {
+    Tuning::default().prices.reroll
 }
 
 impl Shop {
     /// The price of the next reroll in gold (0 while free rerolls last).
     #[must_use]
     pub fn reroll_price(&self) -> u32 {
-        if self.free_rerolls > 0 { 0 } else { REROLL_PRICE }
+        if self.free_rerolls > 0 { 0 } else { self.reroll_cost }
     }
 }
 
@@ -396,6 +405,11 @@ pub struct RunConfig {
     /// The enemy's per-stage tuning.
     #[serde(default)]
     pub tuning: EnemyTuning,
+    /// Prices, gold and move budgets ([`RunConfig::new`]: the shipped tuning's). Absent in run files
+    /// written before they were data, which read as [`Economy::before_data`], the economy they were
+    /// played with.
+    #[serde(default = "Economy::before_data")]
+    pub economy: Economy,
     /// Set formations: when not empty, battle `n` (0-based) is played on `scripted[n]` (the last entry
     /// repeats) instead of a generated encounter, and the board choice offers only it. For tutorials,
     /// challenges and tests that must not depend on generation.
@@ -407,7 +421,13 @@ impl RunConfig {
     /// A configuration with no unlocks and the default tuning.
     #[must_use]
     pub fn new(seed: u64) -> RunConfig {
-        RunConfig { seed, unlocks: Vec::new(), tuning: EnemyTuning::default(), scripted: Vec::new() }
+        RunConfig {
+            seed,
+            unlocks: Vec::new(),
+            tuning: EnemyTuning::default(),
+            economy: Economy::default(),
+            scripted: Vec::new(),
+        }
     }
 
     /// The set formation of battle `index` (0-based), if the run has set formations.
@@ -437,6 +457,9 @@ pub struct BattleRecord {
     /// How the points and gold of a victory were made up (`None` for a defeat).
     #[serde(default)]
     pub reward: Option<VictoryReward>,
+    /// Why a lost battle was lost (`None` for a victory).
+    #[serde(default)]
+    pub defeat: Option<DefeatReason>,
 }
 
 /// Running counts of a run.
@@ -593,7 +616,7 @@ impl Run {
             perks,
             roster: initial_roster(),
             next_piece: 6,
-            gold: perks.starting_gold,
+            gold: perks.starting_gold + config.economy.gold.start,
             points: 0,
             battles_won: 0,
             battles_started: 0,
@@ -887,7 +910,8 @@ impl Run {
                 let slots = supply.shop(|| self.make_stock(rerolls))?;
                 self.gold -= price;
                 out.push(msg(format!("rerolled the shop for {price} gold")));
-                self.phase = RunPhase::Shop(Shop { slots, rerolls, free_rerolls });
+                let reroll_cost = self.config.economy.prices.reroll;
+                self.phase = RunPhase::Shop(Shop { slots, rerolls, free_rerolls, reroll_cost });
             }
             (RunPhase::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
                 let e = self
@@ -918,10 +942,28 @@ impl Run {
         Ok(out)
     }
 
+    /// The run's prices.
+    #[must_use]
+    pub fn prices(&self) -> &Prices {
+        &self.config.economy.prices
+    }
+
+    /// The shipped templates with the run's move budgets ([`Economy::budgets`]).
+    #[must_use]
+    pub fn templates(&self) -> Vec<EncounterTemplate> {
+        let mut list = templates();
+        for t in &mut list {
+            if let Some(&b) = self.config.economy.budgets.get(&t.name) {
+                t.move_budget = b;
+            }
+        }
+        list
+    }
+
     /// The first board of a run: a stage-1 template chosen and varied from the seed, with the
     /// validations that failed on the way.
     fn generate_first_board(&self) -> (Vec<Encounter>, u32) {
-        let stage_one: Vec<_> = templates().into_iter().filter(|t| t.stage == 1).collect();
+        let stage_one: Vec<_> = self.templates().into_iter().filter(|t| t.stage == 1).collect();
         let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
         let t = &stage_one[r.gen_range(0..stage_one.len())];
         let g = generate(t, &mut r, &self.roster);
@@ -931,7 +973,7 @@ impl Run {
     /// Three board options of `stage`, from its templates shuffled with the seed, with the validations
     /// that failed on the way.
     fn generate_board_options(&self, stage: u32) -> (Vec<Encounter>, u32) {
-        let mut pool: Vec<_> = templates().into_iter().filter(|t| t.stage == stage).collect();
+        let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
         pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
         let mut failed = 0;
         let mut options = Vec::new();
@@ -1065,12 +1107,13 @@ impl Run {
             points: 0,
             gold: 0,
             reward: None,
+            defeat: None,
         };
         let mut out = Vec::new();
         match status {
             BattleStatus::Victory { bonus } => {
                 let left = battle.moves_left();
-                let reward = VictoryReward::new(left, bonus);
+                let reward = VictoryReward::with_gold(left, bonus, &self.config.economy.gold);
                 let (points, gold) = (reward.points, reward.gold);
                 self.points += points;
                 self.gold += gold;
@@ -1085,12 +1128,18 @@ impl Run {
                     out.push(msg("the run is won".into()));
                 } else {
                     let slots = shop.expect("a won battle before the last one has a shop");
-                    let shop = Shop { slots, rerolls: 0, free_rerolls: self.perks.free_rerolls };
+                    let shop = Shop {
+                        slots,
+                        rerolls: 0,
+                        free_rerolls: self.perks.free_rerolls,
+                        reroll_cost: self.config.economy.prices.reroll,
+                    };
                     out.push(msg(format!("shop: {}", describe_shop(&shop))));
                     self.phase = RunPhase::Shop(shop);
                 }
             }
             BattleStatus::Defeat { reason } => {
+                record.defeat = Some(reason);
                 out.push(msg(format!("battle lost: {reason}; the run ends (army and gold reset)")));
                 self.gold = 0;
                 self.roster = initial_roster();
@@ -1125,12 +1174,12 @@ impl Run {
                 i += 1;
             }
             let item = ShopItem::Piece { role: roles[i] };
-            slots.push(ShopSlot { item, price: item.price(), sold: false });
+            slots.push(ShopSlot { item, price: self.prices().item(item), sold: false });
         }
         for _ in 0..2 {
             let modifier = Modifier::ALL[r.gen_range(0..Modifier::ALL.len())];
             let item = ShopItem::Modifier { modifier };
-            slots.push(ShopSlot { item, price: item.price(), sold: false });
+            slots.push(ShopSlot { item, price: self.prices().item(item), sold: false });
         }
         slots
     }

@@ -1,0 +1,289 @@
+//! Enemy tuning and rewards as data: a search preset per stage, shop prices, gold and move budgets
+//! (`data/tuning.json`, compiled in; `gambit-cli simulate --tuning FILE` reads another). Validated on
+//! load with errors that name the file and the field.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use gambit_rules::Role;
+use gambit_search::Preset;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::bot::EnemyTuning;
+use crate::economy::BATTLES_PER_RUN;
+use crate::encounter::templates;
+use crate::run::{RunConfig, ShopItem};
+use crate::types::Modifier;
+
+/// The shipped tuning (`data/tuning.json`).
+pub const DEFAULT_TUNING_JSON: &str = include_str!("../data/tuning.json");
+
+/// Shop prices in gold. Every field is required.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prices {
+    /// A pawn.
+    pub pawn: u32,
+    /// A knight.
+    pub knight: u32,
+    /// A bishop.
+    pub bishop: u32,
+    /// A rook.
+    pub rook: u32,
+    /// A queen.
+    pub queen: u32,
+    /// A king.
+    pub king: u32,
+    /// The Poisonous modifier.
+    pub poisonous: u32,
+    /// The Bulwark modifier.
+    pub bulwark: u32,
+    /// The Rallying modifier.
+    pub rallying: u32,
+    /// The Swift modifier.
+    pub swift: u32,
+    /// A shop reroll (after the free ones).
+    pub reroll: u32,
+}
+
+impl Prices {
+    /// The price of a piece.
+    #[must_use]
+    pub fn piece(&self, role: Role) -> u32 {
+        match role {
+            Role::Pawn => self.pawn,
+            Role::Knight => self.knight,
+            Role::Bishop => self.bishop,
+            Role::Rook => self.rook,
+            Role::Queen => self.queen,
+            Role::King => self.king,
+        }
+    }
+
+    /// The price of a modifier.
+    #[must_use]
+    pub fn modifier(&self, modifier: Modifier) -> u32 {
+        match modifier {
+            Modifier::Poisonous => self.poisonous,
+            Modifier::Bulwark => self.bulwark,
+            Modifier::Rallying => self.rallying,
+            Modifier::Swift => self.swift,
+        }
+    }
+
+    /// The price of a shop item.
+    #[must_use]
+    pub fn item(&self, item: ShopItem) -> u32 {
+        match item {
+            ShopItem::Piece { role } => self.piece(role),
+            ShopItem::Modifier { modifier } => self.modifier(modifier),
+        }
+    }
+}
+
+/// Gold: at the start of a run (before the skill tree's) and for each won battle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoldTuning {
+    /// Gold at the start of every run, added to the skill tree's starting gold.
+    pub start: u32,
+    /// Gold for every won battle.
+    pub victory: u32,
+    /// Gold per player move left at victory.
+    pub per_move_left: u32,
+    /// Gold for a completed bonus objective.
+    pub bonus: u32,
+}
+
+impl GoldTuning {
+    /// The gold of a victory with `moves_left` player moves left and the bonus complete or not.
+    #[must_use]
+    pub fn victory_gold(&self, moves_left: u32, bonus: bool) -> u32 {
+        self.victory + self.per_move_left * moves_left + if bonus { self.bonus } else { 0 }
+    }
+}
+
+/// What a run's economy is made of: prices, gold and move budgets. Recorded in the run's
+/// configuration ([`RunConfig::economy`]), so a saved run keeps the economy it was started with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Economy {
+    /// Shop prices.
+    pub prices: Prices,
+    /// Gold.
+    pub gold: GoldTuning,
+    /// Move budgets by template name, replacing the template's `move_budget` (the variation's jitter
+    /// still applies). Templates not named keep their own.
+    #[serde(default)]
+    pub budgets: BTreeMap<String, u32>,
+}
+
+impl Default for Economy {
+    /// The shipped tuning's economy.
+    fn default() -> Self {
+        Tuning::default().economy()
+    }
+}
+
+impl Economy {
+    /// The economy of the game before it was data (issue 14), which run files without an `economy`
+    /// were played with: today's prices and gold, and every template's own move budget. Frozen: it
+    /// describes those files, not the game.
+    #[must_use]
+    pub fn before_data() -> Economy {
+        Economy {
+            prices: Prices {
+                pawn: 10,
+                knight: 30,
+                bishop: 30,
+                rook: 45,
+                queen: 80,
+                king: 60,
+                poisonous: 25,
+                bulwark: 20,
+                rallying: 20,
+                swift: 30,
+                reroll: 10,
+            },
+            gold: GoldTuning { start: 0, victory: 30, per_move_left: 2, bonus: 15 },
+            budgets: BTreeMap::new(),
+        }
+    }
+}
+
+/// The whole tuning file: one search preset per stage, prices, gold, budgets.
+///
+/// ```
+/// use gambit_roguelite::tuning::Tuning;
+/// let t = Tuning::default();
+/// assert_eq!(t.stages.len(), 3);
+/// let err = Tuning::from_json(r#"{"stages": ["casual"]}"#, "mine.json").unwrap_err();
+/// assert_eq!(err.file, "mine.json");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tuning {
+    /// The enemy's search preset for each stage, stage 1 first (exactly [`BATTLES_PER_RUN`]).
+    pub stages: Vec<Preset>,
+    /// Shop prices.
+    pub prices: Prices,
+    /// Gold.
+    pub gold: GoldTuning,
+    /// Move budgets by template name ([`Economy::budgets`]).
+    #[serde(default)]
+    pub budgets: BTreeMap<String, u32>,
+}
+
+impl Default for Tuning {
+    /// The shipped `data/tuning.json` (read once).
+    fn default() -> Self {
+        static SHIPPED: OnceLock<Tuning> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                Tuning::from_json(DEFAULT_TUNING_JSON, "data/tuning.json")
+                    .expect("the shipped tuning is valid")
+            })
+            .clone()
+    }
+}
+
+/// A tuning file that cannot be used: the file, the field (a dotted path such as `prices.pawn`;
+/// empty when the text is not JSON at all) and what is wrong. `Display`: `FILE: FIELD: MESSAGE`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct TuningError {
+    /// The file as named by the caller.
+    pub file: String,
+    /// The field, a dotted path (`budgets.citadel`, `stages[2]`); empty for a syntax error.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for TuningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}: {}: {}", self.file, self.field, self.message)
+        }
+    }
+}
+
+/// The largest move budget a tuning may set.
+pub const MAX_BUDGET: u32 = 200;
+
+impl Tuning {
+    /// Reads and validates a tuning file's text; `file` names it in errors.
+    ///
+    /// # Errors
+    /// [`TuningError`] naming the field: text that is not JSON, an unknown or missing field, a value
+    /// of the wrong type, an unknown preset name, not exactly [`BATTLES_PER_RUN`] stages, a piece
+    /// price of 0, a budget for a template that does not exist, or a budget outside 1..=200.
+    pub fn from_json(text: &str, file: &str) -> Result<Tuning, TuningError> {
+        let err = |field: String, message: String| TuningError { file: file.to_string(), field, message };
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let tuning: Tuning = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let field = if path == "." || path == "?" { String::new() } else { path };
+            err(field, e.inner().to_string())
+        })?;
+        if tuning.stages.len() != BATTLES_PER_RUN as usize {
+            return Err(err(
+                "stages".into(),
+                format!("expected {BATTLES_PER_RUN} presets, one per stage, found {}", tuning.stages.len()),
+            ));
+        }
+        for role in Role::ALL {
+            if tuning.prices.piece(role) == 0 {
+                return Err(err(format!("prices.{}", role.name()), "a price must be at least 1".into()));
+            }
+        }
+        for modifier in Modifier::ALL {
+            if tuning.prices.modifier(modifier) == 0 {
+                return Err(err(format!("prices.{}", modifier.name()), "a price must be at least 1".into()));
+            }
+        }
+        let names: Vec<String> = templates().into_iter().map(|t| t.name).collect();
+        for (name, &budget) in &tuning.budgets {
+            if !names.contains(name) {
+                return Err(err(
+                    format!("budgets.{name}"),
+                    format!("no encounter template is named {name:?} (known: {})", names.join(", ")),
+                ));
+            }
+            if !(1..=MAX_BUDGET).contains(&budget) {
+                return Err(err(format!("budgets.{name}"), format!("a budget must be 1 to {MAX_BUDGET}")));
+            }
+        }
+        Ok(tuning)
+    }
+
+    /// The tuning as pretty JSON (what [`Tuning::from_json`] reads).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a tuning serializes")
+    }
+
+    /// The enemy's ladder.
+    #[must_use]
+    pub fn enemy(&self) -> EnemyTuning {
+        EnemyTuning::Presets { stages: self.stages.clone() }
+    }
+
+    /// Prices, gold and budgets.
+    #[must_use]
+    pub fn economy(&self) -> Economy {
+        Economy { prices: self.prices, gold: self.gold, budgets: self.budgets.clone() }
+    }
+
+    /// A run configuration with this tuning, no unlocks and no set formations.
+    #[must_use]
+    pub fn run_config(&self, seed: u64) -> RunConfig {
+        let mut config = RunConfig::new(seed);
+        config.tuning = self.enemy();
+        config.economy = self.economy();
+        config
+    }
+}

@@ -1,0 +1,94 @@
+//! The tuning file: the shipped one is valid and used by new runs; bad files are refused with the
+//! file and the field named.
+
+use gambit_roguelite::RunConfig;
+use gambit_roguelite::bot::EnemyTuning;
+use gambit_roguelite::economy::{piece_price, victory_gold};
+use gambit_roguelite::encounter::templates;
+use gambit_roguelite::run::{Run, RunPhase};
+use gambit_roguelite::tuning::{DEFAULT_TUNING_JSON, Economy, Tuning};
+use gambit_rules::Role;
+
+fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(DEFAULT_TUNING_JSON).unwrap();
+    edit(&mut v);
+    v.to_string()
+}
+
+fn field_of(text: &str) -> (String, String) {
+    let e = Tuning::from_json(text, "my-tuning.json").unwrap_err();
+    assert_eq!(e.file, "my-tuning.json");
+    assert!(e.to_string().starts_with("my-tuning.json: "), "{e}");
+    (e.field, e.message)
+}
+
+#[test]
+fn the_shipped_tuning_is_what_new_runs_use() {
+    let t = Tuning::default();
+    assert_eq!(Tuning::from_json(&t.to_json(), "round trip"), Ok(t.clone()));
+    let config = RunConfig::new(1);
+    assert_eq!(config.tuning, t.enemy());
+    assert_eq!(config.economy, t.economy());
+    assert_eq!(EnemyTuning::default(), t.enemy());
+    assert_eq!(piece_price(Role::Rook), t.prices.rook);
+    assert_eq!(victory_gold(3, true), t.gold.victory + 3 * t.gold.per_move_left + t.gold.bonus);
+    // Every budget names a template.
+    let names: Vec<String> = templates().into_iter().map(|x| x.name).collect();
+    assert!(t.budgets.keys().all(|k| names.contains(k)));
+}
+
+#[test]
+fn a_runs_economy_comes_from_its_tuning() {
+    let mut t = Tuning::default();
+    t.gold.start = 77;
+    t.prices.pawn = 3;
+    t.prices.reroll = 4;
+    let name = templates().into_iter().find(|x| x.stage == 1).unwrap().name;
+    t.budgets.insert(name.clone(), 99);
+    let run = Run::new(t.run_config(5));
+    assert_eq!(run.gold(), 77);
+    assert_eq!(run.prices().pawn, 3);
+    let tpl = run.templates().into_iter().find(|x| x.name == name).unwrap();
+    assert_eq!(tpl.move_budget, 99);
+    // The configuration (so the save) carries the economy.
+    let json = serde_json::to_string(run.config()).unwrap();
+    let back: RunConfig = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.economy, t.economy());
+    assert!(matches!(run.phase(), RunPhase::StartOffer { .. }));
+    // A configuration written before the economy was data reads with the economy of that time:
+    // every template's own budget.
+    let old: RunConfig = serde_json::from_str(r#"{"seed": 3}"#).unwrap();
+    assert_eq!(old.economy, Economy::before_data());
+    assert!(old.economy.budgets.is_empty());
+}
+
+#[test]
+fn bad_files_name_the_file_and_the_field() {
+    let (field, message) = field_of("{not json");
+    assert_eq!(field, "");
+    assert!(message.contains("line 1"), "{message}");
+    let (field, _) = field_of(&edited(|v| v["prices"]["pawn"] = serde_json::json!("ten")));
+    assert_eq!(field, "prices.pawn");
+    let (field, message) = field_of(&edited(|v| v["prices"]["bishop"] = serde_json::json!(0)));
+    assert_eq!((field.as_str(), message.as_str()), ("prices.bishop", "a price must be at least 1"));
+    let (field, message) = field_of(&edited(|v| v["gold"]["wages"] = serde_json::json!(1)));
+    assert_eq!(field, "gold.wages");
+    assert!(message.contains("unknown field `wages`"), "{message}");
+    let (field, message) = field_of(&edited(|v| {
+        v["prices"].as_object_mut().unwrap().remove("swift");
+    }));
+    assert_eq!(field, "prices");
+    assert!(message.contains("missing field `swift`"), "{message}");
+    let (field, _) = field_of(&edited(|v| v["stages"][1] = serde_json::json!("grandmaster")));
+    assert_eq!(field, "stages[1]");
+    let (field, message) = field_of(&edited(|v| v["stages"] = serde_json::json!(["casual"])));
+    assert_eq!(field, "stages");
+    assert!(message.contains("expected 3 presets"), "{message}");
+    let (field, message) = field_of(&edited(|v| v["budgets"]["atlantis"] = serde_json::json!(10)));
+    assert_eq!(field, "budgets.atlantis");
+    assert!(message.contains("no encounter template"), "{message}");
+    let (field, _) = field_of(&edited(|v| v["budgets"]["citadel"] = serde_json::json!(0)));
+    assert_eq!(field, "budgets.citadel");
+    let (field, _) = field_of(&edited(|v| v["budgets"]["citadel"] = serde_json::json!(-4)));
+    assert_eq!(field, "budgets.citadel");
+}

@@ -39,6 +39,8 @@ pub struct CargoCommand<'a> {
     pub package: Option<&'a str>,
     /// `--bin`.
     pub bin: Option<&'a str>,
+    /// `--example`.
+    pub example: Option<&'a str>,
     /// The words after `--`: the program's arguments for `cargo run`.
     pub args: &'a [String],
 }
@@ -81,6 +83,7 @@ impl DocCommand {
             subcommand,
             package: value(Some("-p"), "--package"),
             bin: value(None, "--bin"),
+            example: value(None, "--example"),
             args,
         })
     }
@@ -90,7 +93,7 @@ impl DocCommand {
     /// any other program runs itself. `None` for other `cargo` commands.
     pub fn binary(&self) -> Option<(&str, &[String])> {
         match self.cargo() {
-            Some(CargoCommand { subcommand: "run", package: Some(p), bin, args }) => {
+            Some(CargoCommand { subcommand: "run", package: Some(p), bin, example: None, args }) => {
                 Some((bin.unwrap_or(p), args))
             }
             Some(_) => None,

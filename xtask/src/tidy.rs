@@ -89,11 +89,16 @@ fn dependencies(package: &Value, path_only: bool) -> Vec<(&str, &str)> {
 
 /// The names of the binaries of `package`.
 fn binaries(package: &Value) -> Vec<&str> {
+    targets_of_kind(package, "bin")
+}
+
+/// The names of a package's targets of one kind (`bin`, `example`, ...).
+fn targets_of_kind<'a>(package: &'a Value, kind: &str) -> Vec<&'a str> {
     package["targets"]
         .as_array()
         .expect("targets")
         .iter()
-        .filter(|t| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "bin")))
+        .filter(|t| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == kind)))
         .map(|t| t["name"].as_str().expect("a target name"))
         .collect()
 }
@@ -262,6 +267,14 @@ fn check_cargo_command(packages: &[Value], cmd: &doc_commands::DocCommand) -> Re
     let Some(p) = package(packages, package_name) else {
         return Err(format!("no workspace member is called {package_name}"));
     };
+    if let Some(example) = cargo.example {
+        let examples = targets_of_kind(p, "example");
+        return if examples.contains(&example) {
+            Ok(())
+        } else {
+            Err(format!("{package_name} has no example {example} (its examples: {examples:?})"))
+        };
+    }
     let bins = binaries(p);
     match cargo.bin {
         Some(bin) if !bins.contains(&bin) => {

@@ -13,8 +13,8 @@ mod doc_commands;
 use std::path::Path;
 
 /// The subcommands whose documented lines measure (a perft count, a search bench, an EPD suite, many
-/// seeded runs) and take seconds to minutes in a test build: checked with `--help`.
-const SLOW: [&str; 4] = ["perft", "bench", "epd", "simulate"];
+/// seeded runs, a self-play match) and take seconds to minutes in a test build: checked with `--help`.
+const SLOW: [&str; 5] = ["perft", "bench", "epd", "simulate", "match"];
 
 #[test]
 fn every_documented_gambit_cli_line_runs() {

@@ -135,6 +135,15 @@ fn match_reports_the_score_and_elo_and_writes_pgn() {
     let (code, out, _) =
         cli(&["match", "--game", "chess", "--a", "beginner", "--b", "legacy,beginner", "--games", "2"], "");
     assert_eq!(code, 0, "{out}");
+    // A saved parameter set (a JSON BotConfig) plays like the configuration it holds.
+    let saved = dir.path().join("legacy.json");
+    let config = gambit_search::BotConfig::legacy(1, gambit_search::Preset::Beginner.options());
+    std::fs::write(&saved, serde_json::to_string_pretty(&config).unwrap()).unwrap();
+    let spec = format!("params={}", saved.display());
+    let run =
+        |b: &str| cli(&["match", "--a", "beginner", "--b", b, "--games", "2", "--max-plies", "40"], "").1;
+    let line = |s: String| s.lines().nth(1).unwrap().to_string();
+    assert_eq!(line(run(&spec)), line(run("legacy,beginner")));
     let (code, _, err) = cli(&["match", "--a", "grandmaster", "--b", "club"], "");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown preset"), "{err}");

@@ -136,7 +136,6 @@ fn advance_run_to(world: &mut World, want: Screen) {
             break;
         }
     }
-    session.reset_choices();
     if session.run.is_over() && session.recorded.is_none() {
         let summary = session.run.summary();
         let mut profile = world.resource_mut::<crate::run::Profile>();
@@ -169,7 +168,12 @@ fn set_up(world: &mut World, name: &str) {
         "run-start" => {
             world.resource_mut::<NextState<Menu>>().set(Menu::None);
             world.resource_mut::<Settings>().run_seed = Some(1);
-            world.write_message(crate::screens::title::Action::NewRun);
+            let settings = world.resource::<Settings>().clone();
+            let mut failure = crate::run::SaveFailure::default();
+            let session =
+                crate::run::new_run(&settings, world.resource::<crate::run::Profile>(), &mut failure);
+            set_screen(world, session.app_screen());
+            world.insert_resource(session);
         }
         "deploy" => advance_run_to(world, Screen::Deploy),
         "battle" => {
@@ -179,7 +183,7 @@ fn set_up(world: &mut World, name: &str) {
             set_screen(world, Screen::Battle);
         }
         "shop" => advance_run_to(world, Screen::Shop),
-        "next-board" => advance_run_to(world, Screen::NextBoard),
+        "next-board" => advance_run_to(world, Screen::BoardChoice),
         "run-end" => advance_run_to(world, Screen::RunEnd),
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),

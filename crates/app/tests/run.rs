@@ -1,5 +1,5 @@
-//! Headless tests of the roguelite run in the app, driven through the same messages as the UI
-//! (`UiAction` for buttons, `BoardInput` for the board). Battles use set formations
+//! Headless tests of the roguelite run in the app, driven as a player drives it: the buttons on
+//! screen (each screen's action), `BoardInput` for the board. Battles use set formations
 //! (`RunConfig::scripted`) so the outcome does not depend on the bot's strength.
 
 mod common;
@@ -9,7 +9,7 @@ use common::Harness;
 use gambit::board::BoardInput;
 use gambit::run::{Profile, RunSession};
 use gambit::screens::Screen;
-use gambit::ui::UiAction;
+use gambit::screens::{battle, board_choice, deploy, run_start, shop, upgrades};
 use gambit_roguelite::battle::{BoardShape, Objective};
 use gambit_roguelite::economy::run_exp;
 use gambit_roguelite::encounter::{Encounter, EnemyPiece};
@@ -90,22 +90,23 @@ fn play_some_move(h: &mut Harness) {
 /// Chooses the first offered modifier for the pawn (roster id 5) through the run-start buttons.
 fn choose_start(h: &mut Harness) {
     let RunPhase::StartOffer { offers } = session(h).run.phase().clone() else { panic!("not the offer") };
-    h.ui(UiAction::ChooseOffer(offers[0]));
-    h.ui(UiAction::ChooseRecipient(5));
-    h.ui(UiAction::ConfirmStart);
+    h.press(run_start::Action::Offer(offers[0]));
+    h.press(run_start::Action::Recipient(5));
+    h.press(run_start::Action::Begin);
     h.wait_for_run();
     assert_eq!(h.screen(), Screen::Deploy);
 }
 
 /// Deploys with the rook (roster id 2) on c1, by swapping it there on the board like a player.
 fn deploy_rook_on_c1(h: &mut Harness) {
-    let rook_square = session(h).placements.iter().find(|(id, _)| *id == 2).unwrap().1;
+    let rook_square =
+        h.app.world().resource::<deploy::DeployPlan>().placements.iter().find(|(id, _)| *id == 2).unwrap().1;
     if rook_square != sq("c1") {
         h.board(BoardInput::Pressed(rook_square));
         h.board(BoardInput::Pressed(sq("c1")));
     }
-    assert!(session(h).placements.contains(&(2, sq("c1"))));
-    h.ui(UiAction::StartBattle);
+    assert!(h.app.world().resource::<deploy::DeployPlan>().placements.contains(&(2, sq("c1"))));
+    h.press(deploy::Action::Start);
     h.wait_for_run();
     assert_eq!(h.screen(), Screen::Battle);
 }
@@ -113,12 +114,12 @@ fn deploy_rook_on_c1(h: &mut Harness) {
 /// Rook c1 takes the king on c8 (click, click), then closes the victory panel.
 fn win_battle(h: &mut Harness) {
     h.board(BoardInput::Pressed(sq("c1")));
-    assert_eq!(session(h).selected, Some(sq("c1")));
+    assert_eq!(h.app.world().resource::<battle::BattleInput>().selected, Some(sq("c1")));
     h.board(BoardInput::Pressed(sq("c8")));
     h.wait_for_run();
     let end = session(h).battle_end.clone().expect("the battle ended");
     assert!(end.won, "{end:?}");
-    h.ui(UiAction::ContinueAfterBattle);
+    h.press(battle::Action::Continue);
 }
 
 #[test]
@@ -132,10 +133,10 @@ fn a_controlled_run_is_won_in_three_battles() {
         assert_eq!(session(&h).run.battles_won(), battle);
         if battle < 3 {
             assert_eq!(h.screen(), Screen::Shop);
-            h.ui(UiAction::LeaveShop);
+            h.press(shop::Action::Leave);
             h.wait_for_run();
-            assert_eq!(h.screen(), Screen::NextBoard);
-            h.ui(UiAction::ChooseBoard(0));
+            assert_eq!(h.screen(), Screen::BoardChoice);
+            h.press(board_choice::Action::Choose(0));
             h.wait_for_run();
             assert_eq!(h.screen(), Screen::Deploy);
         }
@@ -169,7 +170,7 @@ fn a_defeat_ends_the_run() {
     play_some_move(&mut h);
     let end = session(&h).battle_end.clone().expect("the battle ended");
     assert!(!end.won);
-    h.ui(UiAction::ContinueAfterBattle);
+    h.press(battle::Action::Continue);
     assert_eq!(h.screen(), Screen::RunEnd);
     assert!(!session(&h).run.summary().victory);
     assert_eq!(h.app.world().resource::<Profile>().progress.stats.runs, 1);
@@ -231,16 +232,16 @@ fn shop_purchases_within_and_beyond_a_limit() {
     assert_eq!(h.screen(), Screen::Shop);
     let gold = session(&h).run.gold();
     let roster = session(&h).run.roster().len();
-    h.ui(UiAction::Buy(within));
+    h.press(shop::Action::Buy(within));
     h.wait_for_run();
     assert_eq!(session(&h).run.roster().len(), roster + 1);
     assert!(session(&h).run.gold() < gold);
     let gold = session(&h).run.gold();
-    h.ui(UiAction::Buy(beyond));
+    h.press(shop::Action::Buy(beyond));
     h.wait_for_run();
     assert_eq!(session(&h).run.roster().len(), roster + 1, "nothing bought beyond the limit");
     assert_eq!(session(&h).run.gold(), gold);
-    let message = session(&h).message.clone().unwrap();
+    let message = session(&h).refusal.clone().unwrap();
     assert!(message.contains("most"), "{message}");
 }
 
@@ -251,12 +252,14 @@ fn a_skill_is_unlocked_in_the_tree() {
     h.press(gambit::screens::title::Action::Upgrades);
     assert_eq!(h.screen(), Screen::Upgrades);
     // Locked: its prerequisite is missing. Nothing changes.
-    h.ui(UiAction::SelectNode("second_look".to_string()));
-    h.ui(UiAction::UnlockNode);
+    h.press(upgrades::Action::Select("second_look".to_string()));
+    let mut unlock = h.app.world_mut().query::<(&upgrades::Action, Has<gambit::ui::Disabled>)>();
+    assert!(unlock.iter(h.app.world()).any(|(a, disabled)| *a == upgrades::Action::Unlock && disabled));
+    h.send(upgrades::Action::Unlock);
     assert!(h.app.world().resource::<Profile>().progress.unlocked.is_empty());
-    h.ui(UiAction::ClearNode);
-    h.ui(UiAction::SelectNode("deeper_pockets".to_string()));
-    h.ui(UiAction::UnlockNode);
+    h.press(upgrades::Action::Clear);
+    h.press(upgrades::Action::Select("deeper_pockets".to_string()));
+    h.press(upgrades::Action::Unlock);
     let profile = h.app.world().resource::<Profile>();
     assert_eq!(profile.progress.unlocked, ["deeper_pockets"]);
     assert_eq!(profile.progress.exp, 15);

@@ -9,6 +9,7 @@
 
 pub mod command_line;
 pub mod input;
+pub mod preview;
 pub mod slide;
 pub mod view;
 

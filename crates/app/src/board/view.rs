@@ -400,3 +400,25 @@ pub fn draw_coordinates(
         };
     }
 }
+
+/// A run's board screen (deployment, battles): the board on the left, and on the right a side panel
+/// that is a section of `V`.
+pub fn spawn_board_screen<V: crate::ui::View>(commands: &mut Commands, screen: crate::screens::Screen) {
+    commands
+        .spawn((Name::new(format!("{screen:?}")), DespawnOnExit(screen), board_screen_root()))
+        .with_children(|root| {
+            spawn_board(root);
+            root.spawn((
+                crate::ui::Section::<V>::new(),
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    width: crate::ui::units(52.0),
+                    height: Val::VMin(86.0),
+                    padding: UiRect::all(crate::ui::units(1.0)),
+                    row_gap: crate::ui::units(0.4),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ));
+        });
+}

@@ -135,7 +135,7 @@ impl View for SettingsView {
 fn present(
     mut commands: Commands,
     settings: Res<Settings>,
-    mut sections: Query<(Entity, &mut Section<SettingsView>)>,
+    mut sections: crate::ui::section::Sections<SettingsView>,
 ) {
     show(&mut commands, &mut sections, &SettingsView::new(&settings));
 }

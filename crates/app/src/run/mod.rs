@@ -1,14 +1,11 @@
-//! The roguelite run in the app. The `gambit-roguelite` crate decides everything (legality, the
-//! enemy, scoring); this module only holds the run, sends the player's decisions, shows the results,
-//! and saves. Each decision is applied on the `AsyncComputeTaskPool` to a private copy of the run (a
-//! battle action includes the enemy's replies, so the enemy thinks on a worker thread) and the copy
-//! replaces the run when it is done.
-
-pub mod battle;
-pub mod deploy;
-pub mod panel;
-pub mod progression;
-pub mod start;
+//! The roguelite run in the app, the model side. The `gambit-roguelite` crate decides everything
+//! (legality, the enemy, scoring); this module holds the run ([`RunSession`]) and the permanent
+//! profile ([`Profile`]), applies the player's decisions ([`RunDecision`]) and saves. Each decision is
+//! applied on the `AsyncComputeTaskPool` to a private copy of the run (a battle action includes the
+//! enemy's replies, so the enemy thinks on a worker thread) and the copy replaces the run when it is
+//! done; [`RunAdvanced`] then tells the screens. The run's screens (`screens::run_start`, `deploy`,
+//! `battle`, `shop`, `board_choice`, `run_end`) hold what the player is choosing; the run decides which
+//! of them is shown ([`RunSession::app_screen`]).
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -17,13 +14,14 @@ use gambit_roguelite::run::{RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
-use gambit_roguelite::{Decision, Modifier, Progress, Run, RunEvent, RunPhase, SkillTree};
+use gambit_roguelite::{Battle, Decision, Progress, Run, RunEvent, RunPhase, SkillTree};
 use gambit_rules::Square;
 
+use crate::AppSystems;
 use crate::screens::Screen;
 use crate::settings::{FileNotice, Settings};
 use crate::storage::DataDir;
-use crate::ui::UiAction;
+use crate::ui::save_banner;
 
 /// The permanent profile and where it is saved.
 #[derive(Resource)]
@@ -94,75 +92,45 @@ pub struct BattleEnd {
     pub lines: Vec<String>,
 }
 
-/// The active run and the player's pending choices on its screens.
+/// The active run: the run itself and what its decisions produced (the event log, the last move, the
+/// end-of-battle report, the last refusal). What the player is choosing lives in each run screen's UI
+/// state.
 #[derive(Resource)]
 pub struct RunSession {
     /// The run.
     pub run: Run,
-    /// Readable event lines, oldest first.
+    /// Readable event lines, oldest first (the last 200).
     pub log: Vec<String>,
-    /// The last refusal or hint.
-    pub message: Option<String>,
-    /// Start offer: the chosen modifier.
-    pub offer: Option<Modifier>,
-    /// Start offer and shop: the chosen recipient (roster id).
-    pub recipient: Option<u32>,
-    /// Deployment: roster id -> square, edited by the player.
-    pub placements: Vec<(u32, Square)>,
-    /// Battle and deployment: the selected square.
-    pub selected: Option<Square>,
-    /// Battle: the skill being targeted.
-    pub targeting: battle::Targeting,
-    /// Battle: the last move (for highlighting).
+    /// Why the last decision was refused (cleared by the next accepted one).
+    pub refusal: Option<String>,
+    /// The last move on the board (for highlighting).
     pub last_move: Option<(Square, Square)>,
-    /// The end-of-battle panel, shown until the player continues.
+    /// The report of the battle that just ended, shown on the battle screen until the player continues.
     pub battle_end: Option<BattleEnd>,
     /// The run summary once recorded into the profile.
     pub recorded: Option<RunSummary>,
     /// A battle shown instead of the run's own (the screenshot tour's illustration); input is off.
-    pub showcase: Option<gambit_roguelite::Battle>,
+    pub showcase: Option<Battle>,
 }
 
 impl RunSession {
     /// A session around a run (new or resumed).
     #[must_use]
     pub fn new(run: Run) -> RunSession {
-        let mut session = RunSession {
+        RunSession {
             run,
             log: Vec::new(),
-            message: None,
-            offer: None,
-            recipient: None,
-            placements: Vec::new(),
-            selected: None,
-            targeting: battle::Targeting::Move,
+            refusal: None,
             last_move: None,
             battle_end: None,
             recorded: None,
             showcase: None,
-        };
-        session.reset_choices();
-        session
-    }
-
-    /// Clears per-screen choices and prepares the new screen's defaults.
-    pub fn reset_choices(&mut self) {
-        self.offer = None;
-        self.recipient = None;
-        self.selected = None;
-        self.targeting = battle::Targeting::Move;
-        self.placements = match self.run.phase() {
-            RunPhase::Deploy { encounter } => {
-                gambit_roguelite::encounter::default_deployment(&encounter.board, self.run.roster())
-                    .unwrap_or_default()
-            }
-            _ => Vec::new(),
-        };
+        }
     }
 
     /// The battle on screen: the showcase if one is set, else the run's.
     #[must_use]
-    pub fn battle(&self) -> Option<&gambit_roguelite::Battle> {
+    pub fn battle(&self) -> Option<&Battle> {
         self.showcase.as_ref().or(self.run.battle())
     }
 
@@ -177,15 +145,24 @@ impl RunSession {
             RunPhase::Deploy { .. } => Screen::Deploy,
             RunPhase::Battle => Screen::Battle,
             RunPhase::Shop(_) => Screen::Shop,
-            RunPhase::ChooseBoard { .. } => Screen::NextBoard,
+            RunPhase::ChooseBoard { .. } => Screen::BoardChoice,
             RunPhase::Over { .. } => Screen::RunEnd,
         }
+    }
+
+    /// Closes the end-of-battle report (the run's next screen follows).
+    pub fn close_battle_end(&mut self) {
+        self.battle_end = None;
     }
 }
 
 /// A decision the player made on a run screen (buttons, the board and tests send it).
 #[derive(Message, Clone, Debug)]
 pub struct RunDecision(pub Decision);
+
+/// A decision was applied (sent when a decision finishes): the screens drop the choices it consumed.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct RunAdvanced;
 
 /// The decision being applied on a worker thread.
 #[derive(Resource, Default)]
@@ -201,6 +178,7 @@ impl RunTask {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<RunDecision>();
+    app.add_message::<RunAdvanced>();
     app.init_resource::<RunTask>();
     app.init_resource::<SaveFailure>();
     // Loaded while the app is built, so every screen (the title's first OnEnter included) finds it.
@@ -210,13 +188,10 @@ pub(crate) fn plugin(app: &mut App) {
     if let Some(problem) = problem {
         app.world_mut().resource_mut::<FileNotice>().0 = Some(problem);
     }
-    app.add_systems(Update, handle_run_actions.in_set(crate::AppSystems::Decide));
     app.add_systems(
         Update,
-        (start_decision, finish_decision, follow_screen).chain().in_set(crate::AppSystems::Apply),
+        (retry_save, start_decision, finish_decision, follow_screen).chain().in_set(AppSystems::Apply),
     );
-    app.add_systems(Update, panel::rebuild_panels.in_set(crate::AppSystems::Present));
-    app.add_plugins((start::plugin, deploy::plugin, battle::plugin, progression::plugin));
 }
 
 /// Reads `progress.json`: a bad file is kept aside and its previous version used; when neither loads,
@@ -279,45 +254,24 @@ pub fn continue_run(
     Some(RunSession::new(run))
 }
 
-fn handle_run_actions(
-    mut actions: MessageReader<UiAction>,
+/// The save banner's Retry.
+fn retry_save(
+    mut retries: MessageReader<save_banner::Action>,
     profile: Res<Profile>,
+    session: Option<Res<RunSession>>,
     mut failure: ResMut<SaveFailure>,
-    session: Option<ResMut<RunSession>>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
-    let mut session = session;
-    for action in actions.read() {
-        match action {
-            UiAction::RetrySave => {
-                if let Some(s) = session.as_deref() {
-                    save_all(&profile, s, &mut failure);
-                }
-            }
-            UiAction::ContinueAfterBattle => {
-                if let Some(s) = session.as_deref_mut() {
-                    s.battle_end = None;
-                    next.set(s.app_screen());
-                }
-            }
-            _ => {}
+    for save_banner::Action::Retry in retries.read() {
+        if let Some(s) = session.as_deref() {
+            save_all(&profile, s, &mut failure);
+        } else {
+            failure.0 = profile.save_progress().err().map(|e| format!("Saving failed: {e}"));
         }
     }
 }
 
-/// The save-failure banner with Retry, on every run screen.
-pub fn save_banner(p: &mut ChildSpawnerCommands<'_>, ctx: &panel::PanelContext<'_>) {
-    if let Some(message) = &ctx.failure.0 {
-        p.spawn(Node { flex_direction: FlexDirection::Row, align_items: AlignItems::Center, ..default() })
-            .with_children(|row| {
-                row.spawn((crate::ui::label(message.clone()), TextColor(crate::palette::STANDARD.error)));
-                row.spawn(crate::ui::button("Retry", UiAction::RetrySave));
-            });
-    }
-}
-
 /// Saves the run (and, once it is over, the profile, clearing the run file).
-fn save_all(profile: &Profile, session: &RunSession, failure: &mut SaveFailure) {
+pub fn save_all(profile: &Profile, session: &RunSession, failure: &mut SaveFailure) {
     let result = if session.run.is_over() {
         profile.save_progress().and_then(|()| profile.clear_run())
     } else {
@@ -349,6 +303,7 @@ fn start_decision(
 }
 
 fn finish_decision(
+    mut advanced: MessageWriter<RunAdvanced>,
     mut task: ResMut<RunTask>,
     session: Option<ResMut<RunSession>>,
     mut profile: ResMut<Profile>,
@@ -362,12 +317,12 @@ fn finish_decision(
     let Some((run, result)) = check_ready(running) else { return };
     task.0 = None;
     match result {
-        Err(e) => session.message = Some(e.to_string()),
+        Err(e) => session.refusal = Some(e.to_string()),
         Ok(events) => {
             let was_battle = matches!(session.run.phase(), RunPhase::Battle);
             let battles_before = session.run.stats().battles.len();
             session.run = run;
-            session.message = None;
+            session.refusal = None;
             for event in &events {
                 if let RunEvent::Battle { event } = event
                     && let Some((from, to)) = event.travel()
@@ -398,7 +353,7 @@ fn finish_decision(
                 });
                 session.last_move = None;
             }
-            session.reset_choices();
+            advanced.write(RunAdvanced);
             if session.run.is_over() && session.recorded.is_none() {
                 let summary = session.run.summary();
                 profile.progress.record_run(&summary);

@@ -1,15 +1,30 @@
-//! The screens, as a `Screen` state. Each screen spawns its entities on enter, tagged
-//! `DespawnOnExit`, so leaving a screen removes everything it made.
+//! The screens, as a `Screen` state, one file per screen. Each screen spawns its frame on enter, tagged
+//! `DespawnOnExit` (so leaving a screen removes everything it made), owns its UI state and its action
+//! enum (its buttons' component and message), reads them in `AppSystems::Decide`, and rebuilds its
+//! sections in `AppSystems::Present` (see [`crate::ui::section`]).
+//!
+//! Title and pages: [`title`], [`how_to_play`], [`upgrades`], [`records`]. Skill chess: [`setup`],
+//! [`skill_chess`]. The run (the run decides which is shown): [`run_start`], [`deploy`], [`battle`],
+//! [`shop`], [`board_choice`], [`run_end`]. The settings panel and the pause menu are menus
+//! ([`crate::menus`]), over any screen.
 
+pub mod battle;
+pub mod board_choice;
+pub mod deploy;
 pub mod how_to_play;
+pub mod records;
+pub mod run_end;
+pub mod run_start;
 pub mod setup;
+pub mod shop;
 pub mod skill_chess;
 pub mod title;
+pub mod upgrades;
 
 use bevy::prelude::*;
 
+use crate::AppSystems;
 use crate::menus::Menu;
-use crate::ui::UiAction;
 
 /// The screen being shown.
 #[derive(States, Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -32,7 +47,7 @@ pub enum Screen {
     /// The shop after a victory.
     Shop,
     /// Choosing the next board.
-    NextBoard,
+    BoardChoice,
     /// The end of a run.
     RunEnd,
     /// The permanent skill tree.
@@ -57,7 +72,7 @@ impl Screen {
                 | Screen::Deploy
                 | Screen::Battle
                 | Screen::Shop
-                | Screen::NextBoard
+                | Screen::BoardChoice
                 | Screen::RunEnd
         )
     }
@@ -65,9 +80,21 @@ impl Screen {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
-    app.add_plugins((title::plugin, how_to_play::plugin, setup::plugin, skill_chess::plugin));
-    app.add_systems(Update, escape_goes_back.in_set(crate::AppSystems::Input));
-    app.add_systems(Update, navigate.in_set(crate::AppSystems::Decide));
+    app.add_plugins((
+        title::plugin,
+        how_to_play::plugin,
+        setup::plugin,
+        skill_chess::plugin,
+        run_start::plugin,
+        deploy::plugin,
+        battle::plugin,
+        shop::plugin,
+        board_choice::plugin,
+        run_end::plugin,
+        upgrades::plugin,
+        records::plugin,
+    ));
+    app.add_systems(Update, escape_goes_back.in_set(AppSystems::Input));
 }
 
 /// Escape on a page reached from the title (rules, setup, upgrades, records) goes back to it.
@@ -83,23 +110,5 @@ fn escape_goes_back(
     );
     if page && *menu.get() == Menu::None && keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Title);
-    }
-}
-
-/// The actions that move between screens, wherever they come from.
-fn navigate(
-    mut actions: MessageReader<UiAction>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut next_menu: ResMut<NextState<Menu>>,
-) {
-    for action in actions.read() {
-        match action {
-            UiAction::BackToTitle => {
-                next_menu.set(Menu::None);
-                next_screen.set(Screen::Title);
-            }
-            UiAction::Upgrades => next_screen.set(Screen::Upgrades),
-            _ => {}
-        }
     }
 }

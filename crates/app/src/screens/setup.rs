@@ -122,7 +122,7 @@ fn present(
     mut commands: Commands,
     settings: Res<Settings>,
     chosen: Res<ChosenColor>,
-    mut sections: Query<(Entity, &mut Section<SetupView>)>,
+    mut sections: crate::ui::section::Sections<SetupView>,
 ) {
     let view = SetupView {
         color: chosen.0,

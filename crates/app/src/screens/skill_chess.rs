@@ -123,10 +123,11 @@ impl View for SkillsView {
 struct PromotionView(bool);
 
 impl View for PromotionView {
+    fn visible(&self) -> bool {
+        self.0
+    }
+
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        if !self.0 {
-            return;
-        }
         p.spawn(label("Promote to"));
         for (role, glyph) in [
             (Role::Queen, "\u{265B}"),
@@ -177,6 +178,10 @@ impl View for EvalBarView {
 struct ResultView(Option<String>);
 
 impl View for ResultView {
+    fn visible(&self) -> bool {
+        self.0.is_some()
+    }
+
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         let Some(text) = &self.0 else { return };
         p.spawn((
@@ -236,7 +241,7 @@ fn spawn(mut commands: Commands) {
             .with_children(|panel| {
                 panel.spawn((
                     Section::<HeaderView>::new(),
-                    Node { flex_direction: FlexDirection::Column, ..default() },
+                    Node { flex_direction: FlexDirection::Column, row_gap: units(0.6), ..default() },
                 ));
                 panel.spawn((Section::<SkillsView>::new(), crate::ui::wrapping_row()));
                 panel.spawn((Section::<PromotionView>::new(), crate::ui::row()));
@@ -462,14 +467,14 @@ fn present(
     input: Res<PlayerInput>,
     engine: Res<EngineTask>,
     line: Res<CommandLine>,
-    mut header: Query<(Entity, &mut Section<HeaderView>)>,
-    mut skills: Query<(Entity, &mut Section<SkillsView>)>,
-    mut promotion: Query<(Entity, &mut Section<PromotionView>)>,
-    mut message: Query<(Entity, &mut Section<MessageView>)>,
-    mut moves: Query<(Entity, &mut Section<MoveListView>)>,
-    mut eval_bar: Query<(Entity, &mut Section<EvalBarView>)>,
-    mut result: Query<(Entity, &mut Section<ResultView>)>,
-    mut command: Query<(Entity, &mut Section<CommandLineView>)>,
+    mut header: crate::ui::section::Sections<HeaderView>,
+    mut skills: crate::ui::section::Sections<SkillsView>,
+    mut promotion: crate::ui::section::Sections<PromotionView>,
+    mut message: crate::ui::section::Sections<MessageView>,
+    mut moves: crate::ui::section::Sections<MoveListView>,
+    mut eval_bar: crate::ui::section::Sections<EvalBarView>,
+    mut result: crate::ui::section::Sections<ResultView>,
+    mut command: crate::ui::section::Sections<CommandLineView>,
 ) {
     let chance = game.white_win_probability();
     let header_view = HeaderView {

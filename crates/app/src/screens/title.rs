@@ -115,7 +115,7 @@ fn present(
     mut commands: Commands,
     mut view: ResMut<TitleView>,
     notice: Res<FileNotice>,
-    mut sections: Query<(Entity, &mut Section<TitleView>)>,
+    mut sections: crate::ui::section::Sections<TitleView>,
 ) {
     if view.notice != notice.0 {
         view.notice.clone_from(&notice.0);

@@ -4,7 +4,7 @@
 //! that direction (its `find_best_candidate`, among the buttons of the active layer), falling back to
 //! the previous or next button for Up and Down; Enter (and Space, except on board screens) activates the
 //! focused button. On board screens the arrow keys and Enter drive the board's cursor unless Tab put the
-//! focus on a button ([`crate::board::view::keyboard_cursor`]).
+//! focus on a button ([`crate::board::input::keyboard_cursor`]).
 //!
 //! These are systems over `ButtonInput<KeyCode>` rather than `bevy_input_focus`'s window observers, so
 //! the headless tests (no window) drive the same code; the title gives its first button

@@ -1,11 +1,12 @@
 //! The shared interface: widgets ([`widgets`]), one activation path for every button ([`actions`]),
 //! keyboard focus on `bevy_input_focus` ([`focus`]), sizes that follow the UI scale ([`scale`]), the
-//! one panel paradigm ([`section`]), and the title's animated backdrop ([`backdrop`]).
+//! one panel paradigm ([`section`]), the save-failure banner ([`save_banner`]) and the title's
+//! animated backdrop ([`backdrop`]).
 
 pub mod actions;
 pub mod backdrop;
 pub mod focus;
-pub mod legacy;
+pub mod save_banner;
 pub mod scale;
 pub mod section;
 pub mod widgets;
@@ -14,7 +15,6 @@ use bevy::input_focus::{InputFocus, InputFocusVisible};
 use bevy::prelude::*;
 
 pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
-pub use legacy::UiAction;
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
@@ -30,7 +30,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<InputFocusVisible>();
     app.init_resource::<focus::LastFocus>();
     app.add_observer(actions::click_activates);
-    register::<UiAction>(app);
+    register::<save_banner::Action>(app);
     app.add_systems(Update, focus::keyboard_focus.in_set(AppSystems::Input));
     app.add_systems(
         Update,

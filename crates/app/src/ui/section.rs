@@ -18,10 +18,20 @@ use bevy::prelude::*;
 pub trait View: PartialEq + Clone + Send + Sync + 'static {
     /// Spawns the section's children.
     fn build(&self, parent: &mut ChildSpawnerCommands<'_>);
+
+    /// Whether the section takes space at all (`false`: its container is not displayed, so it leaves
+    /// no gap in its parent's layout).
+    fn visible(&self) -> bool {
+        true
+    }
 }
+
+/// The sections of one view type, as [`show`] takes them.
+pub type Sections<'w, 's, V> = Query<'w, 's, (Entity, &'static mut Section<V>)>;
 
 /// A container rebuilt from a `V` whenever the value to show differs from the one shown.
 #[derive(Component)]
+#[require(Node)]
 pub struct Section<V: View> {
     shown: Option<V>,
 }
@@ -47,11 +57,19 @@ impl<V: View> Section<V> {
 }
 
 /// Shows `view` in every section of its type, rebuilding only those that show something else.
-pub fn show<V: View>(commands: &mut Commands, sections: &mut Query<(Entity, &mut Section<V>)>, view: &V) {
+pub fn show<V: View>(commands: &mut Commands, sections: &mut Sections<'_, '_, V>, view: &V) {
     for (entity, mut section) in sections.iter_mut() {
         if section.shown.as_ref() == Some(view) {
             continue;
         }
+        let display = if view.visible() { Display::Flex } else { Display::None };
+        commands.entity(entity).queue(move |mut e: EntityWorldMut<'_>| {
+            if let Some(mut node) = e.get_mut::<Node>()
+                && node.display != display
+            {
+                node.display = display;
+            }
+        });
         section.shown = Some(view.clone());
         commands.entity(entity).despawn_related::<Children>();
         commands.entity(entity).with_children(|parent| view.build(parent));

@@ -17,7 +17,7 @@ use gambit::game::{PlayerInput, SkillGame};
 use gambit::run::RunTask;
 use gambit::screens::Screen;
 use gambit::storage::DataDir;
-use gambit::ui::{Activate, ButtonAction, Disabled, FocusKey, UiAction};
+use gambit::ui::{Activate, ButtonAction, Disabled, FocusKey};
 
 /// The logical key a US keyboard gives for `key`.
 fn logical(key: KeyCode) -> Key {
@@ -61,11 +61,6 @@ impl Harness {
         app.add_plugins(gambit::LogicPlugin);
         app.update();
         Harness { app, dir }
-    }
-
-    pub fn ui(&mut self, action: UiAction) {
-        self.app.world_mut().write_message(action);
-        self.update(2);
     }
 
     /// Activates the enabled button that carries `action`, as a click or Enter does (the button must

@@ -1,0 +1,486 @@
+//! A battle of the run: the shared board with irregular shapes and walls, HP pips, modifier letters,
+//! poison clouds with their remaining ticks, frozen squares; beside it the move budget, the objective
+//! and bonus status, the skills bar, the reposition prompt with Skip, the card of the piece under the
+//! pointer or cursor, the event log, and the victory or defeat report. The UI never decides legality:
+//! every action comes from `Battle::legal_actions`. UI state: [`BattleInput`] (selection, targeting
+//! mode, message).
+
+use bevy::prelude::*;
+use gambit_roguelite::{Battle, BattleAction, BattleStatus, Decision, PieceId, Team};
+use gambit_rules::{Piece, Square};
+use gambit_skills::Skill;
+
+use super::Screen;
+use crate::AppSystems;
+use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, Hovered, Targeting, view};
+use crate::menus::Menu;
+use crate::run::{RunDecision, RunSession, RunTask, SaveFailure};
+use crate::settings::Settings;
+use crate::ui::section::show;
+use crate::ui::{View, button, capitalize, error_line, heading, label, save_banner, small_button, text_font};
+
+/// What the battle screen's buttons (and hotkeys) do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A skill button: enter its targeting mode.
+    Cast(Skill),
+    /// Decline the offered reposition.
+    SkipReposition,
+    /// Toggle the threat overlay (T).
+    ToggleThreats,
+    /// Close the end-of-battle report.
+    Continue,
+}
+
+/// What the player is in the middle of doing in the battle.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattleInput {
+    /// The selected square (a piece about to move).
+    pub selected: Option<Square>,
+    /// What the next press means.
+    pub targeting: Targeting,
+    /// A hint for the player.
+    pub message: Option<String>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
+    app.init_resource::<BattleInput>();
+    app.add_systems(OnEnter(Screen::Battle), spawn);
+    let here = in_state(Screen::Battle).and_then(resource_exists::<RunSession>);
+    app.add_systems(
+        Update,
+        hotkeys.run_if(here.clone()).run_if(in_state(Menu::None)).in_set(AppSystems::Input),
+    );
+    app.add_systems(
+        Update,
+        (on_action, on_board_input)
+            .chain()
+            .run_if(here.clone())
+            .run_if(in_state(Menu::None))
+            .in_set(AppSystems::Decide),
+    );
+    app.add_systems(Update, build_scene.run_if(here.clone()).in_set(BoardSystems::Scene));
+    app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
+}
+
+fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>, mut input: ResMut<BattleInput>) {
+    view.reset(false, None);
+    *input = BattleInput::default();
+    view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle);
+}
+
+fn objective_status(battle: &Battle) -> String {
+    let mut text = format!(
+        "Objective: {} \u{2014} {}",
+        battle.objective(),
+        if battle.objective_complete() { "done" } else { "not yet" }
+    );
+    if let Some(b) = battle.bonus() {
+        text.push_str(&format!(
+            "\nBonus: {b} \u{2014} {}",
+            if battle.bonus_complete() { "on track" } else { "not yet" }
+        ));
+    }
+    text
+}
+
+/// The battle panel: the report of a finished battle, or the battle's state. (One value per panel
+/// rebuild: the size difference between the variants costs nothing.)
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum BattleView {
+    /// The battle just ended.
+    Ended {
+        /// Victory or defeat.
+        won: bool,
+        /// The points breakdown.
+        lines: Vec<String>,
+        /// A failed save.
+        failure: Option<String>,
+    },
+    /// The battle goes on.
+    Ongoing {
+        /// `Battle N`.
+        title: String,
+        /// The objective and bonus status.
+        objective: String,
+        /// `Moves left: n of m`.
+        moves: String,
+        /// Whose move, or the enemy thinking.
+        status: String,
+        /// A reposition can be skipped.
+        skip: bool,
+        /// The skill buttons' labels, when the player has skills.
+        skills: Option<[(Skill, String); 2]>,
+        /// The card of the piece under the pointer or the cursor.
+        card: Option<String>,
+        /// A failed save.
+        failure: Option<String>,
+        /// The last refusal or hint.
+        message: Option<String>,
+        /// The event log's last lines.
+        log: String,
+    },
+}
+
+impl BattleView {
+    fn new(
+        session: &RunSession,
+        input: &BattleInput,
+        failure: &SaveFailure,
+        busy: bool,
+        hovered: Option<Square>,
+    ) -> Option<BattleView> {
+        if let Some(end) = &session.battle_end {
+            return Some(BattleView::Ended {
+                won: end.won,
+                lines: end.lines.clone(),
+                failure: failure.0.clone(),
+            });
+        }
+        let battle = session.battle()?;
+        let status = if busy {
+            "The enemy is thinking\u{2026}".to_string()
+        } else if battle.pending_reposition().is_some() {
+            "Swift: reposition the piece (no capture), or skip.".to_string()
+        } else if battle.to_move() == Team::Player {
+            "Your move".to_string()
+        } else {
+            "Enemy to move".to_string()
+        };
+        let skills = battle.has_skills(Team::Player).then(|| {
+            [Skill::Teleport, Skill::Freeze].map(|skill| {
+                let cd = battle.cooldown(Team::Player, skill).unwrap_or(0);
+                let name = capitalize(&skill.to_string());
+                (skill, if cd == 0 { format!("{name} (ready)") } else { format!("{name} ({cd})") })
+            })
+        });
+        let card = hovered.and_then(|sq| battle.unit_at(sq)).map(|unit| {
+            let mut text = format!("{}: {} HP", unit.name(), unit.hp);
+            if let Some(m) = unit.modifier {
+                text.push_str(&format!(" \u{2014} {}: {}", capitalize(m.name()), m.description()));
+            }
+            if unit.target {
+                text.push_str(" \u{2014} marked target");
+            }
+            text
+        });
+        let start = session.log.len().saturating_sub(12);
+        Some(BattleView::Ongoing {
+            title: format!("Battle {}", session.run.battles_won() + 1),
+            objective: objective_status(battle),
+            moves: format!("Moves left: {} of {}", battle.moves_left(), battle.move_budget()),
+            status,
+            skip: battle.pending_reposition().is_some() && !busy,
+            skills,
+            card,
+            failure: failure.0.clone(),
+            message: input.message.clone().or_else(|| session.refusal.clone()),
+            log: session.log[start..].join("\n"),
+        })
+    }
+}
+
+impl View for BattleView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        match self {
+            BattleView::Ended { won, lines, failure } => {
+                p.spawn(heading(if *won { "Victory" } else { "Defeat" }));
+                for line in lines {
+                    p.spawn(label(line.clone()));
+                }
+                save_banner::spawn(p, failure.as_deref());
+                p.spawn(button("Continue", Action::Continue));
+            }
+            BattleView::Ongoing {
+                title,
+                objective,
+                moves,
+                status,
+                skip,
+                skills,
+                card,
+                failure,
+                message,
+                log,
+            } => {
+                p.spawn(heading(title.clone()));
+                p.spawn(label(objective.clone()));
+                p.spawn(label(moves.clone()));
+                p.spawn(label(status.clone()));
+                if *skip {
+                    p.spawn(button("Skip reposition", Action::SkipReposition));
+                }
+                if let Some(skills) = skills {
+                    p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+                        for (skill, text) in skills {
+                            row.spawn(small_button(text.clone(), Action::Cast(*skill)));
+                        }
+                    });
+                }
+                if let Some(card) = card {
+                    p.spawn((label(card.clone()), TextColor(crate::palette::STANDARD.accent)));
+                }
+                save_banner::spawn(p, failure.as_deref());
+                if let Some(msg) = message {
+                    p.spawn(error_line(msg.clone()));
+                }
+                p.spawn((Text::new(log.clone()), text_font(1.9), TextColor(crate::palette::STANDARD.muted)));
+            }
+        }
+    }
+}
+
+fn present(
+    mut commands: Commands,
+    session: Res<RunSession>,
+    input: Res<BattleInput>,
+    failure: Res<SaveFailure>,
+    task: Res<RunTask>,
+    hovered: Res<Hovered>,
+    mut sections: crate::ui::section::Sections<BattleView>,
+) {
+    if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0) {
+        show(&mut commands, &mut sections, &view);
+    }
+}
+
+fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {
+    battle.unit_at(square).filter(|u| u.team == Team::Player).map(|u| u.id)
+}
+
+/// The legal actions of the selected piece or the targeting mode, as (action, square it targets).
+fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(BattleAction, Square)> {
+    if battle.to_move() != Team::Player || battle.status() != BattleStatus::Ongoing {
+        return Vec::new();
+    }
+    let legal = battle.legal_actions();
+    match input.targeting {
+        Targeting::Move => {
+            let Some(id) = input.selected.and_then(|s| unit_id_at(battle, s)) else { return Vec::new() };
+            legal
+                .into_iter()
+                .filter_map(|a| match a {
+                    BattleAction::Move { id: i, to } | BattleAction::Reposition { id: i, to } if i == id => {
+                        Some((a, to))
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
+        Targeting::TeleportPiece => legal
+            .into_iter()
+            .filter_map(|a| match a {
+                BattleAction::Teleport { id, .. } => battle.unit(id).map(|u| (a, u.square)),
+                _ => None,
+            })
+            .collect(),
+        Targeting::TeleportTarget(from) => {
+            let Some(id) = unit_id_at(battle, from) else { return Vec::new() };
+            legal
+                .into_iter()
+                .filter_map(|a| match a {
+                    BattleAction::Teleport { id: i, to } if i == id => Some((a, to)),
+                    _ => None,
+                })
+                .collect()
+        }
+        Targeting::Freeze => legal
+            .into_iter()
+            .filter_map(|a| match a {
+                BattleAction::Freeze { square } => Some((a, square)),
+                _ => None,
+            })
+            .collect(),
+    }
+}
+
+fn build_scene(
+    session: Res<RunSession>,
+    input: Res<BattleInput>,
+    settings: Res<Settings>,
+    mut scene: ResMut<BoardScene>,
+) {
+    if !session.is_changed() && !input.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let Some(battle) = session.battle() else { return };
+    let threats = battle.skills().threatened_squares(Team::Enemy.color());
+    let mut next = BoardScene::from_position(battle.position(), &threats);
+    for square in battle.walls() {
+        next.cell_mut(square).wall = true;
+    }
+    for (square, ticks) in battle.skills().frozen() {
+        next.cell_mut(square).frozen = Some(ticks);
+    }
+    for cloud in battle.clouds() {
+        for &square in &cloud.squares {
+            let cell = next.cell_mut(square);
+            let ticks = cloud.ticks_left();
+            cell.poison = Some(cell.poison.map_or(ticks, |t| t.max(ticks)));
+        }
+    }
+    for unit in battle.units().iter().filter(|u| u.alive) {
+        let cell = next.cell_mut(unit.square);
+        cell.piece = Some(Piece::new(unit.team.color(), unit.role));
+        cell.hp = Some((unit.hp, unit.max_hp));
+        cell.modifier = unit.modifier.map(gambit_roguelite::Modifier::letter);
+        cell.objective = battle.is_objective(unit);
+    }
+    // The skirmish rules have no check: never paint a king red. Threats only with the overlay on.
+    for cell in &mut next.cells {
+        cell.check = false;
+        cell.threat &= settings.threat_overlay;
+    }
+    for (_, square) in candidate_actions(&input, battle) {
+        next.cell_mut(square).target = true;
+    }
+    let selected = match input.targeting {
+        Targeting::TeleportTarget(s) => Some(s),
+        _ => input.selected,
+    };
+    if let Some(s) = selected {
+        next.cell_mut(s).selected = true;
+    }
+    next.set_last_move(session.last_move);
+    if *scene != next {
+        *scene = next;
+    }
+}
+
+fn decide(out: &mut MessageWriter<RunDecision>, action: BattleAction) {
+    out.write(RunDecision(Decision::Act { action }));
+}
+
+/// Board input (picking, the keyboard cursor, hotkeys, tests) into battle actions, among
+/// `Battle::legal_actions` only.
+fn on_board_input(
+    mut inputs: MessageReader<BoardInput>,
+    session: Res<RunSession>,
+    mut input: ResMut<BattleInput>,
+    task: Res<RunTask>,
+    mut out: MessageWriter<RunDecision>,
+) {
+    for board_input in inputs.read() {
+        if task.is_busy() || session.battle_end.is_some() || session.showcase.is_some() {
+            continue;
+        }
+        let Some(battle) = session.run.battle() else { continue };
+        if battle.to_move() != Team::Player {
+            continue;
+        }
+        match board_input {
+            BoardInput::Pressed(square) => {
+                let candidates = candidate_actions(&input, battle);
+                if let Some((action, _)) = candidates.iter().find(|(_, to)| to == square) {
+                    if input.targeting == Targeting::TeleportPiece {
+                        input.targeting = Targeting::TeleportTarget(*square);
+                    } else {
+                        decide(&mut out, *action);
+                        input.selected = None;
+                        input.targeting = Targeting::Move;
+                        input.message = None;
+                    }
+                } else if input.targeting == Targeting::Move {
+                    if input.selected == Some(*square) {
+                        input.selected = None;
+                    } else if unit_id_at(battle, *square).is_some() {
+                        input.selected = Some(*square);
+                        input.message = None;
+                    } else {
+                        input.selected = None;
+                    }
+                } else {
+                    input.message = Some(format!("{square} is not a valid target"));
+                }
+            }
+            BoardInput::Dropped { from, to } => {
+                input.selected = Some(*from);
+                input.targeting = Targeting::Move;
+                let candidates = candidate_actions(&input, battle);
+                match candidates.iter().find(|(_, t)| t == to) {
+                    Some((action, _)) => {
+                        decide(&mut out, *action);
+                        input.message = None;
+                    }
+                    None => input.message = Some(format!("{from}{to} is not a legal move")),
+                }
+                input.selected = None;
+            }
+            BoardInput::Cast(skill) => {
+                if !battle.has_skills(Team::Player) {
+                    input.message = Some("You have no skills in this battle".to_string());
+                } else if battle.cooldown(Team::Player, *skill).unwrap_or(0) > 0 {
+                    input.message = Some(format!("{skill} is on cooldown"));
+                } else {
+                    input.selected = None;
+                    input.targeting = Targeting::for_skill(*skill);
+                    input.message = Some(format!("{skill}: choose a target (Esc cancels)"));
+                }
+            }
+            BoardInput::Cancel => *input = BattleInput::default(),
+            BoardInput::Command(text) => match battle.parse_action(text) {
+                Ok(action) => {
+                    decide(&mut out, action);
+                    input.message = None;
+                }
+                Err(e) => input.message = Some(e.to_string()),
+            },
+            BoardInput::Undo => input.message = Some("Battles cannot be taken back".to_string()),
+            BoardInput::Promote(_) => {}
+        }
+    }
+}
+
+fn on_action(
+    mut actions: MessageReader<Action>,
+    mut board: MessageWriter<BoardInput>,
+    mut out: MessageWriter<RunDecision>,
+    mut settings: ResMut<Settings>,
+    mut session: ResMut<RunSession>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Cast(skill) => {
+                board.write(BoardInput::Cast(skill));
+            }
+            Action::SkipReposition => decide(&mut out, BattleAction::Skip),
+            Action::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,
+            Action::Continue => {
+                session.close_battle_end();
+                next.set(session.app_screen());
+            }
+        }
+    }
+}
+
+/// T threats, 1 Teleport, 2 Freeze, S skip a reposition, Escape cancels or pauses.
+fn hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    input: Res<BattleInput>,
+    mut board: MessageWriter<BoardInput>,
+    mut actions: MessageWriter<Action>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    if keys.just_pressed(KeyCode::KeyT) {
+        actions.write(Action::ToggleThreats);
+    }
+    if keys.just_pressed(KeyCode::Digit1) {
+        board.write(BoardInput::Cast(Skill::Teleport));
+    }
+    if keys.just_pressed(KeyCode::Digit2) {
+        board.write(BoardInput::Cast(Skill::Freeze));
+    }
+    if keys.just_pressed(KeyCode::KeyS) {
+        actions.write(Action::SkipReposition);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if input.selected.is_some() || input.targeting != Targeting::Move {
+            board.write(BoardInput::Cancel);
+        } else {
+            next_menu.set(Menu::Pause);
+        }
+    }
+}

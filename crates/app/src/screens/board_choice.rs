@@ -1,0 +1,123 @@
+//! Choosing the next board: three encounters side by side, each with its name, a preview, its size and
+//! objective, its enemies and move budget, its bonus; Choose.
+
+use bevy::prelude::*;
+use gambit_roguelite::{Decision, RunPhase};
+
+use super::Screen;
+use crate::AppSystems;
+use crate::board::preview::{self, PreviewCell};
+use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::ui::section::show;
+use crate::ui::{Section, View, button, error_line, heading, label, save_banner, screen_root, units};
+
+/// What the board choice's buttons do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Choose option 0..3.
+    Choose(usize),
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
+    app.add_systems(OnEnter(Screen::BoardChoice), spawn);
+    let here = in_state(Screen::BoardChoice).and_then(resource_exists::<RunSession>);
+    app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
+    app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Board choice"),
+        DespawnOnExit(Screen::BoardChoice),
+        Section::<BoardChoiceView>::new(),
+        screen_root(),
+    ));
+}
+
+/// One option's card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct OptionView {
+    name: String,
+    preview: Vec<PreviewCell>,
+    shape: String,
+    size: String,
+    bonus: Option<String>,
+}
+
+/// The board choice page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardChoiceView {
+    title: String,
+    failure: Option<String>,
+    options: Vec<OptionView>,
+    message: Option<String>,
+}
+
+impl BoardChoiceView {
+    fn new(session: &RunSession, failure: &SaveFailure) -> Option<BoardChoiceView> {
+        let RunPhase::ChooseBoard { options } = session.run.phase() else { return None };
+        Some(BoardChoiceView {
+            title: format!("Choose battle {}", session.run.battles_won() + 1),
+            failure: failure.0.clone(),
+            options: options
+                .iter()
+                .map(|e| OptionView {
+                    name: e.name.replace('_', " "),
+                    preview: preview::cells(e),
+                    shape: format!("{}x{}, {}", e.board.width, e.board.height, e.objective.short()),
+                    size: format!("{} enemies, {} moves", e.enemy.len(), e.move_budget),
+                    bonus: e.bonus.map(|b| format!("Bonus: {b}")),
+                })
+                .collect(),
+            message: session.refusal.clone(),
+        })
+    }
+}
+
+impl View for BoardChoiceView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(heading(self.title.clone()));
+        save_banner::spawn(p, self.failure.as_deref());
+        p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: units(2.0), ..default() })
+            .with_children(|row| {
+                for (i, option) in self.options.iter().enumerate() {
+                    row.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .with_children(|col| {
+                        col.spawn(label(option.name.clone()));
+                        preview::spawn(col, &option.preview);
+                        col.spawn(label(option.shape.clone()));
+                        col.spawn(label(option.size.clone()));
+                        if let Some(bonus) = &option.bonus {
+                            col.spawn(label(bonus.clone()));
+                        }
+                        col.spawn(button("Choose", Action::Choose(i)));
+                    });
+                }
+            });
+        if let Some(msg) = &self.message {
+            p.spawn(error_line(msg.clone()));
+        }
+    }
+}
+
+fn present(
+    mut commands: Commands,
+    session: Res<RunSession>,
+    failure: Res<SaveFailure>,
+    mut sections: crate::ui::section::Sections<BoardChoiceView>,
+) {
+    if let Some(view) = BoardChoiceView::new(&session, &failure) {
+        show(&mut commands, &mut sections, &view);
+    }
+}
+
+fn on_action(mut actions: MessageReader<Action>, mut out: MessageWriter<RunDecision>) {
+    for Action::Choose(index) in actions.read() {
+        out.write(RunDecision(Decision::ChooseBoard { index: *index }));
+    }
+}

@@ -1,0 +1,86 @@
+//! Lifetime records: EXP, unlocks, best score, runs won and lost, battles won, pieces lost; Back.
+
+use bevy::prelude::*;
+
+use super::Screen;
+use crate::AppSystems;
+use crate::run::Profile;
+use crate::ui::section::show;
+use crate::ui::{Section, View, button, heading, label, screen_root};
+
+/// What the records page's button does.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Back to the title.
+    Back,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
+    app.add_systems(OnEnter(Screen::Records), spawn);
+    let here = in_state(Screen::Records);
+    app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
+    app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Records"),
+        DespawnOnExit(Screen::Records),
+        Section::<RecordsView>::new(),
+        screen_root(),
+    ));
+}
+
+/// The records page: one line per record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordsView(Vec<String>);
+
+impl RecordsView {
+    fn new(profile: &Profile) -> RecordsView {
+        let progress = &profile.progress;
+        let s = &progress.stats;
+        let unlocked = if progress.unlocked.is_empty() {
+            "nothing yet".to_string()
+        } else {
+            progress
+                .unlocked
+                .iter()
+                .map(|id| profile.tree.node(id).map_or(id.clone(), |n| n.name.clone()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        RecordsView(vec![
+            format!("EXP to spend: {} (earned in all: {})", progress.exp, s.total_exp),
+            format!("Unlocked: {unlocked}"),
+            format!("Best score: {} points", s.best_score),
+            format!("Runs: {} won, {} lost", s.victories, s.runs - s.victories),
+            format!("Battles won: {}", s.battles_won),
+            format!("Pawns lost: {}, temporary pawns lost: {}", s.pawns_lost, s.temporary_pawns_lost),
+        ])
+    }
+}
+
+impl View for RecordsView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(heading("Records"));
+        for line in &self.0 {
+            p.spawn(label(line.clone()));
+        }
+        p.spawn(button("Back", Action::Back));
+    }
+}
+
+fn present(
+    mut commands: Commands,
+    profile: Res<Profile>,
+    mut sections: crate::ui::section::Sections<RecordsView>,
+) {
+    show(&mut commands, &mut sections, &RecordsView::new(&profile));
+}
+
+fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
+    for Action::Back in actions.read() {
+        next.set(Screen::Title);
+    }
+}

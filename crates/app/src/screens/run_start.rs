@@ -1,0 +1,161 @@
+//! Run start: the seed (shown so the run can be replayed), the starting modifier offer and the piece
+//! that receives it; Begin. UI state: [`RunStartChoice`] (the offer and recipient chosen so far).
+
+use bevy::prelude::*;
+use gambit_roguelite::{Decision, Modifier, RunPhase};
+
+use super::Screen;
+use crate::AppSystems;
+use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::ui::section::show;
+use crate::ui::{
+    Section, View, button, capitalize, error_line, heading, label, mark, save_banner, screen_root,
+    wrapping_row,
+};
+
+/// What the run-start buttons do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Pick an offered modifier.
+    Offer(Modifier),
+    /// Pick the piece that receives it (roster id).
+    Recipient(u32),
+    /// Confirm the offer and the recipient.
+    Begin,
+    /// Back to the title (the run is saved).
+    Title,
+}
+
+/// The choices made so far on the run-start screen.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunStartChoice {
+    /// The chosen modifier.
+    pub offer: Option<Modifier>,
+    /// The chosen recipient (roster id).
+    pub recipient: Option<u32>,
+    /// A hint for the player.
+    pub message: Option<String>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
+    app.init_resource::<RunStartChoice>();
+    app.add_systems(OnEnter(Screen::RunStart), spawn);
+    let here = in_state(Screen::RunStart).and_then(resource_exists::<RunSession>);
+    app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
+    app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
+}
+
+fn spawn(mut commands: Commands, mut choice: ResMut<RunStartChoice>) {
+    *choice = RunStartChoice::default();
+    commands.spawn((
+        Name::new("Run start"),
+        DespawnOnExit(Screen::RunStart),
+        Section::<RunStartView>::new(),
+        screen_root(),
+    ));
+}
+
+/// The run-start page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunStartView {
+    seed: u64,
+    failure: Option<String>,
+    /// (modifier, text, chosen)
+    offers: Vec<(Modifier, String, bool)>,
+    /// (roster id, text, chosen)
+    roster: Vec<(u32, String, bool)>,
+    message: Option<String>,
+}
+
+impl RunStartView {
+    fn new(session: &RunSession, choice: &RunStartChoice, failure: &SaveFailure) -> RunStartView {
+        let offers = match session.run.phase() {
+            RunPhase::StartOffer { offers } => offers
+                .iter()
+                .map(|&m| {
+                    (m, format!("{}: {}", capitalize(m.name()), m.description()), choice.offer == Some(m))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let roster = session
+            .run
+            .roster()
+            .iter()
+            .map(|p| {
+                (p.id, format!("{} #{}", capitalize(p.role.name()), p.id), choice.recipient == Some(p.id))
+            })
+            .collect();
+        RunStartView {
+            seed: session.run.config().seed,
+            failure: failure.0.clone(),
+            offers,
+            roster,
+            message: choice.message.clone().or_else(|| session.refusal.clone()),
+        }
+    }
+}
+
+impl View for RunStartView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(heading("A new run"));
+        p.spawn(label(format!(
+            "Seed {}: set it under Settings > Run seed to play this run again.",
+            self.seed
+        )));
+        save_banner::spawn(p, self.failure.as_deref());
+        if self.offers.is_empty() {
+            return;
+        }
+        p.spawn(label("Choose a starting modifier:"));
+        for (m, text, chosen) in &self.offers {
+            p.spawn(button(mark(*chosen, text.clone()), Action::Offer(*m)));
+        }
+        p.spawn(label("Give it to:"));
+        p.spawn(wrapping_row()).with_children(|row| {
+            for (id, text, chosen) in &self.roster {
+                row.spawn(button(mark(*chosen, text.clone()), Action::Recipient(*id)));
+            }
+        });
+        if let Some(msg) = &self.message {
+            p.spawn(error_line(msg.clone()));
+        }
+        p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+            row.spawn(button("Begin", Action::Begin));
+            row.spawn(button("Back to title", Action::Title));
+        });
+    }
+}
+
+fn present(
+    mut commands: Commands,
+    session: Res<RunSession>,
+    choice: Res<RunStartChoice>,
+    failure: Res<SaveFailure>,
+    mut sections: crate::ui::section::Sections<RunStartView>,
+) {
+    show(&mut commands, &mut sections, &RunStartView::new(&session, &choice, &failure));
+}
+
+fn on_action(
+    mut actions: MessageReader<Action>,
+    mut choice: ResMut<RunStartChoice>,
+    mut out: MessageWriter<RunDecision>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Offer(m) => choice.offer = Some(m),
+            Action::Recipient(id) => choice.recipient = Some(id),
+            Action::Begin => match (choice.offer, choice.recipient) {
+                (Some(modifier), Some(recipient)) => {
+                    choice.message = None;
+                    out.write(RunDecision(Decision::ChooseStart { modifier, recipient }));
+                }
+                _ => choice.message = Some("Choose a modifier and the piece that receives it.".to_string()),
+            },
+            Action::Title => next.set(Screen::Title),
+        }
+    }
+}

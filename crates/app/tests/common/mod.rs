@@ -53,6 +53,55 @@ impl Harness {
         Harness::in_dir(tempfile::tempdir().unwrap())
     }
 
+    /// An app that also lays its interface out, as the window would at `width` x `height` logical
+    /// pixels: Bevy's UI layout (taffy), text measurement with the embedded font, a primary window and a
+    /// camera with a render target of that size, but no renderer and no GPU.
+    pub fn with_layout(width: u32, height: u32) -> Harness {
+        use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
+        use bevy::window::{PrimaryWindow, WindowResolution};
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+        app.add_plugins((
+            bevy::window::WindowPlugin {
+                primary_window: None,
+                exit_condition: bevy::window::ExitCondition::DontExit,
+                close_when_requested: false,
+                ..default()
+            },
+            bevy::asset::AssetPlugin::default(),
+            bevy::image::ImagePlugin::default(),
+            bevy::image::TextureAtlasPlugin,
+            bevy::transform::TransformPlugin,
+            bevy::text::TextPlugin,
+            bevy::picking::DefaultPickingPlugins,
+            bevy::ui::UiPlugin,
+        ));
+        app.world_mut()
+            .resource_mut::<Assets<Font>>()
+            .insert(AssetId::default(), Font::from_bytes(gambit::FONT.to_vec()))
+            .unwrap();
+        app.world_mut()
+            .spawn((Window { resolution: WindowResolution::new(width, height), ..default() }, PrimaryWindow));
+        app.world_mut().spawn((
+            Camera2d,
+            Camera {
+                computed: ComputedCameraValues {
+                    target_info: Some(RenderTargetInfo {
+                        physical_size: UVec2::new(width, height),
+                        scale_factor: 1.0,
+                    }),
+                    ..default()
+                },
+                ..default()
+            },
+        ));
+        app.insert_resource(DataDir::at(dir.path()));
+        app.add_plugins(gambit::LogicPlugin);
+        app.update();
+        Harness { app, dir }
+    }
+
     /// An app on an existing data directory (to resume what another app saved).
     pub fn in_dir(dir: tempfile::TempDir) -> Harness {
         let mut app = App::new();

@@ -1,0 +1,51 @@
+//! The interface laid out by Bevy's UI layout without a window or a GPU ([`Harness::with_layout`]): the
+//! UI scale setting changes the computed sizes.
+
+mod common;
+
+use bevy::prelude::*;
+use common::Harness;
+use gambit::menus::settings::{self, SettingChange};
+use gambit::screens::title;
+use gambit::ui::FocusKey;
+
+/// The laid-out size on screen (pixels; the test window's scale factor is 1) of the button whose key
+/// ends with `key`.
+fn button_size(h: &mut Harness, key: &str) -> Vec2 {
+    let mut buttons = h.app.world_mut().query::<(&FocusKey, &ComputedNode)>();
+    let node = buttons
+        .iter(h.app.world())
+        .find(|(k, _)| k.0.ends_with(key))
+        .map(|(_, node)| node.size())
+        .unwrap_or_else(|| panic!("no button {key}"));
+    node
+}
+
+#[test]
+fn the_ui_scale_setting_changes_computed_sizes() {
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    let at_100 = button_size(&mut h, "title::Action::NewRun");
+    // 22 units of minimum width at the reference window and 100%: 176 px.
+    assert!((at_100.x - 176.0).abs() < 1.0, "{at_100}");
+    assert!(at_100.y > 20.0, "{at_100}: the label's text was measured");
+    h.press(title::Action::Settings);
+    for _ in 0..4 {
+        h.press(settings::Action::Change(SettingChange::UiScale(1)));
+    }
+    h.press(settings::Action::Back);
+    h.update(3);
+    assert_eq!(h.app.world().resource::<gambit::settings::Settings>().ui_scale, 1.5);
+    let at_150 = button_size(&mut h, "title::Action::NewRun");
+    assert!((at_150.x - 1.5 * at_100.x).abs() < 1.0, "{at_100} -> {at_150}");
+    assert!((at_150.y - 1.5 * at_100.y).abs() < 2.0, "{at_100} -> {at_150}");
+}
+
+#[test]
+fn a_smaller_window_shrinks_the_interface_as_before() {
+    let mut h = Harness::with_layout(900, 600);
+    h.update(3);
+    let size = button_size(&mut h, "title::Action::NewRun");
+    // 600 / 800 of the reference: 132 px.
+    assert!((size.x - 132.0).abs() < 1.0, "{size}");
+}

@@ -13,12 +13,11 @@ use gambit::ui::FocusKey;
 /// ends with `key`.
 fn button_size(h: &mut Harness, key: &str) -> Vec2 {
     let mut buttons = h.app.world_mut().query::<(&FocusKey, &ComputedNode)>();
-    let node = buttons
+    buttons
         .iter(h.app.world())
         .find(|(k, _)| k.0.ends_with(key))
         .map(|(_, node)| node.size())
-        .unwrap_or_else(|| panic!("no button {key}"));
-    node
+        .unwrap_or_else(|| panic!("no button {key}"))
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::mailbox::{self, DIAGONAL, EMPTY, KNIGHT_OFFSETS, ORTHOGONAL, PAWN_CAPTURES, step};
+use crate::mailbox::{self, DIAGONAL, EMPTY, KING_OFFSETS, KNIGHT_OFFSETS, ORTHOGONAL, PAWN_CAPTURES, step};
 use crate::position::{PieceList, Position};
 use crate::square_set::SquareSet;
 use crate::types::{Color, Role, Square};
@@ -293,6 +293,78 @@ pub(crate) fn scan_cells(board: &mailbox::Board, king: usize, us: Color) -> Scan
         }
     }
     s
+}
+
+/// The cells [`scan_cells`] reads: the pawn and knight cells around the king and each ray out of it
+/// up to its second piece (or the frame). A board that agrees with this one on these cells gets the
+/// same scan.
+pub(crate) fn scan_reads(board: &mailbox::Board, king: usize, us: Color) -> u64 {
+    let mut reads = 0u64;
+    for d in PAWN_CAPTURES[us] {
+        reads |= mailbox::CELL_BIT[step(king, d)];
+    }
+    for d in KNIGHT_OFFSETS {
+        reads |= mailbox::CELL_BIT[step(king, d)];
+    }
+    for d in KING_OFFSETS {
+        let mut c = step(king, d);
+        let mut pieces = 0;
+        loop {
+            reads |= mailbox::CELL_BIT[c];
+            let code = board[c];
+            if code != EMPTY {
+                pieces += 1;
+                if !mailbox::is_piece(code) || pieces == 2 {
+                    break;
+                }
+            }
+            c = step(c, d);
+        }
+    }
+    reads
+}
+
+/// [`crate::position::attacked_on`] that also returns the cells it read: a board that agrees with
+/// this one on them gets the same answer. Reads are squares (a1 = bit 0): the frame never changes.
+pub(crate) fn attacked_reads(board: &mailbox::Board, target: usize, by: Color, ignore: usize) -> (bool, u64) {
+    let mut reads = 0u64;
+    let pawn = mailbox::piece_code(by, Role::Pawn);
+    for d in PAWN_CAPTURES[by] {
+        let c = step(target, -d);
+        reads |= mailbox::CELL_BIT[c];
+        if board[c] == pawn {
+            return (true, reads);
+        }
+    }
+    let knight = mailbox::piece_code(by, Role::Knight);
+    for d in KNIGHT_OFFSETS {
+        let c = step(target, d);
+        reads |= mailbox::CELL_BIT[c];
+        if board[c] == knight {
+            return (true, reads);
+        }
+    }
+    let king = mailbox::piece_code(by, Role::King);
+    let queen = mailbox::piece_code(by, Role::Queen);
+    for (dirs, slider) in
+        [(ORTHOGONAL, mailbox::piece_code(by, Role::Rook)), (DIAGONAL, mailbox::piece_code(by, Role::Bishop))]
+    {
+        for d in dirs {
+            let mut c = step(target, d);
+            reads |= mailbox::CELL_BIT[c];
+            if board[c] == king {
+                return (true, reads);
+            }
+            while board[c] == EMPTY || c == ignore {
+                c = step(c, d);
+                reads |= mailbox::CELL_BIT[c];
+            }
+            if board[c] == slider || board[c] == queen {
+                return (true, reads);
+            }
+        }
+    }
+    (false, reads)
 }
 
 /// The same answer as [`scan_cells`], found by looking at each enemy piece instead (faster when the

@@ -303,6 +303,18 @@ pub(crate) const ZONE_KIND: [u8; 16] = {
     kinds
 };
 
+/// For each cell (a `u8`, so the table needs no bounds check), its square as a bit of a 64-bit set
+/// (a1 = bit 0), 0 for cells outside the 8x8 area (which never change).
+pub(crate) const CELL_BIT: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut i = 0;
+    while i < 64 {
+        table[cell_of(i % 8, i / 8) as usize] = 1 << i;
+        i += 1;
+    }
+    table
+};
+
 /// The unit direction from one cell to another along a line, or 0.
 #[inline]
 pub(crate) const fn direction(from: usize, to: usize) -> isize {

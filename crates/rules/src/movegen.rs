@@ -229,9 +229,19 @@ impl<S: MoveSink> Gen<'_, S> {
     /// with `skip_pinned`).
     fn pieces(&mut self, scan: &Scan, skip_pinned: bool) {
         let list = &self.pos.pieces[self.us];
-        for &cell in &list.cells[..list.len as usize] {
+        self.pieces_on(&list.cells[..list.len as usize], scan, skip_pinned);
+    }
+
+    /// [`Gen::pieces`] for the pieces on `cells` (cells that hold no piece of the side to move are
+    /// skipped).
+    #[inline(always)]
+    fn pieces_on(&mut self, cells: &[u8], scan: &Scan, skip_pinned: bool) {
+        for &cell in cells {
             let from = cell as usize;
             let code = self.pos.board[from];
+            if !mailbox::is_piece(code) || mailbox::code_color(code) != self.us {
+                continue;
+            }
             let role = mailbox::code_role(code);
             let pin = if scan.is_pinned(from) {
                 if skip_pinned {
@@ -273,12 +283,34 @@ impl<S: MoveSink> Gen<'_, S> {
     /// questions of both are answered together: by one look at each enemy piece through the king-zone
     /// table when that is cheaper, else by a ray scan out of each cell asked about.
     fn king_moves(&mut self, king: usize, castle: bool) {
+        let (pos, us) = (self.pos, self.us);
+        let candidates = self.king_targets(king);
+        self.king_moves_with(king, castle, candidates, |wanted| zone_attacks(pos, king, us, wanted));
+    }
+
+    /// The king's neighbours it could step to if they were safe (bit `i` for `king + KING_OFFSETS[i]`).
+    #[inline(always)]
+    fn king_targets(&self, king: usize) -> u16 {
         let board = &self.pos.board;
-        let mut wanted = 0u16;
+        let mut targets = 0u16;
         for (i, d) in KING_OFFSETS.into_iter().enumerate() {
-            wanted |= u16::from(self.targets[(board[step(king, d)] & 15) as usize] != 0) << i;
+            targets |= u16::from(self.targets[(board[step(king, d)] & 15) as usize] != 0) << i;
         }
-        let candidates = wanted;
+        targets
+    }
+
+    /// [`Gen::king_moves`] with the attack questions answered by `attacks`: given the wanted bits of
+    /// the king zone (`king + ZONE_OFFSETS[i]`), it returns those attacked with the king lifted.
+    #[inline(always)]
+    pub(crate) fn king_moves_with(
+        &mut self,
+        king: usize,
+        castle: bool,
+        candidates: u16,
+        attacks: impl FnOnce(u16) -> u16,
+    ) {
+        let board = &self.pos.board;
+        let mut wanted = candidates;
         // Castling: the right and the empty squares first; then the king's path squares join the
         // attack questions when the zone covers them and the rook stands in its corner (a rook there
         // cannot have been shielding the path, so lifting it changes nothing), else `can_castle` asks.
@@ -307,27 +339,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
-        let attacked = if wanted == 0 {
-            0
-        } else {
-            let enemy = &self.pos.pieces[!self.us];
-            // One look at each enemy piece decides every cell; a ray scan out of one cell costs about
-            // as much as looking at five enemy pieces.
-            if u32::from(enemy.len) <= 8 * wanted.count_ones() {
-                king_safety::king_zone_attacks(board, enemy, king, wanted)
-            } else {
-                let mut attacked = 0;
-                let mut todo = wanted;
-                while todo != 0 {
-                    let i = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    if attacked_on(board, step(king, ZONE_OFFSETS[i]), !self.us, king) {
-                        attacked |= 1 << i;
-                    }
-                }
-                attacked
-            }
-        };
+        let attacked = if wanted == 0 { 0 } else { attacks(wanted) };
         let mut free = candidates & !attacked;
         while free != 0 {
             let i = free.trailing_zeros() as usize;
@@ -363,6 +375,31 @@ impl<S: MoveSink> Gen<'_, S> {
                 });
             }
         }
+    }
+}
+
+/// Which of the `wanted` king-zone cells (bit `i` for `king + ZONE_OFFSETS[i]`) the enemy of `us`
+/// attacks with the king lifted: one look at each enemy piece through the king-zone table when that
+/// is cheaper, else a ray scan out of each cell.
+#[inline(always)]
+fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
+    let board = &pos.board;
+    let enemy = &pos.pieces[!us];
+    // One look at each enemy piece decides every cell; a ray scan out of one cell costs about
+    // as much as looking at five enemy pieces.
+    if u32::from(enemy.len) <= 8 * wanted.count_ones() {
+        king_safety::king_zone_attacks(board, enemy, king, wanted)
+    } else {
+        let mut attacked = 0;
+        let mut todo = wanted;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if attacked_on(board, step(king, ZONE_OFFSETS[i]), !us, king) {
+                attacked |= 1 << i;
+            }
+        }
+        attacked
     }
 }
 
@@ -454,11 +491,85 @@ const CAPTURES: ByColor<[u8; 16]> = {
     ByColor::new(t[0], t[1])
 };
 
+/// What counting the moves of one side's pieces needs besides the board.
+#[derive(Clone, Copy)]
+pub(crate) struct Counting<'a> {
+    lands: &'static [u8; 16],
+    captures: &'static [u8; 16],
+    push: i8,
+    /// The first cell of the pawns' start row (a2 = 31, a7 = 81): a pawn there may step twice.
+    start_row: u8,
+    promotion_bit: u8,
+    capture_steps: [i8; 2],
+    promotion_cells: &'a [u8; mailbox::CELLS],
+}
+
+impl<'a> Counting<'a> {
+    #[inline(always)]
+    pub(crate) fn new(pos: &'a Position, us: Color) -> Counting<'a> {
+        Counting {
+            lands: &LANDS[us],
+            captures: &CAPTURES[us],
+            push: PAWN_PUSH[us] as i8,
+            start_row: if us == Color::White { 31 } else { 81 },
+            promotion_bit: 1 << us as u8,
+            capture_steps: PAWN_CAPTURES[us].map(|d| d as i8),
+            promotion_cells: &pos.promotion_cells,
+        }
+    }
+
+    /// The number of moves of the piece on `cell` (not a king, not pinned, its side not in check)
+    /// read straight off the board: knight jumps and pawn steps through one table lookup per target
+    /// cell, slider rays walked once, four per promotion. `read` is told every cell looked at, so a
+    /// caller can tell which board changes could alter the answer.
+    #[inline(always)]
+    pub(crate) fn piece(&self, board: &mailbox::Board, cell: u8, mut read: impl FnMut(u8)) -> usize {
+        let land = |c: u8| self.lands[(board[c as usize] & 15) as usize] as usize;
+        let capture = |c: u8| self.captures[(board[c as usize] & 15) as usize] as usize;
+        let promotes = |c: u8| usize::from(self.promotion_cells[c as usize] & self.promotion_bit != 0);
+        let mut n = 0;
+        match board[cell as usize] >> 1 {
+            2 => {
+                // Pawn.
+                let to = step8(cell, self.push);
+                read(to);
+                if board[to as usize] == EMPTY {
+                    n += 1 + 3 * promotes(to);
+                    if cell.wrapping_sub(self.start_row) < 8 {
+                        let two = step8(to, self.push);
+                        read(two);
+                        n += usize::from(board[two as usize] == EMPTY);
+                    }
+                }
+                for d in self.capture_steps {
+                    let to = step8(cell, d);
+                    read(to);
+                    if capture(to) != 0 {
+                        n += 1 + 3 * promotes(to);
+                    }
+                }
+            }
+            3 => {
+                for d in KNIGHT8 {
+                    let to = step8(cell, d);
+                    read(to);
+                    n += land(to);
+                }
+            }
+            4 => n += rays(board, cell, &DIAGONAL8, self.captures, read),
+            5 => n += rays(board, cell, &ORTHOGONAL8, self.captures, read),
+            6 => n += rays(board, cell, &KING8, self.captures, read),
+            _ => {}
+        }
+        n
+    }
+}
+
 /// The number of legal moves under standard rules, counted without building them: when the side to
 /// move is not in check, every piece that is not pinned contributes the size of its move set read
-/// straight off the board (knight jumps, slider rays, pawn steps and captures, four per promotion);
-/// only king moves, castling, pinned pieces and en passant take the tests of the generator. In check
-/// (or without a king, or under skirmish rules) the generator counts.
+/// straight off the board ([`Counting::piece`]); only king moves, castling, pinned pieces and en
+/// passant take the tests of the generator. In check (or without a king, or under skirmish rules)
+/// the generator counts.
 pub(crate) fn count(pos: &Position) -> usize {
     let us = pos.turn;
     let king = pos.kings[us] as usize;
@@ -474,13 +585,32 @@ pub(crate) fn count(pos: &Position) -> usize {
         generate(pos, &mut counter);
         return counter.0;
     }
-    let lands = &LANDS[us];
-    let captures = &CAPTURES[us];
-    let land = |cell: u8| lands[(board[cell as usize] & 15) as usize] as usize;
-    let capture = |cell: u8| captures[(board[cell as usize] & 15) as usize] as usize;
+    let mut n = king_and_pinned(pos, king, &scan, None, |wanted| zone_attacks(pos, king, us, wanted));
+    let counting = Counting::new(pos, us);
+    let list = &pos.pieces[us];
+    for &cell in &list.cells[..list.len as usize] {
+        if !scan.is_pinned(cell as usize) {
+            n += counting.piece(board, cell, |_| {});
+        }
+    }
+    n
+}
+
+/// The moves of the king (castling included, attack questions answered by `attacks`, see
+/// [`Gen::king_moves_with`]), of the pinned pieces and en passant, for a side not in check.
+#[inline(always)]
+fn king_and_pinned(
+    pos: &Position,
+    king: usize,
+    scan: &Scan,
+    candidates: Option<u16>,
+    attacks: impl FnOnce(u16) -> u16,
+) -> usize {
+    let us = pos.turn;
+    let mut counter = MoveCounter(0);
     let mut generator = Gen {
         pos,
-        list: &mut MoveCounter(0),
+        list: &mut counter,
         us,
         targets: &TARGETS[0][us],
         in_check: false,
@@ -488,71 +618,257 @@ pub(crate) fn count(pos: &Position) -> usize {
         promotions: &Role::PROMOTIONS,
         standard: true,
     };
-    generator.king_moves(king, true);
-    generator.en_passant();
-    let mut n = generator.list.0;
-    let push = PAWN_PUSH[us] as i8;
-    // The first cell of the pawns' start row (a2 = 31, a7 = 81): a pawn there may step twice.
-    let start_row = if us == Color::White { 31u8 } else { 81 };
-    let promotion_bit = 1u8 << us as u8;
-    let [capture_left, capture_right] = PAWN_CAPTURES[us].map(|d| d as i8);
-    let list = &pos.pieces[us];
-    for &cell in &list.cells[..list.len as usize] {
+    let candidates = candidates.unwrap_or_else(|| generator.king_targets(king));
+    generator.king_moves_with(king, true, candidates, attacks);
+    if pos.ep_square.is_some() {
+        generator.en_passant();
+    }
+    for &(cell, pin) in &scan.pins[..scan.pin_count] {
         let from = cell as usize;
-        if scan.is_pinned(from) {
-            let mut counter = MoveCounter(0);
-            let mut pinned = Gen { list: &mut counter, ..generator };
-            let pin = scan.pin_dir(from);
-            match mailbox::code_role(board[from]) {
-                Role::Pawn => pinned.pawn(from, pin),
-                Role::Knight | Role::King => {}
-                role => pinned.slider(from, role, pin),
-            }
-            n += counter.0;
-            continue;
-        }
-        match board[cell as usize] >> 1 {
-            2 => {
-                // Pawn.
-                let to = step8(cell, push);
-                if board[to as usize] == EMPTY {
-                    n += 1 + 3 * usize::from(pos.promotion_cells[to as usize] & promotion_bit != 0);
-                    if cell.wrapping_sub(start_row) < 8 && board[step8(to, push) as usize] == EMPTY {
-                        n += 1;
-                    }
-                }
-                for d in [capture_left, capture_right] {
-                    let to = step8(cell, d);
-                    if capture(to) != 0 {
-                        n += 1 + 3 * usize::from(pos.promotion_cells[to as usize] & promotion_bit != 0);
-                    }
-                }
-            }
-            3 => {
-                for d in KNIGHT8 {
-                    n += land(step8(cell, d));
-                }
-            }
-            4 => n += rays(board, cell, &DIAGONAL8, captures),
-            5 => n += rays(board, cell, &ORTHOGONAL8, captures),
-            6 => n += rays(board, cell, &KING8, captures),
-            _ => {}
+        match mailbox::code_role(pos.board[from]) {
+            Role::Pawn => generator.pawn(from, pin as isize),
+            Role::Knight | Role::King => {}
+            role => generator.slider(from, role, pin as isize),
         }
     }
-    n
+    counter.0
 }
 
 /// The number of moves along `dirs` from `from`: the empty cells of each ray and a capture at its end.
 #[inline(always)]
-fn rays(board: &crate::mailbox::Board, from: u8, dirs: &[i8], captures: &[u8; 16]) -> usize {
+fn rays(
+    board: &crate::mailbox::Board,
+    from: u8,
+    dirs: &[i8],
+    captures: &[u8; 16],
+    mut read: impl FnMut(u8),
+) -> usize {
     let mut n = 0;
     for &d in dirs {
         let mut to = step8(from, d);
         while board[to as usize] == EMPTY {
+            read(to);
             n += 1;
             to = step8(to, d);
         }
+        read(to);
         n += captures[(board[to as usize] & 15) as usize] as usize;
     }
     n
+}
+
+/// [`Siblings`] keeps checkers, pins and king-zone answers against more enemy pieces than this.
+const KEEP_AGAINST: u8 = 8;
+
+/// Perft's last two plies: the moves of the side to move in every child of one node (`them`, the
+/// side not to move in the parent), counted with what the children share. A child's board differs
+/// from the parent's on at most four cells, so a piece of `them` whose count read none of them keeps
+/// its count, the king's checkers and pins stay those of the parent unless a changed cell lies on one
+/// of its lines up to the second piece (or a knight or pawn cell around it), and a king-zone cell's
+/// attack answer stays known unless its scan read a changed cell. Exact: every answer is recomputed
+/// from the child's board as soon as it read a cell that changed.
+pub(crate) struct Siblings {
+    /// The king of `them` (it does not move between the parent and its children).
+    king: usize,
+    /// The pieces of `them` in the parent, their cells and move counts (0 for the king).
+    cells: [u8; 64],
+    counts: [u8; 64],
+    /// The sum of `counts`.
+    total: usize,
+    /// Per cell, the pieces (bit = index into `cells`) whose count read it.
+    readers: [u64; 128],
+    /// Whether checkers, pins and king-zone answers are kept: only against many enemy pieces (with few,
+    /// looking at each of them is cheaper than keeping the answers, whose rays are long).
+    keep: bool,
+    /// The number of pieces in `cells`.
+    len: usize,
+    /// The king's neighbours (as square bits) and the parent's [`Gen::king_targets`] among them.
+    neighbours: u64,
+    king_targets: u16,
+    /// Per cell of a piece of `them`, its index into `cells`.
+    slot: [u8; 128],
+    /// The parent's checkers and pins of `them`, and the cells that scan read.
+    scan: Scan,
+    scan_reads: u64,
+    /// King-zone cells with a known attack answer, the answers, and the cells each answer read.
+    zone_known: u16,
+    zone_attacked: u16,
+    zone_reads: [u64; 10],
+}
+
+impl Siblings {
+    /// What the children of `pos` can share, or `None` when the counting shortcut does not apply
+    /// (skirmish rules, or no king for the side to move in the children).
+    pub(crate) fn new(pos: &Position) -> Option<Siblings> {
+        let them = !pos.turn;
+        let king = pos.kings[them] as usize;
+        if !pos.rules.is_standard() || king == 0 {
+            return None;
+        }
+        let board = &pos.board;
+        let counting = Counting::new(pos, them);
+        let list = &pos.pieces[them];
+        let keep = pos.pieces[pos.turn].len > KEEP_AGAINST;
+        let mut s = Siblings {
+            king,
+            cells: list.cells,
+            counts: [0; 64],
+            total: 0,
+            readers: [0; 128],
+            keep,
+            len: list.len as usize,
+            neighbours: KING_OFFSETS.iter().fold(0, |m, &d| m | mailbox::CELL_BIT[step(king, d)]),
+            king_targets: {
+                let mut counter = MoveCounter(0);
+                let generator = Gen {
+                    pos,
+                    list: &mut counter,
+                    us: them,
+                    targets: &TARGETS[0][them],
+                    in_check: false,
+                    mask: u128::MAX,
+                    promotions: &Role::PROMOTIONS,
+                    standard: true,
+                };
+                generator.king_targets(king)
+            },
+            slot: [0; 128],
+            scan: if keep { king_safety::scan_cells(board, king, them) } else { Scan::CLEAR },
+            scan_reads: if keep { king_safety::scan_reads(board, king, them) } else { u64::MAX },
+            zone_known: 0,
+            zone_attacked: 0,
+            zone_reads: [0; 10],
+        };
+        for (i, &cell) in list.cells[..list.len as usize].iter().enumerate() {
+            s.slot[cell as usize & 127] = i as u8;
+            let bit = 1u64 << i;
+            let readers = &mut s.readers;
+            let n = counting.piece(board, cell, |c| readers[c as usize & 127] |= bit);
+            readers[cell as usize & 127] |= bit;
+            s.counts[i] = n as u8;
+            s.total += n;
+        }
+        Some(s)
+    }
+
+    /// The cells a move of the parent changes: from and to, the captured pawn's cell of an en
+    /// passant capture, the king's and rook's cells of castling (repeats fill the unused places).
+    #[inline(always)]
+    pub(crate) fn changed_cells(pos: &Position, m: Move) -> [usize; 4] {
+        let (from, to) = (m.from.cell(), m.to.cell());
+        match m.kind {
+            MoveKind::EnPassant => [from, to, step(to, -PAWN_PUSH[pos.turn]), to],
+            MoveKind::CastleKingSide | MoveKind::CastleQueenSide => {
+                let c = pos.castling_geometry.cells(pos.turn, m.kind == MoveKind::CastleKingSide);
+                [c.king_from, c.king_to, c.rook_from, c.rook_to]
+            }
+            _ => [from, to, to, to],
+        }
+    }
+
+    /// The number of legal moves in a child of the parent: `pos` after the parent's move that
+    /// changed the cells `changed`, made by [`Position::make_for_count`] (so the piece list of the
+    /// side to move is not read: its pieces are the parent's, less any captured).
+    pub(crate) fn count(&mut self, pos: &Position, changed: [usize; 4]) -> usize {
+        let us = pos.turn;
+        let king = self.king;
+        let changed_bits = changed.iter().fold(0u64, |m, &c| m | mailbox::CELL_BIT[c & 255]);
+        let scan = if self.scan_reads & changed_bits == 0 {
+            self.scan
+        } else {
+            king_safety::scan_for(pos, king, us)
+        };
+        if scan.check_count != 0 {
+            return self.evasions(pos, &scan);
+        }
+        let board = &pos.board;
+        let candidates = (self.neighbours & changed_bits == 0).then_some(self.king_targets);
+        let mut n =
+            king_and_pinned(pos, king, &scan, candidates, |wanted| self.zone(pos, wanted, changed_bits));
+        let mut redo = changed.iter().fold(0u64, |m, &c| m | self.readers[c & 127]);
+        for &(cell, _) in &scan.pins[..scan.pin_count] {
+            redo |= 1u64 << self.slot[cell as usize & 127];
+        }
+        n += self.total;
+        let counting = Counting::new(pos, us);
+        while redo != 0 {
+            let i = redo.trailing_zeros() as usize;
+            redo &= redo - 1;
+            n -= self.counts[i] as usize;
+            let cell = self.cells[i];
+            let code = board[cell as usize];
+            // Captured (an enemy piece stands there now), pinned (counted above) or the king: nothing.
+            if mailbox::is_piece(code) && mailbox::code_color(code) == us && !scan.is_pinned(cell as usize) {
+                n += counting.piece(board, cell, |_| {});
+            }
+        }
+        n
+    }
+
+    /// The number of moves in check: as [`generate`] counts them, over the parent's pieces.
+    fn evasions(&self, pos: &Position, scan: &Scan) -> usize {
+        let us = pos.turn;
+        let king = self.king;
+        let mut counter = MoveCounter(0);
+        let mut generator = Gen {
+            pos,
+            list: &mut counter,
+            us,
+            targets: &TARGETS[0][us],
+            in_check: false,
+            mask: u128::MAX,
+            promotions: &Role::PROMOTIONS,
+            standard: true,
+        };
+        generator.king_moves(king, false);
+        if scan.check_count == 1 {
+            generator.in_check = true;
+            generator.mask = scan.evasions(king);
+            generator.pieces_on(&self.cells[..self.len], scan, true);
+            generator.en_passant();
+        }
+        counter.0
+    }
+
+    /// The attack answers for the wanted king-zone cells: known ones whose scan read no changed cell
+    /// are reused; the others are scanned on the child's board (and kept when that scan read no
+    /// changed cell, so the answer is the parent's too).
+    #[inline(always)]
+    fn zone(&mut self, pos: &Position, wanted: u16, changed_bits: u64) -> u16 {
+        let us = pos.turn;
+        if !self.keep {
+            return zone_attacks(pos, self.king, us, wanted);
+        }
+        let mut attacked = 0;
+        // Known answers that this child's move may have changed: asked the usual way.
+        let mut rest = 0;
+        let mut todo = wanted;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let bit = 1u16 << i;
+            if self.zone_known & bit != 0 {
+                if self.zone_reads[i] & changed_bits == 0 {
+                    attacked |= self.zone_attacked & bit;
+                } else {
+                    rest |= bit;
+                }
+                continue;
+            }
+            let (hit, reads) =
+                king_safety::attacked_reads(&pos.board, step(self.king, ZONE_OFFSETS[i]), !us, self.king);
+            if reads & changed_bits == 0 {
+                self.zone_known |= bit;
+                self.zone_reads[i] = reads;
+                self.zone_attacked = (self.zone_attacked & !bit) | if hit { bit } else { 0 };
+            }
+            if hit {
+                attacked |= bit;
+            }
+        }
+        if rest != 0 {
+            attacked |= zone_attacks(pos, self.king, us, rest);
+        }
+        attacked
+    }
 }

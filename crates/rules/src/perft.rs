@@ -8,7 +8,11 @@ use crate::moves::Move;
 use crate::position::Position;
 
 /// The number of leaf nodes `depth` plies below `position` (1 at depth 0). The last ply is counted
-/// from the length of the legal move list without playing the moves ("bulk counting").
+/// without playing its moves ("bulk counting"), and under standard rules the children of a node two
+/// plies above the leaves are counted together: their boards differ from their parent's by one
+/// move, so each piece's move count, the checkers and pins and the king's attack answers are reused
+/// from the parent unless they read a cell that move changed (see `tests/perft_counting.rs`, which
+/// checks both shortcuts against making every move).
 ///
 /// ```
 /// use gambit_rules::{perft, Position};
@@ -27,6 +31,22 @@ pub fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     }
     if depth == 1 {
         return pos.count_legal_moves() as u64;
+    }
+    if depth == 2
+        && let Some(mut siblings) = crate::movegen::Siblings::new(pos)
+    {
+        // The last ply counted with what the children share (see `Siblings`), each child made
+        // only as far as counting needs.
+        let mut moves = crate::moves::MoveList::new();
+        crate::movegen::generate(pos, &mut moves);
+        let mut nodes = 0;
+        for &m in &moves {
+            let changed = crate::movegen::Siblings::changed_cells(pos, m);
+            let saved = pos.make_for_count(m);
+            nodes += siblings.count(pos, changed) as u64;
+            pos.unmake_for_count(m, saved);
+        }
+        return nodes;
     }
     // Generated in place: returning a `MoveList` by value copies its whole array.
     let mut moves = crate::moves::MoveList::new();

@@ -165,6 +165,16 @@ struct Undo {
     key: u64,
 }
 
+/// What [`Position::unmake_for_count`] needs.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CountUndo {
+    captured: u8,
+    captured_slot: u8,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    key: u64,
+}
+
 /// The pieces of one colour as a list of mailbox cells, so generation walks ~16 pieces, not 120 cells.
 #[derive(Clone, Copy)]
 pub(crate) struct PieceList {
@@ -1034,6 +1044,94 @@ impl Position {
         }
     }
 
+    /// Perft's make for counting the moves of a child ([`crate::movegen::Siblings`]): updates the
+    /// board, the mover's piece list, the king cell, the side to move, the castling rights and the en
+    /// passant square, and nothing else (not the key, clocks, history or the captured side's piece
+    /// list, which the counting does not read). [`Position::unmake_for_count`] with the returned record
+    /// restores the position exactly.
+    #[inline(always)]
+    pub(crate) fn make_for_count(&mut self, m: Move) -> CountUndo {
+        let us = self.turn;
+        let saved = CountUndo {
+            captured: EMPTY,
+            captured_slot: 0,
+            castling: self.castling,
+            ep_square: self.ep_square.take(),
+            key: self.key,
+        };
+        let mask = &self.castling_geometry.mask;
+        if m.is_castle() {
+            let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
+            let rights = self.castling.bits() & mask[c.king_from] & mask[c.rook_from];
+            self.castling = CastlingRights::from_bits(rights);
+            self.swap_castle_pieces(c.king_from, c.rook_from, c.king_to, c.rook_to);
+            self.turn = !us;
+            return saved;
+        }
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let capture_cell =
+            if m.kind == MoveKind::EnPassant { mailbox::step(to, -mailbox::PAWN_PUSH[us]) } else { to };
+        let saved = CountUndo {
+            captured: self.board[capture_cell],
+            captured_slot: self.list_index[capture_cell],
+            ..saved
+        };
+        let rights = self.castling.bits() & mask[from] & mask[to];
+        self.castling = CastlingRights::from_bits(rights);
+        let code = self.board[from];
+        self.board[capture_cell] = EMPTY;
+        self.board[from] = EMPTY;
+        self.board[to] = match m.promotion {
+            Some(role) => mailbox::piece_code(us, role),
+            None => code,
+        };
+        let slot = self.list_index[from];
+        self.pieces[us].cells[slot as usize] = to as u8;
+        self.list_index[to] = slot;
+        if m.role == Role::King {
+            self.kings[us] = to as u8;
+        }
+        self.turn = !us;
+        if m.kind == MoveKind::DoubleStep {
+            let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us]));
+            if self.ep_capturable(ep) {
+                self.ep_square = Some(ep);
+            }
+        }
+        saved
+    }
+
+    /// Takes back [`Position::make_for_count`].
+    #[inline(always)]
+    pub(crate) fn unmake_for_count(&mut self, m: Move, saved: CountUndo) {
+        self.turn = !self.turn;
+        let us = self.turn;
+        self.castling = saved.castling;
+        self.ep_square = saved.ep_square;
+        if m.is_castle() {
+            let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
+            self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
+            self.key = saved.key;
+            return;
+        }
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let capture_cell =
+            if m.kind == MoveKind::EnPassant { mailbox::step(to, -mailbox::PAWN_PUSH[us]) } else { to };
+        let code = self.board[to];
+        self.board[from] = if m.promotion.is_some() { mailbox::piece_code(us, Role::Pawn) } else { code };
+        self.board[to] = EMPTY;
+        self.board[capture_cell] = saved.captured;
+        let slot = self.list_index[to];
+        self.pieces[us].cells[slot as usize] = from as u8;
+        self.list_index[from] = slot;
+        self.list_index[capture_cell] = saved.captured_slot;
+        if m.role == Role::King {
+            self.kings[us] = from as u8;
+        }
+    }
+
     /// Castling: both pieces leave and land together (in Chess960 the king may land on its rook's
     /// square or stay where it is).
     fn play_castle(&mut self, m: Move) {
@@ -1290,4 +1388,42 @@ pub(crate) fn attacked_on(board: &mailbox::Board, target: usize, by: Color, igno
         }
     }
     false
+}
+
+#[cfg(test)]
+mod count_make_tests {
+    use super::*;
+
+    /// `make_for_count` followed by `unmake_for_count` leaves every field as it was, the piece lists'
+    /// order and the key included, for every move of positions with castling, en passant, captures
+    /// and promotions.
+    #[test]
+    fn make_for_count_is_undone_exactly() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ];
+        for fen in fens {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for m in pos.legal_moves() {
+                let before = pos.clone();
+                let saved = pos.make_for_count(m);
+                pos.unmake_for_count(m, saved);
+                assert_eq!(pos, before, "{fen} {m}");
+                assert_eq!(pos.key, before.key, "{fen} {m}");
+                assert_eq!(pos.kings, before.kings, "{fen} {m}");
+                assert_eq!(pos.legal_moves(), before.legal_moves(), "{fen} {m}");
+                for color in Color::ALL {
+                    let (a, b) = (&pos.pieces[color], &before.pieces[color]);
+                    assert_eq!(a.cells[..a.len as usize], b.cells[..b.len as usize], "{fen} {m}");
+                    for &cell in &a.cells[..a.len as usize] {
+                        assert_eq!(pos.list_index[cell as usize], before.list_index[cell as usize]);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@
 use thiserror::Error;
 
 use crate::by_color::ByColor;
-use crate::mailbox::{self, CELLS, EMPTY};
+use crate::mailbox::{self, EMPTY};
 use crate::position::{CastlingRights, Position, PositionError};
 use crate::rules::RuleSet;
 use crate::square_set::SquareSet;
@@ -34,13 +34,14 @@ pub(crate) struct Castling {
     pub(crate) rooks: ByColor<[u8; 2]>,
     /// The king's cell per colour when it has a right (0 for none).
     pub(crate) king: ByColor<u8>,
-    /// Per cell, the castling-right bits that survive a move from or to it.
-    pub(crate) mask: [u8; CELLS],
+    /// Per cell (a `u8`, so indexing needs no bounds check), the castling-right bits that survive a
+    /// move from or to it.
+    pub(crate) mask: [u8; 256],
 }
 
 impl Castling {
     pub(crate) const NONE: Castling =
-        Castling { rooks: ByColor::new([0; 2], [0; 2]), king: ByColor::new(0, 0), mask: [0b1111; CELLS] };
+        Castling { rooks: ByColor::new([0; 2], [0; 2]), king: ByColor::new(0, 0), mask: [0b1111; 256] };
 
     /// The cells of the castling `color` may do on `king_side` (meaningful when the right is set).
     #[inline]

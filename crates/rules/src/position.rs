@@ -204,7 +204,8 @@ pub(crate) struct PieceList {
 pub struct Position {
     pub(crate) board: mailbox::Board,
     pub(crate) pieces: ByColor<PieceList>,
-    list_index: [u8; CELLS],
+    /// Per cell (a `u8`, so indexing needs no bounds check), the slot of its piece in its list.
+    list_index: [u8; 256],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
     pub(crate) kings: ByColor<u8>,
     pub(crate) turn: Color,
@@ -263,7 +264,7 @@ impl Position {
         let mut pos = Position {
             board: EMPTY_BOARD,
             pieces: ByColor::splat(PieceList { cells: [0; 64], len: 0 }),
-            list_index: [0; CELLS],
+            list_index: [0; 256],
             kings: ByColor::splat(0),
             turn: Color::White,
             castling: CastlingRights::NONE,
@@ -979,6 +980,78 @@ impl Position {
     /// anything else leaves the position in an unspecified but memory-safe state.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        if m.promotion.is_some() || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            self.play_special(m);
+            return;
+        }
+        // A move of one piece from one cell to another, capturing what stands there.
+        let us = self.turn;
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let code = self.board[from];
+        let captured = self.board[to];
+        let slot = self.list_index[from];
+        let ep = self.ep_square.take();
+        let castling = self.castling.bits();
+        let key = self.key;
+        self.history.push(Undo {
+            mv: Some(m),
+            captured,
+            captured_slot: self.list_index[to],
+            mover_slot: slot,
+            castling: self.castling,
+            ep_square: ep,
+            halfmove_clock: self.halfmove_clock,
+            key,
+        });
+        let mask = &self.castling_geometry.mask;
+        let rights = castling & mask[from] & mask[to];
+        let c = (code & 15) as usize;
+        // Empty cells have zero keys, so a non-capture xors nothing for `captured`.
+        self.key = key
+            ^ KEYS.black_to_move
+            ^ KEYS.en_passant_cell[ep.map_or(0, |sq| sq.cell())]
+            ^ KEYS.cells[(captured & 15) as usize][to]
+            ^ KEYS.cells[c][from]
+            ^ KEYS.cells[c][to]
+            ^ KEYS.castling[castling as usize]
+            ^ KEYS.castling[rights as usize];
+        self.castling = CastlingRights::from_bits(rights);
+        if captured != EMPTY {
+            self.list_remove(to, captured);
+            if captured >= mailbox::piece_code(Color::White, Role::King) {
+                // Only skirmish rules capture kings.
+                self.kings[!us] = 0;
+            }
+        }
+        self.board[from] = EMPTY;
+        self.board[to] = code;
+        self.pieces[us].cells[(slot & 63) as usize] = to as u8;
+        self.list_index[to] = slot;
+        if m.role == Role::King {
+            self.kings[us] = to as u8;
+        }
+        self.halfmove_clock =
+            if captured != EMPTY || m.role == Role::Pawn { 0 } else { self.halfmove_clock + 1 };
+        self.fullmove_number += us as u32;
+        self.turn = !us;
+        if m.kind == MoveKind::DoubleStep {
+            self.after_double_step(to, us);
+        }
+    }
+
+    /// After a double step of `us` to `to`: the en passant square, when a capture there is legal.
+    #[inline(never)]
+    fn after_double_step(&mut self, to: usize, us: Color) {
+        let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us]));
+        if self.ep_capturable(ep) {
+            self.set_ep(Some(ep));
+        }
+    }
+
+    /// [`Position::play_unchecked`] for castling, en passant and promotions.
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
         if m.is_castle() {
             self.play_castle(m);
             return;
@@ -1004,7 +1077,6 @@ impl Position {
             key ^= KEYS.en_passant_file[ep.file().index() as usize];
         }
         let code = self.board[from];
-        // Empty cells have zero keys, so a non-capture xors nothing here.
         key ^= KEYS.cells[(captured & 15) as usize][capture_cell];
         if captured != EMPTY {
             self.board[capture_cell] = EMPTY;
@@ -1021,8 +1093,6 @@ impl Position {
         let slot = self.list_index[from];
         self.pieces[us].cells[slot as usize] = to as u8;
         self.list_index[to] = slot;
-        let king = &mut self.kings[us];
-        *king = if m.role == Role::King { to as u8 } else { *king };
         let mask = &self.castling_geometry.mask;
         let rights = self.castling.bits() & mask[from] & mask[to];
         key ^= KEYS.castling[self.castling.bits() as usize] ^ KEYS.castling[rights as usize];
@@ -1032,16 +1102,9 @@ impl Position {
             self.remove_code(to);
             self.add_code(to, mailbox::piece_code(us, role));
         }
-        self.halfmove_clock =
-            if captured != EMPTY || m.role == Role::Pawn { 0 } else { self.halfmove_clock + 1 };
+        self.halfmove_clock = 0;
         self.fullmove_number += us as u32;
         self.turn = !us;
-        if m.kind == MoveKind::DoubleStep {
-            let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us]));
-            if self.ep_capturable(ep) {
-                self.set_ep(Some(ep));
-            }
-        }
     }
 
     /// Perft's make for counting the moves of a child ([`crate::movegen::Siblings`]): updates the
@@ -1207,48 +1270,74 @@ impl Position {
     pub fn undo(&mut self) -> Option<Move> {
         let undo = self.history.pop()?;
         self.turn = !self.turn;
-        if let Some(m) = undo.mv {
-            let us = self.turn;
-            let from = m.from.cell();
-            let to = m.to.cell();
-            if m.is_castle() {
-                let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
-                self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
-            } else {
-                if m.promotion.is_some() {
-                    self.remove_code(to);
-                    self.add_code_at(to, mailbox::piece_code(us, Role::Pawn), undo.mover_slot);
-                }
-                // The key is restored from the record below, so the board moves back without it.
-                let code = self.board[to];
-                self.board[to] = EMPTY;
-                self.board[from] = code;
-                let slot = self.list_index[to];
-                self.pieces[us].cells[slot as usize] = from as u8;
-                self.list_index[from] = slot;
-                if m.role == Role::King {
-                    self.kings[us] = from as u8;
-                }
-                if undo.captured != EMPTY {
-                    let capture_cell = if m.kind == MoveKind::EnPassant {
-                        mailbox::step(to, -mailbox::PAWN_PUSH[us])
-                    } else {
-                        to
-                    };
-                    self.board[capture_cell] = undo.captured;
-                    self.list_insert(capture_cell, undo.captured, undo.captured_slot);
-                    if mailbox::code_role(undo.captured) == Role::King {
-                        self.kings[!us] = capture_cell as u8;
-                    }
-                }
-            }
-            self.fullmove_number -= us as u32;
-        }
         self.castling = undo.castling;
         self.ep_square = undo.ep_square;
         self.halfmove_clock = undo.halfmove_clock;
         self.key = undo.key;
-        undo.mv
+        let m = undo.mv?;
+        let us = self.turn;
+        self.fullmove_number -= us as u32;
+        if m.promotion.is_some() || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            self.undo_special(m, &undo);
+            return Some(m);
+        }
+        let from = m.from.cell();
+        let to = m.to.cell();
+        // The key came back from the record, so the board moves back without it.
+        self.board[from] = self.board[to];
+        self.board[to] = undo.captured;
+        let slot = self.list_index[to];
+        self.pieces[us].cells[(slot & 63) as usize] = from as u8;
+        self.list_index[from] = slot;
+        if m.role == Role::King {
+            self.kings[us] = from as u8;
+        }
+        if undo.captured != EMPTY {
+            self.list_insert(to, undo.captured, undo.captured_slot);
+            if undo.captured >= mailbox::piece_code(Color::White, Role::King) {
+                self.kings[!us] = to as u8;
+            }
+        }
+        Some(m)
+    }
+
+    /// [`Position::undo`] of castling, en passant and promotions (the record's fields other than the
+    /// move are already restored).
+    #[inline(never)]
+    fn undo_special(&mut self, m: Move, undo: &Undo) {
+        let us = self.turn;
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let key = self.key;
+        if m.is_castle() {
+            let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
+            self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
+        } else {
+            if m.promotion.is_some() {
+                self.remove_code(to);
+                self.add_code_at(to, mailbox::piece_code(us, Role::Pawn), undo.mover_slot);
+            }
+            let code = self.board[to];
+            self.board[to] = EMPTY;
+            self.board[from] = code;
+            let slot = self.list_index[to];
+            self.pieces[us].cells[slot as usize] = from as u8;
+            self.list_index[from] = slot;
+            if undo.captured != EMPTY {
+                let capture_cell = if m.kind == MoveKind::EnPassant {
+                    mailbox::step(to, -mailbox::PAWN_PUSH[us])
+                } else {
+                    to
+                };
+                self.board[capture_cell] = undo.captured;
+                self.list_insert(capture_cell, undo.captured, undo.captured_slot);
+                if mailbox::code_role(undo.captured) == Role::King {
+                    self.kings[!us] = capture_cell as u8;
+                }
+            }
+        }
+        // The piece edits above xor the key; the record's key is the one to keep.
+        self.key = key;
     }
 
     /// The moves played since the last edit or construction, oldest first (null moves are skipped).

@@ -53,6 +53,8 @@ pub(crate) struct Keys {
     pub(crate) castling: [u64; 16],
     /// One key per file of the en passant square.
     pub(crate) en_passant_file: [u64; 8],
+    /// The en passant key by the en passant square's mailbox cell (a `u8`, 0 for none: no key).
+    pub(crate) en_passant_cell: [u64; 256],
 }
 
 pub(crate) static KEYS: Keys = {
@@ -103,7 +105,15 @@ pub(crate) static KEYS: Keys = {
         en_passant_file[f] = k;
         f += 1;
     }
-    Keys { cells, black_to_move, castling, en_passant_file }
+    let mut en_passant_cell = [0u64; 256];
+    let mut cell = 0;
+    while cell < CELLS {
+        if crate::mailbox::is_inside(cell) {
+            en_passant_cell[cell] = en_passant_file[cell % 10 - 1];
+        }
+        cell += 1;
+    }
+    Keys { cells, black_to_move, castling, en_passant_file, en_passant_cell }
 };
 
 #[cfg(test)]

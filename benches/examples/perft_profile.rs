@@ -7,8 +7,11 @@
 //! valgrind --tool=callgrind target/release/examples/perft_profile chess kiwipete 3
 //! ```
 //!
-//! Arguments: `gambit` or `chess`, a position name of `PERFT_POSITIONS`, and a depth (default: the
-//! benchmark's). Prints the node count, which is checked against the benchmark's at its depth.
+//! Arguments: `gambit`, `gambit-plain` or `chess`, a position name of `PERFT_POSITIONS`, and a depth
+//! (default: the benchmark's). Prints the node count, which is checked against the benchmark's at its
+//! depth. `gambit-plain` is perft through the public API with every node but the last ply made in
+//! full and the last ply counted by `count_legal_moves` (the generator's cost per position, without
+//! `perft`'s sharing between sibling positions).
 //! `time` instead of a generator runs both, alternating, five times each, and prints the best times
 //! and their ratio (a quick look; the benchmark's figures come from criterion).
 
@@ -16,9 +19,23 @@ use std::str::FromStr;
 
 use gambit_benches::PERFT_POSITIONS;
 
+/// Perft with full make/undo at every node and `count_legal_moves` at the last ply.
+fn plain_perft(pos: &mut gambit_rules::Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { pos.count_legal_moves() as u64 };
+    }
+    let mut nodes = 0;
+    for m in pos.legal_moves() {
+        pos.play_unchecked(m);
+        nodes += plain_perft(pos, depth - 1);
+        pos.undo();
+    }
+    nodes
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: perft_profile gambit|chess POSITION [DEPTH]";
+    let usage = "usage: perft_profile gambit|gambit-plain|chess|time|make POSITION [DEPTH]";
     let engine = args.first().expect(usage);
     let name = args.get(1).expect(usage);
     let case = PERFT_POSITIONS.iter().find(|c| c.name == name).expect("unknown position");
@@ -85,6 +102,7 @@ fn main() {
     }
     let nodes = match engine.as_str() {
         "gambit" => gambit_rules::perft(&gambit_rules::Position::from_fen(case.fen).unwrap(), depth),
+        "gambit-plain" => plain_perft(&mut gambit_rules::Position::from_fen(case.fen).unwrap(), depth),
         "chess" => {
             let board = chess::Board::from_str(case.fen).unwrap();
             chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64

@@ -37,8 +37,27 @@ impl Game for Position {
         Position::undo(self);
     }
 
+    /// [`eval::evaluate_full`], through a per-thread cache of 16,384 entries keyed by the position's hash
+    /// key (re-searches and transpositions evaluate the same positions again).
     fn evaluate(&self) -> i32 {
-        eval::evaluate_full(self)
+        const SLOTS: usize = 1 << 14;
+        thread_local! {
+            static CACHE: std::cell::RefCell<Vec<(u64, i32)>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let key = self.key();
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.is_empty() {
+                cache.resize(SLOTS, (0, 0));
+            }
+            let slot = &mut cache[(key as usize) & (SLOTS - 1)];
+            if slot.0 == key && key != 0 {
+                return slot.1;
+            }
+            let score = eval::evaluate_full(self);
+            *slot = (key, score);
+            score
+        })
     }
 
     /// Draws inside the tree (standard rules only): a repetition of any earlier position since the last
@@ -143,7 +162,7 @@ impl Game for Position {
             self.noisy_actions(out);
             return;
         }
-        let b = Board::new(self);
+        let b = Board::of(self);
         let us = self.turn().index();
         let Some(king) = (b.roles[1 - us][5] != 0).then(|| b.roles[1 - us][5].trailing_zeros() as usize)
         else {
@@ -238,7 +257,7 @@ fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let b = Board::new(pos);
+    let b = Board::of(pos);
     let mut occupied = b.occupied ^ (1u64 << from) | (1u64 << to);
     if m.kind == MoveKind::EnPassant {
         let captured = if pos.turn().index() == 0 { to - 8 } else { to + 8 };

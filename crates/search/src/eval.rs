@@ -299,7 +299,7 @@ pub fn evaluate_full(pos: &Position) -> i32 {
     if !pos.rules().is_standard() {
         return evaluate(pos);
     }
-    let b = Board::new(pos);
+    let b = Board::of(pos);
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;

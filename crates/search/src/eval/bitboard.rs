@@ -22,6 +22,27 @@ pub(crate) struct Board {
 }
 
 impl Board {
+    /// The bitboards of `pos`, from a one-entry cache per thread keyed by the position's hash key:
+    /// the evaluation, the quiescence move filter and the static exchange evaluation of one node share
+    /// one build.
+    pub(crate) fn of(pos: &Position) -> Board {
+        thread_local! {
+            static LAST: std::cell::RefCell<(u64, Option<Board>)> = const { std::cell::RefCell::new((0, None)) };
+        }
+        let key = pos.key();
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match *last {
+                (k, Some(b)) if k == key => b,
+                _ => {
+                    let b = Board::new(pos);
+                    *last = (key, Some(b));
+                    b
+                }
+            }
+        })
+    }
+
     /// The bitboards of `pos` (blocked tiles are not pieces and are ignored).
     pub(crate) fn new(pos: &Position) -> Board {
         let mut b = Board { roles: [[0; 6]; 2], colors: [0; 2], occupied: 0 };

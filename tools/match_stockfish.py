@@ -300,7 +300,11 @@ async def run(args):
     engine_logger.addHandler(log)
     engine_logger.propagate = False
 
-    gambit = Player(args.engine, {"Hash": args.hash})
+    options = {"Hash": args.hash}
+    for item in args.gambit_option or []:
+        name, _, value = item.partition("=")
+        options[name] = int(value) if value.isdigit() else (value == "true" if value in ("true", "false") else value)
+    gambit = Player(args.engine, options)
     await gambit.start()
     today = datetime.date.today().isoformat()
     tc_tag = f"{args.tc:g}+{args.inc:g}"
@@ -354,6 +358,8 @@ def main():
     ap.add_argument("--tc", type=float, default=5.0, help="base time per side, seconds")
     ap.add_argument("--inc", type=float, default=0.05, help="increment per move, seconds")
     ap.add_argument("--hash", type=int, default=16, help="Hash (MiB) for both engines")
+    ap.add_argument("--gambit-option", action="append", metavar="NAME=VALUE",
+                    help="a UCI option for Gambit (repeatable), e.g. Threads=2, UCI_LimitStrength=true, UCI_Elo=1500")
     ap.add_argument("--sf-overhead", type=int, default=100,
                     help="Stockfish's Move Overhead, ms (its default 10 ms flags under this harness's latency)")
     ap.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this many plies")

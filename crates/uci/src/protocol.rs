@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 use gambit_rules::{Color, Move, Position};
 
 use gambit_search::score::{mate_in_moves, wdl};
-use gambit_search::{Limits, Params, SearchHandler, SearchInfo, SearchResult, Searcher, choose};
+use gambit_search::{
+    BotConfig, Limits, Params, SearchHandler, SearchInfo, SearchResult, Searcher, choose_with,
+};
 
 use crate::strength;
 use crate::time::{Clock, TimeManager, allocate};
@@ -615,9 +617,16 @@ impl<W: Write + Send + 'static> Uci<W> {
         let options = self.options.clone();
         let seed = pos.key() ^ self.searches;
         let root = go.searchmoves;
+        // The limited-strength bot keeps to the hard limit too (it is fast, but not on a loaded machine
+        // with a clock near zero); while pondering it has none.
+        let bot_time = match (limits.movetime, limits.clock) {
+            _ if go.ponder => None,
+            (Some(m), Some((_, h))) => Some(m.min(h)),
+            (m, c) => m.or(c.map(|(_, h)| h)),
+        };
         let handle = std::thread::spawn(move || {
             let result = if options.limit_strength {
-                limited_search(&mut pos, options.elo, seed, &root, &search_limits)
+                limited_search(&mut pos, options.elo, seed, &root, &search_limits, bot_time, &handler.stop)
             } else {
                 searcher.params.multipv = options.multipv;
                 searcher.search_parallel(&mut pos, &search_limits, &root, &mut handler)
@@ -675,13 +684,16 @@ fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String
 
 /// `UCI_LimitStrength`: the bot of the presets at the options `UCI_Elo` maps to, seeded per search.
 /// `go depth` and `go nodes` lower its ceilings; `searchmoves` is honoured by choosing among the
-/// bot's ranked actions that are listed.
+/// bot's ranked actions that are listed; `time_ms` (the hard limit, milliseconds) and `stop` end its
+/// search early (keeping its last whole iteration).
 fn limited_search(
     pos: &mut Position,
     elo: u32,
     seed: u64,
     root: &[Move],
     limits: &Limits,
+    time_ms: Option<u64>,
+    stop: &AtomicBool,
 ) -> SearchResult<Move> {
     let (mut depth, mut options) = strength::limited(elo);
     if let Some(d) = limits.depth {
@@ -690,8 +702,9 @@ fn limited_search(
     if let Some(n) = limits.nodes {
         options.max_nodes = options.max_nodes.min(n);
     }
+    options.time_limit_ms = time_ms;
     let start = Instant::now();
-    let choice = choose(pos, depth, seed, &options);
+    let choice = choose_with(pos, &BotConfig::new(depth, options), seed, Some(stop));
     let mut best = choice.action;
     let mut score = choice.score;
     if !root.is_empty() && best.is_some_and(|b| !root.contains(&b)) {

@@ -617,12 +617,13 @@ impl<W: Write + Send + 'static> Uci<W> {
         let options = self.options.clone();
         let seed = pos.key() ^ self.searches;
         let root = go.searchmoves;
-        // The limited-strength bot keeps to the hard limit too (it is fast, but not on a loaded machine
-        // with a clock near zero); while pondering it has none.
+        // The limited-strength bot keeps to `movetime` and to the clock's soft limit (it is fast, but
+        // not on a loaded machine: spending up to the hard limit on every move drains the clock);
+        // while pondering it has none.
         let bot_time = match (limits.movetime, limits.clock) {
             _ if go.ponder => None,
-            (Some(m), Some((_, h))) => Some(m.min(h)),
-            (m, c) => m.or(c.map(|(_, h)| h)),
+            (Some(m), Some((s, _))) => Some(m.min(s)),
+            (m, c) => m.or(c.map(|(s, _)| s)),
         };
         let handle = std::thread::spawn(move || {
             let result = if options.limit_strength {
@@ -684,7 +685,7 @@ fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String
 
 /// `UCI_LimitStrength`: the bot of the presets at the options `UCI_Elo` maps to, seeded per search.
 /// `go depth` and `go nodes` lower its ceilings; `searchmoves` is honoured by choosing among the
-/// bot's ranked actions that are listed; `time_ms` (the hard limit, milliseconds) and `stop` end its
+/// bot's ranked actions that are listed; `time_ms` (milliseconds) and `stop` end its
 /// search early (keeping its last whole iteration).
 fn limited_search(
     pos: &mut Position,

@@ -29,18 +29,20 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The soft and hard limits (milliseconds) for one move.
 ///
-/// With `left = time - overhead` (the clock's `overhead_ms`) and `n` = moves to go (default 30, at most 50):
-/// soft = `left / n + 3/4 inc`, hard = `min(4 soft, left / 3)` (`left / 2` when `n` = 1), and soft
-/// never exceeds hard. At 1+0.01 s the first move gets about 39 ms soft and 156 ms hard, and the
-/// spending shrinks with the clock, so the clock never runs out: the hard limit is at most a third of
-/// what is left, and the search checks the clock every 1024 nodes (well under a millisecond).
+/// With `left = time - overhead` (the clock's `overhead_ms`) and `n` = moves to go (default 35, at most
+/// 50): soft = `left / n + inc / 2`, hard = `min(3 soft, left / 4)` (`left / 2` when `n` = 1), and soft
+/// never exceeds hard. At 1+0.01 s the first move gets 32 ms soft and 96 ms hard. The spending shrinks
+/// with the clock and settles where a move costs the increment: in sudden death with an increment
+/// that is at `left` = 17.5 increments (0.9 s at 5+0.05), a reserve for a loaded machine's scheduling
+/// delays; the hard limit is at most a quarter of what is left, and the search checks the clock
+/// every 1024 nodes (well under a millisecond).
 #[must_use]
 pub fn allocate(clock: Clock) -> (u64, u64) {
     let left = clock.time_ms.saturating_sub(clock.overhead_ms);
-    let n = u64::from(clock.moves_to_go.unwrap_or(30).clamp(1, 50));
-    let soft = left / n + clock.inc_ms * 3 / 4;
-    let cap = if n == 1 { left / 2 } else { left / 3 };
-    let hard = (soft * 4).min(cap).max(1);
+    let n = u64::from(clock.moves_to_go.unwrap_or(35).clamp(1, 50));
+    let soft = left / n + clock.inc_ms / 2;
+    let cap = if n == 1 { left / 2 } else { left / 4 };
+    let hard = (soft * 3).min(cap).max(1);
     (soft.min(hard).max(1), hard)
 }
 
@@ -112,23 +114,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn never_more_than_a_third_of_the_clock() {
+    fn never_more_than_a_quarter_of_the_clock() {
         for t in [0, 1, 20, 31, 100, 1000, 60_000] {
             for inc in [0, 10, 1000] {
                 let (soft, hard) = allocate(Clock { time_ms: t, inc_ms: inc, ..Clock::default() });
                 assert!(soft <= hard);
-                assert!(hard <= (t.saturating_sub(MOVE_OVERHEAD_MS) / 3).max(1), "{t} {inc}");
+                assert!(hard <= (t.saturating_sub(MOVE_OVERHEAD_MS) / 4).max(1), "{t} {inc}");
             }
         }
-        assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (39, 156));
+        assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (32, 96));
+    }
+
+    #[test]
+    fn sudden_death_with_an_increment_keeps_a_reserve() {
+        // Playing every move at the soft limit, the clock settles near 17.5 increments.
+        let mut left = 5_000u64;
+        for _ in 0..400 {
+            let (soft, _) = allocate(Clock { time_ms: left, inc_ms: 50, overhead_ms: 0, moves_to_go: None });
+            left = left - soft + 50;
+        }
+        assert!((850..=950).contains(&left), "{left}");
     }
 
     #[test]
     fn a_larger_overhead_leaves_more_on_the_clock() {
         let base = Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() };
         let wide = Clock { overhead_ms: 400, ..base };
-        // left = 600: soft = 600 / 30 + 7 = 27, hard = min(108, 200) = 108.
-        assert_eq!(allocate(wide), (27, 108));
+        // left = 600: soft = 600 / 35 + 5 = 22, hard = min(66, 150) = 66.
+        assert_eq!(allocate(wide), (22, 66));
         assert!(allocate(wide).1 < allocate(base).1);
     }
 

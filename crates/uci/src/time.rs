@@ -29,18 +29,20 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The soft and hard limits (milliseconds) for one move.
 ///
-/// With `left = time - overhead` (the clock's `overhead_ms`) and `n` = moves to go (default 35, at most
-/// 50): soft = `left / n + inc / 2`, hard = `min(3 soft, left / 4)` (`left / 2` when `n` = 1), and soft
-/// never exceeds hard. At 1+0.01 s the first move gets 32 ms soft and 96 ms hard. The spending shrinks
-/// with the clock and settles where a move costs the increment: in sudden death with an increment
-/// that is at `left` = 17.5 increments (0.9 s at 5+0.05), a reserve for a loaded machine's scheduling
-/// delays; the hard limit is at most a quarter of what is left, and the search checks the clock
-/// every 1024 nodes (well under a millisecond).
+/// With `n` = moves to go (default 35, at most 50) and `o` = the overhead, the time for the next `n`
+/// moves is `budget = time + (n - 1) inc - (n + 2) o` (the overhead is reserved for every one of them,
+/// as Stockfish does); soft = `budget / n`, hard = `min(3 soft, (time - o) / 4)` (`/ 2` when
+/// `n` = 1), and soft never exceeds hard. At 5+0.05 s the first move gets 159 ms soft and 477 ms
+/// hard (at 1+0.01 s only 6 and 18: the reserve takes most of such a clock). In sudden death with an increment the clock settles where a move costs the increment,
+/// `time` = `n inc + (n + 2) o - (n - 1) inc` (about 1.2 s at 5+0.05 with the default 30 ms): a reserve
+/// for a loaded machine's scheduling delays. The hard limit is at most a quarter of what is left, and
+/// the search checks the clock every 1024 nodes (well under a millisecond).
 #[must_use]
 pub fn allocate(clock: Clock) -> (u64, u64) {
-    let left = clock.time_ms.saturating_sub(clock.overhead_ms);
     let n = u64::from(clock.moves_to_go.unwrap_or(35).clamp(1, 50));
-    let soft = left / n + clock.inc_ms / 2;
+    let budget = (clock.time_ms + (n - 1) * clock.inc_ms).saturating_sub((n + 2) * clock.overhead_ms);
+    let left = clock.time_ms.saturating_sub(clock.overhead_ms);
+    let soft = budget / n;
     let cap = if n == 1 { left / 2 } else { left / 4 };
     let hard = (soft * 3).min(cap).max(1);
     (soft.min(hard).max(1), hard)
@@ -122,26 +124,32 @@ mod tests {
                 assert!(hard <= (t.saturating_sub(MOVE_OVERHEAD_MS) / 4).max(1), "{t} {inc}");
             }
         }
-        assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (32, 96));
+        // 1+0.01 s: the reserve of 37 * 30 ms leaves 230 ms for 35 moves.
+        assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (6, 18));
+        // 5+0.05 s: (5000 + 1700 - 1110) / 35.
+        assert_eq!(allocate(Clock { time_ms: 5000, inc_ms: 50, ..Clock::default() }), (159, 477));
     }
 
     #[test]
     fn sudden_death_with_an_increment_keeps_a_reserve() {
-        // Playing every move at the soft limit, the clock settles near 17.5 increments.
+        // Playing every move at the soft limit, the clock settles near 35 * 50 + 37 * 30 - 34 * 50 ms.
         let mut left = 5_000u64;
         for _ in 0..400 {
-            let (soft, _) = allocate(Clock { time_ms: left, inc_ms: 50, overhead_ms: 0, moves_to_go: None });
+            let (soft, _) = allocate(Clock { time_ms: left, inc_ms: 50, ..Clock::default() });
             left = left - soft + 50;
         }
-        assert!((850..=950).contains(&left), "{left}");
+        assert!((1_100..=1_200).contains(&left), "{left}");
     }
 
     #[test]
     fn a_larger_overhead_leaves_more_on_the_clock() {
         let base = Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() };
         let wide = Clock { overhead_ms: 400, ..base };
-        // left = 600: soft = 600 / 35 + 5 = 22, hard = min(66, 150) = 66.
-        assert_eq!(allocate(wide), (22, 66));
+        // budget = 1000 + 340 - 37 * 400 < 0: soft 1 ms, hard 1 ms.
+        assert_eq!(allocate(wide), (1, 1));
+        let narrow = Clock { overhead_ms: 10, ..base };
+        // budget = 1000 + 340 - 370 = 970: soft 27, hard min(81, 247).
+        assert_eq!(allocate(narrow), (27, 81));
         assert!(allocate(wide).1 < allocate(base).1);
     }
 

@@ -25,7 +25,7 @@ use gambit_search::{
 };
 
 use crate::strength;
-use crate::time::{Clock, TimeManager, allocate};
+use crate::time::{Clock, LagMeter, TimeManager, allocate};
 
 /// The engine name announced by `uci`.
 pub const ENGINE_NAME: &str = concat!("Gambit ", env!("CARGO_PKG_VERSION"));
@@ -155,10 +155,22 @@ struct TimeLimits {
     movetime: Option<u64>,
 }
 
+/// One of the engine's clock moves, for the [`LagMeter`]: the side, the clock and increment of its
+/// `go` (milliseconds), and whether it was pondered (then the GUI's clock started at `ponderhit`).
+#[derive(Copy, Clone, Debug)]
+struct ClockMove {
+    color: Color,
+    clock_ms: u64,
+    inc_ms: u64,
+    ponder: bool,
+}
+
 struct Job {
     stop: Arc<AtomicBool>,
     time: Arc<Mutex<TimeState>>,
-    handle: JoinHandle<Searcher<Position>>,
+    /// The searcher back, and the milliseconds from `go` (or `ponderhit`) to `bestmove`.
+    handle: JoinHandle<(Searcher<Position>, u64)>,
+    clock_move: Option<ClockMove>,
     /// `infinite` or `ponder`: the bestmove waits for `stop` (or `ponderhit`).
     waits: bool,
 }
@@ -347,6 +359,9 @@ struct Uci<W> {
     /// Counts `go` commands, seeding the limited-strength choice.
     searches: u64,
     job: Option<Job>,
+    /// The last clock move and the engine's milliseconds for it.
+    last_move: Option<(ClockMove, u64)>,
+    lag: LagMeter,
 }
 
 impl<W: Write + Send + 'static> Uci<W> {
@@ -358,6 +373,8 @@ impl<W: Write + Send + 'static> Uci<W> {
             options: Options::default(),
             searches: 0,
             job: None,
+            last_move: None,
+            lag: LagMeter::default(),
         }
     }
 
@@ -372,7 +389,10 @@ impl<W: Write + Send + 'static> Uci<W> {
                 job.stop.store(true, Ordering::Relaxed);
             }
             match job.handle.join() {
-                Ok(s) => self.searcher = Some(s),
+                Ok((s, engine_ms)) => {
+                    self.searcher = Some(s);
+                    self.last_move = job.clock_move.map(|m| (m, engine_ms));
+                }
                 Err(_) => {
                     self.info_string("error: the search thread panicked; starting a fresh searcher");
                     eprintln!("error: the search thread panicked; starting a fresh searcher");
@@ -571,7 +591,14 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.searches += 1;
         let (time, inc) =
             if self.pos.turn() == Color::White { (go.wtime, go.winc) } else { (go.btime, go.binc) };
-        let overhead = self.options.move_overhead_ms;
+        // The GUI's delay per move, measured from the previous clock move of the same side.
+        if let (Some((m, engine_ms)), Some(now)) = (self.last_move.take(), time)
+            && m.color == self.pos.turn()
+            && !m.ponder
+        {
+            self.lag.observe(m.clock_ms, m.inc_ms, engine_ms, now);
+        }
+        let overhead = self.options.move_overhead_ms.max(self.lag.estimate_ms());
         let mut limits = TimeLimits::default();
         if let Some(ms) = go.movetime {
             limits.movetime = Some(ms.saturating_sub(overhead).max(1));
@@ -595,10 +622,10 @@ impl<W: Write + Send + 'static> Uci<W> {
         // ... and while pondering, for `ponderhit` too.
         let waits = infinite || go.ponder;
         let stop = Arc::new(AtomicBool::new(false));
-        let time = Arc::new(Mutex::new(TimeState { pondering: go.ponder, origin: Instant::now() }));
+        let time_state = Arc::new(Mutex::new(TimeState { pondering: go.ponder, origin: Instant::now() }));
         let mut handler = UciHandler {
             stop: Arc::clone(&stop),
-            time: Arc::clone(&time),
+            time: Arc::clone(&time_state),
             limits,
             manager: limits.clock.map(|(soft, hard)| TimeManager::new(soft, hard)),
             out: Arc::clone(&self.out),
@@ -650,9 +677,16 @@ impl<W: Write + Send + 'static> Uci<W> {
                 [best, ponder] => send(&handler.out, &format!("bestmove {best} ponder {ponder}")),
                 _ => send(&handler.out, &format!("bestmove {}", line[0])),
             }
-            searcher
+            let engine_ms = lock(&handler.time).origin.elapsed().as_millis() as u64;
+            (searcher, engine_ms)
         });
-        self.job = Some(Job { stop, time, handle, waits });
+        let clock_move = time.zip(limits.clock).map(|(clock_ms, _)| ClockMove {
+            color: self.pos.turn(),
+            clock_ms,
+            inc_ms: inc,
+            ponder: go.ponder,
+        });
+        self.job = Some(Job { stop, time: time_state, handle, waits, clock_move });
     }
 }
 

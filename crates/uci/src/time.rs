@@ -48,6 +48,41 @@ pub fn allocate(clock: Clock) -> (u64, u64) {
     (soft.min(hard).max(1), hard)
 }
 
+/// The delay a GUI adds to each of the engine's moves, measured from consecutive clocks.
+///
+/// After a move made with `clock` milliseconds and increment `inc`, in which the engine spent
+/// `engine_ms` from receiving `go` to sending `bestmove`, the GUI should give back
+/// `clock + inc - engine_ms`; what it gives less at the next `go` is time the engine did not see pass
+/// (pipes, the GUI's own work, and on a loaded machine scheduling delays). The estimate follows a rise
+/// at once and falls by a quarter of the gap per move; the allocation then reserves the larger of it
+/// and the `Move Overhead` option per move. Readings outside 0..=5000 ms (a new time control, a
+/// clock the GUI reset) are ignored.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LagMeter {
+    estimate_ms: u64,
+}
+
+impl LagMeter {
+    /// Records one move: the clock and increment of its `go`, the engine's own time for it, and the
+    /// clock of the next `go` for the same side (milliseconds).
+    pub fn observe(&mut self, clock_ms: u64, inc_ms: u64, engine_ms: u64, next_clock_ms: u64) {
+        let expected = i128::from(clock_ms) + i128::from(inc_ms) - i128::from(engine_ms);
+        let lag = expected - i128::from(next_clock_ms);
+        if !(0..=5000).contains(&lag) {
+            return;
+        }
+        let lag = lag as u64;
+        self.estimate_ms =
+            if lag >= self.estimate_ms { lag } else { self.estimate_ms - (self.estimate_ms - lag) / 4 };
+    }
+
+    /// The current estimate, milliseconds.
+    #[must_use]
+    pub fn estimate_ms(&self) -> u64 {
+        self.estimate_ms
+    }
+}
+
 /// The soft limit of one move, adjusted after each completed iteration of its search.
 ///
 /// The allocated soft limit ([`allocate`]) is scaled by two factors, and the scaled limit never exceeds
@@ -151,6 +186,22 @@ mod tests {
         // budget = 1000 + 340 - 370 = 970: soft 27, hard min(81, 247).
         assert_eq!(allocate(narrow), (27, 81));
         assert!(allocate(wide).1 < allocate(base).1);
+    }
+
+    #[test]
+    fn the_lag_meter_follows_the_gui_delay() {
+        let mut lag = LagMeter::default();
+        // 5 s + 50 ms, the engine took 100 ms, the GUI gave back 4930 ms: 20 ms unseen.
+        lag.observe(5000, 50, 100, 4930);
+        assert_eq!(lag.estimate_ms(), 20);
+        lag.observe(4930, 50, 100, 4800);
+        assert_eq!(lag.estimate_ms(), 80, "a rise is followed at once");
+        lag.observe(4800, 50, 100, 4740);
+        assert_eq!(lag.estimate_ms(), 63, "a fall by a quarter of the gap (80 - 70 / 4)");
+        // A clock that grew (a new period) or a gap over 5 s (a clock the GUI reset) is ignored.
+        lag.observe(1000, 0, 100, 60_000);
+        lag.observe(60_000, 0, 100, 0);
+        assert_eq!(lag.estimate_ms(), 63);
     }
 
     #[test]

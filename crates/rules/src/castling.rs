@@ -178,7 +178,7 @@ impl Position {
     /// the king's right from White's view: O-O) or the queen side (O-O-O), while that right remains.
     #[must_use]
     pub fn castling_rook(&self, color: Color, king_side: bool) -> Option<Square> {
-        if !self.castling.has(color, king_side) {
+        if !self.st.castling.has(color, king_side) {
             return None;
         }
         let cell = self.castling_geometry.rooks[color][usize::from(!king_side)];
@@ -277,7 +277,7 @@ impl Position {
         let mut bad = CastlingRights::NONE;
         for color in Color::ALL {
             for king_side in [true, false] {
-                if !self.castling.has(color, king_side) {
+                if !self.st.castling.has(color, king_side) {
                     continue;
                 }
                 let cells = self.castling_geometry.cells(color, king_side);
@@ -296,7 +296,7 @@ impl Position {
     /// [`Position::castling_path_safe`].
     #[inline]
     pub(crate) fn castling_path_clear(&self, king_side: bool) -> Option<CastleCells> {
-        if !self.castling.has(self.turn, king_side) {
+        if !self.st.castling.has(self.turn, king_side) {
             return None;
         }
         let c = self.castling_geometry.cells(self.turn, king_side);

@@ -315,7 +315,7 @@ impl<S: MoveSink> Gen<'_, S> {
         // attack questions when the zone covers them and the rook stands in its corner (a rook there
         // cannot have been shielding the path, so lifting it changes nothing), else `can_castle` asks.
         let mut castles: [Option<(CastleCells, u16)>; 2] = [None, None];
-        if castle && !self.pos.castling.is_empty() {
+        if castle && !self.pos.st.castling.is_empty() {
             for (side, king_side) in [true, false].into_iter().enumerate() {
                 let Some(c) = self.pos.castling_path_clear(king_side) else { continue };
                 let rank_end = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
@@ -357,7 +357,7 @@ impl<S: MoveSink> Gen<'_, S> {
     }
 
     fn en_passant(&mut self) {
-        let Some(ep) = self.pos.ep_square else { return };
+        let Some(ep) = self.pos.st.ep_square else { return };
         let us = self.us;
         let to = ep.cell();
         let captured = step(to, -PAWN_PUSH[us]);
@@ -620,7 +620,7 @@ fn king_and_pinned(
     };
     let candidates = candidates.unwrap_or_else(|| generator.king_targets(king));
     generator.king_moves_with(king, true, candidates, attacks);
-    if pos.ep_square.is_some() {
+    if pos.st.ep_square.is_some() {
         generator.en_passant();
     }
     for &(cell, pin) in &scan.pins[..scan.pin_count] {

@@ -159,10 +159,21 @@ struct Undo {
     captured_slot: u8,
     /// The moving piece's slot in its piece list (restored when a promotion is taken back).
     mover_slot: u8,
-    castling: CastlingRights,
-    ep_square: Option<Square>,
-    halfmove_clock: u32,
-    key: u64,
+    /// The state before the move.
+    st: State,
+}
+
+/// The part of a position that a move changes but cannot give back: one value, so the undo record
+/// saves it and [`Position::undo`] restores it with one copy each.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    /// The Zobrist key.
+    pub(crate) key: u64,
+    /// Plies since the last capture or pawn move.
+    pub(crate) halfmove_clock: u32,
+    pub(crate) castling: CastlingRights,
+    /// Present only when an en passant capture is legal.
+    pub(crate) ep_square: Option<Square>,
 }
 
 /// What [`Position::unmake_for_count`] needs.
@@ -187,7 +198,7 @@ pub(crate) struct PieceList {
 /// The board is a 10x12 mailbox with sentinels (see the crate docs); blocked tiles inside the 8x8 area
 /// model irregular boards. Moves are applied in place ([`Position::play_unchecked`]) and taken back with
 /// [`Position::undo`], which restores every field, the Zobrist key included, from a small undo record
-/// pushed per move (a faster choice than a list of reversible board edits: one record of 24 bytes per
+/// pushed per move (a faster choice than a list of reversible board edits: one record of 32 bytes per
 /// ply, no allocation per move beyond the history vector's growth).
 ///
 /// ```
@@ -209,15 +220,13 @@ pub struct Position {
     /// The king's cell per colour, 0 for none (tracked under standard rules).
     pub(crate) kings: ByColor<u8>,
     pub(crate) turn: Color,
-    pub(crate) castling: CastlingRights,
+    /// Key, half-move clock, castling rights and en passant square.
+    pub(crate) st: State,
     /// Which rooks castle, the kings' castling cells and the castling mask.
     pub(crate) castling_geometry: Castling,
     /// Chess960 mode: notation only (UCI king-takes-rook, FEN by rook).
     pub(crate) chess960: bool,
-    pub(crate) ep_square: Option<Square>,
-    pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
-    pub(crate) key: u64,
     pub(crate) rules: RuleSet,
     /// Per mailbox cell, bit 0 when a white pawn promotes there, bit 1 for a black pawn.
     pub(crate) promotion_cells: [u8; CELLS],
@@ -230,11 +239,11 @@ impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
             && self.turn == other.turn
-            && self.castling == other.castling
+            && self.st.castling == other.st.castling
             && self.castling_rooks() == other.castling_rooks()
             && self.chess960 == other.chess960
-            && self.ep_square == other.ep_square
-            && self.halfmove_clock == other.halfmove_clock
+            && self.st.ep_square == other.st.ep_square
+            && self.st.halfmove_clock == other.st.halfmove_clock
             && self.fullmove_number == other.fullmove_number
             && self.rules == other.rules
     }
@@ -267,13 +276,10 @@ impl Position {
             list_index: [0; 256],
             kings: ByColor::splat(0),
             turn: Color::White,
-            castling: CastlingRights::NONE,
+            st: State { key: 0, halfmove_clock: 0, castling: CastlingRights::NONE, ep_square: None },
             castling_geometry: Castling::NONE,
             chess960: false,
-            ep_square: None,
-            halfmove_clock: 0,
             fullmove_number: 1,
-            key: 0,
             rules,
             promotion_cells: [0; CELLS],
             history: Vec::new(),
@@ -305,20 +311,20 @@ impl Position {
     /// The castling rights.
     #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.st.castling
     }
 
     /// The en passant square, present only when an en passant capture is legal (the FEN convention of
     /// Stockfish and python-chess's default).
     #[must_use]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.st.ep_square
     }
 
     /// Half moves (plies) since the last capture or pawn move, for the fifty- and 75-move rules.
     #[must_use]
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.st.halfmove_clock
     }
 
     /// The full-move number: starts at 1 and grows after each Black move.
@@ -331,7 +337,7 @@ impl Position {
     /// passant file when a capture there is legal), maintained incrementally.
     #[must_use]
     pub fn key(&self) -> u64 {
-        self.key
+        self.st.key
     }
 
     /// The piece on a square.
@@ -488,7 +494,7 @@ impl Position {
     fn add_code_at(&mut self, cell: usize, code: u8, slot: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
         self.board[cell] = code;
-        self.key ^= KEYS.cells[code as usize][cell];
+        self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_insert(cell, code, slot);
         if mailbox::code_role(code) == Role::King {
             self.kings[mailbox::code_color(code)] = cell as u8;
@@ -500,7 +506,7 @@ impl Position {
     fn add_code(&mut self, cell: usize, code: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
         self.board[cell] = code;
-        self.key ^= KEYS.cells[code as usize][cell];
+        self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_add(cell, code);
         if mailbox::code_role(code) == Role::King {
             self.kings[mailbox::code_color(code)] = cell as u8;
@@ -513,7 +519,7 @@ impl Position {
         let code = self.board[cell];
         debug_assert!(mailbox::is_piece(code));
         self.board[cell] = EMPTY;
-        self.key ^= KEYS.cells[code as usize][cell];
+        self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_remove(cell, code);
         if mailbox::code_role(code) == Role::King && self.kings[mailbox::code_color(code)] == cell as u8 {
             self.kings[mailbox::code_color(code)] = 0;
@@ -526,7 +532,7 @@ impl Position {
         let code = self.board[from];
         self.board[from] = EMPTY;
         self.board[to] = code;
-        self.key ^= KEYS.cells[code as usize][from] ^ KEYS.cells[code as usize][to];
+        self.st.key ^= KEYS.cells[code as usize][from] ^ KEYS.cells[code as usize][to];
         self.list_move(from, to, code);
         if code >= PIECE_BASE + 2 * Role::King as u8 {
             self.kings[mailbox::code_color(code)] = to as u8;
@@ -535,18 +541,19 @@ impl Position {
     }
 
     fn set_ep(&mut self, ep: Option<Square>) {
-        if let Some(old) = self.ep_square {
-            self.key ^= KEYS.en_passant_file[old.file().index() as usize];
+        if let Some(old) = self.st.ep_square {
+            self.st.key ^= KEYS.en_passant_file[old.file().index() as usize];
         }
-        self.ep_square = ep;
+        self.st.ep_square = ep;
         if let Some(new) = ep {
-            self.key ^= KEYS.en_passant_file[new.file().index() as usize];
+            self.st.key ^= KEYS.en_passant_file[new.file().index() as usize];
         }
     }
 
     pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
-        self.key ^= KEYS.castling[self.castling.bits() as usize] ^ KEYS.castling[rights.bits() as usize];
-        self.castling = rights;
+        self.st.key ^=
+            KEYS.castling[self.st.castling.bits() as usize] ^ KEYS.castling[rights.bits() as usize];
+        self.st.castling = rights;
     }
 
     /// Marks the position as edited: the en passant square is cleared (it no longer follows a double
@@ -597,7 +604,7 @@ impl Position {
 
     /// Drops the castling rights tied to a king or rook home square that an edit touched.
     fn drop_castling_at(&mut self, square: Square) {
-        let rights = self.castling.bits() & self.castling_geometry.mask[square.cell()];
+        let rights = self.st.castling.bits() & self.castling_geometry.mask[square.cell()];
         self.set_castling(CastlingRights::from_bits(rights));
     }
 
@@ -621,7 +628,7 @@ impl Position {
         }
         self.move_code(from.cell(), to.cell());
         let rights = CastlingRights::from_bits(
-            self.castling.bits()
+            self.st.castling.bits()
                 & self.castling_geometry.mask[from.cell()]
                 & self.castling_geometry.mask[to.cell()],
         );
@@ -662,7 +669,7 @@ impl Position {
         }
         let want = if blocked { BLOCKED } else { EMPTY };
         if code != want {
-            self.key ^= KEYS.cells[BLOCKED as usize][cell];
+            self.st.key ^= KEYS.cells[BLOCKED as usize][cell];
             self.board[cell] = want;
             self.recompute_promotion_cells();
         }
@@ -673,7 +680,7 @@ impl Position {
     /// Sets the side to move (an edit).
     pub fn set_turn(&mut self, color: Color) {
         if color != self.turn {
-            self.key ^= KEYS.black_to_move;
+            self.st.key ^= KEYS.black_to_move;
             self.turn = color;
         }
         self.edited();
@@ -694,7 +701,7 @@ impl Position {
         }
         self.install_castling(rooks);
         self.history.clear();
-        self.castling
+        self.st.castling
     }
 
     /// Sets the en passant square. It is kept only when an en passant capture on it is legal now
@@ -720,7 +727,7 @@ impl Position {
 
     /// Sets the half-move clock (plies since the last capture or pawn move).
     pub fn set_halfmove_clock(&mut self, plies: u32) {
-        self.halfmove_clock = plies;
+        self.st.halfmove_clock = plies;
     }
 
     /// Sets the full-move number (at least 1; 0 is stored as 1).
@@ -827,8 +834,8 @@ impl Position {
         if self.turn == Color::Black {
             key ^= KEYS.black_to_move;
         }
-        key ^= KEYS.castling[self.castling.bits() as usize];
-        if let Some(ep) = self.ep_square {
+        key ^= KEYS.castling[self.st.castling.bits() as usize];
+        if let Some(ep) = self.st.ep_square {
             key ^= KEYS.en_passant_file[ep.file().index() as usize];
         }
         key
@@ -865,17 +872,17 @@ impl Position {
         pos.turn = setup.turn;
         pos.chess960 = setup.chess960;
         pos.install_castling(setup.castling);
-        pos.halfmove_clock = setup.halfmove_clock;
+        pos.st.halfmove_clock = setup.halfmove_clock;
         pos.fullmove_number = setup.fullmove_number.max(1);
         if let Some(sq) = setup.ep_square {
             if !rules.is_standard() || !pos.ep_explained(sq) {
                 return Err(PositionError::InvalidEnPassant(sq));
             }
             if pos.ep_capturable(sq) {
-                pos.ep_square = Some(sq);
+                pos.st.ep_square = Some(sq);
             }
         }
-        pos.key = pos.compute_key();
+        pos.st.key = pos.compute_key();
         Ok(pos)
     }
 
@@ -978,7 +985,7 @@ impl Position {
 
     /// Plays a move known to be legal (from [`Position::legal_moves`] of this very position). Playing
     /// anything else leaves the position in an unspecified but memory-safe state.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
         if m.promotion.is_some() || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
             self.play_special(m);
@@ -991,32 +998,34 @@ impl Position {
         let code = self.board[from];
         let captured = self.board[to];
         let slot = self.list_index[from];
-        let ep = self.ep_square.take();
-        let castling = self.castling.bits();
-        let key = self.key;
+        let st = self.st;
         self.history.push(Undo {
             mv: Some(m),
             captured,
             captured_slot: self.list_index[to],
             mover_slot: slot,
-            castling: self.castling,
-            ep_square: ep,
-            halfmove_clock: self.halfmove_clock,
-            key,
+            st,
         });
+        let ep = st.ep_square;
+        let castling = st.castling.bits();
+        let key = st.key;
         let mask = &self.castling_geometry.mask;
         let rights = castling & mask[from] & mask[to];
         let c = (code & 15) as usize;
         // Empty cells have zero keys, so a non-capture xors nothing for `captured`.
-        self.key = key
-            ^ KEYS.black_to_move
-            ^ KEYS.en_passant_cell[ep.map_or(0, |sq| sq.cell())]
-            ^ KEYS.cells[(captured & 15) as usize][to]
-            ^ KEYS.cells[c][from]
-            ^ KEYS.cells[c][to]
-            ^ KEYS.castling[castling as usize]
-            ^ KEYS.castling[rights as usize];
-        self.castling = CastlingRights::from_bits(rights);
+        self.st = State {
+            key: key
+                ^ KEYS.black_to_move
+                ^ KEYS.en_passant_cell[ep.map_or(0, |sq| sq.cell())]
+                ^ KEYS.cells[(captured & 15) as usize][to]
+                ^ KEYS.cells[c][from]
+                ^ KEYS.cells[c][to]
+                ^ KEYS.castling[castling as usize]
+                ^ KEYS.castling[rights as usize],
+            halfmove_clock: if captured != EMPTY || m.role == Role::Pawn { 0 } else { st.halfmove_clock + 1 },
+            castling: CastlingRights::from_bits(rights),
+            ep_square: None,
+        };
         if captured != EMPTY {
             self.list_remove(to, captured);
             if captured >= mailbox::piece_code(Color::White, Role::King) {
@@ -1031,8 +1040,6 @@ impl Position {
         if m.role == Role::King {
             self.kings[us] = to as u8;
         }
-        self.halfmove_clock =
-            if captured != EMPTY || m.role == Role::Pawn { 0 } else { self.halfmove_clock + 1 };
         self.fullmove_number += us as u32;
         self.turn = !us;
         if m.kind == MoveKind::DoubleStep {
@@ -1067,13 +1074,10 @@ impl Position {
             captured,
             captured_slot: self.list_index[capture_cell],
             mover_slot: self.list_index[from],
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
+            st: self.st,
         });
-        let mut key = self.key ^ KEYS.black_to_move;
-        if let Some(ep) = self.ep_square.take() {
+        let mut key = self.st.key ^ KEYS.black_to_move;
+        if let Some(ep) = self.st.ep_square.take() {
             key ^= KEYS.en_passant_file[ep.file().index() as usize];
         }
         let code = self.board[from];
@@ -1094,15 +1098,15 @@ impl Position {
         self.pieces[us].cells[slot as usize] = to as u8;
         self.list_index[to] = slot;
         let mask = &self.castling_geometry.mask;
-        let rights = self.castling.bits() & mask[from] & mask[to];
-        key ^= KEYS.castling[self.castling.bits() as usize] ^ KEYS.castling[rights as usize];
-        self.castling = CastlingRights::from_bits(rights);
-        self.key = key;
+        let rights = self.st.castling.bits() & mask[from] & mask[to];
+        key ^= KEYS.castling[self.st.castling.bits() as usize] ^ KEYS.castling[rights as usize];
+        self.st.castling = CastlingRights::from_bits(rights);
+        self.st.key = key;
         if let Some(role) = m.promotion {
             self.remove_code(to);
             self.add_code(to, mailbox::piece_code(us, role));
         }
-        self.halfmove_clock = 0;
+        self.st.halfmove_clock = 0;
         self.fullmove_number += us as u32;
         self.turn = !us;
     }
@@ -1118,15 +1122,15 @@ impl Position {
         let saved = CountUndo {
             captured: EMPTY,
             captured_slot: 0,
-            castling: self.castling,
-            ep_square: self.ep_square.take(),
-            key: self.key,
+            castling: self.st.castling,
+            ep_square: self.st.ep_square.take(),
+            key: self.st.key,
         };
         let mask = &self.castling_geometry.mask;
         if m.is_castle() {
             let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
-            let rights = self.castling.bits() & mask[c.king_from] & mask[c.rook_from];
-            self.castling = CastlingRights::from_bits(rights);
+            let rights = self.st.castling.bits() & mask[c.king_from] & mask[c.rook_from];
+            self.st.castling = CastlingRights::from_bits(rights);
             self.swap_castle_pieces(c.king_from, c.rook_from, c.king_to, c.rook_to);
             self.turn = !us;
             return saved;
@@ -1140,8 +1144,8 @@ impl Position {
             captured_slot: self.list_index[capture_cell],
             ..saved
         };
-        let rights = self.castling.bits() & mask[from] & mask[to];
-        self.castling = CastlingRights::from_bits(rights);
+        let rights = self.st.castling.bits() & mask[from] & mask[to];
+        self.st.castling = CastlingRights::from_bits(rights);
         let code = self.board[from];
         self.board[capture_cell] = EMPTY;
         self.board[from] = EMPTY;
@@ -1159,7 +1163,7 @@ impl Position {
         if m.kind == MoveKind::DoubleStep {
             let ep = Square::from_cell(mailbox::step(to, -mailbox::PAWN_PUSH[us]));
             if self.ep_capturable(ep) {
-                self.ep_square = Some(ep);
+                self.st.ep_square = Some(ep);
             }
         }
         saved
@@ -1170,12 +1174,12 @@ impl Position {
     pub(crate) fn unmake_for_count(&mut self, m: Move, saved: CountUndo) {
         self.turn = !self.turn;
         let us = self.turn;
-        self.castling = saved.castling;
-        self.ep_square = saved.ep_square;
+        self.st.castling = saved.castling;
+        self.st.ep_square = saved.ep_square;
         if m.is_castle() {
             let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
             self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
-            self.key = saved.key;
+            self.st.key = saved.key;
             return;
         }
         let from = m.from.cell();
@@ -1204,23 +1208,20 @@ impl Position {
             captured: EMPTY,
             captured_slot: 0,
             mover_slot: 0,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
+            st: self.st,
         });
         self.set_ep(None);
         let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
         self.swap_castle_pieces(c.king_from, c.rook_from, c.king_to, c.rook_to);
         let mask = &self.castling_geometry.mask;
-        let rights = self.castling.bits() & mask[c.king_from] & mask[c.rook_from];
+        let rights = self.st.castling.bits() & mask[c.king_from] & mask[c.rook_from];
         self.set_castling(CastlingRights::from_bits(rights));
-        self.halfmove_clock += 1;
+        self.st.halfmove_clock += 1;
         if us == Color::Black {
             self.fullmove_number += 1;
         }
         self.turn = !us;
-        self.key ^= KEYS.black_to_move;
+        self.st.key ^= KEYS.black_to_move;
     }
 
     /// Moves a king and a rook of one colour from their cells to theirs, in either order of overlap.
@@ -1233,7 +1234,7 @@ impl Position {
         self.board[rook_from] = EMPTY;
         self.board[king_to] = king;
         self.board[rook_to] = rook;
-        self.key ^= KEYS.cells[king as usize][king_from]
+        self.st.key ^= KEYS.cells[king as usize][king_from]
             ^ KEYS.cells[king as usize][king_to]
             ^ KEYS.cells[rook as usize][rook_from]
             ^ KEYS.cells[rook as usize][rook_to];
@@ -1248,32 +1249,20 @@ impl Position {
     /// Passes the turn without moving (a null move, for null-move pruning in search). Undo it with
     /// [`Position::undo`]. Not legal chess: do not use it in check.
     pub fn play_null(&mut self) {
-        self.history.push(Undo {
-            mv: None,
-            captured: EMPTY,
-            captured_slot: 0,
-            mover_slot: 0,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
-        });
+        self.history.push(Undo { mv: None, captured: EMPTY, captured_slot: 0, mover_slot: 0, st: self.st });
         self.set_ep(None);
-        self.halfmove_clock += 1;
+        self.st.halfmove_clock += 1;
         self.turn = !self.turn;
-        self.key ^= KEYS.black_to_move;
+        self.st.key ^= KEYS.black_to_move;
     }
 
     /// Takes back the last move (or null move) and returns it; `None` when there is no history (at the
     /// start, or after a board edit). Every field and the key are restored exactly.
-    #[inline]
+    #[inline(always)]
     pub fn undo(&mut self) -> Option<Move> {
         let undo = self.history.pop()?;
         self.turn = !self.turn;
-        self.castling = undo.castling;
-        self.ep_square = undo.ep_square;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.key = undo.key;
+        self.st = undo.st;
         let m = undo.mv?;
         let us = self.turn;
         self.fullmove_number -= us as u32;
@@ -1308,7 +1297,7 @@ impl Position {
         let us = self.turn;
         let from = m.from.cell();
         let to = m.to.cell();
-        let key = self.key;
+        let key = self.st.key;
         if m.is_castle() {
             let c = self.castling_geometry.cells(us, m.kind == MoveKind::CastleKingSide);
             self.swap_castle_pieces(c.king_to, c.rook_to, c.king_from, c.rook_from);
@@ -1337,7 +1326,7 @@ impl Position {
             }
         }
         // The piece edits above xor the key; the record's key is the one to keep.
-        self.key = key;
+        self.st.key = key;
     }
 
     /// The moves played since the last edit or construction, oldest first (null moves are skipped).
@@ -1355,13 +1344,13 @@ impl Position {
     /// not counted).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let window = (self.halfmove_clock as usize).min(self.history.len());
+        let window = (self.st.halfmove_clock as usize).min(self.history.len());
         self.history[self.history.len() - window..]
             .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|u| u.key == self.key)
+            .filter(|u| u.st.key == self.st.key)
             .count()
     }
 
@@ -1369,8 +1358,13 @@ impl Position {
     /// detection inside a search tree).
     #[must_use]
     pub fn is_repetition(&self) -> bool {
-        let window = (self.halfmove_clock as usize).min(self.history.len());
-        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).any(|u| u.key == self.key)
+        let window = (self.st.halfmove_clock as usize).min(self.history.len());
+        self.history[self.history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|u| u.st.key == self.st.key)
     }
 
     /// The legal moves of the side to move.
@@ -1502,7 +1496,7 @@ mod count_make_tests {
                 let saved = pos.make_for_count(m);
                 pos.unmake_for_count(m, saved);
                 assert_eq!(pos, before, "{fen} {m}");
-                assert_eq!(pos.key, before.key, "{fen} {m}");
+                assert_eq!(pos.st.key, before.st.key, "{fen} {m}");
                 assert_eq!(pos.kings, before.kings, "{fen} {m}");
                 assert_eq!(pos.legal_moves(), before.legal_moves(), "{fen} {m}");
                 for color in Color::ALL {

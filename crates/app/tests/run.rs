@@ -35,6 +35,7 @@ fn king_on_c8(budget: u32) -> Encounter {
         enemy_skills: None,
         royal_kings: false,
         fallback: false,
+        proof: None,
     }
 }
 

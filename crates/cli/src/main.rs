@@ -23,6 +23,7 @@ mod saves_cmd;
 mod show_cmd;
 mod simulate_cmd;
 mod skills_cmd;
+mod solve_cmd;
 mod uci_cmd;
 
 /// Gambit: a chess roguelite and its chess crates.
@@ -115,6 +116,25 @@ enum Command {
         /// Print JSON instead of tables.
         #[arg(long)]
         json: bool,
+    },
+    /// Proves encounters winnable: the shortest winning line the solver finds against the enemy bot
+    /// (a template and a seed), or the proof rate of every template over a seed range (--all).
+    Solve {
+        /// The encounter template's name.
+        #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+        template: Option<String>,
+        /// The seed of the variation and of the enemy's decisions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Every template, for every seed of --seeds.
+        #[arg(long)]
+        all: bool,
+        /// The seed range of --all, inclusive.
+        #[arg(long, default_value = "1..20")]
+        seeds: String,
+        /// Node cap per variation (player actions tried, each with the enemy's replies).
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
     },
     /// Skill chess: plays moves and skills (`tp e4e7`, `fz e7`, `tick 3`), then shows the board, FEN,
     /// cooldowns, frozen squares, legal actions and log.
@@ -341,6 +361,15 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Run { seed, auto, json } => run_cmd::run(out, seed, auto, json),
         Command::Battle { template, seed } => battle_cmd::run(out, &template, seed),
         Command::Saves { dir } => saves_cmd::run(out, dir),
+        Command::Solve { template, seed, all, seeds, nodes } => {
+            if nodes == 0 {
+                return Err(bad("--nodes must be at least 1"));
+            }
+            match template {
+                Some(name) if !all => solve_cmd::run_one(out, &name, seed, nodes),
+                _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
+            }
+        }
         Command::Simulate { runs, seed, seeds, board, tuning, json } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,

@@ -13,8 +13,9 @@ mod doc_commands;
 use std::path::Path;
 
 /// The subcommands whose documented lines measure (a perft count, a search bench, an EPD suite, many
-/// seeded runs, a self-play match) and take seconds to minutes in a test build: checked with `--help`.
-const SLOW: [&str; 5] = ["perft", "bench", "epd", "simulate", "match"];
+/// seeded runs, a self-play match, proofs) and take seconds to minutes in a test build: checked with
+/// `--help`.
+const SLOW: [&str; 6] = ["perft", "bench", "epd", "simulate", "match", "solve"];
 
 #[test]
 fn every_documented_gambit_cli_line_runs() {

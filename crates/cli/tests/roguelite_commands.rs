@@ -132,3 +132,20 @@ fn simulate_reads_a_tuning_file_and_names_a_bad_field() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&format!("{}: prices.rook: ", file.display())), "{err}");
 }
+
+#[test]
+fn solve_proves_a_template_and_refuses_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cli(&["solve", "--template", "pawn_wall", "--seed", "1", "--nodes", "2000"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    assert!(text.starts_with("pawn_wall (stage 1), seed 1: "), "{text}");
+    assert!(text.contains("proved: a win in "), "{text}");
+    assert!(text.contains("result: Victory"), "{text}");
+    assert_eq!(cli(&["solve", "--template", "nowhere"], dir.path()).status.code(), Some(2));
+    assert_eq!(cli(&["solve", "--template", "pawn_wall", "--nodes", "0"], dir.path()).status.code(), Some(2));
+    assert_eq!(cli(&["solve", "--all", "--seeds", "5..1"], dir.path()).status.code(), Some(2));
+    // A tiny cap proves nothing and says so.
+    let out = cli(&["solve", "--template", "rally_camp", "--nodes", "3"], dir.path());
+    assert!(stdout(&out).contains("not proved within 3 nodes"), "{}", stdout(&out));
+}

@@ -97,6 +97,10 @@ pub struct Encounter {
     pub royal_kings: bool,
     /// Whether this is the fallback formation (the variation and the base template failed validation).
     pub fallback: bool,
+    /// The shortest win the solver found when the encounter was generated, in player moves (with
+    /// the default deployment, against the run's enemy); `None`: not proved (or proofs off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<u32>,
 }
 
 /// Why an encounter is not playable with an army.
@@ -156,6 +160,7 @@ impl EncounterTemplate {
             enemy_skills: self.enemy_skills,
             royal_kings: self.royal_kings,
             fallback: false,
+            proof: None,
         }
     }
 
@@ -228,6 +233,7 @@ pub fn fallback_encounter(stage: u32) -> Encounter {
         enemy_skills: None,
         royal_kings: false,
         fallback: true,
+        proof: None,
     }
 }
 

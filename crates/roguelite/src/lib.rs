@@ -8,6 +8,7 @@ pub mod encounter;
 pub mod run;
 pub mod save;
 pub mod skilltree;
+pub mod solve;
 pub mod tuning;
 mod types;
 

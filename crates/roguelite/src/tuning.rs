@@ -105,6 +105,26 @@ impl GoldTuning {
     }
 }
 
+/// Proofs at generation (`crate::solve`): every generated encounter variation is searched for a win
+/// against the run's enemy within `nodes`; a proved variation records its shortest win found and its
+/// budget is at least that plus the stage's `slack`. `nodes` 0 turns proofs off.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProofTuning {
+    /// Node cap per variation (player actions tried, each with the enemy's replies).
+    pub nodes: u64,
+    /// Moves added to the shortest win found, per stage (stage 1 first, exactly three).
+    pub slack: Vec<u32>,
+}
+
+impl ProofTuning {
+    /// The slack of a stage (1-based), 0 when not given.
+    #[must_use]
+    pub fn slack(&self, stage: u32) -> u32 {
+        self.slack.get(stage.saturating_sub(1) as usize).copied().unwrap_or(0)
+    }
+}
+
 /// What a run's economy is made of: prices, gold and move budgets. Recorded in the run's
 /// configuration ([`RunConfig::economy`]), so a saved run keeps the economy it was started with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +138,9 @@ pub struct Economy {
     /// still applies). Templates not named keep their own.
     #[serde(default)]
     pub budgets: BTreeMap<String, u32>,
+    /// Proofs at generation (absent in files written before them: off).
+    #[serde(default)]
+    pub proof: ProofTuning,
 }
 
 impl Default for Economy {
@@ -149,6 +172,7 @@ impl Economy {
             },
             gold: GoldTuning { start: 0, victory: 30, per_move_left: 2, bonus: 15 },
             budgets: BTreeMap::new(),
+            proof: ProofTuning::default(),
         }
     }
 }
@@ -174,6 +198,8 @@ pub struct Tuning {
     /// Move budgets by template name ([`Economy::budgets`]).
     #[serde(default)]
     pub budgets: BTreeMap<String, u32>,
+    /// Proofs at generation.
+    pub proof: ProofTuning,
 }
 
 impl Default for Tuning {
@@ -211,6 +237,9 @@ impl fmt::Display for TuningError {
     }
 }
 
+/// The largest node cap per variation a tuning may set (a proof must not stall generation).
+pub const MAX_PROOF_NODES: u64 = 100_000;
+
 /// The largest move budget a tuning may set.
 pub const MAX_BUDGET: u32 = 200;
 
@@ -219,8 +248,9 @@ impl Tuning {
     ///
     /// # Errors
     /// [`TuningError`] naming the field: text that is not JSON, an unknown or missing field, a value
-    /// of the wrong type, an unknown preset name, not exactly [`BATTLES_PER_RUN`] stages, a piece
-    /// price of 0, a budget for a template that does not exist, or a budget outside 1..=200.
+    /// of the wrong type, an unknown preset name, not exactly [`BATTLES_PER_RUN`] stages or slacks, a
+    /// piece price of 0, a budget for a template that does not exist, a budget outside 1..=200, or
+    /// more than [`MAX_PROOF_NODES`] proof nodes.
     pub fn from_json(text: &str, file: &str) -> Result<Tuning, TuningError> {
         let err = |field: String, message: String| TuningError { file: file.to_string(), field, message };
         let de = &mut serde_json::Deserializer::from_str(text);
@@ -257,6 +287,18 @@ impl Tuning {
                 return Err(err(format!("budgets.{name}"), format!("a budget must be 1 to {MAX_BUDGET}")));
             }
         }
+        if tuning.proof.slack.len() != BATTLES_PER_RUN as usize {
+            return Err(err(
+                "proof.slack".into(),
+                format!(
+                    "expected {BATTLES_PER_RUN} numbers, one per stage, found {}",
+                    tuning.proof.slack.len()
+                ),
+            ));
+        }
+        if tuning.proof.nodes > MAX_PROOF_NODES {
+            return Err(err("proof.nodes".into(), format!("at most {MAX_PROOF_NODES} nodes per variation")));
+        }
         Ok(tuning)
     }
 
@@ -275,7 +317,12 @@ impl Tuning {
     /// Prices, gold and budgets.
     #[must_use]
     pub fn economy(&self) -> Economy {
-        Economy { prices: self.prices, gold: self.gold, budgets: self.budgets.clone() }
+        Economy {
+            prices: self.prices,
+            gold: self.gold,
+            budgets: self.budgets.clone(),
+            proof: self.proof.clone(),
+        }
     }
 
     /// A run configuration with this tuning, no unlocks and no set formations.

@@ -91,4 +91,8 @@ fn bad_files_name_the_file_and_the_field() {
     assert_eq!(field, "budgets.citadel");
     let (field, _) = field_of(&edited(|v| v["budgets"]["citadel"] = serde_json::json!(-4)));
     assert_eq!(field, "budgets.citadel");
+    let (field, _) = field_of(&edited(|v| v["proof"]["slack"] = serde_json::json!([1, 2])));
+    assert_eq!(field, "proof.slack");
+    let (field, _) = field_of(&edited(|v| v["proof"]["nodes"] = serde_json::json!(10_000_000)));
+    assert_eq!(field, "proof.nodes");
 }

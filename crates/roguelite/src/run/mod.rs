@@ -32,6 +32,7 @@ use crate::encounter::{
     Encounter, EncounterError, EncounterTemplate, default_deployment, generate, templates,
 };
 use crate::skilltree::{Perks, SkillTree};
+use crate::solve::{SolveOptions, solve};
 use crate::tuning::{Economy, Prices, Tuning};
 use crate::types::{Modifier, Team};
 
@@ -527,6 +528,9 @@ impl fmt::Display for RunEvent {
     }
 }
 
+/// The most player moves a proof at generation may use.
+pub const PROOF_MAX_MOVES: u32 = 40;
+
 const TAG_OFFER: u64 = 1;
 const TAG_FIRST: u64 = 2;
 const TAG_SHOP: u64 = 3;
@@ -539,6 +543,26 @@ pub(crate) const TAG_PLAYER: u64 = 6;
 #[must_use]
 pub fn derive_seed(seed: u64, tag: u64, a: u64, b: u64) -> u64 {
     splitmix64(seed ^ splitmix64(tag ^ splitmix64(a ^ splitmix64(b.wrapping_add(0x5151)))))
+}
+
+/// The seed of the enemy bot's decision in battle `battle_index` (1 for a run's first battle) of the
+/// run with seed `run_seed`, where `battle` stands: from its ply and its number of units. The run's
+/// enemy and the solver ([`crate::solve`]) use it, so a proof holds in the run.
+#[must_use]
+pub fn enemy_seed(run_seed: u64, battle_index: u64, battle: &Battle) -> u64 {
+    derive_seed(run_seed, TAG_ENEMY, battle_index, u64::from(battle.ply()) << 8 | battle.units().len() as u64)
+}
+
+/// The enemy of battle `battle_index` of a run as a function of the battle (what the run plays, and
+/// what the solver searches against): the bot with `tuning` and `evaluation`, seeded by
+/// [`enemy_seed`].
+pub fn enemy_policy(
+    run_seed: u64,
+    battle_index: u64,
+    tuning: StageTuning,
+    evaluation: Evaluation,
+) -> impl Fn(&Battle) -> Option<BattleAction> {
+    move |b: &Battle| choose_action_with(b, tuning, enemy_seed(run_seed, battle_index, b), &evaluation).action
 }
 
 fn rng(seed: u64, tag: u64, a: u64, b: u64) -> ChaCha8Rng {
@@ -942,6 +966,28 @@ impl Run {
         Ok(out)
     }
 
+    /// Proves a generated encounter winnable ([`crate::solve`]) for battle `battle_index` with the
+    /// default deployment against the run's enemy, within the tuning's node cap: a proved encounter
+    /// records its shortest win found and gets at least that many moves plus the stage's slack; an
+    /// unproved one stays as generated.
+    fn prove(&self, encounter: &mut Encounter, battle_index: u64) {
+        let proof = &self.config.economy.proof;
+        if proof.nodes == 0 {
+            return;
+        }
+        let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return };
+        let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
+        setup.move_budget = PROOF_MAX_MOVES;
+        let Ok(battle) = Battle::new(&setup) else { return };
+        let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);
+        let enemy = enemy_policy(self.config.seed, battle_index, tuning, self.evaluation);
+        let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
+        if s.proved() {
+            encounter.proof = Some(s.moves);
+            encounter.move_budget = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
+        }
+    }
+
     /// The run's prices.
     #[must_use]
     pub fn prices(&self) -> &Prices {
@@ -966,7 +1012,8 @@ impl Run {
         let stage_one: Vec<_> = self.templates().into_iter().filter(|t| t.stage == 1).collect();
         let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
         let t = &stage_one[r.gen_range(0..stage_one.len())];
-        let g = generate(t, &mut r, &self.roster);
+        let mut g = generate(t, &mut r, &self.roster);
+        self.prove(&mut g.encounter, u64::from(self.battles_started) + 1);
         (vec![g.encounter], g.failed)
     }
 
@@ -978,8 +1025,9 @@ impl Run {
         let mut failed = 0;
         let mut options = Vec::new();
         for (i, t) in pool.iter().cycle().take(3).enumerate() {
-            let g =
+            let mut g =
                 generate(t, &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64), &self.roster);
+            self.prove(&mut g.encounter, u64::from(self.battles_started) + 1);
             failed += g.failed;
             options.push(g.encounter);
         }
@@ -1051,12 +1099,7 @@ impl Run {
         let mut out = Vec::new();
         while battle.status() == BattleStatus::Ongoing && battle.to_move() == Team::Enemy {
             let choose = || {
-                let s = derive_seed(
-                    seed,
-                    TAG_ENEMY,
-                    index,
-                    u64::from(battle.ply()) << 8 | battle.units().len() as u64,
-                );
+                let s = enemy_seed(seed, index, battle);
                 let decision = choose_action_with(battle, tuning, s, &evaluation);
                 searches.push(EnemySearch {
                     stage,

@@ -44,13 +44,14 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
     let epd = dir.path().join("one.epd");
     std::fs::write(&epd, "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate1\";\n").unwrap();
     let epd = epd.to_str().unwrap();
-    let cases: [(&[&str], &str); 18] = [
+    let cases: [(&[&str], &str); 19] = [
         (&["--help"], ""),
         (&["--version"], ""),
         (&["run", "--seed", "1", "--auto"], ""),
         (&["run", "--seed", "1", "--auto", "--json"], ""),
         (&["battle", "--template", "pawn_wall", "--seed", "1"], ""),
         (&["simulate", "--runs", "2"], ""),
+        (&["solve", "--template", "pawn_wall", "--seed", "1"], ""),
         (&["saves"], ""),
         (&["skills", "--actions", "e2e4 e7e5 tp e4e7"], ""),
         (&["skills-demo"], ""),

@@ -78,6 +78,32 @@ fn version_flag() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `--help`, `--version` and a UCI session end with status 0 and nothing on stderr when standard
+/// output is a pipe whose reader has already gone (`gambit-uci --help | head -0`): the write fails
+/// with `BrokenPipe` on every run, so this is not a race with a reader.
+#[test]
+fn closed_output_is_not_a_failure() {
+    for (args, input) in
+        [(&["--help"][..], ""), (&["--version"][..], ""), (&[][..], "uci\nisready\ngo depth 2\nquit\n")]
+    {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gambit-uci"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("gambit-uci starts");
+        // The program may end before it reads its input; a failed write here is expected then.
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "gambit-uci {args:?}: {stderr}");
+        assert!(stderr.is_empty(), "gambit-uci {args:?} wrote to stderr: {stderr}");
+    }
+}
+
 /// The `nodes` of the last `info` line before `bestmove`.
 fn last_nodes(lines: &[String]) -> u64 {
     lines

@@ -14,7 +14,7 @@ use gambit_roguelite::battle::{BoardShape, Objective};
 use gambit_roguelite::economy::run_exp;
 use gambit_roguelite::encounter::{Encounter, EnemyPiece};
 use gambit_roguelite::run::ShopItem;
-use gambit_roguelite::save::{PROGRESS_FILE, progress_from_json};
+use gambit_roguelite::save::{PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_to_json};
 use gambit_roguelite::{BattleAction, Decision, Run, RunConfig, RunPhase};
 use gambit_rules::{Role, Square};
 
@@ -175,6 +175,42 @@ fn a_defeat_ends_the_run() {
     assert_eq!(h.screen(), Screen::RunEnd);
     assert!(!session(&h).run.summary().victory);
     assert_eq!(h.app.world().resource::<Profile>().progress.stats.runs, 1);
+}
+
+/// The game stopped while saving the end of a run, after `progress.json` (the run recorded) and
+/// before `run.json` was removed: the next start finds the finished run, does not count it again, and
+/// removes it. Stopped before `progress.json` was written, the next start records it once.
+#[test]
+fn a_run_stopped_while_saving_its_end_counts_once() {
+    let mut h = Harness::new();
+    start(&mut h, config(4, vec![unreachable_king()]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    play_some_move(&mut h);
+    let run = session(&h).run.clone();
+    assert!(run.is_over());
+    let recorded = h.app.world().resource::<Profile>().progress.clone();
+    assert_eq!(recorded.stats.runs, 1);
+    assert!(!h.path().join(RUN_FILE).exists());
+    let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
+    drop(h);
+
+    // Stopped after the profile was written: recorded already.
+    std::fs::write(dir.path().join(RUN_FILE), run_to_json(&run)).unwrap();
+    let mut fresh = Harness::in_dir(dir);
+    assert_eq!(fresh.app.world().resource::<Profile>().progress, recorded);
+    assert!(!fresh.path().join(RUN_FILE).exists());
+    let on_disk = progress_from_json(&std::fs::read_to_string(fresh.path().join(PROGRESS_FILE)).unwrap());
+    assert_eq!(on_disk.unwrap(), recorded);
+
+    // Stopped before the profile was written: recorded now, once.
+    std::fs::write(fresh.path().join(PROGRESS_FILE), progress_to_json(&Default::default())).unwrap();
+    std::fs::write(fresh.path().join(RUN_FILE), run_to_json(&run)).unwrap();
+    let dir = std::mem::replace(&mut fresh.dir, tempfile::tempdir().unwrap());
+    drop(fresh);
+    let again = Harness::in_dir(dir);
+    assert_eq!(again.app.world().resource::<Profile>().progress, recorded);
+    assert!(!again.path().join(RUN_FILE).exists());
 }
 
 /// A seed whose first shop (after a 1-move win with a budget of 30) sells the same piece twice, one

@@ -7,11 +7,11 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::bot::Evaluation;
-use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunLog, RunSummary};
+use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunKey, RunLog, RunSummary};
 use crate::skilltree::{SkillTree, UnlockError};
 
 /// The current `progress.json` version.
-pub const PROGRESS_VERSION: u32 = 2;
+pub const PROGRESS_VERSION: u32 = 3;
 /// The current `run.json` version: 4 holds a version 3 run log (played under the battle rules of
 /// issue 14: kings royal only where the encounter says so, a frozen-in player passes); 3 held a
 /// version 2 log (the same fields, older rules; read as version 3, see `docs/save-format.md`); 2 and
@@ -52,11 +52,21 @@ pub struct Progress {
     pub unlocked: Vec<String>,
     /// Statistics.
     pub stats: ProgressStats,
+    /// The last run recorded ([`Progress::record_run`]), so that it is not recorded twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_run: Option<RunKey>,
 }
 
 impl Progress {
-    /// Adds a finished run: EXP, statistics, best score.
-    pub fn record_run(&mut self, summary: &RunSummary) {
+    /// Adds a finished run: EXP, statistics, best score. Returns `false`, and changes nothing, when
+    /// this run ([`RunSummary::key`]) is the last one recorded: a run that ended, was recorded and
+    /// was then found again in `run.json` (the game stopped between writing `progress.json` and
+    /// removing `run.json`) counts once.
+    pub fn record_run(&mut self, summary: &RunSummary) -> bool {
+        if self.last_run == Some(summary.key) {
+            return false;
+        }
+        self.last_run = Some(summary.key);
         self.exp += summary.exp;
         let s = &mut self.stats;
         s.runs += 1;
@@ -66,6 +76,7 @@ impl Progress {
         s.temporary_pawns_lost += summary.stats.temporary_pawns_lost;
         s.best_score = s.best_score.max(summary.points);
         s.total_exp += summary.exp;
+        true
     }
 
     /// Unlocks a node, spending its EXP cost.

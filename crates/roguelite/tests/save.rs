@@ -5,7 +5,7 @@
 use std::fs;
 
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, Evaluation, auto_decision, role_value};
-use gambit_roguelite::run::{LegacyRunLog, ReplayProblem, RunLog};
+use gambit_roguelite::run::{LegacyRunLog, ReplayProblem, RunKey, RunLog, RunSummary};
 use gambit_roguelite::save::{
     FormatError, RUN_FILE_VERSION, SavedRun, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
@@ -97,8 +97,29 @@ fn progress_round_trip_with_version() {
     p.stats.best_score = 410;
     p.stats.pawns_lost = 3;
     let text = progress_to_json(&p);
-    assert!(text.contains("\"version\": 2"));
-    assert_eq!(progress_from_json(&text), Ok(p));
+    assert!(text.contains("\"version\": 3"));
+    assert!(!text.contains("last_run"), "no run recorded yet: {text}");
+    assert_eq!(progress_from_json(&text), Ok(p.clone()));
+    p.last_run = Some(RunKey { seed: 7, decisions: 41 });
+    assert_eq!(progress_from_json(&progress_to_json(&p)), Ok(p));
+}
+
+/// A finished run recorded twice (the game stopped after writing `progress.json` and before removing
+/// `run.json`, then found the run again) counts once; another run counts again.
+#[test]
+fn a_run_is_recorded_once() {
+    let mut run = Run::new(RunConfig::new(3));
+    play_to_the_end(&mut run);
+    let summary = run.summary();
+    assert_eq!(summary.key, RunKey { seed: 3, decisions: run.log().steps.len() as u32 });
+    let mut p = Progress::default();
+    assert!(p.record_run(&summary));
+    let once = p.clone();
+    assert!(!p.record_run(&summary));
+    assert_eq!(p, once);
+    let other = RunSummary { key: RunKey { seed: 4, ..summary.key }, ..summary.clone() };
+    assert!(p.record_run(&other));
+    assert_eq!((p.stats.runs, p.exp), (2, 2 * summary.exp));
 }
 
 #[test]
@@ -120,11 +141,11 @@ fn bad_texts_are_typed_format_errors() {
     assert_eq!(progress_from_json(r#"{"exp": 5}"#), Err(FormatError::NoVersion));
     assert_eq!(
         progress_from_json(r#"{"version": 99, "exp": 5}"#),
-        Err(FormatError::UnknownVersion { found: 99, newest: 2 })
+        Err(FormatError::UnknownVersion { found: 99, newest: 3 })
     );
     assert_eq!(
         progress_from_json(r#"{"version": 0}"#),
-        Err(FormatError::UnknownVersion { found: 0, newest: 2 })
+        Err(FormatError::UnknownVersion { found: 0, newest: 3 })
     );
     assert!(matches!(progress_from_json(r#"{"version": 2, "exp": "x"}"#), Err(FormatError::Fields(_))));
     assert!(matches!(

@@ -183,8 +183,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SaveFailure>();
     // Loaded while the app is built, so every screen (the title's first OnEnter included) finds it.
     let dir = app.world().resource::<DataDir>().clone();
-    let (profile, problem) = load_profile(&dir);
+    let (mut profile, problem) = load_profile(&dir);
+    let failed_save = finish_ended_run(&mut profile);
     app.insert_resource(profile);
+    app.world_mut().resource_mut::<SaveFailure>().0 = failed_save;
     if let Some(problem) = problem {
         app.world_mut().resource_mut::<FileNotice>().0 = Some(problem);
     }
@@ -254,6 +256,23 @@ pub fn continue_run(
     Some(RunSession::new(run))
 }
 
+/// A saved run that had already ended (the game stopped while saving its end, see [`save_all`]):
+/// recorded into the profile unless it already was (its key is the profile's last one), then
+/// `run.json` removed, so the title does not offer to continue a finished run. A run still in play,
+/// or no run, is left alone. Returns the save error, if any, for the save banner.
+fn finish_ended_run(profile: &mut Profile) -> Option<String> {
+    if !has_saved_run(profile) {
+        return None;
+    }
+    let (Some(run), _) = profile.resume_run() else { return None };
+    if !run.is_over() {
+        return None;
+    }
+    profile.progress.record_run(&run.summary());
+    let result = profile.save_progress().and_then(|()| profile.clear_run());
+    result.err().map(|e| format!("Saving failed: {e}"))
+}
+
 /// The save banner's Retry.
 fn retry_save(
     mut retries: MessageReader<save_banner::Action>,
@@ -270,10 +289,15 @@ fn retry_save(
     }
 }
 
-/// Saves the run (and, once it is over, the profile, clearing the run file).
+/// Saves the run (and, once it is over, the profile, clearing the run file). A finished run is first
+/// written to `run.json`, then recorded in `progress.json`, then removed: stopped between any two of
+/// these, the next start finds the run and records it exactly once (`finish_ended_run`).
 pub fn save_all(profile: &Profile, session: &RunSession, failure: &mut SaveFailure) {
     let result = if session.run.is_over() {
-        profile.save_progress().and_then(|()| profile.clear_run())
+        profile
+            .save_run(&session.run)
+            .and_then(|()| profile.save_progress())
+            .and_then(|()| profile.clear_run())
     } else {
         profile.save_run(&session.run)
     };

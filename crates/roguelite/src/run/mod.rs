@@ -493,6 +493,22 @@ pub struct RunSummary {
     pub exp: u32,
     /// Counts.
     pub stats: RunStats,
+    /// Which run this is, so that recording it twice adds nothing ([`Progress::record_run`]).
+    ///
+    /// [`Progress::record_run`]: crate::save::Progress::record_run
+    pub key: RunKey,
+}
+
+/// What tells one finished run from another: its seed and how many decisions it took. A profile
+/// remembers the key of the last run it recorded, so a run whose end was recorded but whose
+/// `run.json` survived (the game was stopped between the two writes) is not counted again. Two runs
+/// with the same key are the same seed played with the same number of decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RunKey {
+    /// The run's seed ([`RunConfig::seed`]).
+    pub seed: u64,
+    /// The number of player decisions the run took.
+    pub decisions: u32,
 }
 
 impl RunSummary {
@@ -751,6 +767,10 @@ impl Run {
             points: self.points,
             exp: run_exp(self.points, self.battles_won, victory),
             stats: self.stats.clone(),
+            key: RunKey {
+                seed: self.config.seed,
+                decisions: u32::try_from(self.steps.len()).unwrap_or(u32::MAX),
+            },
         }
     }
 

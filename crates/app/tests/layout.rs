@@ -48,3 +48,31 @@ fn a_smaller_window_shrinks_the_interface_as_before() {
     // 600 / 800 of the reference: 132 px.
     assert!((size.x - 132.0).abs() < 1.0, "{size}");
 }
+
+/// The focused button's key.
+fn focused(h: &Harness) -> Option<String> {
+    let focus = h.app.world().resource::<bevy::input_focus::InputFocus>().get()?;
+    h.app.world().get::<FocusKey>(focus).map(|k| k.0.clone())
+}
+
+#[test]
+fn the_arrow_keys_move_the_focus_to_the_nearest_button_that_way() {
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("NewRun")), "{:?}", focused(&h));
+    h.key(KeyCode::ArrowDown);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("SkillChess")), "{:?}", focused(&h));
+    h.key(KeyCode::ArrowDown);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("Upgrades")), "{:?}", focused(&h));
+    h.key(KeyCode::ArrowUp);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("SkillChess")), "{:?}", focused(&h));
+    // On the setup screen, Right moves along a row of choices.
+    h.key(KeyCode::Enter);
+    h.update(3);
+    h.key(KeyCode::Tab);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("Player(White)")), "{:?}", focused(&h));
+    h.key(KeyCode::ArrowRight);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("Player(Black)")), "{:?}", focused(&h));
+    h.key(KeyCode::ArrowDown);
+    assert!(focused(&h).is_some_and(|k| k.contains("Strength")), "{:?}", focused(&h));
+}

@@ -47,10 +47,7 @@ pub(crate) fn keyboard_focus(
     nav: TabNavigation,
     groups: Query<(Entity, &TabGroup)>,
     parents: Query<&ChildOf>,
-    buttons: Query<
-        (Entity, &TabIndex, &ComputedNode, &UiGlobalTransform, &InheritedVisibility),
-        (With<Button>, Without<Disabled>),
-    >,
+    buttons: Query<(Entity, &TabIndex, &ComputedNode, &UiGlobalTransform), (With<Button>, Without<Disabled>)>,
     mut commands: Commands,
 ) {
     let in_menu = *menu.get() != Menu::None;
@@ -86,23 +83,19 @@ pub(crate) fn keyboard_focus(
             if !keys.just_pressed(key) {
                 continue;
             }
-            // The nearest button that way, among the laid-out, visible buttons of this layer.
-            let area =
-                |(e, _, node, transform, _): (Entity, &TabIndex, &ComputedNode, &UiGlobalTransform, _)| {
-                    let scale = node.inverse_scale_factor();
-                    let centre = transform.translation * scale;
-                    // UI y grows downwards; the compass's North is +y.
-                    FocusableArea {
-                        entity: e,
-                        position: Vec2::new(centre.x, -centre.y),
-                        size: node.size() * scale,
-                    }
-                };
+            // The nearest button that way, among the laid-out buttons of this layer (a hidden button
+            // has no size), in logical UI coordinates (y down, as `find_best_candidate` expects).
+            let area = |(e, _, node, transform): (Entity, &TabIndex, &ComputedNode, &UiGlobalTransform)| {
+                let scale = node.inverse_scale_factor();
+                FocusableArea {
+                    entity: e,
+                    position: transform.translation * scale,
+                    size: node.size() * scale,
+                }
+            };
             let candidates: Vec<FocusableArea> = buttons
                 .iter()
-                .filter(|(e, i, node, _, visible)| {
-                    i.0 >= 0 && !node.is_empty() && visible.get() && in_layer(*e)
-                })
+                .filter(|(e, i, node, _)| i.0 >= 0 && !node.is_empty() && in_layer(*e))
                 .map(area)
                 .collect();
             let spatial = current

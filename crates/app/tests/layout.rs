@@ -76,3 +76,35 @@ fn the_arrow_keys_move_the_focus_to_the_nearest_button_that_way() {
     h.key(KeyCode::ArrowDown);
     assert!(focused(&h).is_some_and(|k| k.contains("Strength")), "{:?}", focused(&h));
 }
+
+#[test]
+fn a_long_button_label_wraps_inside_its_button() {
+    use gambit::run::RunSession;
+    use gambit_roguelite::{Run, RunConfig};
+    let mut h = Harness::with_layout(900, 600);
+    let session = RunSession::new(Run::new(RunConfig::new(1)));
+    h.app.world_mut().insert_resource(session);
+    h.app
+        .world_mut()
+        .resource_mut::<NextState<gambit::screens::Screen>>()
+        .set(gambit::screens::Screen::RunStart);
+    h.update(4);
+    let window = 900.0;
+    let mut buttons = h.app.world_mut().query::<(&FocusKey, &ComputedNode, &UiGlobalTransform, &Children)>();
+    let mut texts = h.app.world_mut().query::<&ComputedNode>();
+    let world = h.app.world();
+    let mut checked = 0;
+    for (key, node, at, children) in buttons.iter(world) {
+        let label = texts.get(world, children[0]).unwrap();
+        let (left, right) = (at.translation.x - node.size().x / 2.0, at.translation.x + node.size().x / 2.0);
+        assert!(left >= -0.5 && right <= window + 0.5, "{key:?} runs off the window: {left}..{right}");
+        assert!(
+            label.size().y <= node.size().y + 0.5,
+            "{key:?}: label {} taller than its button {}",
+            label.size(),
+            node.size()
+        );
+        checked += 1;
+    }
+    assert!(checked > 5);
+}

@@ -416,7 +416,7 @@ pub fn spawn_board_screen<V: crate::ui::View>(commands: &mut Commands, screen: c
                     height: Val::VMin(86.0),
                     padding: UiRect::all(crate::ui::units(1.0)),
                     row_gap: crate::ui::units(0.4),
-                    overflow: Overflow::clip(),
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
             ));

@@ -9,7 +9,9 @@ use crate::AppSystems;
 use crate::board::preview::{self, PreviewCell};
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, error_line, heading, label, save_banner, screen_root, units};
+use crate::ui::{
+    Section, View, button, error_line, heading, label, page_column, save_banner, spawn_page, units,
+};
 
 /// What the board choice's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +29,13 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Board choice"),
-        DespawnOnExit(Screen::BoardChoice),
+    spawn_page(
+        &mut commands,
+        "Board choice",
+        Screen::BoardChoice,
+        page_column(),
         Section::<BoardChoiceView>::new(),
-        screen_root(),
-    ));
+    );
 }
 
 /// One option's card.
@@ -79,26 +82,33 @@ impl View for BoardChoiceView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(self.title.clone()));
         save_banner::spawn(p, self.failure.as_deref());
-        p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: units(2.0), ..default() })
-            .with_children(|row| {
-                for (i, option) in self.options.iter().enumerate() {
-                    row.spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        ..default()
-                    })
-                    .with_children(|col| {
-                        col.spawn(label(option.name.clone()));
-                        preview::spawn(col, &option.preview);
-                        col.spawn(label(option.shape.clone()));
-                        col.spawn(label(option.size.clone()));
-                        if let Some(bonus) = &option.bonus {
-                            col.spawn(label(bonus.clone()));
-                        }
-                        col.spawn(button("Choose", Action::Choose(i)));
-                    });
-                }
-            });
+        p.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            column_gap: units(2.0),
+            max_width: Val::Percent(100.0),
+            ..default()
+        })
+        .with_children(|row| {
+            for (i, option) in self.options.iter().enumerate() {
+                row.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|col| {
+                    col.spawn(label(option.name.clone()));
+                    preview::spawn(col, &option.preview);
+                    col.spawn(label(option.shape.clone()));
+                    col.spawn(label(option.size.clone()));
+                    if let Some(bonus) = &option.bonus {
+                        col.spawn(label(bonus.clone()));
+                    }
+                    col.spawn(button("Choose", Action::Choose(i)));
+                });
+            }
+        });
         if let Some(msg) = &self.message {
             p.spawn(error_line(msg.clone()));
         }

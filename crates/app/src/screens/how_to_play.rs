@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::Screen;
 use crate::AppSystems;
-use crate::ui::{button, heading, label, screen_root};
+use crate::ui::{button, heading, label, page_column, spawn_page};
 
 /// What the rules page's button does.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,36 +50,37 @@ fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Scre
 }
 
 fn spawn(mut commands: Commands) {
-    commands
-        .spawn((Name::new("How to play"), DespawnOnExit(Screen::HowToPlay), screen_root()))
-        .with_children(|root| {
-            root.spawn(heading("How to play"));
-            root.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                column_gap: crate::ui::units(4.0),
-                ..default()
-            })
-            .with_children(|row| {
-                for (title, paragraphs) in
-                    [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])]
-                {
-                    row.spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        width: crate::ui::units(72.0),
-                        ..default()
-                    })
-                    .with_children(|col| {
-                        col.spawn((label(title), TextColor(crate::palette::STANDARD.accent)));
-                        for paragraph in paragraphs {
-                            col.spawn((
-                                Text::new(*paragraph),
-                                crate::ui::text_font(1.9),
-                                Node { margin: UiRect::bottom(crate::ui::units(0.8)), ..default() },
-                            ));
-                        }
-                    });
-                }
-            });
-            root.spawn(button("Back", Action::Back));
+    let page = spawn_page(&mut commands, "How to play", Screen::HowToPlay, page_column(), ());
+    commands.entity(page).with_children(|root| {
+        root.spawn(heading("How to play"));
+        root.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: crate::ui::units(4.0),
+            max_width: Val::Percent(100.0),
+            ..default()
+        })
+        .with_children(|row| {
+            for (title, paragraphs) in [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])] {
+                row.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    width: crate::ui::units(72.0),
+                    // Narrower (and taller) when a large UI scale would make the pair wider than the window.
+                    min_width: Val::ZERO,
+                    flex_shrink: 1.0,
+                    ..default()
+                })
+                .with_children(|col| {
+                    col.spawn((label(title), TextColor(crate::palette::STANDARD.accent)));
+                    for paragraph in paragraphs {
+                        col.spawn((
+                            Text::new(*paragraph),
+                            crate::ui::text_font(1.9),
+                            Node { margin: UiRect::bottom(crate::ui::units(0.8)), ..default() },
+                        ));
+                    }
+                });
+            }
         });
+        root.spawn(button("Back", Action::Back));
+    });
 }

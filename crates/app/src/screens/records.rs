@@ -6,7 +6,7 @@ use super::Screen;
 use crate::AppSystems;
 use crate::run::Profile;
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, screen_root};
+use crate::ui::{Section, View, button, heading, label, page_column, spawn_page};
 
 /// What the records page's button does.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Records"),
-        DespawnOnExit(Screen::Records),
-        Section::<RecordsView>::new(),
-        screen_root(),
-    ));
+    spawn_page(&mut commands, "Records", Screen::Records, page_column(), Section::<RecordsView>::new());
 }
 
 /// The records page: one line per record.

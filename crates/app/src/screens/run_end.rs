@@ -7,7 +7,7 @@ use super::Screen;
 use crate::AppSystems;
 use crate::run::{Profile, RunSession, SaveFailure};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, save_banner, screen_root};
+use crate::ui::{Section, View, button, heading, label, page_column, save_banner, spawn_page};
 
 /// What the run-end buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Run end"),
-        DespawnOnExit(Screen::RunEnd),
-        Section::<RunEndView>::new(),
-        screen_root(),
-    ));
+    spawn_page(&mut commands, "Run end", Screen::RunEnd, page_column(), Section::<RunEndView>::new());
 }
 
 /// The run-end page.

@@ -9,8 +9,8 @@ use crate::AppSystems;
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Section, View, button, capitalize, error_line, heading, label, mark, save_banner, screen_root,
-    wrapping_row,
+    Section, View, button, capitalize, error_line, heading, label, mark, page_column, save_banner,
+    spawn_page, wrapping_row,
 };
 
 /// What the run-start buttons do.
@@ -48,12 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, mut choice: ResMut<RunStartChoice>) {
     *choice = RunStartChoice::default();
-    commands.spawn((
-        Name::new("Run start"),
-        DespawnOnExit(Screen::RunStart),
-        Section::<RunStartView>::new(),
-        screen_root(),
-    ));
+    spawn_page(&mut commands, "Run start", Screen::RunStart, page_column(), Section::<RunStartView>::new());
 }
 
 /// The run-start page.

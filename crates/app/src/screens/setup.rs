@@ -11,7 +11,7 @@ use crate::AppSystems;
 use crate::game::{Preset, SkillGame, engine::EngineTask};
 use crate::settings::Settings;
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, mark, row, screen_root, small_button};
+use crate::ui::{Section, View, button, heading, label, mark, page_column, row, small_button, spawn_page};
 
 /// What the setup screen's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,12 +52,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Setup"),
-        DespawnOnExit(Screen::SkillChessSetup),
-        Section::<SetupView>::new(),
-        screen_root(),
-    ));
+    spawn_page(&mut commands, "Setup", Screen::SkillChessSetup, page_column(), Section::<SetupView>::new());
 }
 
 /// The setup page: the choices as they stand.

@@ -12,8 +12,8 @@ use crate::AppSystems;
 use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, Section, View, button, capitalize, error_line, heading, label, mark, save_banner, screen_root,
-    small_button, wrapping_row,
+    Disabled, Section, View, button, capitalize, error_line, heading, label, mark, page_column, save_banner,
+    small_button, spawn_page, wrapping_row,
 };
 
 /// What the shop's buttons do.
@@ -47,12 +47,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, mut choice: ResMut<ShopChoice>) {
     *choice = ShopChoice::default();
-    commands.spawn((
-        Name::new("Shop"),
-        DespawnOnExit(Screen::Shop),
-        Section::<ShopView>::new(),
-        screen_root(),
-    ));
+    spawn_page(&mut commands, "Shop", Screen::Shop, page_column(), Section::<ShopView>::new());
 }
 
 /// One slot's button.

@@ -15,7 +15,7 @@ use crate::run::{Profile, SaveFailure};
 use crate::settings::{FileNotice, Settings};
 use crate::storage::DataDir;
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, screen_root, units};
+use crate::ui::{Section, View, button, heading, label, page_column, spawn_page, units};
 
 /// What the title's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,18 +97,13 @@ impl View for TitleView {
 }
 
 fn spawn(mut commands: Commands) {
-    let panel = (
-        Section::<TitleView>::new(),
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            padding: UiRect::all(units(3.0)),
-            border_radius: BorderRadius::all(units(2.0)),
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.08, 0.09, 0.14, 0.86)),
-    );
-    commands.spawn((Name::new("Title"), DespawnOnExit(Screen::Title), screen_root())).with_child(panel);
+    let panel = Node {
+        padding: UiRect::all(units(3.0)),
+        border_radius: BorderRadius::all(units(2.0)),
+        ..page_column()
+    };
+    let content = (Section::<TitleView>::new(), BackgroundColor(Color::srgba(0.08, 0.09, 0.14, 0.86)));
+    spawn_page(&mut commands, "Title", Screen::Title, panel, content);
 }
 
 fn present(

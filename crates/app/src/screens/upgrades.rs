@@ -11,8 +11,8 @@ use crate::AppSystems;
 use crate::run::{Profile, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, Section, View, button, capitalize, heading, label, save_banner, screen_root, small_button,
-    units,
+    Disabled, Section, View, button, capitalize, heading, label, page_column, save_banner, small_button,
+    spawn_page, units,
 };
 
 /// What the Upgrades buttons do.
@@ -51,12 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, mut selection: ResMut<NodeSelection>) {
     *selection = NodeSelection::default();
-    commands.spawn((
-        Name::new("Upgrades"),
-        DespawnOnExit(Screen::Upgrades),
-        Section::<UpgradesView>::new(),
-        screen_root(),
-    ));
+    spawn_page(&mut commands, "Upgrades", Screen::Upgrades, page_column(), Section::<UpgradesView>::new());
 }
 
 /// The state of a node for the player, told apart by a shape as well as a colour.
@@ -165,25 +160,27 @@ impl View for UpgradesView {
         let accent = TextColor(crate::palette::STANDARD.accent);
         p.spawn(heading("Upgrades"));
         p.spawn(label(self.exp.clone()));
-        p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: units(2.0), ..default() })
-            .with_children(|row| {
-                for (group, nodes) in &self.groups {
-                    row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(
-                        |col| {
-                            col.spawn((label(group.clone()), accent));
-                            for (id, text, indent) in nodes {
-                                col.spawn(Node {
-                                    margin: UiRect::left(units(*indent as f32 * 2.0)),
-                                    ..default()
-                                })
-                                .with_children(|cell| {
-                                    cell.spawn(small_button(text.clone(), Action::Select(id.clone())));
-                                });
-                            }
-                        },
-                    );
-                }
-            });
+        p.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            column_gap: units(2.0),
+            max_width: Val::Percent(100.0),
+            ..default()
+        })
+        .with_children(|row| {
+            for (group, nodes) in &self.groups {
+                row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(|col| {
+                    col.spawn((label(group.clone()), accent));
+                    for (id, text, indent) in nodes {
+                        col.spawn(Node { margin: UiRect::left(units(*indent as f32 * 2.0)), ..default() })
+                            .with_children(|cell| {
+                                cell.spawn(small_button(text.clone(), Action::Select(id.clone())));
+                            });
+                    }
+                });
+            }
+        });
         if let Some(detail) = &self.detail {
             p.spawn((label(detail.title.clone()), accent));
             p.spawn(label(detail.description.clone()));

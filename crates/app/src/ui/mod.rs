@@ -8,6 +8,7 @@ pub mod backdrop;
 pub mod focus;
 pub mod save_banner;
 pub mod scale;
+pub mod scroll;
 pub mod section;
 pub mod widgets;
 
@@ -18,8 +19,8 @@ pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
-    ButtonLabel, button, capitalize, error_line, heading, label, mark, muted_line, row, screen_root,
-    small_button, wrapping_row,
+    ButtonLabel, button, capitalize, error_line, heading, label, mark, muted_line, page_column, row,
+    small_button, spawn_page, wrapping_row,
 };
 
 use crate::AppSystems;
@@ -31,10 +32,14 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<focus::LastFocus>();
     app.add_observer(actions::click_activates);
     register::<save_banner::Action>(app);
-    app.add_systems(Update, focus::keyboard_focus.in_set(AppSystems::Input));
     app.add_systems(
         Update,
-        (focus::remember_focus, focus::style_buttons, scale::fit_ui_scale).in_set(AppSystems::Present),
+        (focus::keyboard_focus, scroll::wheel, scroll::page_keys).in_set(AppSystems::Input),
+    );
+    app.add_systems(
+        Update,
+        (focus::remember_focus, focus::style_buttons, scroll::scroll_to_focus, scale::fit_ui_scale)
+            .in_set(AppSystems::Present),
     );
     app.add_plugins(backdrop::plugin);
 }

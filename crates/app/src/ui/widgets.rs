@@ -36,8 +36,11 @@ fn sized_button<A: ButtonAction>(
         TabIndex(0),
         Node {
             min_width: units(min_width),
+            // A long label wraps inside the window instead of running off both edges.
+            max_width: Val::Percent(100.0),
             padding: UiRect::axes(units(pad_x), units(pad_y)),
             margin: UiRect::all(units(0.45)),
+            flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(units(0.35)),
@@ -87,19 +90,51 @@ pub fn wrapping_row() -> Node {
     Node { flex_direction: FlexDirection::Row, flex_wrap: FlexWrap::Wrap, ..default() }
 }
 
-/// A full-screen column that centres its children; its buttons form one Tab group.
-pub fn screen_root() -> impl Bundle {
-    (
-        Node {
-            width: Val::Percent(100.0),
-            height: Val::Percent(100.0),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        TabGroup::new(0),
-    )
+/// The usual page column: children centred horizontally.
+#[must_use]
+pub fn page_column() -> Node {
+    Node { flex_direction: FlexDirection::Column, align_items: AlignItems::Center, ..default() }
+}
+
+/// Spawns a page screen: a full-screen scroll container (one Tab group, tagged to despawn when
+/// `screen` is left) holding one column (`column`, with `content`), centred while it fits the window
+/// and starting at the top when it is taller (a large UI scale), so its top is never cut off and the
+/// rest scrolls ([`super::scroll`]). Returns the column.
+pub fn spawn_page(
+    commands: &mut Commands,
+    name: &str,
+    screen: crate::screens::Screen,
+    column: Node,
+    content: impl Bundle,
+) -> Entity {
+    let column = commands
+        .spawn((
+            Node {
+                margin: UiRect::vertical(Val::Auto),
+                flex_shrink: 0.0,
+                max_width: Val::Percent(100.0),
+                ..column
+            },
+            content,
+        ))
+        .id();
+    commands
+        .spawn((
+            Name::new(name.to_string()),
+            DespawnOnExit(screen),
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            super::scroll::PageScroll,
+            TabGroup::new(0),
+        ))
+        .add_child(column);
+    column
 }
 
 /// `swift` -> `Swift`.

@@ -1,5 +1,6 @@
 //! The settings panel: one button per setting, showing its value; a click changes it (the settings are
-//! saved as they change, see [`crate::settings`]). UI scale with − and +, the run seed, Back.
+//! saved as they change, see [`crate::settings`]), in two columns so the panel fits the window at
+//! the largest UI scale; UI scale with − and +, the run seed, Back.
 
 use bevy::prelude::*;
 
@@ -119,9 +120,18 @@ impl SettingsView {
 impl View for SettingsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Settings"));
-        for (text, change) in &self.rows {
-            p.spawn(button(text.clone(), Action::Change(*change)));
-        }
+        // Two columns, so the panel still fits the window at the largest UI scale.
+        p.spawn(Node {
+            display: Display::Grid,
+            grid_template_columns: RepeatedGridTrack::auto(2),
+            justify_items: JustifyItems::Stretch,
+            ..default()
+        })
+        .with_children(|grid| {
+            for (text, change) in &self.rows {
+                grid.spawn(button(text.clone(), Action::Change(*change)));
+            }
+        });
         p.spawn(row()).with_children(|row| {
             row.spawn(label(self.scale.clone()));
             row.spawn(small_button("\u{2212}", Action::Change(SettingChange::UiScale(-1))));

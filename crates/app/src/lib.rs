@@ -89,6 +89,8 @@ pub struct AppPlugin {
     pub screenshot_dir: Option<PathBuf>,
     /// The measurement mode: print start-up, frame-time and engine-latency figures, then exit.
     pub measure: Option<measure::ProcessStart>,
+    /// The screenshot mode's UI scale (1.0 = 100%; `None`: the default).
+    pub screenshot_scale: Option<f32>,
 }
 
 impl Plugin for AppPlugin {
@@ -99,7 +101,7 @@ impl Plugin for AppPlugin {
             app.insert_resource(storage::DataDir::at(data));
         }
         if let Some(dir) = &self.screenshot_dir {
-            app.insert_resource(screenshot::ScreenshotPlan::new(dir.clone()));
+            app.insert_resource(screenshot::ScreenshotPlan::new(dir.clone(), self.screenshot_scale));
         }
         app.add_plugins(
             DefaultPlugins

@@ -5,10 +5,11 @@ use std::process::ExitCode;
 
 use bevy::prelude::App;
 
-const USAGE: &str = "usage: gambit [--screenshot DIR] [--measure] [--version] [--help]
+const USAGE: &str = "usage: gambit [--screenshot DIR [--ui-scale PERCENT]] [--measure] [--version] [--help]
 
   --screenshot DIR   render each screen to DIR/<screen>.png and exit
                      (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)
+  --ui-scale PERCENT the screenshots' UI scale, 75 to 150 (default 100)
   --measure          print start-up time, frame times while the engine thinks and the
                      engine's reply latency at each strength, then exit";
 
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut screenshot_dir = None;
     let mut measure = None;
+    let mut screenshot_scale = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -33,6 +35,16 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             "--measure" => measure = Some(gambit::measure::ProcessStart(started)),
+            "--ui-scale" => match args.get(i + 1).and_then(|p| p.parse::<f32>().ok()) {
+                Some(percent) if (75.0..=150.0).contains(&percent) => {
+                    screenshot_scale = Some(percent / 100.0);
+                    i += 1;
+                }
+                _ => {
+                    eprintln!("gambit: --ui-scale needs a percentage from 75 to 150\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
             "--screenshot" => match args.get(i + 1) {
                 Some(dir) => {
                     screenshot_dir = Some(PathBuf::from(dir));
@@ -75,7 +87,7 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure }).run();
+    App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale }).run();
     ExitCode::SUCCESS
 }
 

@@ -46,13 +46,14 @@ pub struct ScreenshotPlan {
     index: usize,
     frames: u32,
     entered: bool,
+    scale: Option<f32>,
 }
 
 impl ScreenshotPlan {
-    /// A tour writing into `dir`.
+    /// A tour writing into `dir`, at the UI scale `scale` (1.0 = 100%; `None`: the default).
     #[must_use]
-    pub fn new(dir: PathBuf) -> ScreenshotPlan {
-        ScreenshotPlan { dir, index: 0, frames: 0, entered: false }
+    pub fn new(dir: PathBuf, scale: Option<f32>) -> ScreenshotPlan {
+        ScreenshotPlan { dir, index: 0, frames: 0, entered: false, scale }
     }
 }
 
@@ -151,7 +152,12 @@ fn set_screen(world: &mut World, screen: Screen) {
 
 fn set_up(world: &mut World, name: &str) {
     match name {
-        "title" => set_screen(world, Screen::Title),
+        "title" => {
+            if let Some(scale) = world.resource::<ScreenshotPlan>().scale {
+                world.resource_mut::<Settings>().ui_scale = scale.clamp(0.75, 1.5);
+            }
+            set_screen(world, Screen::Title);
+        }
         "settings" => world.resource_mut::<NextState<Menu>>().set(Menu::Settings),
         "how-to-play" => {
             world.resource_mut::<NextState<Menu>>().set(Menu::None);

@@ -108,3 +108,86 @@ fn a_long_button_label_wraps_inside_its_button() {
     }
     assert!(checked > 5);
 }
+
+/// A node's rectangle on screen (the test window's scale factor is 1).
+fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
+    Rect::from_center_size(at.translation, node.size())
+}
+
+/// The texts that overlap another text or a button they are not part of, or whose laid-out lines are
+/// taller than their node (they would be drawn over what follows), on the screen shown.
+fn overlaps(h: &mut Harness) -> Vec<String> {
+    let world = h.app.world_mut();
+    let mut layouts = world.query::<(&Text, &ComputedNode, &bevy::text::TextLayoutInfo)>();
+    let mut found: Vec<String> = layouts
+        .iter(world)
+        .filter(|(_, node, layout)| layout.size.y > node.size().y * node.inverse_scale_factor() + 1.0)
+        .map(|(text, node, layout)| {
+            let node = node.size() * node.inverse_scale_factor();
+            format!("{:?}: lines {} in a node {node} (logical pixels)", text.0, layout.size)
+        })
+        .collect();
+    let mut texts = world.query::<(Entity, &Text, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
+    let mut buttons = world.query::<(Entity, &FocusKey, &ComputedNode, &UiGlobalTransform)>();
+    let world = h.app.world();
+    let inside = |entity: Entity, ancestor: Entity| {
+        let mut at = entity;
+        while let Some(parent) = world.get::<ChildOf>(at) {
+            at = parent.parent();
+            if at == ancestor {
+                return true;
+            }
+        }
+        false
+    };
+    let shown: Vec<(Entity, String, Rect)> = texts
+        .iter(world)
+        .filter(|(_, text, node, _, visible)| visible.get() && !text.0.is_empty() && node.size().x > 0.0)
+        .map(|(e, text, node, at, _)| (e, text.0.clone(), rect(node, at)))
+        .collect();
+    for (i, (a, text_a, rect_a)) in shown.iter().enumerate() {
+        for (_, text_b, rect_b) in &shown[i + 1..] {
+            let common = rect_a.intersect(*rect_b);
+            if common.width() > 1.0 && common.height() > 1.0 {
+                found.push(format!("{text_a:?} {rect_a:?} overlaps {text_b:?} {rect_b:?}"));
+            }
+        }
+        for (button, key, node, at) in buttons.iter(world) {
+            let common = rect_a.intersect(rect(node, at));
+            if !inside(*a, button) && common.width() > 1.0 && common.height() > 1.0 {
+                found.push(format!("{text_a:?} {rect_a:?} overlaps the button {key:?}"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_text_overlaps_another_or_a_button_on_the_pages_at_800x600() {
+    use gambit::run::RunSession;
+    use gambit::screens::{Screen, how_to_play, records, setup, upgrades};
+    use gambit_roguelite::{Run, RunConfig};
+    let mut h = Harness::with_layout(800, 600);
+    h.update(3);
+    let check = |h: &mut Harness, name: &str| {
+        h.update(3);
+        let found = overlaps(h);
+        assert!(found.is_empty(), "{name}: {found:#?}");
+    };
+    check(&mut h, "title");
+    h.press(title::Action::HowToPlay);
+    check(&mut h, "how to play");
+    h.press(how_to_play::Action::Back);
+    h.press(title::Action::SkillChess);
+    check(&mut h, "setup");
+    h.press(setup::Action::Back);
+    h.press(title::Action::Upgrades);
+    check(&mut h, "upgrades");
+    h.press(upgrades::Action::Back);
+    h.press(title::Action::Records);
+    check(&mut h, "records");
+    h.press(records::Action::Back);
+    h.app.world_mut().insert_resource(RunSession::new(Run::new(RunConfig::new(1))));
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::RunStart);
+    check(&mut h, "run start");
+}

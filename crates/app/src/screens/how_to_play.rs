@@ -50,23 +50,28 @@ fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Scre
 }
 
 fn spawn(mut commands: Commands) {
-    let page = spawn_page(&mut commands, "How to play", Screen::HowToPlay, page_column(), ());
+    // The column spans the window, so the row's width (and each paragraph's) is known before the text
+    // is measured: a width limited only by a `max_width` would be measured unlimited, and the
+    // paragraphs would be drawn taller than their nodes.
+    let column = Node { width: Val::Percent(100.0), ..page_column() };
+    let page = spawn_page(&mut commands, "How to play", Screen::HowToPlay, column, ());
     commands.entity(page).with_children(|root| {
         root.spawn(heading("How to play"));
+        // Two columns of at most 72 units, narrower (and taller) when the window is narrow: their
+        // widths are fractions of the row's, so each paragraph is measured at its final width.
         root.spawn(Node {
             flex_direction: FlexDirection::Row,
-            column_gap: crate::ui::units(4.0),
-            max_width: Val::Percent(100.0),
+            justify_content: JustifyContent::SpaceBetween,
+            width: Val::Percent(100.0),
+            max_width: crate::ui::units(148.0),
             ..default()
         })
         .with_children(|row| {
             for (title, paragraphs) in [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])] {
                 row.spawn(Node {
                     flex_direction: FlexDirection::Column,
-                    width: crate::ui::units(72.0),
-                    // Narrower (and taller) when a large UI scale would make the pair wider than the window.
-                    min_width: Val::ZERO,
-                    flex_shrink: 1.0,
+                    width: Val::Percent(48.5),
+                    flex_shrink: 0.0,
                     ..default()
                 })
                 .with_children(|col| {

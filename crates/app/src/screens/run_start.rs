@@ -108,7 +108,7 @@ impl View for RunStartView {
             p.spawn(button(mark(*chosen, text.clone()), Action::Offer(*m)));
         }
         p.spawn(label("Give it to:"));
-        p.spawn(wrapping_row()).with_children(|row| {
+        p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
             for (id, text, chosen) in &self.roster {
                 row.spawn(button(mark(*chosen, text.clone()), Action::Recipient(*id)));
             }

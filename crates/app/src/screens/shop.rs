@@ -148,7 +148,7 @@ impl View for ShopView {
             row.spawn(button("Leave the shop", Action::Leave));
         });
         p.spawn(label("A modifier goes to (pieces without one):"));
-        p.spawn(wrapping_row()).with_children(|row| {
+        p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
             for (id, text, chosen) in &self.recipients {
                 row.spawn(small_button(mark(*chosen, text.clone()), Action::Recipient(*id)));
             }

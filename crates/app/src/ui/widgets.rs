@@ -90,10 +90,15 @@ pub fn wrapping_row() -> Node {
     Node { flex_direction: FlexDirection::Row, flex_wrap: FlexWrap::Wrap, ..default() }
 }
 
-/// The usual page column: children centred horizontally.
+/// The usual page column: children centred horizontally, a margin of 2 units on every side.
 #[must_use]
 pub fn page_column() -> Node {
-    Node { flex_direction: FlexDirection::Column, align_items: AlignItems::Center, ..default() }
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        padding: UiRect::all(units(2.0)),
+        ..default()
+    }
 }
 
 /// Spawns a page screen: a full-screen scroll container (one Tab group, tagged to despawn when

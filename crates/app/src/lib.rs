@@ -91,6 +91,8 @@ pub struct AppPlugin {
     pub measure: Option<measure::ProcessStart>,
     /// The screenshot mode's UI scale (1.0 = 100%; `None`: the default).
     pub screenshot_scale: Option<f32>,
+    /// The window's starting size, logical pixels (width, height; `None`: 1280x800).
+    pub window: Option<(u32, u32)>,
 }
 
 impl Plugin for AppPlugin {
@@ -108,7 +110,10 @@ impl Plugin for AppPlugin {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "Gambit".to_string(),
-                        resolution: WindowResolution::new(1280, 800),
+                        resolution: {
+                            let (width, height) = self.window.unwrap_or((1280, 800));
+                            WindowResolution::new(width, height)
+                        },
                         resizable: true,
                         ..default()
                     }),

@@ -5,11 +5,15 @@ use std::process::ExitCode;
 
 use bevy::prelude::App;
 
-const USAGE: &str = "usage: gambit [--screenshot DIR [--ui-scale PERCENT]] [--measure] [--version] [--help]
+const USAGE: &str =
+    "usage: gambit [--screenshot DIR [--ui-scale PERCENT]] [--window WIDTHxHEIGHT] [--measure]
+              [--version] [--help]
 
   --screenshot DIR   render each screen to DIR/<screen>.png and exit
                      (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)
   --ui-scale PERCENT the screenshots' UI scale, 75 to 150 (default 100)
+  --window WxH       the window's starting size in logical pixels, 320x240 or more
+                     (default 1280x800; with --screenshot, the pictures' size)
   --measure          print start-up time, frame times while the engine thinks and the
                      engine's reply latency at each strength, then exit";
 
@@ -23,6 +27,7 @@ fn main() -> ExitCode {
     let mut screenshot_dir = None;
     let mut measure = None;
     let mut screenshot_scale = None;
+    let mut window = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -42,6 +47,16 @@ fn main() -> ExitCode {
                 }
                 _ => {
                     eprintln!("gambit: --ui-scale needs a percentage from 75 to 150\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            "--window" => match args.get(i + 1).and_then(|s| parse_size(s)) {
+                Some(size) => {
+                    window = Some(size);
+                    i += 1;
+                }
+                None => {
+                    eprintln!("gambit: --window needs a size such as 800x600 (320x240 or more)\n{USAGE}");
                     return ExitCode::from(2);
                 }
             },
@@ -87,7 +102,7 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale }).run();
+    App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale, window }).run();
     ExitCode::SUCCESS
 }
 
@@ -99,4 +114,11 @@ fn display_available() -> bool {
     } else {
         true
     }
+}
+
+/// `800x600` -> `(800, 600)`; `None` unless both sides are numbers and at least 320x240.
+fn parse_size(text: &str) -> Option<(u32, u32)> {
+    let (w, h) = text.split_once('x')?;
+    let (w, h) = (w.parse::<u32>().ok()?, h.parse::<u32>().ok()?);
+    (w >= 320 && h >= 240 && w <= 16_384 && h <= 16_384).then_some((w, h))
 }

@@ -121,7 +121,9 @@ fn overlaps(h: &mut Harness) -> Vec<String> {
     let mut layouts = world.query::<(&Text, &ComputedNode, &bevy::text::TextLayoutInfo)>();
     let mut found: Vec<String> = layouts
         .iter(world)
-        .filter(|(_, node, layout)| layout.size.y > node.size().y * node.inverse_scale_factor() + 1.0)
+        .filter(|(_, node, layout)| {
+            node.size().x > 0.0 && layout.size.y > node.size().y * node.inverse_scale_factor() + 1.0
+        })
         .map(|(text, node, layout)| {
             let node = node.size() * node.inverse_scale_factor();
             format!("{:?}: lines {} in a node {node} (logical pixels)", text.0, layout.size)
@@ -131,6 +133,16 @@ fn overlaps(h: &mut Harness) -> Vec<String> {
     let mut texts = world.query::<(Entity, &Text, &ComputedNode, &UiGlobalTransform)>();
     let mut buttons = world.query::<(Entity, &FocusKey, &ComputedNode, &UiGlobalTransform)>();
     let world = h.app.world();
+    let on_board = |entity: Entity| {
+        let mut at = entity;
+        while let Some(parent) = world.get::<ChildOf>(at) {
+            at = parent.parent();
+            if world.get::<gambit::board::view::BoardRoot>(at).is_some() {
+                return true;
+            }
+        }
+        false
+    };
     let inside = |entity: Entity, ancestor: Entity| {
         let mut at = entity;
         while let Some(parent) = world.get::<ChildOf>(at) {
@@ -143,7 +155,8 @@ fn overlaps(h: &mut Harness) -> Vec<String> {
     };
     let shown: Vec<(Entity, String, Rect)> = texts
         .iter(world)
-        .filter(|(_, text, node, _)| !text.0.is_empty() && node.size().x > 0.0)
+        // The board's cells stack their glyphs and marks on purpose.
+        .filter(|(e, text, node, _)| !text.0.is_empty() && node.size().x > 0.0 && !on_board(*e))
         .map(|(e, text, node, at)| (e, text.0.clone(), rect(node, at)))
         .collect();
     for (i, (a, text_a, rect_a)) in shown.iter().enumerate() {
@@ -163,17 +176,21 @@ fn overlaps(h: &mut Harness) -> Vec<String> {
     found
 }
 
-#[test]
-fn no_text_overlaps_another_or_a_button_on_the_pages_at_800x600() {
+/// Every screen a player meets, in a window of `width` x `height` at the UI scale `scale`: no text
+/// overlaps another text or a button it is not part of.
+fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     use gambit::run::RunSession;
     use gambit::screens::{Screen, how_to_play, records, setup, upgrades};
+    use gambit_roguelite::bot::{StageTuning, auto_decision};
     use gambit_roguelite::{Run, RunConfig};
-    let mut h = Harness::with_layout(800, 600);
+    let mut h = Harness::with_layout(width, height);
+    h.app.world_mut().resource_mut::<gambit::settings::Settings>().ui_scale = scale;
     h.update(3);
+    let at = format!("{width}x{height} at {}%", scale * 100.0);
     let check = |h: &mut Harness, name: &str| {
         h.update(3);
         let found = overlaps(h);
-        assert!(found.is_empty(), "{name}: {found:#?}");
+        assert!(found.is_empty(), "{name}, {at}: {found:#?}");
     };
     check(&mut h, "title");
     h.press(title::Action::HowToPlay);
@@ -181,14 +198,46 @@ fn no_text_overlaps_another_or_a_button_on_the_pages_at_800x600() {
     h.press(how_to_play::Action::Back);
     h.press(title::Action::SkillChess);
     check(&mut h, "setup");
-    h.press(setup::Action::Back);
+    h.press(setup::Action::Start);
+    check(&mut h, "skill chess");
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    h.update(2);
     h.press(title::Action::Upgrades);
     check(&mut h, "upgrades");
     h.press(upgrades::Action::Back);
     h.press(title::Action::Records);
     check(&mut h, "records");
     h.press(records::Action::Back);
-    h.app.world_mut().insert_resource(RunSession::new(Run::new(RunConfig::new(1))));
-    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::RunStart);
-    check(&mut h, "run start");
+    // The run's screens in the order a run meets them, the player's decisions made by the library's
+    // fixed policy.
+    let mut run = Run::new(RunConfig::new(1));
+    let mut seen = Vec::new();
+    for _ in 0..400 {
+        let mut session = RunSession::new(run.clone());
+        session.battle_end = None;
+        let screen = session.app_screen();
+        if !seen.contains(&screen) {
+            seen.push(screen);
+            h.app.world_mut().insert_resource(session);
+            h.app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
+            check(&mut h, &format!("{screen:?}"));
+        }
+        let Some(decision) = auto_decision(&run, StageTuning::new(1, 300, 1.0)) else { break };
+        if run.apply(decision).is_err() {
+            break;
+        }
+    }
+    for screen in [Screen::RunStart, Screen::Deploy, Screen::Battle, Screen::Shop, Screen::BoardChoice] {
+        assert!(seen.contains(&screen), "{screen:?} not reached: {seen:?}");
+    }
+}
+
+#[test]
+fn no_text_overlaps_another_or_a_button_at_800x600() {
+    no_overlap_on_any_screen(800, 600, 1.0);
+}
+
+#[test]
+fn no_text_overlaps_another_or_a_button_at_the_largest_ui_scale() {
+    no_overlap_on_any_screen(1280, 800, 1.5);
 }

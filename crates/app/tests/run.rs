@@ -274,7 +274,17 @@ fn shop_purchases_within_and_beyond_a_limit() {
     assert_eq!(session(&h).run.roster().len(), roster + 1);
     assert!(session(&h).run.gold() < gold);
     let gold = session(&h).run.gold();
-    h.press(shop::Action::Buy(beyond));
+    // The slot beyond the limit is shown disabled, with the count; its action sent anyway (as a stale
+    // click would) is refused by the run.
+    h.update(2);
+    let mut slots = h.app.world_mut().query::<(&shop::Action, Has<gambit::ui::Disabled>, &Children)>();
+    let world = h.app.world();
+    let (_, disabled, children) =
+        slots.iter(world).find(|(a, _, _)| **a == shop::Action::Buy(beyond)).expect("the slot's button");
+    assert!(disabled, "the slot beyond the limit is disabled");
+    let label = &world.get::<Text>(children[0]).expect("the button's label").0;
+    assert!(label.contains("owned"), "{label}");
+    h.send(shop::Action::Buy(beyond));
     h.wait_for_run();
     assert_eq!(session(&h).run.roster().len(), roster + 1, "nothing bought beyond the limit");
     assert_eq!(session(&h).run.gold(), gold);

@@ -75,12 +75,13 @@ impl ShopView {
     fn new(session: &RunSession, choice: &ShopChoice, failure: &SaveFailure) -> Option<ShopView> {
         let run = &session.run;
         let RunPhase::Shop(shop) = run.phase() else { return None };
-        let slots = shop
-            .slots
-            .iter()
-            .map(|slot| {
-                let price = slot.item.price();
-                let text = match slot.item {
+        // The library says what can be bought now (gold, sold, the piece limits, a recipient).
+        let slots = run
+            .shop_offers()
+            .into_iter()
+            .map(|offer| {
+                let price = offer.price;
+                let text = match offer.item {
                     ShopItem::Piece { role } => format!("{} \u{2014} {price} gold", capitalize(role.name())),
                     ShopItem::Modifier { modifier } => {
                         format!(
@@ -90,10 +91,12 @@ impl ShopView {
                         )
                     }
                 };
-                SlotView {
-                    text: if slot.sold { format!("{text} (sold)") } else { text },
-                    enabled: !slot.sold && price <= run.gold(),
-                }
+                let text = match offer.limit {
+                    _ if offer.sold => format!("{text} (sold)"),
+                    Some(limit) if limit.at_limit() => format!("{text} ({limit})"),
+                    _ => text,
+                };
+                SlotView { text, enabled: offer.refusal.is_none() }
             })
             .collect();
         let reroll = shop.reroll_price();

@@ -96,7 +96,8 @@ enum Command {
         seed: u64,
     },
     /// Plays many seeded auto runs in parallel: win rates per stage and per template (offered, chosen,
-    /// played, won, defeat reasons, moves used), the action mix, run victories, against the targets.
+    /// played, won, defeat reasons, moves used), per item (offered, bought, in winning builds, win
+    /// rate with it, used), the action mix, run victories, against the targets.
     Simulate {
         /// How many runs (consecutive seeds from --seed).
         #[arg(long, default_value_t = 100, conflicts_with = "seeds")]
@@ -113,6 +114,9 @@ enum Command {
         /// A tuning file (search preset per stage, prices, gold, budgets) instead of the shipped one.
         #[arg(long)]
         tuning: Option<std::path::PathBuf>,
+        /// An items file (badges, modifiers, consumables) instead of the shipped catalogue.
+        #[arg(long)]
+        items: Option<std::path::PathBuf>,
         /// Print JSON instead of tables.
         #[arg(long)]
         json: bool,
@@ -370,14 +374,14 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate { runs, seed, seeds, board, tuning, json } => {
+        Command::Simulate { runs, seed, seeds, board, tuning, items, json } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
                 None if runs == 0 => return Err(bad("--runs must be at least 1")),
                 None => (seed, seed.checked_add(runs - 1).ok_or_else(|| bad("the seeds overflow"))?),
             };
             let board = board.parse().map_err(bad)?;
-            simulate_cmd::run(out, &simulate_cmd::SimulateArgs { seeds, board, tuning, json })
+            simulate_cmd::run(out, &simulate_cmd::SimulateArgs { seeds, board, tuning, items, json })
         }
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
             let pos = load_position(fen.as_deref(), rules, chess960)?;

@@ -1,15 +1,17 @@
 //! `gambit-cli simulate`: many seeded auto runs in parallel (rayon), with figures per stage, per
-//! template and the action mix, as text or JSON (`docs/balance.md`).
+//! template, per item and the action mix, as text or JSON (`docs/balance.md`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 
 use anyhow::Result;
 use gambit_roguelite::BattleAction;
+use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, play_auto_with};
 use gambit_roguelite::encounter::templates;
-use gambit_roguelite::run::{Decision, EnemySearch, RunLog, RunSummary};
+use gambit_roguelite::items::ItemCatalogue;
+use gambit_roguelite::run::{Decision, EnemySearch, RunEvent, RunLog, RunSummary, ShopItem};
 use gambit_roguelite::tuning::Tuning;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -25,6 +27,8 @@ pub(crate) struct SimulateArgs {
     pub board: BoardChoice,
     /// A tuning file instead of the shipped one.
     pub tuning: Option<std::path::PathBuf>,
+    /// An items file instead of the shipped catalogue.
+    pub items: Option<std::path::PathBuf>,
     /// Print JSON.
     pub json: bool,
 }
@@ -53,6 +57,7 @@ struct Mix {
     freezes: u64,
     repositions: u64,
     skips: u64,
+    uses: u64,
 }
 
 impl Mix {
@@ -63,6 +68,7 @@ impl Mix {
             BattleAction::Freeze { .. } => self.freezes += 1,
             BattleAction::Reposition { .. } => self.repositions += 1,
             BattleAction::Skip => self.skips += 1,
+            BattleAction::Use { .. } => self.uses += 1,
         }
     }
 
@@ -72,22 +78,23 @@ impl Mix {
         self.freezes += o.freezes;
         self.repositions += o.repositions;
         self.skips += o.skips;
+        self.uses += o.uses;
     }
 
     fn total(&self) -> u64 {
-        self.moves + self.teleports + self.freezes + self.repositions + self.skips
+        self.moves + self.teleports + self.freezes + self.repositions + self.skips + self.uses
     }
 
     fn json(&self) -> Value {
         json!({"moves": self.moves, "teleports": self.teleports, "freezes": self.freezes,
-               "repositions": self.repositions, "skips": self.skips})
+               "repositions": self.repositions, "skips": self.skips, "uses": self.uses})
     }
 
     fn line(&self) -> String {
         let t = self.total().max(1) as f64;
         let p = |n: u64| 100.0 * n as f64 / t;
         format!(
-            "moves {} ({:.1}%), teleports {} ({:.1}%), freezes {} ({:.1}%), repositions {} ({:.1}%), skips {}",
+            "moves {} ({:.1}%), teleports {} ({:.1}%), freezes {} ({:.1}%), repositions {} ({:.1}%), skips {}, consumables used {}",
             self.moves,
             p(self.moves),
             self.teleports,
@@ -96,7 +103,8 @@ impl Mix {
             p(self.freezes),
             self.repositions,
             p(self.repositions),
-            self.skips
+            self.skips,
+            self.uses
         )
     }
 }
@@ -113,6 +121,21 @@ struct TemplateRow {
     defeats: BTreeMap<&'static str, u64>,
 }
 
+/// Per item (badge, modifier, consumable).
+#[derive(Clone, Default)]
+struct ItemRow {
+    /// Shop stocks that offered it.
+    offered: u64,
+    /// Purchases.
+    bought: u64,
+    /// Runs that acquired it (start offer or purchase).
+    runs: u64,
+    /// Of those, runs won.
+    won: u64,
+    /// Times used in a battle (consumables).
+    used: u64,
+}
+
 /// One run's facts.
 struct Facts {
     summary: RunSummary,
@@ -121,15 +144,32 @@ struct Facts {
     chosen: Vec<String>,
     player: Mix,
     enemy: Mix,
+    /// Item ids of each shop stock (one entry per stock, ids repeated when offered twice).
+    stocks: Vec<Vec<String>>,
+    /// Item ids bought.
+    bought: Vec<String>,
+    /// Item ids the run acquired (its build: the starting modifier and every purchase).
+    build: BTreeSet<String>,
+    /// Consumables used, by effect kind.
+    used: Vec<String>,
 }
 
-fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>) -> Facts {
+fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Vec<String>) -> Facts {
     let (mut offered, mut chosen) = (Vec::new(), Vec::new());
     let (mut player, mut enemy) = (Mix::default(), Mix::default());
     let mut options: Vec<String> = Vec::new();
+    let (mut stocks, mut bought, mut build) = (Vec::new(), Vec::new(), BTreeSet::new());
+    let mut stock: Vec<ShopItem> = Vec::new();
     for step in &log.steps {
         match &step.decision {
-            Decision::ChooseStart { .. } => {
+            Decision::Buy { slot, .. } => {
+                if let Some(id) = stock.get(*slot).and_then(|i| i.item_id()) {
+                    bought.push(id.to_string());
+                    build.insert(id.to_string());
+                }
+            }
+            Decision::ChooseStart { modifier, .. } => {
+                build.insert(modifier.name().to_string());
                 for e in &step.encounters {
                     offered.push(e.name.clone());
                     chosen.push(e.name.clone());
@@ -150,8 +190,12 @@ fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>) -> Facts
         for a in &step.enemy {
             enemy.add(a);
         }
+        if let Some(slots) = &step.shop {
+            stock = slots.iter().map(|s| s.item).collect();
+            stocks.push(stock.iter().filter_map(|i| i.item_id()).map(|id| id.to_string()).collect());
+        }
     }
-    Facts { summary, searches, offered, chosen, player, enemy }
+    Facts { summary, searches, offered, chosen, player, enemy, stocks, bought, build, used }
 }
 
 fn reason_key(r: DefeatReason) -> &'static str {
@@ -182,6 +226,10 @@ fn pct(k: u64, n: u64) -> f64 {
 const STAGE_TARGETS: [(f64, f64); 3] = [(85.0, 95.0), (65.0, 80.0), (45.0, 65.0)];
 const RUN_TARGET: (f64, f64) = (25.0, 45.0);
 const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
+/// Issue 15's targets: every item bought in at least this share of the shops that offer it, percent.
+const ITEM_BOUGHT_MIN: f64 = 5.0;
+/// ... and in at most this share of winning builds, percent.
+const ITEM_BUILD_MAX: f64 = 40.0;
 
 fn verdict(rate: f64, (lo, hi): (f64, f64)) -> &'static str {
     if (lo..=hi).contains(&rate) { "in target" } else { "OUT of target" }
@@ -193,6 +241,13 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
             Tuning::from_json(&text, &path.display().to_string()).map_err(bad)?
+        }
+    };
+    let items = match &args.items {
+        None => ItemCatalogue::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            ItemCatalogue::from_json(&text, &path.display().to_string()).map_err(bad)?
         }
     };
     let (first, last) = args.seeds;
@@ -207,9 +262,18 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let all: Vec<Facts> = (first..=last)
         .into_par_iter()
         .map(|seed| {
-            let run = play_auto_with(tuning.run_config(seed), &player, |_, _| {});
+            let mut config = tuning.run_config(seed);
+            config.items = items.clone();
+            let mut used = Vec::new();
+            let run = play_auto_with(config, &player, |_, events| {
+                for e in events {
+                    if let RunEvent::Battle { event: BattleEvent::ItemUsed { effect, .. } } = e {
+                        used.push(effect.clone());
+                    }
+                }
+            });
             bar.inc(1);
-            facts(&run.log(), run.summary(), run.enemy_searches().to_vec())
+            facts(&run.log(), run.summary(), run.enemy_searches().to_vec(), used)
         })
         .collect();
     bar.finish_and_clear();
@@ -251,6 +315,31 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         }
         player_mix.merge(&f.player);
         enemy_mix.merge(&f.enemy);
+    }
+    // Per item.
+    let mut item_rows: BTreeMap<String, ItemRow> =
+        items.items.iter().map(|i| (i.id.to_string(), ItemRow::default())).collect();
+    let kind_to_id: BTreeMap<&str, String> =
+        items.items.iter().map(|i| (i.effect.kind(), i.id.to_string())).collect();
+    for f in &all {
+        for stock in &f.stocks {
+            for id in stock.iter().collect::<BTreeSet<_>>() {
+                item_rows.entry(id.clone()).or_default().offered += 1;
+            }
+        }
+        for id in &f.bought {
+            item_rows.entry(id.clone()).or_default().bought += 1;
+        }
+        for id in &f.build {
+            let r = item_rows.entry(id.clone()).or_default();
+            r.runs += 1;
+            r.won += u64::from(f.summary.victory);
+        }
+        for kind in &f.used {
+            if let Some(id) = kind_to_id.get(kind.as_str()) {
+                item_rows.entry(id.clone()).or_default().used += 1;
+            }
+        }
     }
     // The enemy's searches per stage: decisions, depth ceiling, share reaching it, median, counts.
     let mut depth_rows = Vec::new();
@@ -301,9 +390,22 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                        "average_moves_used": r.moves_used as f64 / r.played.max(1) as f64})
             })
             .collect();
+        let wins = all.iter().filter(|f| f.summary.victory).count() as u64;
+        let item_json: Vec<Value> = items
+            .items
+            .iter()
+            .map(|i| {
+                let r = item_rows.get(i.id.as_str()).cloned().unwrap_or_default();
+                json!({"item": i.id.as_str(), "name": i.name, "category": i.category.name(), "price": i.price,
+                       "rarity": i.rarity.name(), "offered": r.offered, "bought": r.bought,
+                       "bought_rate": pct(r.bought.min(r.offered), r.offered), "runs_with": r.runs,
+                       "in_winning_builds": r.won, "winning_build_share": pct(r.won, wins),
+                       "win_rate_with": pct(r.won, r.runs), "used": r.used})
+            })
+            .collect();
         let doc = json!({
             "runs": runs, "seeds": [first, last], "board": args.board.key(), "tuning": tuning_name,
-            "seconds": seconds, "stages": stage_json, "templates": template_json,
+            "seconds": seconds, "stages": stage_json, "templates": template_json, "items": item_json,
             "actions": {"player": player_mix.json(), "enemy": enemy_mix.json()},
             "enemy_searches": depth_rows.iter().map(|(stage, n, ceiling, reached, median, counts)| json!({
                 "stage": stage, "decisions": n, "depth_ceiling": ceiling, "reached": reached,
@@ -361,6 +463,46 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             r.moves_used as f64 / r.played.max(1) as f64
         )?;
     }
+    writeln!(out)?;
+    let wins = victories;
+    writeln!(
+        out,
+        "| item | category | price | offered | bought | bought % | runs with it | in winning builds | win rate with it | used |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")?;
+    let (mut rarely, mut dominant) = (Vec::new(), Vec::new());
+    for i in &items.items {
+        let r = item_rows.get(i.id.as_str()).cloned().unwrap_or_default();
+        let bought_rate = pct(r.bought.min(r.offered), r.offered);
+        let share = pct(r.won, wins);
+        if r.offered > 0 && bought_rate < ITEM_BOUGHT_MIN {
+            rarely.push(format!("{} {bought_rate:.1}%", i.name));
+        }
+        if share > ITEM_BUILD_MAX {
+            dominant.push(format!("{} {share:.1}%", i.name));
+        }
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {bought_rate:.1}% | {} | {} ({share:.1}%) | {:.1}% | {} |",
+            i.name,
+            i.category.name(),
+            i.price,
+            r.offered,
+            r.bought,
+            r.runs,
+            r.won,
+            pct(r.won, r.runs),
+            r.used
+        )?;
+    }
+    writeln!(out)?;
+    let none = |v: Vec<String>| if v.is_empty() { "none".to_string() } else { v.join(", ") };
+    writeln!(
+        out,
+        "items bought in under {ITEM_BOUGHT_MIN:.0}% of the shops offering them: {}",
+        none(rarely)
+    )?;
+    writeln!(out, "items in more than {ITEM_BUILD_MAX:.0}% of winning builds: {}", none(dominant))?;
     writeln!(out)?;
     writeln!(out, "| stage | enemy decisions | depth ceiling | reached | median depth | depth: count |")?;
     writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;

@@ -65,8 +65,11 @@ pub struct VictoryReward {
     pub bonus_points: u32,
     /// The total points.
     pub points: u32,
-    /// The gold.
+    /// The gold (badges' gold included).
     pub gold: u32,
+    /// Of the gold, what the player's badges added (War Chest, Bounty).
+    #[serde(default)]
+    pub badge_gold: u32,
 }
 
 impl VictoryReward {
@@ -93,7 +96,25 @@ impl VictoryReward {
             bonus_points: if bonus { BONUS_POINTS } else { 0 },
             points: victory_points(moves_left, bonus),
             gold: gold.victory_gold(moves_left, bonus),
+            badge_gold: 0,
         }
+    }
+}
+
+impl VictoryReward {
+    /// The reward of a won battle under `gold`: moves left and the bonus from the battle, plus the
+    /// gold of the player's badges ([`ResolutionStep::Reward`](crate::items::ResolutionStep::Reward):
+    /// [`TeamRules::victory_gold`](crate::items::TeamRules::victory_gold) and
+    /// [`TeamRules::kill_gold`](crate::items::TeamRules::kill_gold) per enemy piece killed) in
+    /// [`VictoryReward::badge_gold`]. Meaningful once the battle is won.
+    #[must_use]
+    pub fn of_battle(battle: &crate::battle::Battle, gold: &crate::tuning::GoldTuning) -> VictoryReward {
+        let bonus = matches!(battle.status(), crate::battle::BattleStatus::Victory { bonus: true });
+        let mut r = VictoryReward::with_gold(battle.moves_left(), bonus, gold);
+        let rules = battle.rules(crate::types::Team::Player);
+        r.badge_gold = rules.victory_gold + rules.kill_gold * battle.stats().enemy_killed;
+        r.gold += r.badge_gold;
+        r
     }
 }
 
@@ -165,10 +186,10 @@ pub fn piece_price(role: Role) -> u32 {
     Tuning::default().prices.piece(role)
 }
 
-/// A modifier's shop price in gold under the shipped tuning.
+/// A modifier's shop price in gold in the shipped item catalogue (`data/items.json`).
 #[must_use]
 pub fn modifier_price(modifier: Modifier) -> u32 {
-    Tuning::default().prices.modifier(modifier)
+    crate::items::ItemCatalogue::shipped().modifier_item(modifier).map_or(0, |i| i.price)
 }
 
 /// How many pieces of a role the roster may own: one king, one queen, two rooks, two bishops (three

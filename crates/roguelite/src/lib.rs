@@ -5,6 +5,7 @@ pub mod battle;
 pub mod bot;
 pub mod economy;
 pub mod encounter;
+pub mod items;
 pub mod run;
 pub mod save;
 pub mod skilltree;

@@ -9,14 +9,17 @@ use thiserror::Error;
 use crate::bot::Evaluation;
 use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunKey, RunLog, RunSummary};
 use crate::skilltree::{SkillTree, UnlockError};
+use crate::types::Modifier;
 
 /// The current `progress.json` version.
 pub const PROGRESS_VERSION: u32 = 3;
-/// The current `run.json` version: 4 holds a version 3 run log (played under the battle rules of
-/// issue 14: kings royal only where the encounter says so, a frozen-in player passes); 3 held a
-/// version 2 log (the same fields, older rules; read as version 3, see `docs/save-format.md`); 2 and
-/// 1 held a version 1 log (the player's decisions only).
-pub const RUN_FILE_VERSION: u32 = 4;
+/// The current `run.json` version: 5 holds a version 4 run log (items: the catalogue in the
+/// configuration, badges and consumables in shops, consumable uses in battles; modifier prices in
+/// the catalogue instead of the economy); 4 held a version 3 log (the battle rules of issue 14:
+/// kings royal only where the encounter says so, a frozen-in player passes); 3 held a version 2 log
+/// (the same fields, older rules); both read as version 5, see `docs/save-format.md`. 2 and 1 held
+/// a version 1 log (the player's decisions only).
+pub const RUN_FILE_VERSION: u32 = 5;
 /// The progress file name.
 pub const PROGRESS_FILE: &str = "progress.json";
 /// The active run file name.
@@ -173,7 +176,7 @@ pub fn progress_from_json(text: &str) -> Result<Progress, FormatError> {
 /// A saved run as read from `run.json`, before it is rebuilt.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedRun {
-    /// A version 3 or 4 file: everything the replay needs is recorded.
+    /// A version 3, 4 or 5 file: everything the replay needs is recorded.
     Recorded(RunLog),
     /// A version 1 or 2 file: the player's decisions only; rebuilding simulates the run again.
     Legacy(LegacyRunLog),
@@ -207,31 +210,66 @@ pub fn run_to_json(run: &Run) -> String {
         .expect("a run log serializes")
 }
 
-/// Reads `run.json` of any version: 4 (a recorded log of version 3), 3 (a recorded log of version 2,
-/// migrated: same fields, see [`RUN_FILE_VERSION`]), 2 (`{"version": 2, "log": {"version": 1,
-/// "config", "decisions"}}`) or 1 (the version 1 log's fields at the top level).
+/// Reads `run.json` of any version: 5 (a recorded log of version 4), 4 and 3 (recorded logs of
+/// versions 3 and 2, migrated: the modifier prices leave the economy, see [`RUN_FILE_VERSION`]), 2
+/// (`{"version": 2, "log": {"version": 1, "config", "decisions"}}`) or 1 (the version 1 log's fields
+/// at the top level). A recorded log's item catalogue is validated, and every item a shop records
+/// must be in it.
 ///
 /// # Errors
-/// [`FormatError`] for text that is not a run file of a known version.
+/// [`FormatError`] for text that is not a run file of a known version (a bad catalogue or an
+/// unknown item names its field).
 pub fn run_from_json(text: &str) -> Result<SavedRun, FormatError> {
-    let (version, value) = parse_versioned(text, RUN_FILE_VERSION)?;
+    let (version, mut value) = parse_versioned(text, RUN_FILE_VERSION)?;
     match version {
         1 => fields(value).map(SavedRun::Legacy),
         2 => fields::<RunFile<LegacyRunLog>>(value).map(|f| SavedRun::Legacy(f.log)),
         _ => {
+            if version < 5 {
+                // Migration to 5: modifier prices moved from the economy to the item catalogue (the
+                // recorded shops keep the prices they sold at).
+                if let Some(prices) =
+                    value.pointer_mut("/log/config/economy/prices").and_then(Value::as_object_mut)
+                {
+                    for m in Modifier::ORIGINAL {
+                        prices.remove(m.name());
+                    }
+                }
+            }
             let mut file: RunFile<RunLog> = fields(value)?;
-            // A version 3 file holds a version 2 log; version 4 the current one.
-            let expected = if version == 3 { 2 } else { RUN_LOG_VERSION };
-            if file.log.version != expected {
+            // A version 3 file holds a version 2 log, 4 a version 3 log, 5 the current one.
+            if file.log.version != version - 1 {
                 return Err(FormatError::UnknownVersion {
                     found: u64::from(file.log.version),
                     newest: RUN_LOG_VERSION,
                 });
             }
-            // Migration 3 -> 4: the fields are the same; a version 2 log's runs in progress replay
-            // identically under today's battle rules (the rules changed only what ended a run).
+            // Migrations 3 -> 5 and 4 -> 5: otherwise the same fields; a version 2 log's runs in
+            // progress replay identically under today's battle rules (the rules changed only what
+            // ended a run), and runs without items replay identically with them.
             file.log.version = RUN_LOG_VERSION;
+            check_items(&file.log)?;
             Ok(SavedRun::Recorded(file.log))
         }
     }
+}
+
+/// A recorded log's catalogue is valid and names every item its shops record.
+fn check_items(log: &RunLog) -> Result<(), FormatError> {
+    let items = &log.config.items;
+    items
+        .validate("run.json")
+        .map_err(|e| FormatError::Fields(format!("log.config.items.{}: {}", e.field, e.message)))?;
+    for (i, step) in log.steps.iter().enumerate() {
+        for (j, slot) in step.shop.iter().flatten().enumerate() {
+            if let Some(id) = slot.item.item_id()
+                && items.get(id).is_none()
+            {
+                return Err(FormatError::Fields(format!(
+                    "log.steps[{i}].shop[{j}].item.id: no item {id} in the run's catalogue"
+                )));
+            }
+        }
+    }
+    Ok(())
 }

@@ -14,13 +14,13 @@ use thiserror::Error;
 use crate::bot::EnemyTuning;
 use crate::economy::BATTLES_PER_RUN;
 use crate::encounter::templates;
-use crate::run::{RunConfig, ShopItem};
-use crate::types::Modifier;
+use crate::run::RunConfig;
 
 /// The shipped tuning (`data/tuning.json`).
 pub const DEFAULT_TUNING_JSON: &str = include_str!("../data/tuning.json");
 
-/// Shop prices in gold. Every field is required.
+/// Shop prices of pieces and rerolls in gold. Every field is required. (Items, modifiers included,
+/// have their price in the item catalogue, `data/items.json`.)
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prices {
@@ -36,14 +36,6 @@ pub struct Prices {
     pub queen: u32,
     /// A king.
     pub king: u32,
-    /// The Poisonous modifier.
-    pub poisonous: u32,
-    /// The Bulwark modifier.
-    pub bulwark: u32,
-    /// The Rallying modifier.
-    pub rallying: u32,
-    /// The Swift modifier.
-    pub swift: u32,
     /// A shop reroll (after the free ones).
     pub reroll: u32,
 }
@@ -59,26 +51,6 @@ impl Prices {
             Role::Rook => self.rook,
             Role::Queen => self.queen,
             Role::King => self.king,
-        }
-    }
-
-    /// The price of a modifier.
-    #[must_use]
-    pub fn modifier(&self, modifier: Modifier) -> u32 {
-        match modifier {
-            Modifier::Poisonous => self.poisonous,
-            Modifier::Bulwark => self.bulwark,
-            Modifier::Rallying => self.rallying,
-            Modifier::Swift => self.swift,
-        }
-    }
-
-    /// The price of a shop item.
-    #[must_use]
-    pub fn item(&self, item: ShopItem) -> u32 {
-        match item {
-            ShopItem::Piece { role } => self.piece(role),
-            ShopItem::Modifier { modifier } => self.modifier(modifier),
         }
     }
 }
@@ -157,19 +129,7 @@ impl Economy {
     #[must_use]
     pub fn before_data() -> Economy {
         Economy {
-            prices: Prices {
-                pawn: 10,
-                knight: 30,
-                bishop: 30,
-                rook: 45,
-                queen: 80,
-                king: 60,
-                poisonous: 25,
-                bulwark: 20,
-                rallying: 20,
-                swift: 30,
-                reroll: 10,
-            },
+            prices: Prices { pawn: 10, knight: 30, bishop: 30, rook: 45, queen: 80, king: 60, reroll: 10 },
             gold: GoldTuning { start: 0, victory: 30, per_move_left: 2, bonus: 15 },
             budgets: BTreeMap::new(),
             proof: ProofTuning::default(),
@@ -268,11 +228,6 @@ impl Tuning {
         for role in Role::ALL {
             if tuning.prices.piece(role) == 0 {
                 return Err(err(format!("prices.{}", role.name()), "a price must be at least 1".into()));
-            }
-        }
-        for modifier in Modifier::ALL {
-            if tuning.prices.modifier(modifier) == 0 {
-                return Err(err(format!("prices.{}", modifier.name()), "a price must be at least 1".into()));
             }
         }
         let names: Vec<String> = templates().into_iter().map(|t| t.name).collect();

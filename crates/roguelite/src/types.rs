@@ -69,7 +69,9 @@ impl fmt::Display for Team {
     }
 }
 
-/// A piece's modifier (at most one per piece). Serialized as its lower-case name.
+/// A piece's modifier (at most one per piece). Serialized as its lower-case name. The first four
+/// act on death or on capture (Schach/2's); the others act while the piece lives. What players see
+/// (name, text) is the modifier's item in the catalogue ([`crate::items`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Modifier {
@@ -84,14 +86,50 @@ pub enum Modifier {
     /// After its bearer captures by a move, the team may make one optional non-capturing
     /// reposition of that piece that costs no move.
     Swift,
+    /// The first capture against it in a battle is blocked: the armour breaks, the attacker stays
+    /// where it was and its action is spent.
+    Armored,
+    /// When it captures, it gains 1 HP (its maximum rises with it, up to [`crate::items::MAX_HP`]).
+    Vampiric,
+    /// An opposing piece that ends a move, teleport or reposition next to it (8 neighbours) is frozen
+    /// on its square for [`SENTINEL_TICKS`] ticks.
+    Sentinel,
+    /// At its team's start of turn, every opposing piece next to it (8 neighbours) takes 1 damage.
+    Spiked,
+    /// Opposing teleports cannot land on it and opposing Freezes cannot target its square.
+    Warded,
+    /// While it lives, its team's Teleport cooldown drops one extra tick at the team's start of turn.
+    Inspiring,
+    /// At its team's start of turn, it heals 1 HP (up to its maximum).
+    Regenerating,
 }
+
+/// How long a Sentinel freezes a piece that stops next to it, ticks (three ticks: the piece loses
+/// its team's next turn, as a Freeze of the default duration does).
+pub const SENTINEL_TICKS: u32 = 3;
 
 impl Modifier {
     /// Every modifier.
-    pub const ALL: [Modifier; 4] =
+    pub const ALL: [Modifier; 11] = [
+        Modifier::Poisonous,
+        Modifier::Bulwark,
+        Modifier::Rallying,
+        Modifier::Swift,
+        Modifier::Armored,
+        Modifier::Vampiric,
+        Modifier::Sentinel,
+        Modifier::Spiked,
+        Modifier::Warded,
+        Modifier::Inspiring,
+        Modifier::Regenerating,
+    ];
+
+    /// The four modifiers of Schach/2 (the only ones before issue 15): what runs rebuilt from a
+    /// version 1 log draw from, as they did then.
+    pub const ORIGINAL: [Modifier; 4] =
         [Modifier::Poisonous, Modifier::Bulwark, Modifier::Rallying, Modifier::Swift];
 
-    /// The lower-case name (`"poisonous"`).
+    /// The lower-case name (`"poisonous"`), the id of the modifier's item.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -99,10 +137,18 @@ impl Modifier {
             Modifier::Bulwark => "bulwark",
             Modifier::Rallying => "rallying",
             Modifier::Swift => "swift",
+            Modifier::Armored => "armored",
+            Modifier::Vampiric => "vampiric",
+            Modifier::Sentinel => "sentinel",
+            Modifier::Spiked => "spiked",
+            Modifier::Warded => "warded",
+            Modifier::Inspiring => "inspiring",
+            Modifier::Regenerating => "regenerating",
         }
     }
 
-    /// The one-letter mark shown on the board (`P`, `B`, `R`, `S`).
+    /// The one-letter mark shown on the board (`P`, `B`, `R`, `S`, `A`, `V`, `N`, `K`, `W`, `I`,
+    /// `G`).
     #[must_use]
     pub const fn letter(self) -> char {
         match self {
@@ -110,22 +156,33 @@ impl Modifier {
             Modifier::Bulwark => 'B',
             Modifier::Rallying => 'R',
             Modifier::Swift => 'S',
+            Modifier::Armored => 'A',
+            Modifier::Vampiric => 'V',
+            Modifier::Sentinel => 'N',
+            Modifier::Spiked => 'K',
+            Modifier::Warded => 'W',
+            Modifier::Inspiring => 'I',
+            Modifier::Regenerating => 'G',
         }
     }
 
-    /// A one-line description for the UI.
+    /// The name players see (`"Poisonous"`), from the shipped catalogue.
     #[must_use]
-    pub const fn description(self) -> &'static str {
-        match self {
-            Modifier::Poisonous => {
-                "On death: poison cloud on its square and the orthogonal neighbours (1 damage per exposure, two exposures per side)."
-            }
-            Modifier::Bulwark => "On death: its square becomes a wall once the capturer leaves it.",
-            Modifier::Rallying => {
-                "On death: a temporary pawn joins on the first free square of the home row."
-            }
-            Modifier::Swift => "After it captures: one free, optional, non-capturing reposition.",
-        }
+    pub fn title(self) -> &'static str {
+        crate::items::ItemCatalogue::shipped().modifier_item(self).map_or(self.name(), |i| i.name.as_str())
+    }
+
+    /// The text players see: what it does, from the shipped catalogue.
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        crate::items::ItemCatalogue::shipped().modifier_item(self).map_or("", |i| i.text.as_str())
+    }
+
+    /// Whether it acts while its piece lives (the seven added by issue 15), rather than on death or
+    /// capture.
+    #[must_use]
+    pub const fn is_living(self) -> bool {
+        !matches!(self, Modifier::Poisonous | Modifier::Bulwark | Modifier::Rallying | Modifier::Swift)
     }
 }
 

@@ -202,7 +202,9 @@ fn shop_prices_limits_and_reroll() {
             run.apply(d).unwrap();
         }
         let RunPhase::Shop(shop) = run.phase().clone() else { continue };
-        assert_eq!(shop.slots.len(), 6);
+        // Four pieces, two modifiers, the guaranteed badge slot, a consumable.
+        assert_eq!(shop.slots.len(), 8);
+        assert_eq!(shop.slots.iter().filter(|s| matches!(s.item, ShopItem::Badge { .. })).count(), 1);
         let gold = run.gold();
         assert!(gold >= 30);
         // Reroll: costs 10 (no free reroll without Second look) and changes the stock deterministically.
@@ -270,7 +272,10 @@ fn the_shop_never_offers_a_piece_at_its_limit_and_shows_owned_against_limit() {
                         assert!(!l.at_limit(), "seed {seed}: offered {role:?} at its limit");
                         assert_eq!(l.to_string(), format!("owned {} / {}", l.owned, l.limit));
                     }
-                    ShopItem::Modifier { .. } => assert!(o.limit.is_none()),
+                    ShopItem::Modifier { .. } | ShopItem::Badge { .. } | ShopItem::Consumable { .. } => {
+                        assert!(o.limit.is_none());
+                        assert!(o.info.is_some(), "an item offer carries its catalogue entry");
+                    }
                 }
                 assert_eq!(o.affordable, o.price <= run.gold());
                 // The refusal is exactly what buying would answer.
@@ -334,7 +339,8 @@ fn bishops_company_raises_the_bishop_limit_in_the_shop() {
             for o in run.shop_offers() {
                 if o.item == (ShopItem::Piece { role: Role::Bishop }) {
                     assert_eq!(o.limit.unwrap().limit, 3);
-                    if o.buyable() {
+                    // Offers as they stand after any purchase above.
+                    if run.shop_offers()[o.slot].buyable() {
                         run.apply(Decision::Buy { slot: o.slot, recipient: None }).unwrap();
                     }
                 }

@@ -154,8 +154,8 @@ fn bad_texts_are_typed_format_errors() {
     ));
     assert!(matches!(run_from_json("[]"), Err(FormatError::NoVersion)));
     assert!(matches!(
-        run_from_json(r#"{"version": 5, "log": {}}"#),
-        Err(FormatError::UnknownVersion { found: 5, .. })
+        run_from_json(r#"{"version": 6, "log": {}}"#),
+        Err(FormatError::UnknownVersion { found: 6, .. })
     ));
     assert!(matches!(run_from_json(r#"{"version": 3, "log": {"version": 1}}"#), Err(FormatError::Fields(_))));
 }
@@ -330,8 +330,11 @@ fn what_the_record_fixes_may_change_in_the_game_without_breaking_a_save() {
 
 #[test]
 fn run_files_of_every_version_read() {
+    // A run generated as the game did when version 1 and 2 files were written (offers of the four
+    // original modifiers), as rebuilding such a file does.
+    let config = RunConfig { tuning: EnemyTuning::custom(vec![1], vec![200], vec![]), ..RunConfig::new(4) };
     let mut run =
-        Run::new(RunConfig { tuning: EnemyTuning::custom(vec![1], vec![200], vec![]), ..RunConfig::new(4) });
+        Run::resume_legacy(&LegacyRunLog { config, decisions: Vec::new() }, Evaluation::default()).run;
     for _ in 0..3 {
         run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();
     }

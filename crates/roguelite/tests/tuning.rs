@@ -75,10 +75,14 @@ fn bad_files_name_the_file_and_the_field() {
     assert_eq!(field, "gold.wages");
     assert!(message.contains("unknown field `wages`"), "{message}");
     let (field, message) = field_of(&edited(|v| {
-        v["prices"].as_object_mut().unwrap().remove("swift");
+        v["prices"].as_object_mut().unwrap().remove("rook");
     }));
     assert_eq!(field, "prices");
-    assert!(message.contains("missing field `swift`"), "{message}");
+    assert!(message.contains("missing field `rook`"), "{message}");
+    // Modifier prices live in the item catalogue now.
+    let (field, message) = field_of(&edited(|v| v["prices"]["swift"] = serde_json::json!(30)));
+    assert_eq!(field, "prices.swift");
+    assert!(message.contains("unknown field `swift`"), "{message}");
     let (field, _) = field_of(&edited(|v| v["stages"][1] = serde_json::json!("grandmaster")));
     assert_eq!(field, "stages[1]");
     let (field, message) = field_of(&edited(|v| v["stages"] = serde_json::json!(["casual"])));

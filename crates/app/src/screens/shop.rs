@@ -84,11 +84,12 @@ impl ShopView {
                 let text = match offer.item {
                     ShopItem::Piece { role } => format!("{} \u{2014} {price} gold", capitalize(role.name())),
                     ShopItem::Modifier { modifier } => {
-                        format!(
-                            "{}: {} \u{2014} {price} gold",
-                            capitalize(modifier.name()),
-                            modifier.description()
-                        )
+                        format!("{}: {} \u{2014} {price} gold", modifier.title(), modifier.description())
+                    }
+                    ShopItem::Badge { id } | ShopItem::Consumable { id } => {
+                        let (name, text) =
+                            run.items().get(id).map_or((id.as_str(), ""), |i| (&i.name, &i.text));
+                        format!("{name}: {text} \u{2014} {price} gold")
                     }
                 };
                 let text = match offer.limit {

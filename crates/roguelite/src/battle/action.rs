@@ -43,6 +43,15 @@ pub enum BattleAction {
         /// The square.
         square: Square,
     },
+    /// Uses the player's consumable in pack slot `slot` ([`Battle::pack`]), on `target` when it
+    /// needs one (a free action: the turn does not end).
+    Use {
+        /// The pack slot, 0-based.
+        slot: u8,
+        /// The target square (a piece), when the consumable needs one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Square>,
+    },
 }
 
 impl fmt::Display for BattleAction {
@@ -53,6 +62,8 @@ impl fmt::Display for BattleAction {
             BattleAction::Skip => f.write_str("skip"),
             BattleAction::Teleport { id, to } => write!(f, "teleport #{id} {to}"),
             BattleAction::Freeze { square } => write!(f, "freeze {square}"),
+            BattleAction::Use { slot, target: None } => write!(f, "use {slot}"),
+            BattleAction::Use { slot, target: Some(t) } => write!(f, "use {slot} {t}"),
         }
     }
 }
@@ -95,6 +106,15 @@ pub enum ActionError {
     /// A teleport onto a king or a marked target (objective pieces fall to ordinary moves only).
     #[error("a teleport cannot capture a king or a marked target ({0})")]
     TeleportCapturesObjective(Square),
+    /// A teleport onto, or a Freeze of, an opposing Warded piece.
+    #[error("the piece on {0} is Warded against teleports and freezes")]
+    Warded(Square),
+    /// No unused consumable in that pack slot (or the enemy tried to use one).
+    #[error("no consumable to use in slot {0}")]
+    NoConsumable(u8),
+    /// The consumable cannot be used on that target (or needs one, or takes none).
+    #[error("that consumable cannot be used there")]
+    BadTarget,
     /// The skills crate refused the cast.
     #[error("{0}")]
     Skill(SkillError),
@@ -145,15 +165,71 @@ impl Battle {
                     out.push(BattleAction::Move { id: self.id_at(m.from), to: m.to })
                 }
                 gambit_skills::Action::Teleport { from, to }
-                    if skills && !self.teleport_promotes(from, to) && !self.teleport_hits_objective(to) =>
+                    if skills
+                        && !self.teleport_promotes(from, to)
+                        && !self.teleport_hits_objective(to)
+                        && !self.warded_against(to, self.to_move) =>
                 {
                     out.push(BattleAction::Teleport { id: self.id_at(from), to });
                 }
-                gambit_skills::Action::Freeze(square) if skills => out.push(BattleAction::Freeze { square }),
+                gambit_skills::Action::Freeze(square)
+                    if skills && !self.warded_against(square, self.to_move) =>
+                {
+                    out.push(BattleAction::Freeze { square })
+                }
                 _ => {}
             }
         }
+        self.push_uses(&mut out);
         out
+    }
+
+    /// The consumable uses open to the side to move (the player only): each unused slot once, on
+    /// every target it accepts.
+    fn push_uses(&self, out: &mut Vec<BattleAction>) {
+        if self.to_move != Team::Player {
+            return;
+        }
+        for (i, slot) in self.pack.iter().enumerate() {
+            let Some(slot) = slot.filter(|s| !s.used) else { continue };
+            let slot_index = i as u8;
+            if !slot.effect.needs_target() {
+                out.push(BattleAction::Use { slot: slot_index, target: None });
+                continue;
+            }
+            for u in self.units.iter().filter(|u| u.alive) {
+                if self.use_target_ok(slot.effect, u).is_ok() {
+                    out.push(BattleAction::Use { slot: slot_index, target: Some(u.square) });
+                }
+            }
+        }
+    }
+
+    /// Whether a consumable with `effect` may be used on `unit`.
+    fn use_target_ok(&self, effect: crate::items::Effect, unit: &Unit) -> Result<(), ActionError> {
+        use crate::items::Effect;
+        let ok = match effect {
+            Effect::Retreat => {
+                unit.team == Team::Player
+                    && unit.square != unit.start
+                    && !self.board.is_frozen(unit.square)
+                    && self.at[unit.start.index() as usize].is_none()
+                    && !self.position().is_blocked(unit.start)
+            }
+            Effect::Elixir { .. } => unit.team == Team::Player,
+            Effect::Firebomb { .. } => {
+                unit.team == Team::Enemy && unit.role != Role::King && !self.is_objective(unit)
+            }
+            _ => false,
+        };
+        if ok { Ok(()) } else { Err(ActionError::BadTarget) }
+    }
+
+    /// Whether `square` holds a Warded piece of the team opposing `caster` (its teleports cannot land
+    /// there, its Freezes cannot target it).
+    pub(super) fn warded_against(&self, square: Square, caster: Team) -> bool {
+        self.unit_at(square)
+            .is_some_and(|u| u.team != caster && u.modifier == Some(crate::types::Modifier::Warded))
     }
 
     /// A smaller action list for the bot: the same as [`Battle::legal_actions`] except that teleports
@@ -175,6 +251,7 @@ impl Battle {
                     for e in self.living(side.other()) {
                         if !self.teleport_promotes(u.square, e.square)
                             && !self.teleport_hits_objective(e.square)
+                            && !self.warded_against(e.square, side)
                             && self.board.check_teleport(u.square, e.square).is_ok()
                         {
                             out.push(BattleAction::Teleport { id: u.id, to: e.square });
@@ -184,7 +261,10 @@ impl Battle {
             }
             if self.board.cooldown(side.color(), Skill::Freeze) == 0 && !out.is_empty() {
                 for e in self.living(side.other()) {
-                    if !self.board.is_frozen(e.square) && self.board.check_freeze(e.square).is_ok() {
+                    if !self.board.is_frozen(e.square)
+                        && !self.warded_against(e.square, side)
+                        && self.board.check_freeze(e.square).is_ok()
+                    {
                         out.push(BattleAction::Freeze { square: e.square });
                     }
                 }
@@ -203,9 +283,22 @@ impl Battle {
     }
 
     pub(super) fn teleport_promotes(&self, from: Square, to: Square) -> bool {
-        self.board
-            .piece_at(from)
-            .is_some_and(|p| p.role == Role::Pawn && self.position().is_promotion_square(p.color, to))
+        self.board.piece_at(from).is_some_and(|p| {
+            p.role == Role::Pawn
+                && (self.position().is_promotion_square(p.color, to)
+                    || self.early_promotion_square(Team::of(p.color), to))
+        })
+    }
+
+    /// Whether a pawn of `team` arriving on `square` promotes early ([`TeamRules::early_promotion`]
+    /// (crate::items::TeamRules::early_promotion)): the team has the badge and the next square
+    /// forward is its promotion square.
+    pub(super) fn early_promotion_square(&self, team: Team, square: Square) -> bool {
+        if !self.rules[team.color()].early_promotion {
+            return false;
+        }
+        let forward = if team == Team::Player { 1 } else { -1 };
+        square.offset(0, forward).is_some_and(|n| self.position().is_promotion_square(team.color(), n))
     }
 
     /// Whether the side to move has a turn-ending action (a move or a teleport).
@@ -274,6 +367,9 @@ impl Battle {
                 if self.teleport_hits_objective(to) {
                     return Err(ActionError::TeleportCapturesObjective(to));
                 }
+                if self.warded_against(to, self.to_move) {
+                    return Err(ActionError::Warded(to));
+                }
                 self.board.check_teleport(u.square, to).map_err(ActionError::Skill)?;
                 Ok(None)
             }
@@ -281,8 +377,30 @@ impl Battle {
                 if !self.has_skills(self.to_move) {
                     return Err(ActionError::NoSkills(self.to_move));
                 }
+                if self.warded_against(square, self.to_move) {
+                    return Err(ActionError::Warded(square));
+                }
                 self.board.check_freeze(square).map_err(ActionError::Skill)?;
                 Ok(None)
+            }
+            BattleAction::Use { slot, target } => {
+                let effect = self
+                    .pack
+                    .get(slot as usize)
+                    .copied()
+                    .flatten()
+                    .filter(|s| !s.used && self.to_move == Team::Player)
+                    .ok_or(ActionError::NoConsumable(slot))?
+                    .effect;
+                match (effect.needs_target(), target) {
+                    (false, None) => Ok(None),
+                    (true, Some(t)) => {
+                        let u = self.unit_at(t).ok_or(ActionError::BadTarget)?;
+                        self.use_target_ok(effect, u)?;
+                        Ok(None)
+                    }
+                    _ => Err(ActionError::BadTarget),
+                }
             }
         }
     }
@@ -299,8 +417,8 @@ impl Battle {
 /// Why a typed battle command ([`Battle::parse_action`]) was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseActionError {
-    /// The text is not of the form `b2b3`, `tp b2e5`, `fz e5` or `skip`.
-    #[error("{0:?}: expected a move such as b2b3, tp b2e5, fz e5 or skip")]
+    /// The text is not of the form `b2b3`, `tp b2e5`, `fz e5`, `use 1`, `use 1 e5` or `skip`.
+    #[error("{0:?}: expected a move such as b2b3, tp b2e5, fz e5, use 1 e5 or skip")]
     Syntax(String),
     /// The text names an action that is not among the legal actions now.
     #[error("{0} is not legal now")]
@@ -317,7 +435,8 @@ fn square_pair(text: &str) -> Option<(Square, Square)> {
 
 impl Battle {
     /// Reads a typed battle command, the grammar [`Battle::action_text`] writes: `b2b3` (a move, or
-    /// the pending reposition, of the piece on b2), `tp b2e5` (Teleport), `fz e5` (Freeze), `skip`
+    /// the pending reposition, of the piece on b2), `tp b2e5` (Teleport), `fz e5` (Freeze), `use 2`
+    /// or `use 2 e5` (the consumable in pack slot 2, counting from 1, on the piece on e5), `skip`
     /// (decline a reposition). Case and surrounding spaces are ignored. The result is one of
     /// [`Battle::legal_actions`].
     ///
@@ -336,6 +455,17 @@ impl Battle {
             Box::new(
                 move |a| matches!(*a, BattleAction::Teleport { id: i, to: t } if Some(i) == id && t == to),
             )
+        } else if let Some(rest) = text.strip_prefix("use ") {
+            let mut parts = rest.split_whitespace();
+            let n: u8 = parts.next().and_then(|p| p.parse().ok()).filter(|&n| n >= 1).ok_or_else(syntax)?;
+            let target = match parts.next() {
+                None => None,
+                Some(t) => Some(t.parse::<Square>().map_err(|_| syntax())?),
+            };
+            if parts.next().is_some() {
+                return Err(syntax());
+            }
+            Box::new(move |a| *a == BattleAction::Use { slot: n - 1, target })
         } else if let Some(rest) = text.strip_prefix("fz ") {
             let square: Square = rest.trim().parse().map_err(|_| syntax())?;
             Box::new(move |a| *a == BattleAction::Freeze { square })
@@ -351,8 +481,8 @@ impl Battle {
     }
 
     /// An action in the command grammar [`Battle::parse_action`] reads: `b2b3` for a move or a
-    /// reposition (from the piece's current square), `tp b2e5`, `fz e5`, `skip`. An action naming
-    /// no living piece is written with `??` as its origin.
+    /// reposition (from the piece's current square), `tp b2e5`, `fz e5`, `use 1 e5` (pack slots
+    /// count from 1), `skip`. An action naming no living piece is written with `??` as its origin.
     #[must_use]
     pub fn action_text(&self, action: BattleAction) -> String {
         let from = |id: PieceId| {
@@ -364,6 +494,8 @@ impl Battle {
             }
             BattleAction::Teleport { id, to } => format!("tp {}{to}", from(id)),
             BattleAction::Freeze { square } => format!("fz {square}"),
+            BattleAction::Use { slot, target: None } => format!("use {}", u16::from(slot) + 1),
+            BattleAction::Use { slot, target: Some(t) } => format!("use {} {t}", u16::from(slot) + 1),
             BattleAction::Skip => "skip".to_string(),
         }
     }

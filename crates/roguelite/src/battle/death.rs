@@ -1,10 +1,21 @@
 //! Deaths and their effects (step 2's death effect, step 6's casualties): poison clouds, Bulwark walls,
-//! Rallying reinforcements.
+//! Rallying reinforcements; damage and healing outside captures.
 
 use gambit_rules::{ByColor, File, Piece, Rank, Role, Square};
 
-use super::{Battle, BattleEvent, CLOUD_EXPOSURES, Cloud, START_HP, Unit};
+use super::{Battle, BattleEvent, CLOUD_EXPOSURES, Cloud, Unit};
 use crate::types::{Modifier, PieceId, Team};
+
+/// Why a piece dies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// Captured by this piece (a move or a teleport).
+    Capture(PieceId),
+    /// Poison at a start-of-turn boundary.
+    Poison,
+    /// Other damage (Frostbite, Spiked, a Firebomb).
+    Damage,
+}
 
 impl Battle {
     /// Raises every dormant wall whose square is now empty.
@@ -26,9 +37,40 @@ impl Battle {
         self.emit(|_| BattleEvent::WallRaised { square: sq });
     }
 
+    /// Deals `damage` to a living piece (not poison: [`BattleEvent::Damaged`]); at 0 HP it dies
+    /// ([`Cause::Damage`]) and its death effect resolves.
+    pub(super) fn damage(&mut self, id: PieceId, damage: u8) {
+        let u = self.unit_mut(id);
+        if !u.alive {
+            return;
+        }
+        u.hp = u.hp.saturating_sub(damage);
+        let (square, hp_left) = (u.square, u.hp);
+        self.emit(|b| BattleEvent::Damaged { unit: b.label(id), square, damage, hp_left });
+        if hp_left == 0 {
+            self.kill(id, Cause::Damage);
+        }
+    }
+
+    /// Heals a living piece by up to `hp` (never above its maximum); nothing when it is at full health.
+    pub(super) fn heal(&mut self, id: PieceId, hp: u8) {
+        let u = self.unit_mut(id);
+        if !u.alive || u.hp >= u.max_hp || hp == 0 {
+            return;
+        }
+        let healed = hp.min(u.max_hp - u.hp);
+        u.hp += healed;
+        let (square, hp_left) = (u.square, u.hp);
+        self.emit(|b| BattleEvent::Healed { unit: b.label(id), square, hp: healed, hp_left });
+    }
+
     /// Kills a piece: removes it (unless a capturer already replaced it on the board) and resolves its
     /// death effect.
-    pub(super) fn kill(&mut self, id: PieceId, capturer: Option<PieceId>) {
+    pub(super) fn kill(&mut self, id: PieceId, cause: Cause) {
+        let capturer = match cause {
+            Cause::Capture(c) => Some(c),
+            Cause::Poison | Cause::Damage => None,
+        };
         let (team, role, sq, modifier, temporary) = {
             let u = &mut self.units[id as usize];
             u.alive = false;
@@ -57,12 +99,14 @@ impl Battle {
                 self.killed_roles |= 1 << role.index();
             }
         }
-        match capturer {
-            Some(c) => {
+        match cause {
+            Cause::Capture(c) => {
                 self.emit(|b| BattleEvent::Captured { victim: b.label(id), by: b.label(c), square: sq });
             }
-            None => self.emit(|b| BattleEvent::Died { unit: b.label(id), square: sq }),
+            Cause::Poison => self.emit(|b| BattleEvent::Died { unit: b.label(id), square: sq }),
+            Cause::Damage => self.emit(|b| BattleEvent::Destroyed { unit: b.label(id), square: sq }),
         }
+        let rules = self.rules[team.color()];
         match modifier {
             Some(Modifier::Poisonous) => {
                 let mut squares = vec![sq];
@@ -75,18 +119,26 @@ impl Battle {
                     }
                 }
                 self.emit(|b| BattleEvent::CloudCreated { source: b.label(id), squares: squares.clone() });
-                self.clouds.push(Cloud { squares, counters: ByColor::splat(CLOUD_EXPOSURES) });
+                let mut counters = ByColor::splat(CLOUD_EXPOSURES);
+                counters[team.other().color()] += rules.cloud_extra;
+                self.clouds.push(Cloud { squares, counters });
             }
             Some(Modifier::Bulwark) => {
                 if self.at[sq.index() as usize].is_some() {
                     self.dormant_walls.push(sq);
                     self.emit(|_| BattleEvent::WallDormant { square: sq });
+                    // Stonewall: the capturer standing on the dormant wall is frozen.
+                    if capturer.is_some() && rules.bulwark_freeze > 0 {
+                        let ticks = self.board.frozen_ticks(sq).unwrap_or(0).max(rules.bulwark_freeze);
+                        self.board.set_frozen_ticks(sq, ticks);
+                        self.emit(|_| BattleEvent::Frozen { team, square: sq, ticks });
+                    }
                 } else {
                     self.raise_wall(sq);
                 }
             }
-            Some(Modifier::Rallying) => self.reinforce(team, id),
-            Some(Modifier::Swift) | None => {}
+            Some(Modifier::Rallying) => self.summon(team, rules.rally_role.unwrap_or(Role::Pawn), Some(id)),
+            _ => {}
         }
     }
 
@@ -102,7 +154,9 @@ impl Battle {
         }
     }
 
-    pub(super) fn reinforce(&mut self, team: Team, fallen: PieceId) {
+    /// A temporary piece of `role` for `team` on the first free, non-wall square of its home row
+    /// (a-file first): a Rallying death's reinforcement (`fallen`) or a Call to Arms (`None`).
+    pub(super) fn summon(&mut self, team: Team, role: Role, fallen: Option<PieceId>) {
         let rank = self.home_rank(team);
         let spot = File::ALL.into_iter().map(|f| Square::from_coords(f, rank)).find(|&s| {
             self.shape.is_playable(s)
@@ -110,16 +164,20 @@ impl Battle {
                 && self.at[s.index() as usize].is_none()
         });
         let Some(sq) = spot else {
-            self.emit(|b| BattleEvent::NoReinforcement { fallen: b.label(fallen) });
+            match fallen {
+                Some(f) => self.emit(|b| BattleEvent::NoReinforcement { fallen: b.label(f) }),
+                None => self.emit(|_| BattleEvent::NoRoom { team }),
+            }
             return;
         };
         let id = self.units.len() as PieceId;
+        let hp = self.rules[team.color()].start_hp(role);
         self.units.push(Unit {
             id,
             team,
-            role: Role::Pawn,
-            hp: START_HP,
-            max_hp: START_HP,
+            role,
+            hp,
+            max_hp: hp,
             modifier: None,
             square: sq,
             alive: true,
@@ -127,11 +185,20 @@ impl Battle {
             target: false,
             promoted: false,
             roster_id: None,
+            armor: false,
+            start: sq,
         });
         self.at[sq.index() as usize] = Some(id);
         self.board
-            .edit_position(|p| p.put_piece(sq, Piece::new(team.color(), Role::Pawn)).map(|_| ()))
+            .edit_position(|p| p.put_piece(sq, Piece::new(team.color(), role)).map(|_| ()))
             .expect("an empty playable square");
-        self.emit(|b| BattleEvent::Reinforcement { unit: b.label(id), fallen: b.label(fallen), square: sq });
+        match fallen {
+            Some(f) => self.emit(|b| BattleEvent::Reinforcement {
+                unit: b.label(id),
+                fallen: b.label(f),
+                square: sq,
+            }),
+            None => self.emit(|b| BattleEvent::Summoned { unit: b.label(id), square: sq }),
+        }
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use gambit_rules::{Role, Square};
+use gambit_skills::Skill;
 use serde::{Deserialize, Serialize};
 
 use super::{Battle, DefeatReason, Objective};
@@ -175,6 +176,93 @@ pub enum BattleEvent {
         /// Why.
         reason: DefeatReason,
     },
+    /// An Armored unit's armour stopped a capture (or a teleport onto it): the attacker stayed.
+    ArmorBroken {
+        /// The Armored unit.
+        unit: UnitRef,
+        /// The attacker.
+        by: UnitRef,
+        /// The Armored unit's square.
+        square: Square,
+    },
+    /// A unit was hurt by something other than poison (Frostbite, Spiked, a Firebomb).
+    Damaged {
+        /// The unit.
+        unit: UnitRef,
+        /// Its square.
+        square: Square,
+        /// Damage dealt, HP.
+        damage: u8,
+        /// HP left.
+        hp_left: u8,
+    },
+    /// A unit died of such damage.
+    Destroyed {
+        /// The unit.
+        unit: UnitRef,
+        /// Its square.
+        square: Square,
+    },
+    /// A unit healed (Vampiric, Regenerating, Field Medic, an Elixir).
+    Healed {
+        /// The unit.
+        unit: UnitRef,
+        /// Its square.
+        square: Square,
+        /// HP healed.
+        hp: u8,
+        /// HP now.
+        hp_left: u8,
+    },
+    /// A Sentinel stopped a unit that ended its move next to it: its square is frozen.
+    Stopped {
+        /// The stopped unit.
+        unit: UnitRef,
+        /// The Sentinel.
+        by: UnitRef,
+        /// The frozen square.
+        square: Square,
+        /// How long it holds, ticks.
+        ticks: u32,
+    },
+    /// A badge or a consumable made a team's skill ready at once.
+    SkillReady {
+        /// The team.
+        team: Team,
+        /// The skill.
+        skill: Skill,
+    },
+    /// Moves were added to the player's budget (or given back).
+    MovesGiven {
+        /// How many.
+        moves: u32,
+    },
+    /// A player teleport did not count against the budget (a badge).
+    FreeTeleport,
+    /// The player used a consumable.
+    ItemUsed {
+        /// Its pack slot, 0-based.
+        slot: u8,
+        /// Its effect's kind (`"firebomb"`).
+        effect: String,
+    },
+    /// A temporary unit joined on its team's home row (a Call to Arms).
+    Summoned {
+        /// The new unit.
+        unit: UnitRef,
+        /// Where it appeared.
+        square: Square,
+    },
+    /// A Call to Arms found no free home-row square.
+    NoRoom {
+        /// The team.
+        team: Team,
+    },
+    /// A team lost its turn (the enemy, after a Haste).
+    TurnSkipped {
+        /// The team.
+        team: Team,
+    },
 }
 
 impl BattleEvent {
@@ -202,6 +290,18 @@ impl BattleEvent {
             BattleEvent::TurnStarted { .. } => "turn_started",
             BattleEvent::Victory { .. } => "victory",
             BattleEvent::Defeat { .. } => "defeat",
+            BattleEvent::ArmorBroken { .. } => "armor_broken",
+            BattleEvent::Damaged { .. } => "damaged",
+            BattleEvent::Destroyed { .. } => "destroyed",
+            BattleEvent::Healed { .. } => "healed",
+            BattleEvent::Stopped { .. } => "stopped",
+            BattleEvent::SkillReady { .. } => "skill_ready",
+            BattleEvent::MovesGiven { .. } => "moves_given",
+            BattleEvent::FreeTeleport => "free_teleport",
+            BattleEvent::ItemUsed { .. } => "item_used",
+            BattleEvent::Summoned { .. } => "summoned",
+            BattleEvent::NoRoom { .. } => "no_room",
+            BattleEvent::TurnSkipped { .. } => "turn_skipped",
         }
     }
 
@@ -267,6 +367,28 @@ impl fmt::Display for BattleEvent {
                 write!(f, "victory: {objective}{extra}")
             }
             BattleEvent::Defeat { reason } => write!(f, "defeat: {reason}"),
+            BattleEvent::ArmorBroken { unit, by, .. } => {
+                write!(f, "the armour of {unit} stops {by} and breaks")
+            }
+            BattleEvent::Damaged { unit, square, hp_left, .. } => {
+                write!(f, "{unit} is hurt on {square} ({hp_left} HP left)")
+            }
+            BattleEvent::Destroyed { unit, square } => write!(f, "{unit} falls on {square}"),
+            BattleEvent::Healed { unit, hp_left, .. } => write!(f, "{unit} heals ({hp_left} HP)"),
+            BattleEvent::Stopped { unit, by, square, ticks } => {
+                write!(f, "{by} stops {unit}: {square} is frozen for {ticks} ticks")
+            }
+            BattleEvent::SkillReady { team, skill } => {
+                write!(f, "{} {} is ready", team.possessive(), skill.name())
+            }
+            BattleEvent::MovesGiven { moves } => write!(f, "{moves} more moves"),
+            BattleEvent::FreeTeleport => f.write_str("the teleport costs no move"),
+            BattleEvent::ItemUsed { slot, .. } => {
+                write!(f, "you use the item in slot {}", u16::from(*slot) + 1)
+            }
+            BattleEvent::Summoned { unit, square } => write!(f, "{unit} joins on {square}"),
+            BattleEvent::NoRoom { team } => write!(f, "no free home square for the {team}"),
+            BattleEvent::TurnSkipped { team } => write!(f, "the {team} loses its turn"),
         }
     }
 }

@@ -25,7 +25,18 @@ pub use event::{BattleEvent, UnitRef};
 pub use setup::{BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec};
 pub use state::{BattleStats, BattleStatus, Cloud, DefeatReason, Unit};
 
-pub use crate::types::{Modifier, PieceId, Team};
+pub use crate::types::{Modifier, PieceId, SENTINEL_TICKS, Team};
+
+use crate::items::{Category, Effect, PACK_SIZE, TeamRules};
+
+/// One consumable in a battle's pack: its effect and whether it was used.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PackSlot {
+    /// What it does.
+    pub effect: Effect,
+    /// Used in this battle.
+    pub used: bool,
+}
 
 /// How pawns promote in battles: to a queen when the team has no living queen, else to a rook (the
 /// rules crate applies it to moves; a promotion by reposition asks it too).
@@ -67,6 +78,14 @@ pub struct Battle {
     stats: BattleStats,
     quiet: bool,
     events: Vec<BattleEvent>,
+    rules: ByColor<TeamRules>,
+    pack: [Option<PackSlot>; PACK_SIZE],
+    /// Enemy turns still to be skipped (Haste).
+    haste: u8,
+    /// Captures made by each team (first-capture badges).
+    captures: ByColor<u16>,
+    /// Player teleports that did not count against the budget (free-teleport badges).
+    free_teleports_used: u8,
 }
 
 /// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
@@ -86,6 +105,19 @@ impl Battle {
         if setup.move_budget == 0 {
             return Err(BattleError::ZeroBudget);
         }
+        for (list, expected) in [
+            (&setup.player_badges, Category::Badge),
+            (&setup.enemy_badges, Category::Badge),
+            (&setup.consumables, Category::Consumable),
+        ] {
+            if let Some(e) = list.iter().find(|e| e.category() != expected) {
+                return Err(BattleError::WrongCategory { kind: e.kind(), expected });
+            }
+        }
+        if setup.consumables.len() > PACK_SIZE {
+            return Err(BattleError::PackOverflow(setup.consumables.len()));
+        }
+        let rules = ByColor::new(TeamRules::of(&setup.player_badges), TeamRules::of(&setup.enemy_badges));
         let mut position = shape.empty_position();
         let mut at = [None; 64];
         let mut units = Vec::with_capacity(setup.units.len() + 4);
@@ -100,6 +132,7 @@ impl Battle {
                 return Err(BattleError::BadTarget(spec.square));
             }
             let id = i as PieceId;
+            let hp = rules[spec.team.color()].start_hp(spec.role);
             at[spec.square.index() as usize] = Some(id);
             position
                 .put_piece(spec.square, Piece::new(spec.team.color(), spec.role))
@@ -108,8 +141,8 @@ impl Battle {
                 id,
                 team: spec.team,
                 role: spec.role,
-                hp: START_HP,
-                max_hp: START_HP,
+                hp,
+                max_hp: hp,
                 modifier: spec.modifier,
                 square: spec.square,
                 alive: true,
@@ -117,6 +150,8 @@ impl Battle {
                 target: spec.target,
                 promoted: false,
                 roster_id: spec.roster_id,
+                armor: spec.modifier == Some(Modifier::Armored),
+                start: spec.square,
             });
         }
         for team in Team::ALL {
@@ -135,7 +170,15 @@ impl Battle {
             _ => {}
         }
         position.set_turn(Color::White);
-        let tuning = ByColor::new(setup.player_skills, setup.enemy_skills.unwrap_or(setup.player_skills));
+        let cut = |t: SkillTuning, r: &TeamRules| SkillTuning {
+            teleport_cooldown: t.teleport_cooldown.saturating_sub(r.teleport_cut).max(1),
+            freeze_cooldown: t.freeze_cooldown.saturating_sub(r.freeze_cut).max(1),
+            freeze_duration: t.freeze_duration,
+        };
+        let tuning = ByColor::new(
+            cut(setup.player_skills, &rules.white),
+            cut(setup.enemy_skills.unwrap_or(setup.player_skills), &rules.black),
+        );
         let config = SkillConfig {
             start_fen: String::new(),
             cooldown_ticks: CooldownTicks {
@@ -163,7 +206,7 @@ impl Battle {
             dormant_walls: Vec::new(),
             objective: setup.objective,
             bonus: setup.bonus,
-            budget: setup.move_budget,
+            budget: setup.move_budget + rules.white.extra_moves,
             moves_used: 0,
             to_move: Team::Player,
             pending: None,
@@ -177,6 +220,13 @@ impl Battle {
             stats: BattleStats::default(),
             quiet: false,
             events: Vec::new(),
+            rules,
+            pack: std::array::from_fn(|i| {
+                setup.consumables.get(i).map(|&effect| PackSlot { effect, used: false })
+            }),
+            haste: 0,
+            captures: ByColor::splat(0),
+            free_teleports_used: 0,
         })
     }
 
@@ -315,6 +365,24 @@ impl Battle {
         self.royal_kings
     }
 
+    /// The rules `team`'s badges make ([`TeamRules`]).
+    #[must_use]
+    pub fn rules(&self, team: Team) -> &TeamRules {
+        &self.rules[team.color()]
+    }
+
+    /// The player's consumables in pack order (`None`: an empty slot), used or not.
+    #[must_use]
+    pub fn pack(&self) -> &[Option<PackSlot>] {
+        &self.pack
+    }
+
+    /// Enemy turns still to be skipped (a Haste was used).
+    #[must_use]
+    pub fn enemy_turns_skipped(&self) -> u8 {
+        self.haste
+    }
+
     /// Whether `team` has a piece on a frozen square.
     #[must_use]
     pub fn has_frozen_piece(&self, team: Team) -> bool {
@@ -402,7 +470,11 @@ impl Battle {
         let mut mix = |v: u64| k = splitmix64(k ^ v);
         for u in &self.units {
             if u.alive {
-                mix(u64::from(u.id) << 8 | u64::from(u.hp) | u64::from(u.square.index()) << 24);
+                mix(u64::from(u.id) << 8
+                    | u64::from(u.hp)
+                    | u64::from(u.square.index()) << 24
+                    | u64::from(u.max_hp) << 32
+                    | u64::from(u.armor) << 40);
             }
         }
         for c in &self.clouds {
@@ -411,6 +483,17 @@ impl Battle {
                 | u64::from(c.counters.black));
         }
         mix(u64::from(self.moves_used) << 32 | self.pending.map_or(0xffff, u64::from));
+        let used = self
+            .pack
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, s)| acc | u64::from(s.is_some_and(|s| s.used)) << i);
+        mix(u64::from(self.budget)
+            | u64::from(self.haste) << 16
+            | u64::from(self.captures.white.min(1)) << 24
+            | u64::from(self.captures.black.min(1)) << 25
+            | u64::from(self.free_teleports_used) << 32
+            | used << 40);
         k
     }
 }

@@ -4,8 +4,10 @@
 use gambit_rules::{Move, Piece, Role, Square};
 use gambit_skills::Skill;
 
+use super::death::Cause;
 use super::{ActionError, Battle, BattleAction, BattleEvent, PROMOTION};
-use crate::types::{Modifier, PieceId, Team};
+use crate::items::{Effect, MAX_HP, skill_bit};
+use crate::types::{Modifier, PieceId, SENTINEL_TICKS, Team};
 
 impl Battle {
     /// Applies an action of the team to move, resolving it in the documented order (see the crate
@@ -33,6 +35,7 @@ impl Battle {
                 self.emit(|b| BattleEvent::RepositionSkipped { unit: b.label(id) });
                 self.finish_action(team);
             }
+            BattleAction::Use { slot, target } => self.resolve_use(slot, target),
         }
         Ok(std::mem::take(&mut self.events))
     }
@@ -45,15 +48,28 @@ impl Battle {
         }
         let from = m.from;
         let victim = self.at[to.index() as usize];
+        // Step 2: an Armored victim stops the capture: the armour breaks, the attacker stays.
+        if let Some(v) = victim
+            && self.units[v as usize].armor
+        {
+            self.break_armor(v, id);
+            if !self.budget_exhausted(team) {
+                self.end_turn(team);
+            }
+            return;
+        }
+        let victim_frozen = victim.is_some() && self.board.is_frozen(to);
         // Step 2: remove the captured piece, move the attacker (the rules move does both), activate a
-        // vacated wall, then resolve the captured piece's death effect.
+        // vacated wall, then resolve the captured piece's death effect and the capture's effects.
         self.board.play(m).expect("validated move");
         self.relocate_unit(id, from, to);
         self.emit(|b| BattleEvent::Moved { unit: b.label(id), from, to });
         self.activate_walls();
         if let Some(v) = victim {
-            self.kill(v, Some(id));
+            self.kill(v, Cause::Capture(id));
+            self.after_capture(team, id, victim_frozen);
         }
+        self.sentinel_check(id);
         // Step 3: objective before promotion; otherwise promote.
         if self.decided_by(team) {
             if m.promotion.is_some() {
@@ -66,44 +82,146 @@ impl Battle {
             return;
         }
         if let Some(role) = m.promotion {
-            self.promote(id, role);
+            self.promote_to(id, role);
+        } else {
+            self.early_promotion(id);
         }
-        // Step 4: victory and army elimination, then a Swift offer.
+        // Step 4: victory and army elimination, then a reposition offer.
         if self.decided_by(team) {
             return;
         }
-        let swift = victim.is_some() && self.units[id as usize].modifier == Some(Modifier::Swift);
+        let u = &self.units[id as usize];
+        let swift = victim.is_some()
+            && u.alive
+            && (u.modifier == Some(Modifier::Swift) || self.rules[team.color()].swift_role(u.role));
         // Step 5: the budget, after the victory checks.
         if self.budget_exhausted(team) {
             return;
         }
-        if swift && !self.reposition_moves(id).is_empty() {
-            self.pending = Some(id);
-            self.board.edit_position(|p| p.set_turn(team.color()));
-            self.emit(|b| BattleEvent::RepositionOffered { unit: b.label(id), square: to });
+        if swift && self.offer_reposition(team, id) {
             return;
         }
         self.end_turn(team);
     }
 
+    /// Offers the pending reposition of `id` when it has a non-capturing move; `false` when not.
+    fn offer_reposition(&mut self, team: Team, id: PieceId) -> bool {
+        if self.reposition_moves(id).is_empty() {
+            return false;
+        }
+        self.pending = Some(id);
+        self.board.edit_position(|p| p.set_turn(team.color()));
+        let square = self.units[id as usize].square;
+        self.emit(|b| BattleEvent::RepositionOffered { unit: b.label(id), square });
+        true
+    }
+
+    /// Step 2: an Armored piece's armour breaks under a capture (or a teleport onto it); the
+    /// attacker stays where it was.
+    fn break_armor(&mut self, victim: PieceId, by: PieceId) {
+        self.units[victim as usize].armor = false;
+        let square = self.units[victim as usize].square;
+        self.emit(|b| BattleEvent::ArmorBroken { unit: b.label(victim), by: b.label(by), square });
+    }
+
+    /// Step 2, after a capture by `capturer` of `team`: Vampiric, the frozen-capture refund and the
+    /// skills badges make ready (the capturer's first capture; the victim's team's loss).
+    fn after_capture(&mut self, team: Team, capturer: PieceId, victim_frozen: bool) {
+        let rules = self.rules[team.color()];
+        let c = &mut self.units[capturer as usize];
+        if c.alive && c.modifier == Some(Modifier::Vampiric) && c.hp < MAX_HP {
+            c.hp += 1;
+            c.max_hp = c.max_hp.max(c.hp);
+            let (square, hp_left) = (c.square, c.hp);
+            self.emit(|b| BattleEvent::Healed { unit: b.label(capturer), square, hp: 1, hp_left });
+        }
+        if victim_frozen && team == Team::Player && rules.frozen_capture_refund > 0 {
+            let moves = rules.frozen_capture_refund.min(self.moves_used);
+            self.moves_used -= moves;
+            self.emit(|_| BattleEvent::MovesGiven { moves });
+        }
+        if self.captures[team.color()] == 0 {
+            self.make_ready(team, rules.ready_on_first_capture);
+        }
+        self.captures[team.color()] = self.captures[team.color()].saturating_add(1);
+        let loser = team.other();
+        self.make_ready(loser, self.rules[loser.color()].ready_on_loss);
+    }
+
+    /// Makes `team`'s skills in `bits` ([`skill_bit`]) ready at once (when the team has skills).
+    pub(super) fn make_ready(&mut self, team: Team, bits: u8) {
+        if bits == 0 || !self.has_skills(team) {
+            return;
+        }
+        for skill in Skill::ALL {
+            if bits & skill_bit(skill) != 0 && self.board.cooldown(team.color(), skill) > 0 {
+                self.board.set_cooldown(team.color(), skill, 0);
+                self.emit(|_| BattleEvent::SkillReady { team, skill });
+            }
+        }
+    }
+
+    /// Step 2's Sentinel: a living piece that ends a move, teleport or reposition next to a living
+    /// opposing Sentinel is frozen on its square for [`SENTINEL_TICKS`] ticks.
+    pub(super) fn sentinel_check(&mut self, id: PieceId) {
+        let u = &self.units[id as usize];
+        if !u.alive {
+            return;
+        }
+        let (team, square) = (u.team, u.square);
+        let sentinel = self
+            .living(team.other())
+            .find(|s| s.modifier == Some(Modifier::Sentinel) && chebyshev(s.square, square) == 1);
+        let Some(sentinel) = sentinel.map(|s| s.id) else { return };
+        let ticks = self.board.frozen_ticks(square).unwrap_or(0).max(SENTINEL_TICKS);
+        self.board.set_frozen_ticks(square, ticks);
+        self.emit(|b| BattleEvent::Stopped { unit: b.label(id), by: b.label(sentinel), square, ticks });
+    }
+
     pub(super) fn resolve_teleport(&mut self, team: Team, id: PieceId, to: Square) {
         if team == Team::Player {
-            self.moves_used += 1;
+            // Step 1: a teleport counts against the budget, unless a badge makes it free.
+            if self.free_teleports_used < self.rules.white.free_teleports {
+                self.free_teleports_used += 1;
+                self.emit(|_| BattleEvent::FreeTeleport);
+            } else {
+                self.moves_used += 1;
+            }
             self.stats.player_skills_used += 1;
         }
         let from = self.units[id as usize].square;
         let victim = self.at[to.index() as usize];
-        self.board.teleport(from, to).expect("validated teleport");
         let cooldown = self.tuning[team.color()].teleport_cooldown;
+        if let Some(v) = victim
+            && self.units[v as usize].armor
+        {
+            // Step 2: the armour stops it; the cast is spent.
+            self.board.set_cooldown(team.color(), Skill::Teleport, cooldown);
+            self.break_armor(v, id);
+            if !self.budget_exhausted(team) {
+                self.end_turn(team);
+            }
+            return;
+        }
+        let victim_frozen = victim.is_some() && self.board.is_frozen(to);
+        self.board.teleport(from, to).expect("validated teleport");
         self.board.set_cooldown(team.color(), Skill::Teleport, cooldown);
         self.relocate_unit(id, from, to);
         self.emit(|b| BattleEvent::Teleported { unit: b.label(id), from, to });
         self.activate_walls();
         if let Some(v) = victim {
-            self.kill(v, Some(id));
+            self.kill(v, Cause::Capture(id));
+            self.after_capture(team, id, victim_frozen);
         }
-        // Steps 3-4 (a teleport never promotes and never triggers Swift), then 5.
+        self.sentinel_check(id);
+        // Steps 3-4 (a teleport never promotes and triggers Swift only with Swift Recall), then 5.
         if self.decided_by(team) || self.budget_exhausted(team) {
+            return;
+        }
+        let u = &self.units[id as usize];
+        let recall =
+            u.alive && u.modifier == Some(Modifier::Swift) && self.rules[team.color()].swift_after_teleport;
+        if recall && self.offer_reposition(team, id) {
             return;
         }
         self.end_turn(team);
@@ -115,10 +233,24 @@ impl Battle {
         }
         self.board.freeze(square).expect("validated freeze");
         let t = self.tuning[team.color()];
+        let rules = self.rules[team.color()];
+        let occupant = self.unit_at(square).map(|u| (u.id, u.team, u.role));
+        let king = occupant.is_some_and(|(_, _, role)| role == Role::King);
+        let ticks =
+            t.freeze_duration + rules.freeze_longer + if king { rules.freeze_longer_kings } else { 0 };
         self.board.set_cooldown(team.color(), Skill::Freeze, t.freeze_cooldown);
-        self.board.set_frozen_ticks(square, t.freeze_duration);
+        self.board.set_frozen_ticks(square, ticks);
         self.board.forget_history();
-        self.emit(|_| BattleEvent::Frozen { team, square, ticks: t.freeze_duration });
+        self.emit(|_| BattleEvent::Frozen { team, square, ticks });
+        // Frostbite: the frozen opposing piece takes damage (which may decide the battle).
+        if let Some((id, owner, _)) = occupant
+            && owner != team
+            && rules.freeze_damage > 0
+        {
+            self.damage(id, rules.freeze_damage);
+            self.activate_walls();
+            self.decided_by(team);
+        }
     }
 
     pub(super) fn resolve_reposition(&mut self, team: Team, id: PieceId, m: Move) {
@@ -128,13 +260,13 @@ impl Battle {
         self.relocate_unit(id, from, to);
         self.emit(|b| BattleEvent::Repositioned { unit: b.label(id), from, to });
         self.activate_walls();
+        self.sentinel_check(id);
         if self.units[id as usize].role == Role::Pawn && self.position().is_promotion_square(team.color(), to)
         {
             let role = PROMOTION.role_for(self.position(), team.color());
-            self.board
-                .edit_position(|p| p.put_piece(to, Piece::new(team.color(), role)).map(|_| ()))
-                .expect("playable");
-            self.promote(id, role);
+            self.promote_to(id, role);
+        } else {
+            self.early_promotion(id);
         }
         if self.decided_by(team) {
             return;
@@ -156,6 +288,30 @@ impl Battle {
         self.unit_mut(id).square = to;
     }
 
+    /// Step 3: promotes unit `id` (a pawn on its square) to `role`, or to the role a badge names
+    /// ([`TeamRules::promote_to`](crate::items::TeamRules::promote_to)), and puts that piece on the
+    /// board.
+    pub(super) fn promote_to(&mut self, id: PieceId, role: Role) {
+        let (team, square) = (self.units[id as usize].team, self.units[id as usize].square);
+        let role = self.rules[team.color()].promote_to.unwrap_or(role);
+        self.board
+            .edit_position(|p| p.put_piece(square, Piece::new(team.color(), role)).map(|_| ()))
+            .expect("the square is playable");
+        self.promote(id, role);
+    }
+
+    /// Step 3 with Field Promotion: a pawn of a team with the badge that arrives on the square before
+    /// its promotion square promotes there (queen if the team has none, else rook; or the badge's
+    /// role).
+    pub(super) fn early_promotion(&mut self, id: PieceId) {
+        let u = &self.units[id as usize];
+        if !u.alive || u.role != Role::Pawn || !self.early_promotion_square(u.team, u.square) {
+            return;
+        }
+        let role = PROMOTION.role_for(self.position(), u.team.color());
+        self.promote_to(id, role);
+    }
+
     pub(super) fn promote(&mut self, id: PieceId, role: Role) {
         let (pawn, square) = (self.label(id), self.units[id as usize].square);
         let u = self.unit_mut(id);
@@ -163,4 +319,55 @@ impl Battle {
         u.promoted = true;
         self.emit(|_| BattleEvent::Promoted { unit: pawn, square, role });
     }
+
+    /// A consumable's own effect (step 2; a free action: the turn does not end, the clock does not
+    /// tick), then the victory checks when it may have decided the battle.
+    pub(super) fn resolve_use(&mut self, slot: u8, target: Option<Square>) {
+        let s = self.pack[slot as usize].as_mut().expect("validated");
+        s.used = true;
+        let effect = s.effect;
+        self.emit(|_| BattleEvent::ItemUsed { slot, effect: effect.kind().to_string() });
+        let target = target.and_then(|t| self.at[t.index() as usize]);
+        match (effect, target) {
+            (Effect::Haste, _) => self.haste = self.haste.saturating_add(1),
+            (Effect::Hourglass, _) => {
+                self.make_ready(Team::Player, skill_bit(Skill::Teleport) | skill_bit(Skill::Freeze))
+            }
+            (Effect::Rations { moves }, _) => {
+                self.budget += moves;
+                self.emit(|_| BattleEvent::MovesGiven { moves });
+            }
+            (Effect::CallToArms, _) => self.summon(Team::Player, Role::Pawn, None),
+            (Effect::Retreat, Some(id)) => {
+                let (from, to) = (self.units[id as usize].square, self.units[id as usize].start);
+                self.board
+                    .edit_position(|p| p.relocate_piece(from, to).map(|_| ()))
+                    .expect("validated retreat");
+                self.relocate_unit(id, from, to);
+                self.emit(|b| BattleEvent::Repositioned { unit: b.label(id), from, to });
+                self.activate_walls();
+            }
+            (Effect::Elixir { hp }, Some(id)) => {
+                let u = self.unit_mut(id);
+                u.max_hp = (u.max_hp + hp).min(MAX_HP).max(u.max_hp);
+                let healed = u.max_hp - u.hp;
+                u.hp = u.max_hp;
+                let (square, hp_left) = (u.square, u.hp);
+                self.emit(|b| BattleEvent::Healed { unit: b.label(id), square, hp: healed, hp_left });
+            }
+            (Effect::Firebomb { damage }, Some(id)) => {
+                self.damage(id, damage);
+                self.activate_walls();
+            }
+            _ => {}
+        }
+        self.decided_by(Team::Player);
+    }
+}
+
+/// The Chebyshev distance between two squares (1: neighbours).
+pub(super) fn chebyshev(a: Square, b: Square) -> u8 {
+    let df = a.file().index().abs_diff(b.file().index());
+    let dr = a.rank().index().abs_diff(b.rank().index());
+    df.max(dr)
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::BATTLE_RULES;
+use crate::items::{Category, Effect, PACK_SIZE};
 use crate::types::{Modifier, Team};
 
 /// The shape of a battle board: a `width` x `height` rectangle (6 to 8 each) in the lower-left corner
@@ -230,6 +231,19 @@ pub struct BattleSetup {
     /// victory). Without it (the default, as in Schach/2) a king is a piece like the others.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub royal_kings: bool,
+    /// The effects of the player's badges ([`crate::items`]; compiled into
+    /// [`TeamRules`](crate::items::TeamRules)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub player_badges: Vec<Effect>,
+    /// The effects of the enemy's badges (an encounter may grant some).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemy_badges: Vec<Effect>,
+    /// The player's consumables, in pack order (at most [`PACK_SIZE`]); [`BattleAction::Use`]
+    /// names them by index.
+    ///
+    /// [`BattleAction::Use`]: super::BattleAction::Use
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub consumables: Vec<Effect>,
 }
 
 impl BattleSetup {
@@ -246,6 +260,9 @@ impl BattleSetup {
             player_skills: SkillTuning::default(),
             enemy_skills: None,
             royal_kings: false,
+            player_badges: Vec::new(),
+            enemy_badges: Vec::new(),
+            consumables: Vec::new(),
         }
     }
 
@@ -308,6 +325,23 @@ impl BattleSetup {
         self
     }
 
+    /// Adds a badge's effect to a team.
+    #[must_use]
+    pub fn with_badge(mut self, team: Team, effect: Effect) -> BattleSetup {
+        match team {
+            Team::Player => self.player_badges.push(effect),
+            Team::Enemy => self.enemy_badges.push(effect),
+        }
+        self
+    }
+
+    /// Adds a consumable to the player's pack.
+    #[must_use]
+    pub fn with_consumable(mut self, effect: Effect) -> BattleSetup {
+        self.consumables.push(effect);
+        self
+    }
+
     /// Sets the bonus objective.
     #[must_use]
     pub fn with_bonus(mut self, bonus: BonusObjective) -> BattleSetup {
@@ -348,4 +382,15 @@ pub enum BattleError {
     /// Not a FEN placement field.
     #[error("bad FEN: {0}")]
     BadFen(FenError),
+    /// An effect given as a badge or a consumable that is not of that category.
+    #[error("the effect {kind} is not a {expected}")]
+    WrongCategory {
+        /// The effect's kind.
+        kind: &'static str,
+        /// The category it was given as.
+        expected: Category,
+    },
+    /// More consumables than the pack holds.
+    #[error("{0} consumables, the pack holds {PACK_SIZE}")]
+    PackOverflow(usize),
 }

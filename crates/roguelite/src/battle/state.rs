@@ -19,7 +19,8 @@ pub struct Unit {
     pub role: Role,
     /// Remaining hit points (`max_hp` at the start, 0 when dead).
     pub hp: u8,
-    /// Hit points at full health ([`START_HP`](super::START_HP) for every piece today).
+    /// Hit points at full health ([`START_HP`](super::START_HP) unless a badge or a modifier raised
+    /// it).
     pub max_hp: u8,
     /// Its modifier.
     pub modifier: Option<Modifier>,
@@ -35,6 +36,11 @@ pub struct Unit {
     pub promoted: bool,
     /// The roster id of an owned piece.
     pub roster_id: Option<u32>,
+    /// An Armored piece whose armour still holds (the next capture against it fails).
+    #[serde(default)]
+    pub armor: bool,
+    /// The square it started the battle on (deployed, or appeared on).
+    pub start: Square,
 }
 
 impl Unit {

@@ -2,9 +2,12 @@
 //! and poison (step 6).
 
 use gambit_rules::{ByColor, Role};
+use gambit_skills::Skill;
 
+use super::death::Cause;
+use super::resolve::chebyshev;
 use super::{Battle, BattleEvent, BattleStatus, DefeatReason};
-use crate::types::{PieceId, Team};
+use crate::types::{Modifier, PieceId, Team};
 
 impl Battle {
     /// Whether `team` had a king and, the kings being royal, has lost every one.
@@ -76,9 +79,17 @@ impl Battle {
             self.board.forget_history();
             self.emit(|b| BattleEvent::TurnStarted { ply: b.ply, team: incoming });
             self.poison_boundary(incoming);
+            self.start_of_turn(incoming);
             // Step 7.
             if self.decided_by(incoming) {
                 return;
+            }
+            if incoming == Team::Enemy && self.haste > 0 {
+                // Haste: the enemy loses this turn.
+                self.haste -= 1;
+                self.emit(|_| BattleEvent::TurnSkipped { team: incoming });
+                outgoing = incoming;
+                continue;
             }
             if self.has_turn_action() {
                 return;
@@ -99,9 +110,12 @@ impl Battle {
     pub(super) fn poison_boundary(&mut self, incoming: Team) {
         let k = incoming.color();
         let existing = self.clouds.len();
+        let immune = self.rules[k].poison_immune;
         let exposed: Vec<PieceId> = self
             .living(incoming)
-            .filter(|u| self.clouds.iter().any(|c| c.counters[k] > 0 && c.squares.contains(&u.square)))
+            .filter(|u| {
+                !immune && self.clouds.iter().any(|c| c.counters[k] > 0 && c.squares.contains(&u.square))
+            })
             .map(|u| u.id)
             .collect();
         for c in &mut self.clouds[..existing] {
@@ -118,7 +132,7 @@ impl Battle {
             }
         }
         for id in casualties {
-            self.kill(id, None);
+            self.kill(id, Cause::Poison);
         }
         self.activate_walls();
         let mut i = 0;
@@ -128,6 +142,59 @@ impl Battle {
                 self.emit(|_| BattleEvent::CloudExpired { squares: c.squares });
             } else {
                 i += 1;
+            }
+        }
+    }
+}
+
+impl Battle {
+    /// Step 6, after poison: the incoming team's start-of-turn effects, in this order: its Spiked
+    /// pieces hurt every opposing piece next to them (1 damage per opposing piece, however many
+    /// Spiked pieces touch it; casualties in id order), its Regenerating pieces heal 1, Field Medic
+    /// heals its most wounded piece (lowest HP left against its maximum, then lowest id), each of
+    /// its living Inspiring pieces takes one more tick off its Teleport cooldown.
+    pub(super) fn start_of_turn(&mut self, incoming: Team) {
+        let spikes: Vec<_> = self
+            .living(incoming)
+            .filter(|u| u.modifier == Some(Modifier::Spiked))
+            .map(|u| u.square)
+            .collect();
+        if !spikes.is_empty() {
+            let hurt: Vec<PieceId> = self
+                .living(incoming.other())
+                .filter(|u| spikes.iter().any(|&s| chebyshev(s, u.square) == 1))
+                .map(|u| u.id)
+                .collect();
+            for id in hurt {
+                self.damage(id, 1);
+            }
+            self.activate_walls();
+        }
+        let regen: Vec<PieceId> = self
+            .living(incoming)
+            .filter(|u| u.modifier == Some(Modifier::Regenerating))
+            .map(|u| u.id)
+            .collect();
+        for id in regen {
+            self.heal(id, 1);
+        }
+        let medic = self.rules[incoming.color()].field_medic;
+        if medic > 0 {
+            let wounded = self
+                .living(incoming)
+                .filter(|u| u.hp < u.max_hp)
+                .min_by_key(|u| (u.hp * 16 / u.max_hp.max(1), u.id))
+                .map(|u| u.id);
+            if let Some(id) = wounded {
+                self.heal(id, medic);
+            }
+        }
+        let inspiring =
+            self.living(incoming).filter(|u| u.modifier == Some(Modifier::Inspiring)).count() as u32;
+        if inspiring > 0 && self.has_skills(incoming) {
+            let cd = self.board.cooldown(incoming.color(), Skill::Teleport);
+            if cd > 0 {
+                self.board.set_cooldown(incoming.color(), Skill::Teleport, cd.saturating_sub(inspiring));
             }
         }
     }

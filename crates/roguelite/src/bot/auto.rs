@@ -1,14 +1,18 @@
 //! The headless auto-player: a fixed policy for every run decision, the bot from the player's side in
 //! battles. The CLI's `run --auto` and `simulate` use it, and so do tests.
 
-use gambit_rules::Role;
+use gambit_rules::{Color, Role};
+use gambit_skills::Skill;
 
 use super::{StageTuning, choose_action, role_value};
 use serde::{Deserialize, Serialize};
 
+use crate::battle::{Battle, BattleAction, Objective};
+use crate::items::Effect;
 use crate::run::{
     Decision, Run, RunConfig, RunEvent, RunPhase, ShopItem, ShopOffer, TAG_PLAYER, derive_seed,
 };
+use crate::types::Team;
 
 /// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
 pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning::new(2, 1200, 1.0);
@@ -73,9 +77,11 @@ impl Default for AutoPlayer {
 /// The fixed policy of the headless auto-player (the CLI's `run --auto` and `simulate`):
 /// - start offer: the first offered modifier, on the queen;
 /// - deployment: [`default_deployment`](crate::encounter::default_deployment);
-/// - battle: the search crate's bot from the player's side with `battle_tuning`;
-/// - shop: buy the most expensive buyable piece ([`Run::shop_offers`]), else the most expensive
-///   buyable modifier for the most valuable piece without one, else leave (never reroll);
+/// - battle: a consumable when [`auto_use`] finds a use for one, else the search crate's bot from
+///   the player's side with `battle_tuning`;
+/// - shop: buy the buyable offer ([`Run::shop_offers`]) of highest worth, where a piece or a badge
+///   is worth twice its price and a modifier (for the most valuable piece without one) or a
+///   consumable its price; leave when nothing is buyable (never reroll);
 /// - next board: the option with the largest move budget (the first on ties).
 ///
 /// `None` once the run is over. [`auto_decision_with`] takes another board choice.
@@ -95,6 +101,9 @@ pub fn auto_decision_with(run: &Run, player: &AutoPlayer) -> Option<Decision> {
         RunPhase::Deploy { .. } => Some(Decision::DeployDefault),
         RunPhase::Battle => {
             let battle = run.battle()?;
+            if let Some(action) = auto_use(battle) {
+                return Some(Decision::Act { action });
+            }
             let seed = derive_seed(
                 run.config().seed,
                 TAG_PLAYER,
@@ -108,7 +117,10 @@ pub fn auto_decision_with(run: &Run, player: &AutoPlayer) -> Option<Decision> {
             let mut best: Option<(u32, Decision)> = None;
             for o in run.shop_offers().into_iter().filter(ShopOffer::buyable) {
                 let d = match o.item {
-                    ShopItem::Piece { .. } => (o.price * 2, Decision::Buy { slot: o.slot, recipient: None }),
+                    ShopItem::Piece { .. } | ShopItem::Badge { .. } => {
+                        (o.price * 2, Decision::Buy { slot: o.slot, recipient: None })
+                    }
+                    ShopItem::Consumable { .. } => (o.price, Decision::Buy { slot: o.slot, recipient: None }),
                     ShopItem::Modifier { .. } => {
                         let Some(p) = run
                             .roster()
@@ -151,6 +163,89 @@ pub fn auto_decision_with(run: &Run, player: &AutoPlayer) -> Option<Decision> {
         }
         RunPhase::Over { .. } => None,
     }
+}
+
+/// The auto-player's use of its consumables, the first that applies in pack order (`None`: none
+/// now): Rations with 2 moves or fewer left; Hourglass with Teleport 4 ticks or more from ready;
+/// Haste when an enemy piece could capture one of the player's pieces other than a pawn; Retreat for
+/// the most valuable such piece (a rook or better) whose start square is free; Elixir on the most
+/// valuable piece (a knight or better) at 1 HP; Firebomb on the most valuable target (a knight or
+/// better, or any under `eliminate_army`); Call to Arms on the first turn.
+#[must_use]
+pub fn auto_use(battle: &Battle) -> Option<BattleAction> {
+    if battle.to_move() != Team::Player || battle.pending_reposition().is_some() || battle.status().is_over()
+    {
+        return None;
+    }
+    let legal = battle.legal_actions();
+    let uses: Vec<BattleAction> =
+        legal.into_iter().filter(|a| matches!(a, BattleAction::Use { .. })).collect();
+    if uses.is_empty() {
+        return None;
+    }
+    // The player's pieces (not pawns) an enemy piece could capture now, most valuable first.
+    let threatened = || {
+        let mut pos = battle.position().clone();
+        pos.set_turn(Color::Black);
+        let mut hit: Vec<(i32, gambit_rules::Square)> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| !battle.is_frozen(m.from))
+            .filter_map(|m| battle.unit_at(m.to).filter(|u| u.team == Team::Player && u.role != Role::Pawn))
+            .map(|u| (role_value(u.role), u.square))
+            .collect();
+        hit.sort_by(|a, b| b.cmp(a));
+        hit.dedup();
+        hit
+    };
+    let value_at =
+        |t: Option<gambit_rules::Square>| t.and_then(|t| battle.unit_at(t)).map_or(0, |u| role_value(u.role));
+    for (slot, s) in battle.pack().iter().enumerate() {
+        let Some(s) = s.filter(|s| !s.used) else { continue };
+        let mine: Vec<BattleAction> = uses
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, BattleAction::Use { slot: i, .. } if usize::from(*i) == slot))
+            .collect();
+        let Some(&first) = mine.first() else { continue };
+        let best_by = |keep: &dyn Fn(&BattleAction) -> bool| {
+            mine.iter().copied().filter(|a| keep(a)).max_by_key(|a| match a {
+                BattleAction::Use { target, .. } => value_at(*target),
+                _ => 0,
+            })
+        };
+        let choice = match s.effect {
+            Effect::Rations { .. } => (battle.moves_left() <= 2).then_some(first),
+            Effect::Hourglass => {
+                (battle.cooldown(Team::Player, Skill::Teleport).unwrap_or(0) >= 4).then_some(first)
+            }
+            Effect::Haste => (!threatened().is_empty()).then_some(first),
+            Effect::Retreat => {
+                let hit = threatened();
+                best_by(&|a| {
+                    matches!(a, BattleAction::Use { target: Some(t), .. }
+                        if value_at(Some(*t)) >= role_value(Role::Rook) && hit.iter().any(|(_, s)| s == t))
+                })
+            }
+            Effect::Elixir { .. } => best_by(&|a| {
+                matches!(a, BattleAction::Use { target: Some(t), .. }
+                    if battle.unit_at(*t).is_some_and(|u| u.hp == 1 && role_value(u.role) >= role_value(Role::Knight)))
+            }),
+            Effect::Firebomb { .. } => {
+                let any = battle.objective() == Objective::EliminateArmy;
+                best_by(&|a| {
+                    matches!(a, BattleAction::Use { target: Some(t), .. }
+                        if any || value_at(Some(*t)) >= role_value(Role::Knight))
+                })
+            }
+            Effect::CallToArms => (battle.moves_used() == 0).then_some(first),
+            _ => None,
+        };
+        if choice.is_some() {
+            return choice;
+        }
+    }
+    None
 }
 
 /// Plays a whole run with [`auto_decision`], calling `on_events` after every decision; returns the

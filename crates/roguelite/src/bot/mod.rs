@@ -5,7 +5,8 @@ mod auto;
 mod eval;
 
 pub use auto::{
-    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, auto_decision, auto_decision_with, play_auto, play_auto_with,
+    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, auto_decision, auto_decision_with, auto_use, play_auto,
+    play_auto_with,
 };
 pub use eval::Evaluation;
 
@@ -247,7 +248,7 @@ impl Game for BattleGame {
                 let skill = if matches!(action, BattleAction::Teleport { .. }) { 200 } else { 0 };
                 if victim > 0 { 10 * victim - mover / 10 - skill } else { -skill - mover / 100 }
             }
-            BattleAction::Reposition { .. } => 0,
+            BattleAction::Reposition { .. } | BattleAction::Use { .. } => 0,
             BattleAction::Skip => -1,
             BattleAction::Freeze { square } => {
                 b.unit_at(*square).map_or(-500, |u| role_value(u.role) / 10 - 300)

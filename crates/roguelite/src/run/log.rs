@@ -17,11 +17,12 @@ use crate::bot::Evaluation;
 use crate::encounter::{Encounter, EncounterError};
 use crate::types::Modifier;
 
-/// The run log's format version: 3 records the enemy's actions, encounters (with their royal kings)
-/// and shops ([`Step`]) of a run played under the battle rules of issue 14; version 2 had the same
-/// fields under the older rules (read as version 3 by [`crate::save::run_from_json`]); version 1
-/// ([`LegacyRunLog`]) held the player's decisions only.
-pub const RUN_LOG_VERSION: u32 = 3;
+/// The run log's format version: 4 adds items (the catalogue in the configuration, badges and
+/// consumables in shop stock, consumable uses in battles); 3 recorded the enemy's actions, encounters
+/// (with their royal kings) and shops ([`Step`]) of a run played under the battle rules of issue
+/// 14; version 2 had the same fields under the older rules (both read as version 4 by
+/// [`crate::save::run_from_json`]); version 1 ([`LegacyRunLog`]) held the player's decisions only.
+pub const RUN_LOG_VERSION: u32 = 4;
 
 /// The game version that writes logs (the workspace version), stamped into every [`RunLog`].
 pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -332,7 +333,7 @@ impl Run {
         let offers_ok = !offers.is_empty()
             && offers.len() <= Modifier::ALL.len()
             && offers.iter().enumerate().all(|(i, m)| !offers[..i].contains(m));
-        let offers = if offers_ok { offers.clone() } else { Run::generate_offers(log.config.seed) };
+        let offers = if offers_ok { offers.clone() } else { Run::generate_offers(log.config.seed, false) };
         let mut run = Run::start(log.config.clone(), offers);
         run.evaluation = evaluation;
         if !offers_ok {
@@ -364,9 +365,9 @@ impl Run {
     /// so its next save is a current log.
     #[must_use]
     pub fn resume_legacy(log: &LegacyRunLog, evaluation: Evaluation) -> Resumed {
-        let mut run = Run::new(log.config.clone());
+        let mut run = Run::start(log.config.clone(), Run::generate_offers(log.config.seed, true));
         run.evaluation = evaluation;
-        run.legacy_stock = true;
+        run.legacy = true;
         for (index, decision) in log.decisions.iter().enumerate() {
             if let Err(error) = run.apply(decision.clone()) {
                 return Resumed { run, stopped: Some(ReplayError { index, problem: error.into() }) };

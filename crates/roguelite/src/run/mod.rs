@@ -31,6 +31,7 @@ use crate::economy::{
 use crate::encounter::{
     Encounter, EncounterError, EncounterTemplate, default_deployment, generate, templates,
 };
+use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SolveOptions, solve};
 use crate::tuning::{Economy, Prices, Tuning};
@@ -61,15 +62,39 @@ pub enum ShopItem {
         /// The modifier.
         modifier: Modifier,
     },
+    /// A badge ([`crate::items`]): run-long, one of each.
+    Badge {
+        /// The item's id in the run's catalogue.
+        id: ItemId,
+    },
+    /// A consumable for the pack ([`PACK_SIZE`] at most).
+    Consumable {
+        /// The item's id in the run's catalogue.
+        id: ItemId,
+    },
 }
 
 impl ShopItem {
-    /// The price in gold under the shipped tuning (a slot's [`ShopSlot::price`] is what it sells for).
+    /// The price in gold under the shipped tuning and catalogue (a slot's [`ShopSlot::price`] is
+    /// what it sells for).
     #[must_use]
     pub fn price(self) -> u32 {
         match self {
             ShopItem::Piece { role } => piece_price(role),
             ShopItem::Modifier { modifier } => modifier_price(modifier),
+            ShopItem::Badge { id } | ShopItem::Consumable { id } => {
+                ItemCatalogue::shipped().get(id).map_or(0, |i| i.price)
+            }
+        }
+    }
+
+    /// The catalogue id of an item (a modifier's is its name); `None` for a piece.
+    #[must_use]
+    pub fn item_id(self) -> Option<ItemId> {
+        match self {
+            ShopItem::Piece { .. } => None,
+            ShopItem::Modifier { modifier } => modifier.name().parse().ok(),
+            ShopItem::Badge { id } | ShopItem::Consumable { id } => Some(id),
         }
     }
 }
@@ -130,6 +155,9 @@ pub struct ShopOffer {
     pub limit: Option<PieceLimit>,
     /// For a modifier: how many owned pieces could receive it (those without a modifier).
     pub recipients: usize,
+    /// For an item (modifier, badge, consumable): its catalogue entry (the name and text players
+    /// see).
+    pub info: Option<Item>,
     /// Why [`Decision::Buy`] would be refused now (`None`: it can be bought; a modifier still needs a
     /// recipient).
     pub refusal: Option<RunError>,
@@ -146,8 +174,8 @@ impl ShopOffer {
 /// A shop visit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shop {
-    /// Up to four piece slots (only roles under their purchase limit are offered), then two modifier
-    /// slots.
+    /// Up to four piece slots (only roles under their purchase limit are offered), two modifier
+    /// slots, the badge slot (always, while a badge is left to buy) and a consumable slot.
     pub slots: Vec<ShopSlot>,
     /// Rerolls done in this visit.
     pub rerolls: u32,
@@ -386,6 +414,15 @@ pub enum RunError {
     /// A modifier bought without a recipient.
     #[error("a modifier needs a recipient")]
     NoRecipient,
+    /// A badge the run already owns.
+    #[error("you already own {0}")]
+    AlreadyOwned(String),
+    /// A consumable bought with a full pack.
+    #[error("your pack is full ({PACK_SIZE} consumables)")]
+    PackFull,
+    /// An item id the run's catalogue does not know.
+    #[error("no item {0} in the catalogue")]
+    UnknownItem(ItemId),
     /// No such board option.
     #[error("no board option {0}")]
     NoSuchBoard(usize),
@@ -416,6 +453,11 @@ pub struct RunConfig {
     /// challenges and tests that must not depend on generation.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scripted: Vec<Encounter>,
+    /// The item catalogue ([`ItemCatalogue`]; [`RunConfig::new`]: the shipped `data/items.json`).
+    /// Recorded, so a saved run keeps the items it was started with; absent in run files written
+    /// before items (which read as the shipped catalogue: they own no item).
+    #[serde(default)]
+    pub items: ItemCatalogue,
 }
 
 impl RunConfig {
@@ -428,6 +470,7 @@ impl RunConfig {
             tuning: EnemyTuning::default(),
             economy: Economy::default(),
             scripted: Vec::new(),
+            items: ItemCatalogue::default(),
         }
     }
 
@@ -603,9 +646,14 @@ pub struct Run {
     steps: Vec<Step>,
     stats: RunStats,
     evaluation: Evaluation,
-    /// Stock shops as the game did before issue 14 (every role drawn, limits or not): set only while
-    /// a version 1 log is simulated again, whose purchases name slots of such shops.
-    legacy_stock: bool,
+    /// Generate as the game did before issues 14 and 15 (shops drawing every role, limits or not,
+    /// and only the four original modifiers, at their old prices; offers of those modifiers): set only
+    /// while a version 1 log is simulated again, whose decisions name slots of such shops.
+    legacy: bool,
+    /// Owned badges, in the order they were bought.
+    badges: Vec<ItemId>,
+    /// Held consumables, in pack order.
+    pack: Vec<ItemId>,
     /// The enemy's searches of this run, in order (live decisions only; not saved).
     enemy_searches: Vec<EnemySearch>,
 }
@@ -637,13 +685,14 @@ impl Run {
     /// the offer of three starting modifiers.
     #[must_use]
     pub fn new(config: RunConfig) -> Run {
-        let offers = Run::generate_offers(config.seed);
+        let offers = Run::generate_offers(config.seed, false);
         Run::start(config, offers)
     }
 
-    /// The three starting modifiers a seed offers.
-    fn generate_offers(seed: u64) -> Vec<Modifier> {
-        let mut offers = Modifier::ALL.to_vec();
+    /// The three starting modifiers a seed offers, drawn from every modifier (`legacy`: from the four
+    /// original ones, as before issue 15).
+    fn generate_offers(seed: u64, legacy: bool) -> Vec<Modifier> {
+        let mut offers = if legacy { Modifier::ORIGINAL.to_vec() } else { Modifier::ALL.to_vec() };
         offers.shuffle(&mut rng(seed, TAG_OFFER, 0, 0));
         offers.truncate(3);
         offers
@@ -667,7 +716,9 @@ impl Run {
             steps: Vec::new(),
             stats: RunStats::default(),
             evaluation: Evaluation::default(),
-            legacy_stock: false,
+            legacy: false,
+            badges: Vec::new(),
+            pack: Vec::new(),
             enemy_searches: Vec::new(),
             config,
         }
@@ -713,6 +764,44 @@ impl Run {
     #[must_use]
     pub fn roster(&self) -> &[OwnedPiece] {
         &self.roster
+    }
+
+    /// The run's item catalogue ([`RunConfig::items`]).
+    #[must_use]
+    pub fn items(&self) -> &ItemCatalogue {
+        &self.config.items
+    }
+
+    /// Owned badges, in the order they were bought.
+    #[must_use]
+    pub fn badges(&self) -> &[ItemId] {
+        &self.badges
+    }
+
+    /// Held consumables, in pack order (a battle's [`BattleAction::Use`] slot is the index here).
+    #[must_use]
+    pub fn pack(&self) -> &[ItemId] {
+        &self.pack
+    }
+
+    /// The catalogue entries of the owned badges.
+    pub fn badge_items(&self) -> impl Iterator<Item = &Item> + '_ {
+        self.badges.iter().filter_map(|&id| self.config.items.get(id))
+    }
+
+    /// The catalogue entries of the held consumables, in pack order.
+    pub fn pack_items(&self) -> impl Iterator<Item = &Item> + '_ {
+        self.pack.iter().filter_map(|&id| self.config.items.get(id))
+    }
+
+    /// The rules the player's badges make ([`TeamRules`]).
+    #[must_use]
+    pub fn player_rules(&self) -> TeamRules {
+        TeamRules::of(&self.badge_effects())
+    }
+
+    fn badge_effects(&self) -> Vec<Effect> {
+        self.badge_items().map(|i| i.effect).collect()
     }
 
     /// Gold held.
@@ -805,8 +894,9 @@ impl Run {
             .map(|(slot, s)| {
                 let limit = match s.item {
                     ShopItem::Piece { role } => Some(self.piece_limit(role)),
-                    ShopItem::Modifier { .. } => None,
+                    _ => None,
                 };
+                let info = s.item.item_id().and_then(|id| self.config.items.get(id)).cloned();
                 let refusal = if s.sold {
                     Some(RunError::NoSuchSlot(slot))
                 } else if s.price > self.gold {
@@ -816,7 +906,7 @@ impl Run {
                 } else if matches!(s.item, ShopItem::Modifier { .. }) && recipients == 0 {
                     Some(RunError::NoRecipient)
                 } else {
-                    None
+                    self.item_refusal(s.item)
                 };
                 ShopOffer {
                     slot,
@@ -825,11 +915,26 @@ impl Run {
                     sold: s.sold,
                     affordable: s.price <= self.gold,
                     limit,
-                    recipients: if limit.is_none() { recipients } else { 0 },
+                    recipients: if matches!(s.item, ShopItem::Modifier { .. }) { recipients } else { 0 },
+                    info,
                     refusal,
                 }
             })
             .collect()
+    }
+
+    /// Why a badge or a consumable could not be bought now (owned badge, full pack, unknown id).
+    fn item_refusal(&self, item: ShopItem) -> Option<RunError> {
+        match item {
+            ShopItem::Badge { id } | ShopItem::Consumable { id } if self.config.items.get(id).is_none() => {
+                Some(RunError::UnknownItem(id))
+            }
+            ShopItem::Badge { id } if self.badges.contains(&id) => Some(RunError::AlreadyOwned(
+                self.config.items.get(id).map_or_else(String::new, |i| i.name.clone()),
+            )),
+            ShopItem::Consumable { .. } if self.pack.len() >= PACK_SIZE => Some(RunError::PackFull),
+            _ => None,
+        }
     }
 
     /// The enemy tuning of the current battle's stage.
@@ -935,9 +1040,22 @@ impl Run {
                         }
                         self.roster[i].modifier = Some(modifier);
                         out.push(msg(format!(
-                            "bought {modifier} for your {} #{r} for {price} gold",
+                            "bought {} for your {} #{r} for {price} gold",
+                            self.config.items.modifier_name(modifier),
                             self.roster[i].role.name()
                         )));
+                    }
+                    item @ (ShopItem::Badge { id } | ShopItem::Consumable { id }) => {
+                        if let Some(e) = self.item_refusal(item) {
+                            return Err(e.into());
+                        }
+                        let name = self.config.items.get(id).map_or_else(String::new, |i| i.name.clone());
+                        if matches!(item, ShopItem::Badge { .. }) {
+                            self.badges.push(id);
+                        } else {
+                            self.pack.push(id);
+                        }
+                        out.push(msg(format!("bought {name} for {price} gold")));
                     }
                 }
                 self.gold -= price;
@@ -1083,7 +1201,9 @@ impl Run {
         encounter: Encounter,
         placements: &[(u32, Square)],
     ) -> Result<Vec<RunEvent>, RunError> {
-        let setup = encounter.setup(&self.roster, placements, self.perks.skills);
+        let mut setup = encounter.setup(&self.roster, placements, self.perks.skills);
+        setup.player_badges = self.badge_effects();
+        setup.consumables = self.pack_items().map(|i| i.effect).collect();
         let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
         self.battles_started += 1;
         let out = vec![msg(format!(
@@ -1156,6 +1276,19 @@ impl Run {
         };
         let battle = self.battle.as_ref().expect("checked above");
         let st = battle.stats();
+        // Used consumables leave the pack (slot order is pack order).
+        let used: Vec<usize> = battle
+            .pack()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_some_and(|s| s.used))
+            .map(|(i, _)| i)
+            .collect();
+        for &i in used.iter().rev() {
+            if i < self.pack.len() {
+                self.pack.remove(i);
+            }
+        }
         self.stats.pawns_lost += st.pawns_lost;
         self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
         self.stats.owned_lost += st.owned_lost;
@@ -1176,7 +1309,7 @@ impl Run {
         match status {
             BattleStatus::Victory { bonus } => {
                 let left = battle.moves_left();
-                let reward = VictoryReward::with_gold(left, bonus, &self.config.economy.gold);
+                let reward = VictoryReward::of_battle(battle, &self.config.economy.gold);
                 let (points, gold) = (reward.points, reward.gold);
                 self.points += points;
                 self.gold += gold;
@@ -1197,7 +1330,7 @@ impl Run {
                         free_rerolls: self.perks.free_rerolls,
                         reroll_cost: self.config.economy.prices.reroll,
                     };
-                    out.push(msg(format!("shop: {}", describe_shop(&shop))));
+                    out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
                     self.phase = RunPhase::Shop(shop);
                 }
             }
@@ -1214,37 +1347,82 @@ impl Run {
         Ok(out)
     }
 
-    /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots, then two
-    /// modifier slots, at today's prices. Only roles under their purchase limit are drawn (the
-    /// roster's pieces as the shop opens), so the shop never offers a piece it would refuse to sell;
-    /// when every role is at its limit there are no piece slots.
+    /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots, two
+    /// modifier slots, the badge slot and a consumable slot, at today's prices. Only roles under
+    /// their purchase limit are drawn (the roster's pieces as the shop opens), so the shop never
+    /// offers a piece it would refuse to sell; when every role is at its limit there are no piece
+    /// slots. Items are drawn by rarity ([`ItemCatalogue::rarity_weights`]); the badge slot draws from
+    /// the badges the run does not own (none left: no badge slot).
     fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
         let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won), u64::from(reroll));
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let mut weights = [30, 25, 25, 15, 8, 2];
         for (w, &role) in weights.iter_mut().zip(&roles) {
-            if !self.legacy_stock && self.piece_limit(role).at_limit() {
+            if !self.legacy && self.piece_limit(role).at_limit() {
                 *w = 0;
             }
         }
         let piece_slots = if weights.iter().sum::<u32>() == 0 { 0 } else { 4 };
         let mut slots = Vec::new();
         for _ in 0..piece_slots {
-            let mut x = r.gen_range(0..weights.iter().sum::<u32>());
-            let mut i = 0;
-            while x >= weights[i] {
-                x -= weights[i];
-                i += 1;
-            }
+            let i = weighted(&mut r, &weights);
             let item = ShopItem::Piece { role: roles[i] };
-            slots.push(ShopSlot { item, price: self.prices().item(item), sold: false });
+            slots.push(ShopSlot { item, price: self.prices().piece(roles[i]), sold: false });
         }
+        if self.legacy {
+            for _ in 0..2 {
+                let modifier = Modifier::ORIGINAL[r.gen_range(0..Modifier::ORIGINAL.len())];
+                let item = ShopItem::Modifier { modifier };
+                slots.push(ShopSlot { item, price: legacy_modifier_price(modifier), sold: false });
+            }
+            return slots;
+        }
+        let items = &self.config.items;
+        let draw = |r: &mut ChaCha8Rng, candidates: &[&Item]| -> Option<Item> {
+            let w: Vec<u32> = candidates.iter().map(|i| items.rarity_weights.weight(i.rarity)).collect();
+            if w.iter().sum::<u32>() == 0 {
+                return None;
+            }
+            Some(candidates[weighted(r, &w)].clone())
+        };
+        let modifiers: Vec<&Item> = items.of(Category::Modifier).collect();
         for _ in 0..2 {
-            let modifier = Modifier::ALL[r.gen_range(0..Modifier::ALL.len())];
-            let item = ShopItem::Modifier { modifier };
-            slots.push(ShopSlot { item, price: self.prices().item(item), sold: false });
+            if let Some(i) = draw(&mut r, &modifiers)
+                && let Some(modifier) = i.effect.modifier()
+            {
+                slots.push(ShopSlot { item: ShopItem::Modifier { modifier }, price: i.price, sold: false });
+            }
+        }
+        let badges: Vec<&Item> = items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).collect();
+        if let Some(i) = draw(&mut r, &badges) {
+            slots.push(ShopSlot { item: ShopItem::Badge { id: i.id }, price: i.price, sold: false });
+        }
+        let consumables: Vec<&Item> = items.of(Category::Consumable).collect();
+        if let Some(i) = draw(&mut r, &consumables) {
+            slots.push(ShopSlot { item: ShopItem::Consumable { id: i.id }, price: i.price, sold: false });
         }
         slots
+    }
+}
+
+/// An index drawn with probability proportional to `weights` (their sum must be above 0).
+fn weighted(r: &mut ChaCha8Rng, weights: &[u32]) -> usize {
+    let mut x = r.gen_range(0..weights.iter().sum::<u32>());
+    let mut i = 0;
+    while x >= weights[i] {
+        x -= weights[i];
+        i += 1;
+    }
+    i
+}
+
+/// The modifier prices of the game before items were data (issue 15), for the shops of a version 1
+/// log simulated again. Frozen: they describe those files, not the game.
+fn legacy_modifier_price(modifier: Modifier) -> u32 {
+    match modifier {
+        Modifier::Poisonous => 25,
+        Modifier::Swift => 30,
+        _ => 20,
     }
 }
 
@@ -1267,14 +1445,17 @@ fn describe(e: &Encounter) -> String {
     )
 }
 
-fn describe_shop(shop: &Shop) -> String {
-    let items: Vec<String> = shop
+fn describe_shop(shop: &Shop, items: &ItemCatalogue) -> String {
+    let list: Vec<String> = shop
         .slots
         .iter()
         .map(|s| match s.item {
-            ShopItem::Piece { role } => format!("{} {}g", role.name(), s.item.price()),
-            ShopItem::Modifier { modifier } => format!("{modifier} {}g", s.item.price()),
+            ShopItem::Piece { role } => format!("{} {}g", role.name(), s.price),
+            ShopItem::Modifier { modifier } => format!("{} {}g", items.modifier_name(modifier), s.price),
+            ShopItem::Badge { id } | ShopItem::Consumable { id } => {
+                format!("{} {}g", items.get(id).map_or(id.as_str(), |i| i.name.as_str()), s.price)
+            }
         })
         .collect();
-    items.join(", ")
+    list.join(", ")
 }

@@ -240,7 +240,7 @@ fn shop_seed() -> (u64, usize, usize) {
             .enumerate()
             .filter_map(|(i, s)| match s.item {
                 ShopItem::Piece { role } => Some((i, role, s.item.price())),
-                ShopItem::Modifier { .. } => None,
+                _ => None,
             })
             .collect();
         for (n, &(a, role, price_a)) in pieces.iter().enumerate() {

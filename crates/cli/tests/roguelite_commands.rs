@@ -37,7 +37,7 @@ fn run_json_prints_the_log() {
     let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(log["config"]["seed"], 2);
     assert!(log["steps"].as_array().unwrap().len() > 3);
-    assert_eq!(log["version"], 3);
+    assert_eq!(log["version"], gambit_roguelite::run::RUN_LOG_VERSION);
     assert!(
         log["steps"].as_array().unwrap().iter().any(|s| s["enemy"].as_array().is_some_and(|e| !e.is_empty()))
     );

@@ -222,6 +222,9 @@ fn action_code(a: BattleAction) -> u64 {
         BattleAction::Skip => 3 << 32,
         BattleAction::Teleport { id, to } => 4 << 32 | u64::from(id) << 8 | u64::from(to.index()),
         BattleAction::Freeze { square } => 5 << 32 | u64::from(square.index()),
+        BattleAction::Use { slot, target } => {
+            6 << 32 | u64::from(slot) << 8 | target.map_or(0xff, |t| u64::from(t.index()))
+        }
     }
 }
 
@@ -254,6 +257,8 @@ fn order_hint(b: &Battle, a: &BattleAction) -> i32 {
             None => -100 - 10 * near(to),
         },
         BattleAction::Skip => -1,
+        // Never among `bot_actions`; last if it were.
+        BattleAction::Use { .. } => -1_000,
     }
 }
 
@@ -265,7 +270,8 @@ fn chebyshev(a: gambit_rules::Square, b: gambit_rules::Square) -> i32 {
 
 /// A lower bound on the player moves still needed: one capture per living objective piece (kings
 /// under `capture_king`, marked targets, every enemy piece under `eliminate_army`), at least one
-/// move while the battle is on. (Poison can kill too, so a line may beat it; the bound only prunes.)
+/// move while the battle is on. (Poison and
+/// item damage can kill too, so a line may beat it; the bound only prunes.)
 fn lower_bound(b: &Battle) -> u32 {
     let marked = if b.objective() == crate::battle::Objective::EliminateArmy {
         b.living(Team::Enemy).count()

@@ -1105,9 +1105,10 @@ impl Run {
     }
 
     /// Proves a generated encounter winnable ([`crate::solve`]) for battle `battle_index` with the
-    /// default deployment against the run's enemy, within the tuning's node cap: a proved encounter
-    /// records its shortest win found and gets at least that many moves plus the stage's slack; an
-    /// unproved one stays as generated.
+    /// default deployment and the run's badges against the run's enemy, within the tuning's node
+    /// cap: a proved encounter records its shortest win found and gets at least that many moves plus
+    /// the stage's slack; an unproved one stays as generated. The pack's consumables are left out
+    /// (the solver never uses them; they can only help the player).
     fn prove(&self, encounter: &mut Encounter, battle_index: u64) {
         let proof = &self.config.economy.proof;
         if proof.nodes == 0 {
@@ -1115,6 +1116,7 @@ impl Run {
         }
         let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return };
         let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
+        setup.player_badges = self.badge_effects();
         setup.move_budget = PROOF_MAX_MOVES;
         let Ok(battle) = Battle::new(&setup) else { return };
         let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);

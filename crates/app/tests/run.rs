@@ -213,6 +213,15 @@ fn a_run_stopped_while_saving_its_end_counts_once() {
     assert!(!again.path().join(RUN_FILE).exists());
 }
 
+/// An encounter that declares royal kings says so where it is described; others do not.
+#[test]
+fn royal_kings_are_shown_where_declared() {
+    let mut e = king_on_c8(5);
+    assert!(!gambit::screens::deploy::goal_text(&e).contains("Royal kings"));
+    e.royal_kings = true;
+    assert!(gambit::screens::deploy::goal_text(&e).contains("Royal kings"));
+}
+
 /// A seed whose first shop (after a 1-move win with a budget of 30) sells the same piece twice, one
 /// below its purchase limit, both affordable: buying one is within the limit, the other beyond it.
 /// Returns the seed and the two slots.

@@ -82,6 +82,10 @@ fn objective_status(battle: &Battle) -> String {
             if battle.bonus_complete() { "on track" } else { "not yet" }
         ));
     }
+    if battle.royal_kings() {
+        text.push('\n');
+        text.push_str(super::deploy::ROYAL_KINGS);
+    }
     text
 }
 

@@ -68,7 +68,13 @@ impl BoardChoiceView {
                 .map(|e| OptionView {
                     name: e.name.replace('_', " "),
                     preview: preview::cells(e),
-                    shape: format!("{}x{}, {}", e.board.width, e.board.height, e.objective.short()),
+                    shape: format!(
+                        "{}x{}, {}{}",
+                        e.board.width,
+                        e.board.height,
+                        e.objective.short(),
+                        if e.royal_kings { ", royal kings" } else { "" }
+                    ),
                     size: format!("{} enemies, {} moves", e.enemy.len(), e.move_budget),
                     bonus: e.bonus.map(|b| format!("Bonus: {b}")),
                 })

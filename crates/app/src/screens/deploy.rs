@@ -78,8 +78,15 @@ pub fn goal_text(e: &Encounter) -> String {
         text.push_str(&format!(" Bonus: {b}."));
     }
     text.push_str(&format!(" Move budget: {}.", e.move_budget));
+    if e.royal_kings {
+        text.push_str(&format!(" {ROYAL_KINGS}"));
+    }
     text
 }
+
+/// What royal kings mean, shown wherever an encounter that declares them is described (board choice,
+/// deployment, battle panel); elsewhere a king is a piece like the others.
+pub const ROYAL_KINGS: &str = "Royal kings: a side that loses its last king loses the battle.";
 
 /// The deployment panel.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,9 +9,7 @@ use crate::AppSystems;
 use crate::board::preview::{self, PreviewCell};
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
-use crate::ui::{
-    Section, View, button, error_line, heading, label, page_column, save_banner, spawn_page, units,
-};
+use crate::ui::{Section, View, button, error_line, heading, label, page_column, save_banner, spawn_page};
 
 /// What the board choice's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,15 +86,7 @@ impl View for BoardChoiceView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(self.title.clone()));
         save_banner::spawn(p, self.failure.as_deref());
-        p.spawn(Node {
-            flex_direction: FlexDirection::Row,
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            column_gap: units(2.0),
-            max_width: Val::Percent(100.0),
-            ..default()
-        })
-        .with_children(|row| {
+        p.spawn(crate::ui::card_row()).with_children(|row| {
             for (i, option) in self.options.iter().enumerate() {
                 row.spawn(Node {
                     flex_direction: FlexDirection::Column,

@@ -160,15 +160,7 @@ impl View for UpgradesView {
         let accent = TextColor(crate::palette::STANDARD.accent);
         p.spawn(heading("Upgrades"));
         p.spawn(label(self.exp.clone()));
-        p.spawn(Node {
-            flex_direction: FlexDirection::Row,
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            column_gap: units(2.0),
-            max_width: Val::Percent(100.0),
-            ..default()
-        })
-        .with_children(|row| {
+        p.spawn(crate::ui::card_row()).with_children(|row| {
             for (group, nodes) in &self.groups {
                 row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(|col| {
                     col.spawn((label(group.clone()), accent));

@@ -19,8 +19,8 @@ pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
-    ButtonLabel, button, capitalize, error_line, heading, label, mark, muted_line, page_column, row,
-    small_button, spawn_page, wrapping_row,
+    ButtonLabel, button, capitalize, card_row, error_line, heading, label, mark, muted_line, page_column,
+    row, small_button, spawn_page, wrapping_row,
 };
 
 use crate::AppSystems;

@@ -90,6 +90,18 @@ pub fn wrapping_row() -> Node {
     Node { flex_direction: FlexDirection::Row, flex_wrap: FlexWrap::Wrap, ..default() }
 }
 
+/// A centred row of cards (board options, skill-tree groups) that wraps onto more lines, 2 units
+/// apart, never wider than its parent.
+#[must_use]
+pub fn card_row() -> Node {
+    Node {
+        justify_content: JustifyContent::Center,
+        column_gap: units(2.0),
+        max_width: Val::Percent(100.0),
+        ..wrapping_row()
+    }
+}
+
 /// The usual page column: children centred horizontally, a margin of 2 units on every side.
 #[must_use]
 pub fn page_column() -> Node {

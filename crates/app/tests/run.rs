@@ -301,6 +301,135 @@ fn shop_purchases_within_and_beyond_a_limit() {
     assert!(message.contains("most"), "{message}");
 }
 
+/// A seed whose first shop (after a 1-move win, budget 30) sells an affordable consumable that is
+/// usable at the start of the next battle (with the default deployment), one that needs a target or
+/// one that needs none. Returns the seed and slot.
+fn consumable_seed(needs_target: bool) -> (u64, usize) {
+    for seed in 1..2000 {
+        let mut run = Run::new(config(seed, vec![king_on_c8(30)]));
+        let RunPhase::StartOffer { offers } = run.phase().clone() else { unreachable!() };
+        run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 5 }).unwrap();
+        if run.apply(Decision::DeployDefault).is_err() {
+            continue;
+        }
+        let rook = run.battle().unwrap().units().iter().find(|u| u.role == Role::Rook && u.alive).unwrap();
+        if rook.square.file() != sq("c8").file() {
+            continue;
+        }
+        let action = BattleAction::Move { id: rook.id, to: sq("c8") };
+        if run.apply(Decision::Act { action }).is_err() || !matches!(run.phase(), RunPhase::Shop(_)) {
+            continue;
+        }
+        let Some(offer) = run.shop_offers().into_iter().find(|o| {
+            matches!(o.item, ShopItem::Consumable { .. })
+                && o.refusal.is_none()
+                && o.info.as_ref().is_some_and(|i| i.effect.needs_target() == needs_target)
+        }) else {
+            continue;
+        };
+        let mut next = run.clone();
+        next.apply(Decision::Buy { slot: offer.slot, recipient: None }).unwrap();
+        next.apply(Decision::LeaveShop).unwrap();
+        next.apply(Decision::ChooseBoard { index: 0 }).unwrap();
+        next.apply(Decision::DeployDefault).unwrap();
+        let usable =
+            next.battle().unwrap().legal_actions().iter().any(|a| matches!(a, BattleAction::Use { .. }));
+        if usable {
+            return (seed, offer.slot);
+        }
+    }
+    panic!("no seed with the wanted shop");
+}
+
+/// Whether the battle screen's button for pack slot `slot` is disabled.
+fn use_button_disabled(h: &mut Harness, slot: u8) -> bool {
+    h.update(2);
+    let mut buttons = h.app.world_mut().query::<(&battle::Action, Has<gambit::ui::Disabled>)>();
+    let world = h.app.world();
+    buttons.iter(world).find(|(a, _)| **a == battle::Action::Use(slot)).expect("the consumable's button").1
+}
+
+/// A consumable bought in the shop is used in the next battle through its button (and its target on
+/// the board, if it needs one): the battle changes exactly as the library's own `Use` action changes
+/// it. Once used, its button is disabled, and the action sent anyway changes nothing.
+#[test]
+fn a_bought_consumable_is_used_in_battle_through_its_button() {
+    use_a_bought_consumable(false);
+}
+
+/// The same with a consumable that needs a target: its targeting mode highlights the library's targets.
+#[test]
+fn a_bought_consumable_is_used_on_a_target_through_its_button() {
+    use_a_bought_consumable(true);
+}
+
+fn use_a_bought_consumable(needs_target: bool) {
+    let (seed, slot) = consumable_seed(needs_target);
+    let mut h = Harness::new();
+    start(&mut h, config(seed, vec![king_on_c8(30)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    win_battle(&mut h);
+    assert_eq!(h.screen(), Screen::Shop);
+    h.press(shop::Action::Buy(slot));
+    h.wait_for_run();
+    assert_eq!(session(&h).run.pack().len(), 1, "the consumable is in the pack");
+    h.press(shop::Action::Leave);
+    h.wait_for_run();
+    h.press(board_choice::Action::Choose(0));
+    h.wait_for_run();
+    deploy_rook_on_c1(&mut h);
+
+    // The button is enabled exactly when the library has a use of the slot.
+    let battle_now = session(&h).run.battle().unwrap().clone();
+    let uses: Vec<BattleAction> = battle_now
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, BattleAction::Use { slot: 0, .. }))
+        .collect();
+    assert_eq!(use_button_disabled(&mut h, 0), uses.is_empty());
+    assert!(!uses.is_empty(), "the seed's consumable is usable with the rook on c1");
+    h.press(battle::Action::Use(0));
+    let action = if !needs_target {
+        assert_eq!(uses, [BattleAction::Use { slot: 0, target: None }]);
+        uses[0]
+    } else {
+        // Targeting: the highlighted squares are the library's targets; one press uses it.
+        let input = h.app.world().resource::<battle::BattleInput>().clone();
+        assert_eq!(input.targeting, gambit::board::Targeting::Use(0));
+        let scene = h.app.world().resource::<gambit::board::BoardScene>();
+        let mut shown: Vec<Square> =
+            Square::all().filter(|&s| scene.cells[s.index() as usize].target).collect();
+        let mut wanted: Vec<Square> = uses
+            .iter()
+            .filter_map(|a| match a {
+                BattleAction::Use { target, .. } => *target,
+                _ => None,
+            })
+            .collect();
+        shown.sort();
+        wanted.sort();
+        assert_eq!(shown, wanted);
+        h.board(BoardInput::Pressed(wanted[0]));
+        BattleAction::Use { slot: 0, target: Some(wanted[0]) }
+    };
+    h.wait_for_run();
+    let mut expected = battle_now.clone();
+    expected.apply(action).unwrap();
+    let after = session(&h).run.battle().expect("the battle goes on (a free action)");
+    assert_eq!(after.state_key(), expected.state_key());
+    assert_ne!(after.state_key(), battle_now.state_key(), "the use changed the battle");
+    assert!(after.pack()[0].unwrap().used);
+
+    // Used: disabled, and a stale press changes nothing.
+    assert!(use_button_disabled(&mut h, 0));
+    h.send(battle::Action::Use(0));
+    h.wait_for_run();
+    assert_eq!(session(&h).run.battle().unwrap().state_key(), expected.state_key());
+    let message = h.app.world().resource::<battle::BattleInput>().message.clone().unwrap();
+    assert!(message.contains("cannot be used"), "{message}");
+}
+
 #[test]
 fn a_skill_is_unlocked_in_the_tree() {
     let mut h = Harness::new();

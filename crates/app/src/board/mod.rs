@@ -30,7 +30,8 @@ pub enum BoardInput {
         /// Where it was dropped.
         to: Square,
     },
-    /// A typed command: a move in SAN or UCI, `tp e4e7`, `fz e7`.
+    /// A typed command: in skill chess a move in SAN or UCI, `tp e4e7`, `fz e7`; in a battle the
+    /// library's grammar (`Battle::parse_action`: `b2b3`, `tp b2e5`, `fz e5`, `use 1 e5`, `skip`).
     Command(String),
     /// Enter a skill's targeting mode.
     Cast(Skill),
@@ -54,6 +55,8 @@ pub enum Targeting {
     TeleportTarget(Square),
     /// Freeze: pick the square.
     Freeze,
+    /// A battle's consumable in pack slot `n` (0-based) that needs a target: pick the piece.
+    Use(u8),
 }
 
 impl Targeting {

@@ -61,6 +61,8 @@ impl PlayerInput {
                 Square::all().filter(|&t| board.check_teleport(from, t).is_ok()).collect()
             }
             Targeting::Freeze => Square::all().filter(|&s| board.check_freeze(s).is_ok()).collect(),
+            // Consumables belong to the run's battles, not to skill chess.
+            Targeting::Use(_) => Vec::new(),
         }
     }
 
@@ -105,6 +107,7 @@ impl PlayerInput {
             Targeting::Freeze => {
                 let _ = self.play(game, Action::Freeze(square));
             }
+            Targeting::Use(_) => self.targeting = Targeting::Move,
         }
     }
 

@@ -1,11 +1,12 @@
 //! A battle of the run: the shared board with irregular shapes and walls, HP pips, modifier letters,
 //! poison clouds with their remaining ticks, frozen squares; beside it the move budget, the objective
-//! and bonus status, the skills bar, the reposition prompt with Skip, the card of the piece under the
-//! pointer or cursor, the event log, and the victory or defeat report. The UI never decides legality:
-//! every action comes from `Battle::legal_actions`. UI state: [`BattleInput`] (selection, targeting
-//! mode, message).
+//! and bonus status, the skills bar, the reposition prompt with Skip, the pack of consumables (a button
+//! each), the run's badges, the card of the piece under the pointer or cursor, the event log, and the
+//! victory or defeat report. The UI never decides legality: every action comes from
+//! `Battle::legal_actions`. UI state: [`BattleInput`] (selection, targeting mode, message).
 
 use bevy::prelude::*;
+use gambit_roguelite::items::Category;
 use gambit_roguelite::{Battle, BattleAction, BattleStatus, Decision, PieceId, Team};
 use gambit_rules::{Piece, Square};
 use gambit_skills::Skill;
@@ -17,13 +18,18 @@ use crate::menus::Menu;
 use crate::run::{RunDecision, RunSession, RunTask, SaveFailure};
 use crate::settings::Settings;
 use crate::ui::section::show;
-use crate::ui::{View, button, capitalize, error_line, heading, label, save_banner, small_button, text_font};
+use crate::ui::{
+    Disabled, View, button, capitalize, error_line, heading, label, save_banner, small_button, text_font,
+};
 
 /// What the battle screen's buttons (and hotkeys) do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A skill button: enter its targeting mode.
     Cast(Skill),
+    /// A consumable button (pack slot, 0-based): used at once, or its targeting mode when it needs a
+    /// target.
+    Use(u8),
     /// Decline the offered reposition.
     SkipReposition,
     /// Toggle the threat overlay (T).
@@ -89,6 +95,17 @@ fn objective_status(battle: &Battle) -> String {
     text
 }
 
+/// One consumable's button in the battle panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackView {
+    /// The pack slot, 0-based.
+    pub slot: u8,
+    /// `1. Name: text`, as the command `use 1` counts.
+    pub text: String,
+    /// Among the legal actions now (some target, or none needed).
+    pub enabled: bool,
+}
+
 /// The battle panel: the report of a finished battle, or the battle's state. (One value per panel
 /// rebuild: the size difference between the variants costs nothing.)
 #[allow(clippy::large_enum_variant)]
@@ -117,6 +134,10 @@ pub enum BattleView {
         skip: bool,
         /// The skill buttons' labels, when the player has skills.
         skills: Option<[(Skill, String); 2]>,
+        /// The consumables' buttons, in pack order.
+        pack: Vec<PackView>,
+        /// The run's badges, `Name: text` each.
+        badges: Vec<String>,
         /// The card of the piece under the pointer or the cursor.
         card: Option<String>,
         /// A failed save.
@@ -170,6 +191,37 @@ impl BattleView {
             }
             text
         });
+        // The library says which consumables are usable now; none while the enemy moves or thinks.
+        let legal =
+            if busy || battle.to_move() != Team::Player { Vec::new() } else { battle.legal_actions() };
+        let pack = battle
+            .pack()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, slot)| {
+                let (slot, index) = ((*slot)?, u8::try_from(i).ok()?);
+                // The run's pack names the slot; a showcase battle's pack is found by its effect.
+                let items = session.run.items();
+                let item = session
+                    .run
+                    .pack()
+                    .get(i)
+                    .and_then(|&id| items.get(id))
+                    .filter(|it| it.effect == slot.effect)
+                    .or_else(|| items.of(Category::Consumable).find(|it| it.effect == slot.effect));
+                let name =
+                    item.map_or_else(|| "Consumable".to_string(), |it| format!("{}: {}", it.name, it.text));
+                let used = if slot.used { " (used)" } else { "" };
+                Some(PackView {
+                    slot: index,
+                    text: format!("{}. {name}{used}", i + 1),
+                    enabled: legal
+                        .iter()
+                        .any(|a| matches!(*a, BattleAction::Use { slot, .. } if slot == index)),
+                })
+            })
+            .collect();
+        let badges = session.run.badge_items().map(|it| format!("{}: {}", it.name, it.text)).collect();
         let start = session.log.len().saturating_sub(12);
         Some(BattleView::Ongoing {
             title: format!("Battle {}", session.run.battles_won() + 1),
@@ -178,6 +230,8 @@ impl BattleView {
             status,
             skip: battle.pending_reposition().is_some() && !busy,
             skills,
+            pack,
+            badges,
             card,
             failure: failure.0.clone(),
             message: input.message.clone().or_else(|| session.refusal.clone()),
@@ -204,6 +258,8 @@ impl View for BattleView {
                 status,
                 skip,
                 skills,
+                pack,
+                badges,
                 card,
                 failure,
                 message,
@@ -222,6 +278,22 @@ impl View for BattleView {
                             row.spawn(small_button(text.clone(), Action::Cast(*skill)));
                         }
                     });
+                }
+                if !pack.is_empty() {
+                    p.spawn(label("Consumables (using one ends no turn):"));
+                    for item in pack {
+                        let mut b = p.spawn(small_button(item.text.clone(), Action::Use(item.slot)));
+                        if !item.enabled {
+                            b.insert(Disabled);
+                        }
+                    }
+                }
+                if !badges.is_empty() {
+                    p.spawn((
+                        Text::new(format!("Badges:\n{}", badges.join("\n"))),
+                        text_font(1.9),
+                        TextColor(crate::palette::STANDARD.muted),
+                    ));
                 }
                 if let Some(card) = card {
                     p.spawn((label(card.clone()), TextColor(crate::palette::STANDARD.accent)));
@@ -294,6 +366,13 @@ fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(BattleAction,
             .into_iter()
             .filter_map(|a| match a {
                 BattleAction::Freeze { square } => Some((a, square)),
+                _ => None,
+            })
+            .collect(),
+        Targeting::Use(n) => legal
+            .into_iter()
+            .filter_map(|a| match a {
+                BattleAction::Use { slot, target: Some(square) } if slot == n => Some((a, square)),
                 _ => None,
             })
             .collect(),
@@ -437,18 +516,52 @@ fn on_board_input(
     }
 }
 
+/// A consumable button: the library's legal uses of the slot decide. None: say so. One without a
+/// target: used at once. Targets: the targeting mode, which highlights them (Esc cancels).
+fn use_consumable(slot: u8, battle: &Battle, input: &mut BattleInput, out: &mut MessageWriter<RunDecision>) {
+    let uses: Vec<BattleAction> = battle
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(*a, BattleAction::Use { slot: s, .. } if s == slot))
+        .collect();
+    input.selected = None;
+    input.targeting = Targeting::Move;
+    match uses.as_slice() {
+        [] => input.message = Some("That consumable cannot be used now".to_string()),
+        [action @ BattleAction::Use { target: None, .. }] => {
+            decide(out, *action);
+            input.message = None;
+        }
+        _ => {
+            input.targeting = Targeting::Use(slot);
+            input.message = Some("Choose a highlighted piece (Esc cancels)".to_string());
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn on_action(
     mut actions: MessageReader<Action>,
     mut board: MessageWriter<BoardInput>,
     mut out: MessageWriter<RunDecision>,
     mut settings: ResMut<Settings>,
     mut session: ResMut<RunSession>,
+    mut input: ResMut<BattleInput>,
+    task: Res<RunTask>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for action in actions.read() {
         match *action {
             Action::Cast(skill) => {
                 board.write(BoardInput::Cast(skill));
+            }
+            Action::Use(slot) => {
+                if task.is_busy() || session.battle_end.is_some() || session.showcase.is_some() {
+                    continue;
+                }
+                if let Some(battle) = session.run.battle() {
+                    use_consumable(slot, battle, &mut input, &mut out);
+                }
             }
             Action::SkipReposition => decide(&mut out, BattleAction::Skip),
             Action::ToggleThreats => settings.threat_overlay = !settings.threat_overlay,

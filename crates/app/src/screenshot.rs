@@ -1,6 +1,8 @@
 //! The screenshot mode (`gambit --screenshot DIR`): visits every screen, saves one PNG per screen named
 //! after it and exits. The skill-chess picture shows a frozen square and the threat overlay; the battle
-//! picture shows poison, a wall, a frozen square and the threat overlay.
+//! picture shows poison, a wall, a frozen square, the threat overlay and a pack of consumables. From
+//! the first shop on, the tour's run buys the badges and consumables it can afford, so the next
+//! deployment and battle (`deploy-items`, `battle-items`) show the run's items.
 
 use std::path::PathBuf;
 
@@ -8,6 +10,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use gambit_roguelite::battle::{BattleSetup, BonusObjective, Objective};
 use gambit_roguelite::bot::{StageTuning, auto_decision};
+use gambit_roguelite::run::ShopItem;
 use gambit_roguelite::{Battle, BattleAction, Modifier, Team};
 use gambit_rules::Position;
 use gambit_skills::{SkillBoard, SkillConfig};
@@ -22,7 +25,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: (file name without `.png`, what to set up).
-const STEPS: [&str; 14] = [
+const STEPS: [&str; 16] = [
     "title",
     "settings",
     "how-to-play",
@@ -34,6 +37,8 @@ const STEPS: [&str; 14] = [
     "battle",
     "shop",
     "next-board",
+    "deploy-items",
+    "battle-items",
     "run-end",
     "upgrades",
     "records",
@@ -89,6 +94,12 @@ fn showcase_battle() -> Option<Battle> {
         .with_modifier("f7", Modifier::Bulwark)
         .with_modifier("e5", Modifier::Swift)
         .with_bonus(BonusObjective::NoLosses);
+    // A pack of three consumables from the shipped catalogue: one used, two to use.
+    let mut setup = setup;
+    setup.consumables = ["haste", "elixir", "firebomb"]
+        .iter()
+        .filter_map(|id| gambit_roguelite::items::ItemCatalogue::shipped().find(id).map(|i| i.effect))
+        .collect();
     let mut battle = Battle::new(&setup).ok()?;
     let id = |b: &Battle, s: &str| b.unit_at(s.parse().ok()?).map(|u| u.id);
     let enemy_quiet_step = |b: &mut Battle| {
@@ -119,6 +130,7 @@ fn showcase_battle() -> Option<Battle> {
     battle.apply(BattleAction::Move { id: rook, to: "b7".parse().ok()? }).ok()?;
     enemy_quiet_step(&mut battle);
     battle.apply(BattleAction::Freeze { square: "c5".parse().ok()? }).ok();
+    battle.apply(BattleAction::Use { slot: 0, target: None }).ok();
     Some(battle)
 }
 
@@ -132,7 +144,18 @@ fn advance_run_to(world: &mut World, want: Screen) {
         if session.app_screen() == want {
             break;
         }
-        let Some(decision) = auto_decision(&session.run, tuning) else { break };
+        // In a shop, first the badges and consumables the run can afford (as a player would buy
+        // them), so the later pictures show items; then the fixed policy.
+        let buy = matches!(session.run.phase(), gambit_roguelite::RunPhase::Shop(_))
+            .then(|| {
+                session.run.shop_offers().into_iter().find(|o| {
+                    o.refusal.is_none()
+                        && matches!(o.item, ShopItem::Badge { .. } | ShopItem::Consumable { .. })
+                })
+            })
+            .flatten()
+            .map(|o| gambit_roguelite::Decision::Buy { slot: o.slot, recipient: None });
+        let Some(decision) = buy.or_else(|| auto_decision(&session.run, tuning)) else { break };
         if session.run.apply(decision).is_err() {
             break;
         }
@@ -190,6 +213,8 @@ fn set_up(world: &mut World, name: &str) {
         }
         "shop" => advance_run_to(world, Screen::Shop),
         "next-board" => advance_run_to(world, Screen::BoardChoice),
+        "deploy-items" => advance_run_to(world, Screen::Deploy),
+        "battle-items" => advance_run_to(world, Screen::Battle),
         "run-end" => advance_run_to(world, Screen::RunEnd),
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),

@@ -293,6 +293,7 @@ impl View for BattleView {
                         Text::new(format!("Badges:\n{}", badges.join("\n"))),
                         text_font(1.9),
                         TextColor(crate::palette::STANDARD.muted),
+                        Node { margin: UiRect::all(crate::ui::units(0.4)), ..default() },
                     ));
                 }
                 if let Some(card) = card {

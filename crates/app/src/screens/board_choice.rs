@@ -1,5 +1,6 @@
-//! Choosing the next board: three encounters side by side, each with its name, a preview, its size and
-//! objective, its enemies and move budget, its bonus; Choose.
+//! Choosing the next board: three encounters side by side, each with its name, a preview, its size,
+//! objective and royal kings, its enemies and move budget, the enemy's skills and modifiers, its bonus;
+//! Choose.
 
 use bevy::prelude::*;
 use gambit_roguelite::{Decision, RunPhase};
@@ -43,7 +44,27 @@ struct OptionView {
     preview: Vec<PreviewCell>,
     shape: String,
     size: String,
+    enemy: String,
     bonus: Option<String>,
+}
+
+/// The enemy's skills and modifiers in a few words: `Enemy: Teleport & Freeze; Swift, Armored x2`.
+fn enemy_text(e: &gambit_roguelite::encounter::Encounter) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for m in e.enemy.iter().filter_map(|p| p.modifier) {
+        match counts.iter_mut().find(|(t, _)| *t == m.title()) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((m.title(), 1)),
+        }
+    }
+    let modifiers: Vec<String> =
+        counts.iter().map(|&(t, n)| if n > 1 { format!("{t} x{n}") } else { t.to_string() }).collect();
+    match (e.enemy_skills.is_some(), modifiers.is_empty()) {
+        (false, true) => "Enemy: no skills or modifiers".to_string(),
+        (false, false) => format!("Enemy: {}", modifiers.join(", ")),
+        (true, true) => "Enemy: Teleport & Freeze".to_string(),
+        (true, false) => format!("Enemy: Teleport & Freeze; {}", modifiers.join(", ")),
+    }
 }
 
 /// The board choice page.
@@ -74,6 +95,7 @@ impl BoardChoiceView {
                         if e.royal_kings { ", royal kings" } else { "" }
                     ),
                     size: format!("{} enemies, {} moves", e.enemy.len(), e.move_budget),
+                    enemy: enemy_text(e),
                     bonus: e.bonus.map(|b| format!("Bonus: {b}")),
                 })
                 .collect(),
@@ -98,6 +120,15 @@ impl View for BoardChoiceView {
                     preview::spawn(col, &option.preview);
                     col.spawn(label(option.shape.clone()));
                     col.spawn(label(option.size.clone()));
+                    // As wide as the preview at most: a long list wraps instead of widening the card.
+                    col.spawn(label(option.enemy.clone())).insert((
+                        Node {
+                            max_width: crate::ui::units(24.0),
+                            margin: UiRect::all(crate::ui::units(0.4)),
+                            ..default()
+                        },
+                        TextLayout::justify(Justify::Center),
+                    ));
                     if let Some(bonus) = &option.bonus {
                         col.spawn(label(bonus.clone()));
                     }
@@ -125,5 +156,50 @@ fn present(
 fn on_action(mut actions: MessageReader<Action>, mut out: MessageWriter<RunDecision>) {
     for Action::Choose(index) in actions.read() {
         out.write(RunDecision(Decision::ChooseBoard { index: *index }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gambit_roguelite::Modifier;
+    use gambit_roguelite::battle::{BoardShape, Objective, SkillTuning};
+    use gambit_roguelite::encounter::{Encounter, EnemyPiece};
+    use gambit_rules::Role;
+
+    use super::enemy_text;
+
+    fn encounter(modifiers: &[Option<Modifier>], skills: bool) -> Encounter {
+        Encounter {
+            name: "test".to_string(),
+            stage: 1,
+            board: BoardShape::square(8),
+            enemy: modifiers
+                .iter()
+                .zip(["a8", "b8", "c8", "d8"])
+                .map(|(&modifier, s)| EnemyPiece {
+                    role: Role::Pawn,
+                    square: s.parse().unwrap(),
+                    modifier,
+                    target: false,
+                })
+                .collect(),
+            objective: Objective::EliminateArmy,
+            bonus: None,
+            move_budget: 10,
+            enemy_skills: skills.then(SkillTuning::default),
+            royal_kings: false,
+            fallback: false,
+            proof: None,
+        }
+    }
+
+    /// The preview names the enemy's skills and its modifiers (counted), or says it has neither.
+    #[test]
+    fn the_enemy_line_names_skills_and_modifiers() {
+        let mods = [Some(Modifier::Swift), None, Some(Modifier::Armored), Some(Modifier::Swift)];
+        assert_eq!(enemy_text(&encounter(&mods, true)), "Enemy: Teleport & Freeze; Swift x2, Armored");
+        assert_eq!(enemy_text(&encounter(&mods, false)), "Enemy: Swift x2, Armored");
+        assert_eq!(enemy_text(&encounter(&[None], true)), "Enemy: Teleport & Freeze");
+        assert_eq!(enemy_text(&encounter(&[None], false)), "Enemy: no skills or modifiers");
     }
 }

@@ -1,7 +1,8 @@
 //! Deployment: the next board (shape, holes, the enemy formation, the objective ringed in gold, the
 //! bonus objective, the move budget) with the player's army placed freely in the bottom two rows by
-//! drag or click-swap; Start. UI state: [`DeployPlan`] (the placements being edited, the selection),
-//! made from the run's default deployment on entering.
+//! drag or click-swap; Start; the army, the pack of consumables and the run's badges. UI state:
+//! [`DeployPlan`] (the placements being edited, the selection), made from the run's default
+//! deployment on entering.
 
 use bevy::prelude::*;
 use gambit_roguelite::battle::START_HP;
@@ -98,6 +99,10 @@ pub struct DeployView {
     failure: Option<String>,
     message: Option<String>,
     army: String,
+    /// The run's badges, `Name: text` each (the rules the run changes).
+    badges: Vec<String>,
+    /// The consumables' names, in pack order.
+    pack: Option<String>,
 }
 
 impl DeployView {
@@ -125,6 +130,11 @@ impl DeployView {
             failure: failure.0.clone(),
             message: plan.message.clone().or_else(|| session.refusal.clone()),
             army: format!("Army: {}", names.join(", ")),
+            badges: session.run.badge_items().map(|it| format!("{}: {}", it.name, it.text)).collect(),
+            pack: (!session.run.pack().is_empty()).then(|| {
+                let names: Vec<&str> = session.run.pack_items().map(|it| it.name.as_str()).collect();
+                format!("Consumables (use them in the battle): {}", names.join(", "))
+            }),
         })
     }
 }
@@ -147,6 +157,17 @@ impl View for DeployView {
             row.spawn(button("Title", Action::Title));
         });
         p.spawn(label(self.army.clone()));
+        if let Some(pack) = &self.pack {
+            p.spawn(label(pack.clone()));
+        }
+        if !self.badges.is_empty() {
+            p.spawn((
+                Text::new(format!("Badges:\n{}", self.badges.join("\n"))),
+                crate::ui::text_font(1.9),
+                TextColor(crate::palette::STANDARD.muted),
+                Node { margin: UiRect::all(crate::ui::units(0.4)), ..default() },
+            ));
+        }
     }
 }
 

@@ -394,7 +394,16 @@ fn use_a_bought_consumable(needs_target: bool) {
         assert_eq!(uses, [BattleAction::Use { slot: 0, target: None }]);
         uses[0]
     } else {
-        // Targeting: the highlighted squares are the library's targets; one press uses it.
+        // Targeting: Esc leaves it, with nothing used.
+        assert_eq!(
+            h.app.world().resource::<battle::BattleInput>().targeting,
+            gambit::board::Targeting::Use(0)
+        );
+        h.key(KeyCode::Escape);
+        assert_eq!(h.app.world().resource::<battle::BattleInput>().targeting, gambit::board::Targeting::Move);
+        assert_eq!(session(&h).run.battle().unwrap().state_key(), battle_now.state_key());
+        // Again: the highlighted squares are the library's targets; one press uses it.
+        h.press(battle::Action::Use(0));
         let input = h.app.world().resource::<battle::BattleInput>().clone();
         assert_eq!(input.targeting, gambit::board::Targeting::Use(0));
         let scene = h.app.world().resource::<gambit::board::BoardScene>();

@@ -64,7 +64,11 @@ enum Plan {
 /// action log, and exact undo of every action.
 ///
 /// See the crate docs for the contracts of the skills and the clock.
-#[derive(Clone, Debug)]
+///
+/// `clone_from` reuses the target's buffers (log, undo history), so a host that saves a board into
+/// the same copy again and again (a searched battle's undo record) allocates nothing once they have
+/// grown.
+#[derive(Debug)]
 pub struct SkillBoard {
     config: SkillConfig,
     position: Position,
@@ -73,6 +77,28 @@ pub struct SkillBoard {
     frozen: Frozen,
     log: Vec<LogEntry>,
     undo: Vec<UndoRecord>,
+}
+
+impl Clone for SkillBoard {
+    fn clone(&self) -> Self {
+        SkillBoard {
+            config: self.config.clone(),
+            position: self.position.clone(),
+            cooldowns: self.cooldowns,
+            frozen: self.frozen.clone(),
+            log: self.log.clone(),
+            undo: self.undo.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.config.clone_from(&source.config);
+        self.position.clone_from(&source.position);
+        self.cooldowns = source.cooldowns;
+        self.frozen.clone_from(&source.frozen);
+        self.log.clone_from(&source.log);
+        self.undo.clone_from(&source.undo);
+    }
 }
 
 impl PartialEq for SkillBoard {

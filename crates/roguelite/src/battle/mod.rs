@@ -13,6 +13,7 @@ mod resolve;
 mod setup;
 mod state;
 mod turn;
+mod undo;
 
 use gambit_rules::{
     ByColor, Color, Glyph, Piece, Position, PromotionPolicy, RenderOptions, Role, RuleSet, Square, SquareSet,
@@ -24,6 +25,7 @@ pub use action::{ActionError, BattleAction, ParseActionError};
 pub use event::{BattleEvent, UnitRef};
 pub use setup::{BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec};
 pub use state::{BattleStats, BattleStatus, Cloud, DefeatReason, Unit};
+pub(crate) use undo::BattleUndo;
 
 pub use crate::types::{Modifier, PieceId, SENTINEL_TICKS, Team};
 
@@ -53,8 +55,10 @@ pub const START_HP: u8 = 2;
 /// start-of-turn boundaries.
 pub const CLOUD_EXPOSURES: u8 = 2;
 
-/// A battle in progress. Clone it freely: a clone is an independent copy (the bot searches on copies).
-#[derive(Clone, Debug)]
+/// A battle in progress. Clone it freely: a clone is an independent copy. (The bot searches one copy
+/// in place, with an exact undo per action.) Two battles are equal when every part of their state is
+/// (the skills board by its own equality, which leaves out its undo history).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Battle {
     board: SkillBoard,
     shape: BoardShape,

@@ -18,6 +18,13 @@ impl Battle {
     pub fn apply(&mut self, action: BattleAction) -> Result<Vec<BattleEvent>, ActionError> {
         let mv = self.validate(action)?;
         self.events.clear();
+        self.resolve_action(action, mv);
+        Ok(std::mem::take(&mut self.events))
+    }
+
+    /// Resolves an action that step 1 accepted; `mv` is the rules move of a move or a reposition
+    /// (what [`Battle::validate`] returns).
+    pub(super) fn resolve_action(&mut self, action: BattleAction, mv: Option<Move>) {
         let team = self.to_move;
         match action {
             BattleAction::Move { id, to } => {
@@ -37,7 +44,6 @@ impl Battle {
             }
             BattleAction::Use { slot, target } => self.resolve_use(slot, target),
         }
-        Ok(std::mem::take(&mut self.events))
     }
 
     /// Step 1 (the count) and step 2 for a move; then steps 3-7.

@@ -14,7 +14,7 @@ use gambit_rules::Role;
 use gambit_search::{BotOptions, Game, Preset, Terminal, choose};
 use serde::{Deserialize, Serialize};
 
-use crate::battle::{Battle, BattleAction, BattleStatus};
+use crate::battle::{Battle, BattleAction, BattleStatus, BattleUndo};
 use crate::types::Team;
 
 /// What an empty [`EnemyTuning::Presets`] list stands for (run files may hold one): [`Preset::Beginner`]
@@ -127,11 +127,18 @@ impl EnemyTuning {
     }
 }
 
-/// A battle as the search crate's [`Game`]: play applies an action to a quiet copy and undo restores
-/// the saved copy; leaves are scored by an [`Evaluation`].
+/// A battle as the search crate's [`Game`]: play applies an action in place without validation
+/// (the search plays only actions it generated), saving what the action may change into a record
+/// reused per ply, and undo restores it exactly; leaves are scored by an [`Evaluation`].
 #[derive(Clone, Debug)]
 pub struct BattleGame {
     current: Battle,
+    /// One record per ply of the current line (reused: `depth` of them are in use).
+    undos: Vec<BattleUndo>,
+    depth: usize,
+    /// The former path, kept as the peer of tests and benchmarks: a validated apply on the battle
+    /// and a whole copy of it saved per node.
+    clone_per_node: bool,
     saved: Vec<Battle>,
     evaluation: Evaluation,
 }
@@ -148,7 +155,24 @@ impl BattleGame {
     pub fn with_evaluation(battle: &Battle, evaluation: Evaluation) -> BattleGame {
         let mut current = battle.clone();
         current.set_quiet(true);
-        BattleGame { current, saved: Vec::new(), evaluation }
+        BattleGame {
+            current,
+            undos: Vec::new(),
+            depth: 0,
+            clone_per_node: false,
+            saved: Vec::new(),
+            evaluation,
+        }
+    }
+
+    /// The same game searched the way it was before play/undo in place: each play validates the
+    /// action and saves a whole copy of the battle, each undo puts the copy back. Only for tests
+    /// and benchmarks, which compare the two paths (same choices, nodes per second).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn cloning_per_node(mut self) -> BattleGame {
+        self.clone_per_node = true;
+        self
     }
 
     /// The current state.
@@ -204,14 +228,29 @@ impl Game for BattleGame {
     }
 
     fn play(&mut self, action: BattleAction) {
-        self.saved.push(self.current.clone());
-        // The search only plays actions from `actions`; a refusal would leave the copy unchanged.
-        let _ = self.current.apply(action);
+        if self.clone_per_node {
+            self.saved.push(self.current.clone());
+            // A refusal would leave the copy unchanged.
+            let _ = self.current.apply(action);
+            return;
+        }
+        if self.depth == self.undos.len() {
+            self.undos.push(BattleUndo::default());
+        }
+        self.current.play_unchecked(action, &mut self.undos[self.depth]);
+        self.depth += 1;
     }
 
     fn undo(&mut self, _action: BattleAction) {
-        if let Some(b) = self.saved.pop() {
-            self.current = b;
+        if self.clone_per_node {
+            if let Some(b) = self.saved.pop() {
+                self.current = b;
+            }
+            return;
+        }
+        if self.depth > 0 {
+            self.depth -= 1;
+            self.current.undo(&mut self.undos[self.depth]);
         }
     }
 
@@ -292,14 +331,21 @@ pub fn choose_action_with(
     seed: u64,
     evaluation: &Evaluation,
 ) -> BotDecision {
-    let mut game = BattleGame::with_evaluation(battle, *evaluation);
+    choose_action_in(&mut BattleGame::with_evaluation(battle, *evaluation), tuning, seed)
+}
+
+/// [`choose_action_with`] on a prepared game (tests and benchmarks compare the search paths of
+/// [`BattleGame`] with it). The game is back at its state when it returns.
+#[doc(hidden)]
+#[must_use]
+pub fn choose_action_in(game: &mut BattleGame, tuning: StageTuning, seed: u64) -> BotDecision {
     let options = BotOptions {
         max_nodes: tuning.nodes,
         beam_width: tuning.beam_width,
         consistency: tuning.consistency,
         ..BotOptions::default()
     };
-    let choice = choose(&mut game, tuning.depth, seed, &options);
-    let action = choice.action.or_else(|| battle.legal_actions().first().copied());
+    let choice = choose(game, tuning.depth, seed, &options);
+    let action = choice.action.or_else(|| game.battle().legal_actions().first().copied());
     BotDecision { action, nodes: choice.nodes, completed_depth: choice.completed_depth }
 }

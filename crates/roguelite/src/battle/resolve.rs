@@ -67,7 +67,8 @@ impl Battle {
         let victim_frozen = victim.is_some() && self.board.is_frozen(to);
         // Step 2: remove the captured piece, move the attacker (the rules move does both), activate a
         // vacated wall, then resolve the captured piece's death effect and the capture's effects.
-        self.board.play(m).expect("validated move");
+        // Validated (or, in the search, one of the generated moves): no second check.
+        self.board.play_action_unchecked(gambit_skills::Action::Move(m));
         self.relocate_unit(id, from, to);
         self.emit(|b| BattleEvent::Moved { unit: b.label(id), from, to });
         self.activate_walls();

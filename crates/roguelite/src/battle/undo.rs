@@ -9,10 +9,10 @@
 //! skill tuning, team rules, whether the enemy has skills, royal kings, quiet) never changes after
 //! [`Battle::new`](super::Battle::new).
 
-use gambit_rules::{ByColor, Move, Square};
+use gambit_rules::{ByColor, Move, MoveKind, Role, Square};
 use gambit_skills::SkillBoard;
 
-use super::{Battle, BattleAction, BattleStats, BattleStatus, Cloud, PackSlot, Unit};
+use super::{Battle, BattleAction, BattleStats, BattleStatus, Cloud, PROMOTION, PackSlot, Unit};
 use crate::items::PACK_SIZE;
 use crate::types::{PieceId, Team};
 
@@ -99,13 +99,10 @@ impl Battle {
     pub(crate) fn play_unchecked(&mut self, action: BattleAction, undo: &mut BattleUndo) {
         undo.save(self);
         let mv = match action {
-            BattleAction::Move { id, to } => {
-                let from = self.units[id as usize].square;
-                match self.board.legal_moves().iter().find(|m| m.from == from && m.to == to) {
-                    Some(&m) => Some(m),
-                    None => return,
-                }
-            }
+            BattleAction::Move { id, to } => match self.rules_move(id, to) {
+                Some(m) => Some(m),
+                None => return,
+            },
             BattleAction::Reposition { id, to } => {
                 match self.reposition_moves(id).into_iter().find(|m: &Move| m.to == to) {
                     Some(m) => Some(m),
@@ -115,6 +112,28 @@ impl Battle {
             _ => None,
         };
         self.resolve_action(action, mv);
+    }
+
+    /// The rules move of piece `id` to `to`, built without generating the legal moves: under
+    /// [`BATTLE_RULES`](super::BATTLE_RULES) (no castling, en passant or double step) a move is its
+    /// squares, the roles on them and, for a pawn reaching its promotion square, [`PROMOTION`]'s
+    /// role. Debug builds check it against the generated moves.
+    fn rules_move(&self, id: PieceId, to: Square) -> Option<Move> {
+        let from = self.units.get(id as usize)?.square;
+        let position = self.board.position();
+        let piece = position.piece_at(from)?;
+        let promotion = (piece.role == Role::Pawn && position.is_promotion_square(piece.color, to))
+            .then(|| PROMOTION.role_for(position, piece.color));
+        let m = Move {
+            from,
+            to,
+            role: piece.role,
+            capture: position.piece_at(to).map(|p| p.role),
+            promotion,
+            kind: MoveKind::Normal,
+        };
+        debug_assert!(self.board.legal_moves().contains(&m), "{m:?} is not a rules move");
+        Some(m)
     }
 
     /// Takes back the action [`Battle::play_unchecked`] played with this `undo`, the last one

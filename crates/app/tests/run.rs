@@ -439,6 +439,68 @@ fn use_a_bought_consumable(needs_target: bool) {
     assert!(message.contains("cannot be used"), "{message}");
 }
 
+/// Types `text` into the open command line, one character per frame, as the window sends them.
+fn type_text(h: &mut Harness, text: &str) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for c in text.chars() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            h.app.world_mut().write_message(KeyboardInput {
+                // No key the screens or the board react to; the command line reads the character.
+                key_code: KeyCode::F35,
+                logical_key: if c == ' ' { Key::Space } else { Key::Character(c.to_string().into()) },
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            h.app.update();
+        }
+    }
+}
+
+/// The battle's command line reads `use N SQUARE` through the library's grammar: `/`, the text, Enter
+/// use the consumable as its button does; typed again, the used one is refused with the library's
+/// error and nothing changes.
+#[test]
+fn a_consumable_is_used_by_typing_its_command() {
+    let (seed, slot) = consumable_seed(true);
+    let mut h = Harness::new();
+    start(&mut h, config(seed, vec![king_on_c8(30)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    win_battle(&mut h);
+    h.press(shop::Action::Buy(slot));
+    h.wait_for_run();
+    h.press(shop::Action::Leave);
+    h.wait_for_run();
+    h.press(board_choice::Action::Choose(0));
+    h.wait_for_run();
+    deploy_rook_on_c1(&mut h);
+    let before = session(&h).run.battle().unwrap().clone();
+    let action = before
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, BattleAction::Use { slot: 0, target: Some(_) }))
+        .expect("a use on a target");
+    let text = before.action_text(action);
+    assert!(text.starts_with("use 1 "), "{text}");
+    h.key(KeyCode::Slash);
+    type_text(&mut h, &text);
+    h.key(KeyCode::Enter);
+    h.wait_for_run();
+    let mut expected = before.clone();
+    expected.apply(action).unwrap();
+    assert_eq!(session(&h).run.battle().unwrap().state_key(), expected.state_key());
+    h.key(KeyCode::Slash);
+    type_text(&mut h, &text);
+    h.key(KeyCode::Enter);
+    h.wait_for_run();
+    assert_eq!(session(&h).run.battle().unwrap().state_key(), expected.state_key());
+    let message = h.app.world().resource::<battle::BattleInput>().message.clone().unwrap();
+    assert!(message.contains("not legal"), "{message}");
+}
+
 #[test]
 fn a_skill_is_unlocked_in_the_tree() {
     let mut h = Harness::new();

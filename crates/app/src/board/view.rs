@@ -401,13 +401,29 @@ pub fn draw_coordinates(
     }
 }
 
-/// A run's board screen (deployment, battles): the board on the left, and on the right a side panel
-/// that is a section of `V`.
-pub fn spawn_board_screen<V: crate::ui::View>(commands: &mut Commands, screen: crate::screens::Screen) {
+/// A run's board screen (deployment, battles): the board on the left (with the typed command line
+/// under it when `command_line`), and on the right a side panel that is a section of `V`.
+pub fn spawn_board_screen<V: crate::ui::View>(
+    commands: &mut Commands,
+    screen: crate::screens::Screen,
+    command_line: bool,
+) {
     commands
         .spawn((Name::new(format!("{screen:?}")), DespawnOnExit(screen), board_screen_root()))
         .with_children(|root| {
-            spawn_board(root);
+            if command_line {
+                root.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|col| {
+                    spawn_board(col);
+                    super::command_line::spawn(col, Val::VMin(79.0));
+                });
+            } else {
+                spawn_board(root);
+            }
             root.spawn((
                 crate::ui::Section::<V>::new(),
                 Node {

@@ -1,5 +1,6 @@
 //! A battle of the run: the shared board with irregular shapes and walls, HP pips, modifier letters,
-//! poison clouds with their remaining ticks, frozen squares; beside it the move budget, the objective
+//! poison clouds with their remaining ticks, frozen squares, and under it the typed command line (the
+//! library's grammar, `Battle::parse_action`); beside it the move budget, the objective
 //! and bonus status, the skills bar, the reposition prompt with Skip, the pack of consumables (a button
 //! each), the run's badges, the card of the piece under the pointer or cursor, the event log, and the
 //! victory or defeat report. The UI never decides legality: every action comes from
@@ -13,6 +14,7 @@ use gambit_skills::Skill;
 
 use super::Screen;
 use crate::AppSystems;
+use crate::board::command_line::{self, CommandLine, CommandLineView};
 use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, Hovered, Targeting, view};
 use crate::menus::Menu;
 use crate::run::{RunDecision, RunSession, RunTask, SaveFailure};
@@ -56,7 +58,11 @@ pub(crate) fn plugin(app: &mut App) {
     let here = in_state(Screen::Battle).and_then(resource_exists::<RunSession>);
     app.add_systems(
         Update,
-        hotkeys.run_if(here.clone()).run_if(in_state(Menu::None)).in_set(AppSystems::Input),
+        (hotkeys, command_line::type_command)
+            .chain()
+            .run_if(here.clone())
+            .run_if(in_state(Menu::None))
+            .in_set(AppSystems::Input),
     );
     app.add_systems(
         Update,
@@ -70,10 +76,16 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
 }
 
-fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>, mut input: ResMut<BattleInput>) {
+fn spawn(
+    mut commands: Commands,
+    mut view: ResMut<BoardViewState>,
+    mut input: ResMut<BattleInput>,
+    mut line: ResMut<CommandLine>,
+) {
     view.reset(false, None);
     *input = BattleInput::default();
-    view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle);
+    *line = CommandLine::default();
+    view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle, true);
 }
 
 fn objective_status(battle: &Battle) -> String {
@@ -309,6 +321,10 @@ impl View for BattleView {
     }
 }
 
+/// The hint in the closed command line: the library's grammar (`Battle::parse_action`).
+const COMMAND_HINT: &str = "Press / to type (b2b3, tp b2e5, fz e5, use 1 e5, skip)";
+
+#[allow(clippy::too_many_arguments)]
 fn present(
     mut commands: Commands,
     session: Res<RunSession>,
@@ -316,11 +332,14 @@ fn present(
     failure: Res<SaveFailure>,
     task: Res<RunTask>,
     hovered: Res<Hovered>,
+    line: Res<CommandLine>,
     mut sections: crate::ui::section::Sections<BattleView>,
+    mut command: crate::ui::section::Sections<CommandLineView>,
 ) {
     if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0) {
         show(&mut commands, &mut sections, &view);
     }
+    show(&mut commands, &mut command, &CommandLineView::new(&line, COMMAND_HINT));
 }
 
 fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {
@@ -574,14 +593,23 @@ fn on_action(
     }
 }
 
-/// T threats, 1 Teleport, 2 Freeze, S skip a reposition, Escape cancels or pauses.
+/// When the command line is not taking keys: T threats, 1 Teleport, 2 Freeze, S skip a reposition,
+/// `/` the command line, Escape cancels or pauses.
 fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     input: Res<BattleInput>,
+    mut line: ResMut<CommandLine>,
     mut board: MessageWriter<BoardInput>,
     mut actions: MessageWriter<Action>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
+    if line.active {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Slash) {
+        line.active = true;
+        line.text.clear();
+    }
     if keys.just_pressed(KeyCode::KeyT) {
         actions.write(Action::ToggleThreats);
     }

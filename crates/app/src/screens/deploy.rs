@@ -68,7 +68,7 @@ fn spawn(
         .and_then(|(e, roster)| gambit_roguelite::encounter::default_deployment(&e.board, roster))
         .unwrap_or_default();
     *plan = DeployPlan { placements, ..default() };
-    view::spawn_board_screen::<DeployView>(&mut commands, Screen::Deploy);
+    view::spawn_board_screen::<DeployView>(&mut commands, Screen::Deploy, false);
 }
 
 /// A one-line account of an encounter's goal.

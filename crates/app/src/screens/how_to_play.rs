@@ -34,7 +34,7 @@ pub const RUN_RULES: [&str; 8] = [
     "Modifiers: Poisonous leaves a poison cloud on its death square and the squares beside it; Bulwark turns its death square into a wall once the capturer leaves it; Rallying calls a temporary pawn to its home row; Swift lets its bearer make one free non-capturing move after a capture (or skip it). Living modifiers (Armored, Vampiric, Sentinel, Spiked, Warded, Inspiring, Regenerating) act while their piece lives; in a battle, point at a piece to read what its modifier does.",
     "Poison clouds hurt a piece standing in them at the start of its side's turn, at most once per turn, and fade after two of each side's turns (the number on the cloud). Walls block movement like the board's edge.",
     "Teleport and Freeze work as in skill chess, with cooldowns in plies. A Teleport counts as a move; a Freeze is free.",
-    "Items: a badge changes a rule for the rest of the run (the deployment and battle panels list yours). Consumables (a pack of three) are used in a battle with their button, free like a Freeze; one that needs a target lights up the pieces it may touch (click one, Esc cancels). A used one leaves the pack after the battle.",
+    "Items: a badge changes a rule for the rest of the run (the deployment and battle panels list yours). Consumables (a pack of three) are used in a battle with their button (or typed after /: use 1, use 1 e5), free like a Freeze; one that needs a target lights up the pieces it may touch (click one, Esc cancels). A used one leaves the pack after the battle.",
     "After a victory: gold to spend in the shop (pieces, modifiers, badges and consumables, within limits), then a choice of three boards. At the end, EXP buys permanent upgrades that apply to new runs.",
 ];
 

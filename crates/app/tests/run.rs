@@ -374,6 +374,12 @@ fn use_a_bought_consumable(needs_target: bool) {
     h.press(shop::Action::Buy(slot));
     h.wait_for_run();
     assert_eq!(session(&h).run.pack().len(), 1, "the consumable is in the pack");
+    // The shop names the pack by the item's name.
+    let name = session(&h).run.pack_items().next().unwrap().name.clone();
+    h.update(2);
+    let mut texts = h.app.world_mut().query::<&Text>();
+    let line = format!("Pack: {name} (1 of 3).");
+    assert!(texts.iter(h.app.world()).any(|t| t.0.contains(&line)), "no {line:?} on the shop");
     h.press(shop::Action::Leave);
     h.wait_for_run();
     h.press(board_choice::Action::Choose(0));

@@ -1,6 +1,6 @@
 //! The shop after a victory: gold, points and battles won; the slots (pieces and modifiers) with their
-//! prices, Reroll, Leave; the piece that receives a modifier; owned / limit per role. UI state:
-//! [`ShopChoice`] (the chosen recipient, dropped after each purchase).
+//! prices, Reroll, Leave; the piece that receives a modifier; owned / limit per role; the run's badges
+//! and pack. UI state: [`ShopChoice`] (the chosen recipient, dropped after each purchase).
 
 use bevy::prelude::*;
 use gambit_roguelite::run::ShopItem;
@@ -68,6 +68,8 @@ pub struct ShopView {
     recipients: Vec<(u32, String, bool)>,
     owned: String,
     modified: Option<String>,
+    /// The run's badges and its pack of consumables, by name.
+    items: Option<String>,
     message: Option<String>,
 }
 
@@ -131,9 +133,29 @@ impl ShopView {
                 .collect(),
             owned: format!("Owned / limit: {}", counts.join(", ")),
             modified: (!modified.is_empty()).then(|| format!("Modified: {}", modified.join(", "))),
+            items: items_line(run),
             message: session.refusal.clone(),
         })
     }
+}
+
+/// `Badges: A, B. Pack: C (1 of 3).`, or `None` when the run holds no item.
+fn items_line(run: &gambit_roguelite::Run) -> Option<String> {
+    let badges: Vec<&str> = run.badge_items().map(|i| i.name.as_str()).collect();
+    let pack: Vec<&str> = run.pack_items().map(|i| i.name.as_str()).collect();
+    let mut parts = Vec::new();
+    if !badges.is_empty() {
+        parts.push(format!("Badges: {}.", badges.join(", ")));
+    }
+    if !pack.is_empty() {
+        parts.push(format!(
+            "Pack: {} ({} of {}).",
+            pack.join(", "),
+            pack.len(),
+            gambit_roguelite::items::PACK_SIZE
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 impl View for ShopView {
@@ -160,6 +182,9 @@ impl View for ShopView {
         p.spawn(label(self.owned.clone()));
         if let Some(modified) = &self.modified {
             p.spawn(label(modified.clone()));
+        }
+        if let Some(items) = &self.items {
+            p.spawn(label(items.clone()));
         }
         if let Some(msg) = &self.message {
             p.spawn(error_line(msg.clone()));

@@ -1,8 +1,8 @@
 //! [`SkillBoard`]: a rules position plus skills, cooldowns, frozen squares, an action log and undo.
 
 use gambit_rules::{
-    Color, DeadMaterial, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError, ParseUciError,
-    Piece, Position, Role, Square, SquareSet,
+    ByColor, Color, DeadMaterial, DrawReason, File, Move, MoveKind, MoveList, Outcome, ParseSanError,
+    ParseUciError, Piece, Position, Role, Square, SquareSet,
 };
 
 use crate::action::{Action, Played};
@@ -38,6 +38,7 @@ struct UndoRecord {
     pos: PosUndo,
     cooldowns: Cooldowns,
     frozen: FrozenSnapshot,
+    teleported: ByColor<Option<Square>>,
     log_len: usize,
 }
 
@@ -75,6 +76,10 @@ pub struct SkillBoard {
     cooldowns: Cooldowns,
     /// Remaining freeze ticks per square; 0 means not frozen.
     frozen: Frozen,
+    /// Per side, the piece that teleported on its previous turn and may not capture on its next one
+    /// ([`SkillRules::teleported_cannot_capture`](crate::SkillRules::teleported_cannot_capture); always
+    /// `None` without it).
+    teleported: ByColor<Option<Square>>,
     log: Vec<LogEntry>,
     undo: Vec<UndoRecord>,
 }
@@ -86,6 +91,7 @@ impl Clone for SkillBoard {
             position: self.position.clone(),
             cooldowns: self.cooldowns,
             frozen: self.frozen.clone(),
+            teleported: self.teleported,
             log: self.log.clone(),
             undo: self.undo.clone(),
         }
@@ -96,6 +102,7 @@ impl Clone for SkillBoard {
         self.position.clone_from(&source.position);
         self.cooldowns = source.cooldowns;
         self.frozen.clone_from(&source.frozen);
+        self.teleported = source.teleported;
         self.log.clone_from(&source.log);
         self.undo.clone_from(&source.undo);
     }
@@ -103,14 +110,15 @@ impl Clone for SkillBoard {
 
 impl PartialEq for SkillBoard {
     /// Equal when the config, position (by [`Position`]'s equality: board, side to move, rights, en passant
-    /// square, clocks, rules), key, cooldowns, frozen squares and log are equal. Undo history is not
-    /// compared.
+    /// square, clocks, rules), key, cooldowns, frozen squares, the teleported pieces that may not capture
+    /// and log are equal. Undo history is not compared.
     fn eq(&self, other: &Self) -> bool {
         self.config == other.config
             && self.position == other.position
             && self.position.key() == other.position.key()
             && self.cooldowns == other.cooldowns
             && self.frozen == other.frozen
+            && self.teleported == other.teleported
             && self.log == other.log
     }
 }
@@ -125,7 +133,8 @@ impl Default for SkillBoard {
 }
 
 impl SkillBoard {
-    /// A board at the config's start position, with every cooldown at 0 and nothing frozen.
+    /// A board at the config's start position, with nothing frozen and every cooldown at 0, or at its
+    /// configured value under [`SkillRules::start_on_cooldown`](crate::SkillRules::start_on_cooldown).
     ///
     /// # Errors
     /// [`ConfigError::BadFen`] when `start_fen` is not a valid position under the configured rules.
@@ -134,7 +143,8 @@ impl SkillBoard {
         Ok(SkillBoard::with_parts(position, config))
     }
 
-    /// A board at `position` (any position, including ones ordinary play cannot reach). The config's
+    /// A board at `position` (any position, including ones ordinary play cannot reach), with the
+    /// cooldowns of a game's start (see [`SkillBoard::new`]). The config's
     /// `start_fen` and `rules` are replaced by the position's FEN and rule set (a skirmish promotion
     /// policy other than the default is not recorded in the config). The position's own move history
     /// is kept for undo and repetition, but a replay starts from its FEN.
@@ -147,11 +157,16 @@ impl SkillBoard {
     }
 
     pub(crate) fn with_parts(position: Position, config: SkillConfig) -> SkillBoard {
+        let mut cooldowns = Cooldowns::default();
+        if config.skill_rules.start_on_cooldown {
+            cooldowns = ByColor::new(config.cooldown_ticks, config.cooldown_ticks);
+        }
         SkillBoard {
             config,
             position,
-            cooldowns: Cooldowns::default(),
+            cooldowns,
             frozen: Frozen::default(),
+            teleported: ByColor::new(None, None),
             log: Vec::new(),
             undo: Vec::new(),
         }
@@ -232,6 +247,21 @@ impl SkillBoard {
         &self.log
     }
 
+    /// The square of `color`'s piece that teleported on `color`'s previous turn and so may not capture on
+    /// its next one, under [`SkillRules::teleported_cannot_capture`](crate::SkillRules::teleported_cannot_capture)
+    /// (`None` otherwise, and once `color` has ended a turn since).
+    #[must_use]
+    pub fn teleported_piece(&self, color: Color) -> Option<Square> {
+        self.teleported[color]
+    }
+
+    /// Sets [`SkillBoard::teleported_piece`] of `color` (for a state read back from text). Clears the
+    /// undo history.
+    pub fn set_teleported_piece(&mut self, color: Color, square: Option<Square>) {
+        self.undo.clear();
+        self.teleported[color] = square;
+    }
+
     /// The number of actions [`SkillBoard::undo`] can take back.
     #[must_use]
     pub fn undo_len(&self) -> usize {
@@ -251,6 +281,11 @@ impl SkillBoard {
         }
         for sq in self.frozen.squares() {
             mix(u64::from(sq.index()) << 32 | u64::from(self.frozen.get(sq)));
+        }
+        for (color, sq) in [(1u64, self.teleported.white), (2, self.teleported.black)] {
+            if let Some(sq) = sq {
+                mix(color << 40 | u64::from(sq.index()));
+            }
         }
         k
     }
@@ -276,17 +311,35 @@ impl SkillBoard {
         (mask & bit(rook) != 0).then_some(rook)
     }
 
-    fn moves_masked(&self, mask: u64) -> MoveList {
-        let mut list = self.position.legal_moves();
-        if mask != 0 {
-            list.retain(|m| SkillBoard::frozen_part(m, mask).is_none());
+    /// The side to move's piece that may not capture this turn.
+    fn no_capture(&self) -> Option<Square> {
+        self.teleported[self.turn()]
+    }
+
+    /// Whether the rules move `m` may be played under the frozen `mask` (no frozen part, and no capture
+    /// by the piece that just teleported).
+    fn usable(&self, m: &Move, mask: u64) -> bool {
+        SkillBoard::frozen_part(m, mask).is_none()
+            && !(m.capture.is_some() && self.no_capture() == Some(m.from))
+    }
+
+    /// The rules' legal moves usable under `mask`.
+    fn filtered(&self, mut list: MoveList, mask: u64) -> MoveList {
+        if mask != 0 || self.no_capture().is_some() {
+            list.retain(|m| self.usable(m, mask));
         }
         list
     }
 
-    /// The rules' legal moves minus those of a frozen piece: a move whose from-square is frozen, and a
-    /// castling whose rook stands on a frozen square. (Does not check for rule draws; see
-    /// [`SkillBoard::actions`].)
+    fn moves_masked(&self, mask: u64) -> MoveList {
+        self.filtered(self.position.legal_moves(), mask)
+    }
+
+    /// The rules' legal moves minus those of a frozen piece (a move whose from-square is frozen, and a
+    /// castling whose rook stands on a frozen square) and, under
+    /// [`SkillRules::teleported_cannot_capture`](crate::SkillRules::teleported_cannot_capture), the
+    /// captures of the piece that teleported on the side's previous turn. (Does not check for rule
+    /// draws; see [`SkillBoard::actions`].)
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         self.moves_masked(self.frozen_mask())
@@ -321,6 +374,9 @@ impl SkillBoard {
         }
         if let Some(sq) = SkillBoard::frozen_part(&m, self.frozen_mask()) {
             return Err(self.reject(SkillError::FrozenSource(sq)));
+        }
+        if m.capture.is_some() && self.no_capture() == Some(m.from) {
+            return Err(self.reject(SkillError::TeleportedCapture(m.from)));
         }
         Ok(())
     }
@@ -412,6 +468,26 @@ impl SkillBoard {
         if piece.role == Role::Pawn && (pos.is_promotion_square(us, to) || pos.is_promotion_square(!us, to)) {
             return Err(SkillError::PawnBackRank(to));
         }
+        let levers = self.config.skill_rules;
+        if piece.role == Role::Pawn
+            && levers.pawn_promotion_guard
+            && crate::teleports::pawn_forbidden(pos, us, true).contains(to)
+        {
+            return Err(SkillError::PawnNearPromotion(to));
+        }
+        if let Some(range) = levers.teleport_range
+            && !levers.in_range(from, to)
+        {
+            return Err(SkillError::OutOfRange { from, to, range });
+        }
+        if let Some(victim) = target {
+            if self.no_capture() == Some(from) {
+                return Err(SkillError::TeleportedCapture(from));
+            }
+            if !levers.may_capture(piece.role, victim.role) {
+                return Err(SkillError::CapturesBigger { from, to });
+            }
+        }
         if standard && pos.relocation_exposes_king(from, to) {
             return Err(SkillError::ExposesKing { from, to });
         }
@@ -439,7 +515,14 @@ impl SkillBoard {
 
     /// The valid teleports of the side to move under `mask`, given its moves under it.
     fn targets_masked(&self, mask: u64, moves: &MoveList) -> TeleportTargets {
-        TeleportRules::new(&self.position, SquareSet::from_bits(mask), moves).targets()
+        TeleportRules::new(
+            &self.position,
+            SquareSet::from_bits(mask),
+            moves,
+            self.config.skill_rules,
+            self.no_capture(),
+        )
+        .targets()
     }
 
     /// The valid Teleport destinations of every piece of the side to move (frozen pieces have none),
@@ -464,7 +547,13 @@ impl SkillBoard {
     /// this very state. Cooldowns and game end are not looked at.
     #[must_use]
     pub fn teleport_rules(&self, moves: &MoveList) -> TeleportRules<'_> {
-        TeleportRules::new(&self.position, self.frozen.squares(), moves)
+        TeleportRules::new(
+            &self.position,
+            self.frozen.squares(),
+            moves,
+            self.config.skill_rules,
+            self.no_capture(),
+        )
     }
 
     /// Checks a Teleport of the side to move without casting it.
@@ -541,12 +630,17 @@ impl SkillBoard {
             pos: pos_undo,
             cooldowns: self.cooldowns,
             frozen: self.frozen.snapshot(),
+            teleported: self.teleported,
             log_len: self.log.len(),
         };
         self.undo.push(record);
         match played {
-            Played::Move(m) => self.end_turn(log, LogKind::Move, || m.to_uci(), us),
+            Played::Move(m) => {
+                self.teleported[us] = None;
+                self.end_turn(log, LogKind::Move, || m.to_uci(), us);
+            }
             Played::Teleport { from, to, .. } => {
+                self.teleported[us] = self.config.skill_rules.teleported_cannot_capture.then_some(to);
                 self.cooldowns[us][Skill::Teleport] = self.config.cooldown_ticks.teleport;
                 self.end_turn(log, LogKind::Teleport, || format!("{from}{to}"), us);
             }
@@ -586,7 +680,7 @@ impl SkillBoard {
                         self.position.legal_moves().into_iter().find(|m| {
                             m.from == from
                                 && m.to == to
-                                && SkillBoard::frozen_part(m, mask).is_none()
+                                && self.usable(m, mask)
                                 && (!standard || m.promotion.is_none() || m.promotion == Some(Role::Queen))
                         })
                     })
@@ -617,7 +711,7 @@ impl SkillBoard {
         if self.config.freeze_duration == 0
             || new_mask == mask
             || self.position.piece_at(square).is_none_or(|p| p.color != self.turn())
-            || all.iter().any(|m| SkillBoard::frozen_part(m, new_mask).is_none())
+            || all.iter().any(|m| self.usable(m, new_mask))
         {
             return false;
         }
@@ -709,6 +803,7 @@ impl SkillBoard {
         }
         self.cooldowns = record.cooldowns;
         self.frozen.restore(record.frozen);
+        self.teleported = record.teleported;
         self.log.truncate(record.log_len);
         record.action
     }
@@ -722,6 +817,7 @@ impl SkillBoard {
             pos: PosUndo::Unmake,
             cooldowns: self.cooldowns,
             frozen: self.frozen.snapshot(),
+            teleported: self.teleported,
             log_len: self.log.len(),
         };
         self.position.play_null();
@@ -833,10 +929,7 @@ impl SkillBoard {
         }
         let mask = self.frozen_mask();
         let all = self.position.legal_moves();
-        let mut moves = all.clone();
-        if mask != 0 {
-            moves.retain(|m| SkillBoard::frozen_part(m, mask).is_none());
-        }
+        let moves = self.filtered(all.clone(), mask);
         out.extend(moves.iter().map(|&m| Action::Move(m)));
         let us = self.turn();
         if self.cooldown(us, Skill::Teleport) == 0 {

@@ -1,8 +1,11 @@
-//! The board's configuration: start position, cooldowns, freeze duration, clock mode and rule set.
+//! The board's configuration: start position, cooldowns, freeze duration, clock mode, rule set and the
+//! skill rules (the levers that make a skill a choice, with the named presets `classic` and `default`).
 
+use std::fmt;
 use std::ops::RangeInclusive;
+use std::str::FromStr;
 
-use gambit_rules::{FenError, Position, RuleSet};
+use gambit_rules::{FenError, Position, Role, RuleSet, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
@@ -71,6 +74,158 @@ impl RulesChoice {
     }
 }
 
+/// The rules of the skills beyond cooldowns: each field is one lever of issue 14, toggled on its own
+/// (JSON: the object `skill_rules`, or a preset's name). [`SkillRules::CLASSIC`] is the prototype's
+/// rules (every lever off); [`SkillRules::DEFAULT`] is the design chosen by measurement (docs/skills.md
+/// gives the reasons and the table).
+///
+/// The teleport levers restrict *relocations*: a teleport along a legal move is that move and stays
+/// valid (it only spends the cooldown).
+///
+/// ```
+/// use gambit_skills::SkillRules;
+/// assert_eq!("classic".parse::<SkillRules>().unwrap(), SkillRules::CLASSIC);
+/// assert_eq!(SkillRules::DEFAULT.name(), Some("default"));
+/// assert!(SkillRules::CLASSIC.teleport_range.is_none());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SkillRules {
+    /// Both sides start with each skill's cooldown at its configured value (`cooldown_ticks`) instead
+    /// of ready: no skill in the opening.
+    pub start_on_cooldown: bool,
+    /// The farthest a relocation may carry a piece, in king steps (the larger of the file and rank
+    /// distances); `None` for anywhere.
+    pub teleport_range: Option<u32>,
+    /// A relocation may capture only a piece worth no more than the teleporter (pawn 1, knight and
+    /// bishop 3, rook 5, queen 9, king above all: [`teleport_worth`]).
+    pub capture_limit: bool,
+    /// A pawn may not be relocated onto its last two ranks (its promotion square or the square behind
+    /// it), so a teleport never sets up a promotion. (Its first and last ranks are always forbidden.)
+    pub pawn_promotion_guard: bool,
+    /// A piece that teleported cannot capture on its side's next turn (by a move or a teleport).
+    pub teleported_cannot_capture: bool,
+}
+
+/// The worth of a role for [`SkillRules::capture_limit`]: pawn 1, knight 3, bishop 3, rook 5, queen 9,
+/// king 100 (a king may take anything, and only a king may take a king).
+#[must_use]
+pub const fn teleport_worth(role: Role) -> u32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 100,
+    }
+}
+
+impl SkillRules {
+    /// The prototype's rules: every lever off (a teleport goes anywhere, takes anything, skills are
+    /// ready from the first move).
+    pub const CLASSIC: SkillRules = SkillRules {
+        start_on_cooldown: false,
+        teleport_range: None,
+        capture_limit: false,
+        pawn_promotion_guard: false,
+        teleported_cannot_capture: false,
+    };
+
+    /// The design (docs/skills.md), chosen by self-play: a relocation carries a piece at most two king
+    /// steps, and no pawn is relocated onto its last two ranks.
+    pub const DEFAULT: SkillRules = SkillRules {
+        start_on_cooldown: false,
+        teleport_range: Some(2),
+        capture_limit: false,
+        pawn_promotion_guard: true,
+        teleported_cannot_capture: false,
+    };
+
+    /// The named presets, in the order front ends list them.
+    pub const PRESETS: [(&'static str, SkillRules); 2] =
+        [("default", SkillRules::DEFAULT), ("classic", SkillRules::CLASSIC)];
+
+    /// The preset's name when these rules are one (`"default"` or `"classic"`).
+    #[must_use]
+    pub fn name(&self) -> Option<&'static str> {
+        SkillRules::PRESETS.iter().find(|(_, r)| r == self).map(|&(n, _)| n)
+    }
+
+    /// Whether a relocation from `from` to `to` is within [`SkillRules::teleport_range`].
+    #[must_use]
+    pub fn in_range(&self, from: Square, to: Square) -> bool {
+        self.teleport_range.is_none_or(|r| {
+            let df = from.file().index().abs_diff(to.file().index());
+            let dr = from.rank().index().abs_diff(to.rank().index());
+            u32::from(df.max(dr)) <= r
+        })
+    }
+
+    /// Whether a `teleporter` may capture a `victim` by relocation under [`SkillRules::capture_limit`].
+    #[must_use]
+    pub fn may_capture(&self, teleporter: Role, victim: Role) -> bool {
+        !self.capture_limit || teleport_worth(victim) <= teleport_worth(teleporter)
+    }
+}
+
+impl SkillRules {
+    /// Reads skill rules as a front end gets them: a preset's name (`default`, `classic`) or a JSON
+    /// object of levers over its `preset`, as the config's `skill_rules` field.
+    ///
+    /// ```
+    /// use gambit_skills::SkillRules;
+    /// let r = SkillRules::from_text(r#"{"preset": "classic", "capture_limit": true}"#).unwrap();
+    /// assert_eq!(r, SkillRules { capture_limit: true, ..SkillRules::CLASSIC });
+    /// assert_eq!(SkillRules::from_text("default").unwrap(), SkillRules::DEFAULT);
+    /// assert!(SkillRules::from_text("modern").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] for a name that is not a preset's, [`ConfigError::Json`] for an object
+    /// that is not JSON, and the errors of the config's `skill_rules` field.
+    pub fn from_text(text: &str) -> Result<SkillRules, ConfigError> {
+        let text = text.trim();
+        if !text.starts_with('{') {
+            return preset("skill_rules", &Value::String(text.to_string()));
+        }
+        let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::Json(e.to_string()))?;
+        skill_rules(&value)
+    }
+}
+
+impl Default for SkillRules {
+    fn default() -> SkillRules {
+        SkillRules::DEFAULT
+    }
+}
+
+impl fmt::Display for SkillRules {
+    /// The preset's name, or the rules as JSON.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name() {
+            Some(n) => f.pad(n),
+            None => f.pad(&serde_json::to_string(self).expect("rules always serialize")),
+        }
+    }
+}
+
+/// A skill-rules preset name that is not `default` or `classic`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown skill rules {0:?}: expected \"default\" or \"classic\"")]
+pub struct ParseSkillRulesError(pub String);
+
+impl FromStr for SkillRules {
+    type Err = ParseSkillRulesError;
+
+    /// A preset by name: `default` or `classic`.
+    fn from_str(s: &str) -> Result<SkillRules, ParseSkillRulesError> {
+        SkillRules::PRESETS
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|&(_, r)| r)
+            .ok_or_else(|| ParseSkillRulesError(s.chars().take(32).collect()))
+    }
+}
+
 /// The cooldown each skill gets when cast, in ticks (0 means always ready). Its `Default` is all zeros,
 /// as for any [`BySkill`]; a config's default is [`DEFAULT_COOLDOWNS`].
 pub type CooldownTicks = BySkill<u32>;
@@ -79,10 +234,12 @@ pub type CooldownTicks = BySkill<u32>;
 ///
 /// ```json
 /// {"start_fen": "", "cooldown_ticks": {"teleport": 6, "freeze": 9}, "freeze_duration": 3,
-///  "clock": "ply", "rules": "standard"}
+///  "clock": "ply", "rules": "standard", "skill_rules": "default"}
 /// ```
 ///
-/// Every field is optional and defaults as shown. The JSON Schema is `docs/skills-config.schema.json`.
+/// Every field is optional and defaults as shown. `skill_rules` is a preset's name (`"default"`,
+/// `"classic"`) or an object of [`SkillRules`] fields, which start from `"preset"` (default `"default"`)
+/// when given: `{"preset": "classic", "teleport_range": 3}`. It is written out as the full object. The JSON Schema is `docs/skills-config.schema.json`.
 ///
 /// Deserializing with serde goes through the same reader as [`SkillConfig::from_json`] (defaults,
 /// unknown fields and ranges alike), without the FEN check.
@@ -98,6 +255,8 @@ pub struct SkillConfig {
     pub clock: ClockMode,
     /// The rule set (default [`RulesChoice::Standard`]).
     pub rules: RulesChoice,
+    /// The skill rules (default [`SkillRules::DEFAULT`]).
+    pub skill_rules: SkillRules,
 }
 
 impl Default for SkillConfig {
@@ -108,6 +267,7 @@ impl Default for SkillConfig {
             freeze_duration: DEFAULT_FREEZE_DURATION,
             clock: ClockMode::Ply,
             rules: RulesChoice::Standard,
+            skill_rules: SkillRules::DEFAULT,
         }
     }
 }
@@ -176,7 +336,54 @@ fn object<'a>(field: &str, v: &'a Value) -> Result<&'a serde_json::Map<String, V
     })
 }
 
+fn flag(field: &str, v: &Value) -> Result<bool, ConfigError> {
+    v.as_bool().ok_or_else(|| ConfigError::BadValue {
+        field: field.to_string(),
+        expected: "true or false",
+        found: clip(v),
+    })
+}
+
+fn preset(field: &str, v: &Value) -> Result<SkillRules, ConfigError> {
+    v.as_str().and_then(|s| s.parse().ok()).ok_or_else(|| ConfigError::BadValue {
+        field: field.to_string(),
+        expected: "\"default\" or \"classic\"",
+        found: clip(v),
+    })
+}
+
+/// Reads `skill_rules`: a preset's name, or an object of fields over its `preset` (default `default`).
+fn skill_rules(v: &Value) -> Result<SkillRules, ConfigError> {
+    if v.is_string() {
+        return preset("skill_rules", v);
+    }
+    let fields = object("skill_rules", v)?;
+    let mut rules = match fields.get("preset") {
+        Some(p) => preset("skill_rules.preset", p)?,
+        None => SkillRules::DEFAULT,
+    };
+    for (key, v) in fields {
+        let path = format!("skill_rules.{key}");
+        match key.as_str() {
+            "preset" => {}
+            "start_on_cooldown" => rules.start_on_cooldown = flag(&path, v)?,
+            "teleport_range" => rules.teleport_range = if v.is_null() { None } else { Some(uint(&path, v)?) },
+            "capture_limit" => rules.capture_limit = flag(&path, v)?,
+            "pawn_promotion_guard" => rules.pawn_promotion_guard = flag(&path, v)?,
+            "teleported_cannot_capture" => rules.teleported_cannot_capture = flag(&path, v)?,
+            _ => return Err(ConfigError::UnknownField(path.chars().take(60).collect())),
+        }
+    }
+    Ok(rules)
+}
+
 impl SkillConfig {
+    /// The default config under the prototype's skill rules ([`SkillRules::CLASSIC`]).
+    #[must_use]
+    pub fn classic() -> SkillConfig {
+        SkillConfig { skill_rules: SkillRules::CLASSIC, ..SkillConfig::default() }
+    }
+
     /// Parses and validates a configuration from JSON text. Missing fields take their defaults.
     ///
     /// ```
@@ -190,7 +397,7 @@ impl SkillConfig {
     /// # Errors
     /// [`ConfigError::Json`] for text that is not JSON; [`ConfigError::UnknownField`] for a field the
     /// config does not have; [`ConfigError::BadValue`] for a negative, fractional, too large or mistyped
-    /// value or an unknown clock or rules name; [`ConfigError::BadFen`] when `start_fen` is not a valid
+    /// value or an unknown clock, rules or skill-rules name; [`ConfigError::BadFen`] when `start_fen` is not a valid
     /// position under the configured rules.
     pub fn from_json(text: &str) -> Result<SkillConfig, ConfigError> {
         let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::Json(e.to_string()))?;
@@ -251,6 +458,7 @@ impl SkillConfig {
                         }
                     }
                 }
+                "skill_rules" => config.skill_rules = skill_rules(v)?,
                 other => return Err(ConfigError::UnknownField(other.chars().take(40).collect())),
             }
         }

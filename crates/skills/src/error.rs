@@ -51,6 +51,33 @@ pub enum SkillError {
     /// A teleport that would put a pawn on its first or last rank.
     #[error("a pawn cannot be teleported onto {0}, a first or last rank")]
     PawnBackRank(Square),
+    /// A relocation farther than [`SkillRules::teleport_range`](crate::SkillRules::teleport_range).
+    #[error("teleport {from}{to} is out of range ({range} king steps at most)")]
+    OutOfRange {
+        /// The teleport's source square.
+        from: Square,
+        /// The teleport's destination square.
+        to: Square,
+        /// The range, in king steps.
+        range: u32,
+    },
+    /// A relocation capturing a piece worth more than the teleporter
+    /// ([`SkillRules::capture_limit`](crate::SkillRules::capture_limit)).
+    #[error("the piece on {from} may not capture the more valuable piece on {to} by teleport")]
+    CapturesBigger {
+        /// The teleport's source square.
+        from: Square,
+        /// The victim's square.
+        to: Square,
+    },
+    /// A pawn relocated onto its last two ranks
+    /// ([`SkillRules::pawn_promotion_guard`](crate::SkillRules::pawn_promotion_guard)).
+    #[error("a pawn cannot be teleported onto {0}, one of its last two ranks")]
+    PawnNearPromotion(Square),
+    /// A capture by the piece that teleported on its side's previous turn
+    /// ([`SkillRules::teleported_cannot_capture`](crate::SkillRules::teleported_cannot_capture)).
+    #[error("the piece on {0} teleported last turn and cannot capture yet")]
+    TeleportedCapture(Square),
     /// A Freeze that would leave its caster without any turn-ending action (a self-stalemate).
     #[error("freezing {0} would leave the caster without a move or teleport")]
     StrandsCaster(Square),

@@ -18,8 +18,8 @@ pub use action::{Action, Played};
 pub use board::{SkillBoard, Teleported};
 pub use config::{
     COOLDOWN_RANGE, ClockMode, ConfigError, CooldownTicks, DEFAULT_COOLDOWNS, DEFAULT_FREEZE_COOLDOWN,
-    DEFAULT_FREEZE_DURATION, DEFAULT_TELEPORT_COOLDOWN, FREEZE_DURATION_RANGE, RulesChoice, SkillConfig,
-    step_within,
+    DEFAULT_FREEZE_DURATION, DEFAULT_TELEPORT_COOLDOWN, FREEZE_DURATION_RANGE, ParseSkillRulesError,
+    RulesChoice, SkillConfig, SkillRules, step_within, teleport_worth,
 };
 pub use error::SkillError;
 pub use log::{LogEntry, LogKind};

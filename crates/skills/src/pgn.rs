@@ -16,8 +16,8 @@ use crate::error::SkillError;
 /// [`PgnWriter`] (move numbers, SAN, comments as `{ text }`).
 ///
 /// ```
-/// use gambit_skills::{PgnRecorder, SkillBoard};
-/// let mut board = SkillBoard::default();
+/// use gambit_skills::{PgnRecorder, SkillBoard, SkillConfig};
+/// let mut board = SkillBoard::new(SkillConfig::classic()).unwrap();
 /// let mut pgn = PgnRecorder::new(&board);
 /// for text in ["e2e4", "e7e5", "fz e5", "g1f3", "tp b8e4"] {
 ///     let action = board.parse_action(text).unwrap();

@@ -77,12 +77,18 @@ impl SkillBoard {
     /// Loads a state written by [`SkillBoard::to_json`]: the log is replayed from the config's start
     /// position (parsed with the rules' unchecked constructor, so any start round-trips), which also
     /// rebuilds the undo history, and the result must match the stored `fen`, `cooldowns` and `frozen`.
+    /// A config without `skill_rules` (a state written before the field existed) is read under
+    /// [`SkillRules::CLASSIC`](crate::SkillRules::CLASSIC), the rules it was played by.
     ///
     /// # Errors
     /// [`StateError::Json`], [`StateError::Config`], [`StateError::StartPosition`],
     /// [`StateError::Replay`] or [`StateError::Mismatch`].
     pub fn from_json(text: &str) -> Result<SkillBoard, StateError> {
-        let state: StateJson = serde_json::from_str(text).map_err(|e| StateError::Json(e.to_string()))?;
+        let mut state: StateJson = serde_json::from_str(text).map_err(|e| StateError::Json(e.to_string()))?;
+        // A state written before `skill_rules` existed was played under the prototype's rules.
+        if let Some(fields) = state.config.as_object_mut() {
+            fields.entry("skill_rules").or_insert_with(|| Value::String("classic".into()));
+        }
         let config = SkillConfig::from_value(&state.config).map_err(StateError::Config)?;
         let board = SkillBoard::replay(config, &state.log)?;
         let check = |what: &str, stored: String, replayed: String| {
@@ -147,24 +153,25 @@ impl SkillBoard {
 impl SkillBoard {
     /// The state as one line of text (no log, no history): `FEN;wt wf bt bf;frozen`, with White's
     /// Teleport and Freeze cooldowns, then Black's (ticks), and the frozen squares as `square:ticks`
-    /// separated by spaces (empty when none). [`SkillBoard::from_state_line`] reads it back. Test data,
+    /// separated by spaces (empty when none); when a side's teleported piece may not capture
+    /// ([`SkillBoard::teleported_piece`]) a fourth field lists them as `white:e5 black:d4`. [`SkillBoard::from_state_line`] reads it back. Test data,
     /// opening files and logs use it.
     ///
     /// ```
-    /// use gambit_skills::SkillBoard;
-    /// let mut b = SkillBoard::default();
+    /// use gambit_skills::{SkillBoard, SkillConfig};
+    /// let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     /// b.push_action("fz e7").unwrap();
     /// b.push_action("e2e4").unwrap();
     /// let line = b.state_line();
     /// assert_eq!(line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0 8 0 0;e7:2");
-    /// let back = SkillBoard::from_state_line(&line, gambit_skills::SkillConfig::default()).unwrap();
+    /// let back = SkillBoard::from_state_line(&line, SkillConfig::classic()).unwrap();
     /// assert_eq!((back.position(), back.cooldowns(), back.frozen()), (b.position(), b.cooldowns(), b.frozen()));
     /// ```
     #[must_use]
     pub fn state_line(&self) -> String {
         let c = self.cooldowns();
         let frozen: Vec<String> = self.frozen().iter().map(|(sq, t)| format!("{sq}:{t}")).collect();
-        format!(
+        let mut line = format!(
             "{};{} {} {} {};{}",
             self.position().to_fen(),
             c.white.teleport,
@@ -172,10 +179,20 @@ impl SkillBoard {
             c.black.teleport,
             c.black.freeze,
             frozen.join(" ")
-        )
+        );
+        let marked: Vec<String> = [Color::White, Color::Black]
+            .into_iter()
+            .filter_map(|color| self.teleported_piece(color).map(|sq| format!("{color}:{sq}")))
+            .collect();
+        if !marked.is_empty() {
+            line.push(';');
+            line.push_str(&marked.join(" "));
+        }
+        line
     }
 
-    /// Reads a [`SkillBoard::state_line`]; a bare FEN means every cooldown at 0 and nothing frozen. The
+    /// Reads a [`SkillBoard::state_line`]; a bare FEN means the cooldowns of a game's start (see
+    /// [`SkillBoard::new`]) and nothing frozen. The
     /// position is checked under `config`'s rules, whose other fields apply as they are (its
     /// `start_fen` becomes the line's FEN).
     ///
@@ -208,8 +225,17 @@ impl SkillBoard {
                 board.set_frozen_ticks(sq, t);
             }
         }
+        if let Some(marked) = parts.next() {
+            for item in marked.split_whitespace() {
+                let wrong = || bad("teleported pieces are color:square");
+                let (color, sq) = item.split_once(':').ok_or_else(wrong)?;
+                let color: Color = color.parse().map_err(|_| wrong())?;
+                let sq: Square = sq.parse().map_err(|_| wrong())?;
+                board.set_teleported_piece(color, Some(sq));
+            }
+        }
         if parts.next().is_some() {
-            return Err(bad("at most three fields separated by `;`"));
+            return Err(bad("at most four fields separated by `;`"));
         }
         Ok(board)
     }

@@ -10,6 +10,8 @@
 
 use gambit_rules::{Color, KingSafety, MoveList, Position, Role, Square, SquareSet};
 
+use crate::config::SkillRules;
+
 /// The valid Teleport destinations of every piece of the side to move, computed once for a node.
 ///
 /// Cooldowns and game end are not looked at (see [`SkillBoard::actions`](crate::SkillBoard::actions)).
@@ -73,11 +75,29 @@ impl TeleportTargets {
     }
 }
 
-/// The squares of `pos` where a pawn of either colour may not be relocated (its first or last rank).
-fn pawn_forbidden(pos: &Position) -> SquareSet {
+/// The squares of `pos` where a pawn of `color` may not be relocated: its first or last rank, and with
+/// `guard` ([`SkillRules::pawn_promotion_guard`]) also the squares one step short of its promotion
+/// squares (its last two ranks).
+pub(crate) fn pawn_forbidden(pos: &Position, color: Color, guard: bool) -> SquareSet {
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
     Square::all()
-        .filter(|&sq| pos.is_promotion_square(Color::White, sq) || pos.is_promotion_square(Color::Black, sq))
+        .filter(|&sq| {
+            pos.is_promotion_square(Color::White, sq)
+                || pos.is_promotion_square(Color::Black, sq)
+                || (guard && sq.offset(0, forward).is_some_and(|f| pos.is_promotion_square(color, f)))
+        })
         .collect()
+}
+
+/// The squares within `range` king steps of `from` (every square for `None`).
+pub(crate) fn within(from: Square, range: Option<u32>) -> SquareSet {
+    match range {
+        None => SquareSet::FULL,
+        Some(r) => {
+            let rules = SkillRules { teleport_range: Some(r), ..SkillRules::CLASSIC };
+            Square::all().filter(|&to| rules.in_range(from, to)).collect()
+        }
+    }
 }
 
 /// What decides a Teleport of the side to move at one node, computed once: the legal moves a teleport
@@ -94,12 +114,25 @@ pub struct TeleportRules<'a> {
     /// The own pieces that may teleport (not frozen).
     sources: SquareSet,
     no_pawn: SquareSet,
+    /// The enemy pieces among `open`.
+    enemies: SquareSet,
+    /// The skill rules' levers.
+    rules: SkillRules,
+    /// The own piece that teleported on the side's previous turn, when it may not capture now.
+    no_capture: Option<Square>,
 }
 
 impl<'a> TeleportRules<'a> {
     /// The rules for the side to move of `pos`, whose pieces on `frozen` cannot teleport and whose legal
-    /// moves (frozen pieces' moves removed) are `moves`.
-    pub(crate) fn new(pos: &'a Position, frozen: SquareSet, moves: &MoveList) -> TeleportRules<'a> {
+    /// moves (frozen pieces' moves and forbidden captures removed) are `moves`, under the levers of
+    /// `rules`; `no_capture` is the own piece that may not capture this turn.
+    pub(crate) fn new(
+        pos: &'a Position,
+        frozen: SquareSet,
+        moves: &MoveList,
+        rules: SkillRules,
+        no_capture: Option<Square>,
+    ) -> TeleportRules<'a> {
         let us = pos.turn();
         let standard = pos.rules().is_standard();
         let mut as_move = [SquareSet::EMPTY; 64];
@@ -110,6 +143,7 @@ impl<'a> TeleportRules<'a> {
         }
         let mut open = SquareSet::EMPTY;
         let mut own = SquareSet::EMPTY;
+        let mut enemies = SquareSet::EMPTY;
         for sq in Square::all() {
             if pos.is_blocked(sq) {
                 continue;
@@ -118,7 +152,10 @@ impl<'a> TeleportRules<'a> {
                 None => open.insert(sq),
                 Some(p) if p.color == us => own.insert(sq),
                 Some(p) if standard && p.role == Role::King => {}
-                Some(_) => open.insert(sq),
+                Some(_) => {
+                    open.insert(sq);
+                    enemies.insert(sq);
+                }
             }
         }
         TeleportRules {
@@ -127,8 +164,32 @@ impl<'a> TeleportRules<'a> {
             as_move,
             open,
             sources: own - frozen,
-            no_pawn: pawn_forbidden(pos),
+            no_pawn: pawn_forbidden(pos, us, rules.pawn_promotion_guard),
+            enemies,
+            rules,
+            no_capture,
         }
+    }
+
+    /// Whether the levers of [`SkillRules`] allow relocating the `piece` on `from` to `to` (range,
+    /// pawn ranks, captures), king safety aside.
+    fn levers_allow(&self, piece: Role, from: Square, to: Square) -> bool {
+        if piece == Role::Pawn && self.no_pawn.contains(to) {
+            return false;
+        }
+        if !self.rules.in_range(from, to) {
+            return false;
+        }
+        if self.enemies.contains(to) {
+            if self.no_capture == Some(from) {
+                return false;
+            }
+            let victim = self.pos.piece_at(to).expect("an enemy square holds a piece");
+            if !self.rules.may_capture(piece, victim.role) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The own pieces that may teleport (unfrozen), whether or not they have a destination.
@@ -157,7 +218,7 @@ impl<'a> TeleportRules<'a> {
             return false;
         }
         let piece = self.pos.piece_at(from).expect("a source holds a piece");
-        if piece.role == Role::Pawn && self.no_pawn.contains(to) {
+        if !self.levers_allow(piece.role, from, to) {
             return false;
         }
         match &self.safety {
@@ -174,9 +235,18 @@ impl<'a> TeleportRules<'a> {
             return SquareSet::EMPTY;
         }
         let piece = self.pos.piece_at(from).expect("a source holds a piece");
-        let mut to = self.open.without(from);
+        let mut to = self.open.without(from) & within(from, self.rules.teleport_range);
         if piece.role == Role::Pawn {
             to = to - self.no_pawn;
+        }
+        let victims = to & self.enemies;
+        if !victims.is_empty() {
+            for v in victims {
+                let victim = self.pos.piece_at(v).expect("an enemy square holds a piece");
+                if self.no_capture == Some(from) || !self.rules.may_capture(piece.role, victim.role) {
+                    to.remove(v);
+                }
+            }
         }
         if let Some(safety) = &self.safety {
             if piece.role == Role::King {

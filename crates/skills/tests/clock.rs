@@ -11,7 +11,7 @@ fn sq(s: &str) -> Square {
 }
 
 fn board(clock: ClockMode) -> SkillBoard {
-    SkillBoard::new(SkillConfig { clock, ..SkillConfig::default() }).unwrap()
+    SkillBoard::new(SkillConfig { clock, ..SkillConfig::classic() }).unwrap()
 }
 
 #[test]
@@ -133,9 +133,10 @@ fn tick_cooldowns_also_works_under_the_ply_clock() {
 
 #[test]
 fn custom_cooldowns_and_duration_apply() {
-    let config =
-        SkillConfig::from_json(r#"{"cooldown_ticks": {"teleport": 2, "freeze": 0}, "freeze_duration": 1}"#)
-            .unwrap();
+    let config = SkillConfig::from_json(
+        r#"{"cooldown_ticks": {"teleport": 2, "freeze": 0}, "freeze_duration": 1, "skill_rules": "classic"}"#,
+    )
+    .unwrap();
     let mut b = SkillBoard::new(config).unwrap();
     b.push_action("fz e7").unwrap();
     // Cooldown 0: Freeze is ready again at once (still White's turn).

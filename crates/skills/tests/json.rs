@@ -3,7 +3,7 @@
 
 use gambit_rules::{Color, Position};
 use gambit_skills::{
-    ClockMode, ConfigError, LogKind, RulesChoice, SkillBoard, SkillConfig, SkillError, StateError,
+    ClockMode, ConfigError, LogKind, RulesChoice, SkillBoard, SkillConfig, SkillError, SkillRules, StateError,
 };
 use serde_json::Value;
 
@@ -75,6 +75,17 @@ fn the_schema_matches_the_config() {
     let nested = &props["cooldown_ticks"]["properties"];
     assert_eq!(nested["teleport"]["default"], 6);
     assert_eq!(nested["freeze"]["default"], 9);
+    // The skill rules' levers: the schema lists every field of the preset objects.
+    let levers = props["skill_rules"]["oneOf"][1]["properties"].as_object().unwrap();
+    let mut lever_keys: Vec<&String> = levers.keys().filter(|k| *k != "preset").collect();
+    let mut rule_keys: Vec<&String> = defaults["skill_rules"].as_object().unwrap().keys().collect();
+    lever_keys.sort();
+    rule_keys.sort();
+    assert_eq!(lever_keys, rule_keys);
+    assert_eq!(
+        serde_json::to_value(SkillRules::CLASSIC).unwrap().as_object().unwrap().len(),
+        rule_keys.len()
+    );
     let from_schema: serde_json::Map<String, Value> =
         props.iter().map(|(k, p)| (k.clone(), p["default"].clone())).collect();
     let parsed = SkillConfig::from_json(&Value::Object(from_schema).to_string()).unwrap();
@@ -84,12 +95,13 @@ fn the_schema_matches_the_config() {
 #[test]
 fn the_docs_config_examples_parse() {
     let blocks: Vec<&str> = DOC.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
-    assert_eq!(blocks.len(), 4);
+    assert_eq!(blocks.len(), 5);
     let configs: Vec<SkillConfig> = blocks.iter().map(|b| SkillConfig::from_json(b).unwrap()).collect();
     assert_eq!(configs[0], SkillConfig::default());
-    assert_eq!(configs[1].clock, ClockMode::Manual);
-    assert_eq!(configs[2].cooldown_ticks.teleport, 4);
-    assert_eq!(configs[3].rules, RulesChoice::Skirmish);
+    assert_eq!(configs[1].skill_rules, SkillRules { teleport_range: Some(3), ..SkillRules::CLASSIC });
+    assert_eq!(configs[2].clock, ClockMode::Manual);
+    assert_eq!(configs[3].cooldown_ticks.teleport, 4);
+    assert_eq!(configs[4].rules, RulesChoice::Skirmish);
     for c in configs {
         let board = SkillBoard::new(c).unwrap();
         assert!(!board.actions().is_empty());
@@ -97,7 +109,7 @@ fn the_docs_config_examples_parse() {
 }
 
 fn sample_game() -> SkillBoard {
-    let mut b = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::default() }).unwrap();
+    let mut b = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::classic() }).unwrap();
     for a in ["e2e4", "e7e5", "g1f3", "b8c6", "tp e4e7", "fz e7"] {
         b.push_action(a).unwrap();
     }
@@ -132,7 +144,7 @@ fn state_round_trips_through_json() {
 fn unreachable_start_positions_round_trip() {
     // Black in double check by two knights: ordinary play cannot produce it.
     let pos = Position::from_fen_unchecked("4k3/2N5/5N2/8/8/8/8/4K3 b - - 0 1", Default::default()).unwrap();
-    let mut b = SkillBoard::from_position(pos, SkillConfig::default());
+    let mut b = SkillBoard::from_position(pos, SkillConfig::classic());
     b.push_action("tp e8h8").unwrap();
     let loaded = SkillBoard::from_json(&b.to_json()).unwrap();
     assert_eq!(loaded, b);
@@ -196,4 +208,48 @@ fn replaying_the_log_reproduces_the_state() {
         let partial = SkillBoard::replay(b.config().clone(), &b.log()[..n]).unwrap();
         assert_eq!(partial.log(), &b.log()[..n]);
     }
+}
+
+#[test]
+fn skill_rules_are_a_preset_or_levers_over_one() {
+    let c = SkillConfig::from_json(r#"{"skill_rules": "classic"}"#).unwrap();
+    assert_eq!(c.skill_rules, SkillRules::CLASSIC);
+    let c = SkillConfig::from_json(r#"{"skill_rules": {"preset": "classic", "teleport_range": 3}}"#).unwrap();
+    assert_eq!(c.skill_rules, SkillRules { teleport_range: Some(3), ..SkillRules::CLASSIC });
+    let c = SkillConfig::from_json(r#"{"skill_rules": {"capture_limit": false}}"#).unwrap();
+    assert_eq!(c.skill_rules, SkillRules { capture_limit: false, ..SkillRules::DEFAULT });
+    let c =
+        SkillConfig::from_json(r#"{"skill_rules": {"preset": "classic", "teleport_range": null}}"#).unwrap();
+    assert_eq!(c.skill_rules, SkillRules::CLASSIC);
+    // Written out as the full object, read back the same.
+    let odd = SkillConfig {
+        skill_rules: SkillRules { teleport_range: Some(2), ..SkillRules::CLASSIC },
+        ..Default::default()
+    };
+    assert_eq!(SkillConfig::from_json(&odd.to_json()).unwrap(), odd);
+    for (text, field) in [
+        (r#"{"skill_rules": "modern"}"#, "skill_rules"),
+        (r#"{"skill_rules": 3}"#, "skill_rules"),
+        (r#"{"skill_rules": {"preset": "x"}}"#, "skill_rules.preset"),
+        (r#"{"skill_rules": {"capture_limit": 1}}"#, "skill_rules.capture_limit"),
+        (r#"{"skill_rules": {"teleport_range": -1}}"#, "skill_rules.teleport_range"),
+        (r#"{"skill_rules": {"range": 3}}"#, "skill_rules.range"),
+    ] {
+        assert_eq!(SkillConfig::from_json(text).unwrap_err().field(), Some(field), "{text}");
+    }
+}
+
+#[test]
+fn a_state_saved_before_skill_rules_replays_under_classic_rules() {
+    // A teleport on the first move is classic only: the saved config has no `skill_rules`.
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
+    b.push_action("tp b1e5").unwrap();
+    let mut state: Value = serde_json::from_str(&b.to_json()).unwrap();
+    state["config"].as_object_mut().unwrap().remove("skill_rules");
+    let back = SkillBoard::from_json(&state.to_string()).unwrap();
+    assert_eq!(back.config().skill_rules, SkillRules::CLASSIC);
+    assert_eq!(back, b);
+    // Under the default rules the same log is rejected (Teleport starts on cooldown).
+    state["config"]["skill_rules"] = "default".into();
+    assert!(matches!(SkillBoard::from_json(&state.to_string()), Err(StateError::Replay { .. })));
 }

@@ -3,7 +3,7 @@
 //! state and the log replay reproduce the board.
 
 use gambit_rules::{Position, RuleSet, Square};
-use gambit_skills::{Action, ClockMode, SkillBoard, SkillConfig};
+use gambit_skills::{Action, ClockMode, SkillBoard, SkillConfig, SkillRules};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,12 +51,24 @@ fn pick(rng: &mut ChaCha8Rng, actions: &[Action]) -> Action {
     pool[rng.gen_range(0..pool.len())]
 }
 
+/// Random skill rules: each lever on or off, a range of 1 to 4 king steps or none.
+fn random_rules(rng: &mut ChaCha8Rng) -> SkillRules {
+    SkillRules {
+        start_on_cooldown: rng.gen_bool(0.5),
+        teleport_range: rng.gen_bool(0.5).then(|| rng.gen_range(1..5)),
+        capture_limit: rng.gen_bool(0.5),
+        pawn_promotion_guard: rng.gen_bool(0.5),
+        teleported_cannot_capture: rng.gen_bool(0.5),
+    }
+}
+
 fn random_config(rng: &mut ChaCha8Rng) -> SkillConfig {
     let mut c = SkillConfig::default();
     c.cooldown_ticks.teleport = rng.gen_range(0..8);
     c.cooldown_ticks.freeze = rng.gen_range(0..10);
     c.freeze_duration = rng.gen_range(0..5);
     c.clock = if rng.gen_bool(0.3) { ClockMode::Manual } else { ClockMode::Ply };
+    c.skill_rules = random_rules(rng);
     c
 }
 

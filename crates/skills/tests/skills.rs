@@ -11,11 +11,11 @@ fn sq(s: &str) -> Square {
 }
 
 fn at(fen: &str) -> SkillBoard {
-    SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::default())
+    SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::classic())
 }
 
 fn manual(fen: &str) -> SkillBoard {
-    let config = SkillConfig { clock: ClockMode::Manual, ..SkillConfig::default() };
+    let config = SkillConfig { clock: ClockMode::Manual, ..SkillConfig::classic() };
     SkillBoard::from_position(Position::from_fen(fen).unwrap(), config)
 }
 
@@ -31,7 +31,7 @@ fn rejects(b: &mut SkillBoard, text: &str, error: SkillError) {
 
 #[test]
 fn every_teleport_rejection_reason() {
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     rejects(&mut b, "tp e2e2", SkillError::SameSquare(sq("e2")));
     rejects(&mut b, "tp e4e5", SkillError::EmptySource(sq("e4")));
     rejects(&mut b, "tp e7e5", SkillError::EnemySource(sq("e7")));
@@ -60,7 +60,7 @@ fn every_teleport_rejection_reason() {
 
 #[test]
 fn move_freeze_and_text_rejections() {
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     rejects(&mut b, "e2e5", SkillError::IllegalMove("e2e5".into()));
     rejects(&mut b, "Nf4", SkillError::IllegalMove("Nf4".into()));
     assert_eq!(b.push_uci("e2e5"), Err(SkillError::IllegalMove("e2e5".into())));
@@ -83,7 +83,7 @@ fn blocked_tiles_are_off_the_board() {
         RuleSet::SKIRMISH,
     )
     .unwrap();
-    let mut b = SkillBoard::from_position(pos, SkillConfig::default());
+    let mut b = SkillBoard::from_position(pos, SkillConfig::classic());
     rejects(&mut b, "tp b2a4", SkillError::OffBoard(sq("a4")));
     rejects(&mut b, "tp a1b3", SkillError::OffBoard(sq("a1")));
     rejects(&mut b, "fz h8", SkillError::OffBoard(sq("h8")));
@@ -110,7 +110,7 @@ fn teleport_played_as_a_legal_move() {
 
 #[test]
 fn fallback_teleport_hands_the_turn_over_with_exact_bookkeeping() {
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     b.push_action("tp b1d4").unwrap();
     assert_eq!(b.position().to_fen(), "rnbqkbnr/pppppppp/8/8/3N4/8/PPPPPPPP/R1BQKBNR b KQkq - 1 1");
     assert_eq!(b.turn(), Color::Black);
@@ -142,7 +142,7 @@ fn fallback_teleport_hands_the_turn_over_with_exact_bookkeeping() {
 
 #[test]
 fn freeze_follows_the_square_not_the_piece() {
-    let config = SkillConfig { freeze_duration: 7, ..SkillConfig::default() };
+    let config = SkillConfig { freeze_duration: 7, ..SkillConfig::classic() };
     let mut b = SkillBoard::new(config).unwrap();
     b.push_action("fz d5").unwrap(); // an empty square: 7
     b.push_action("e2e4").unwrap(); // 6
@@ -184,7 +184,7 @@ fn frozen_pieces_still_attack_and_castling_needs_an_unfrozen_rook() {
 #[test]
 fn a_teleport_is_a_way_out_of_mate() {
     // Fool's mate: no legal move, but White's teleport is ready.
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         b.push_action(mv).unwrap();
     }
@@ -212,7 +212,7 @@ fn a_teleport_is_a_way_out_of_mate() {
 
 #[test]
 fn mate_when_the_teleport_is_on_cooldown() {
-    let mut b = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::default() }).unwrap();
+    let mut b = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::classic() }).unwrap();
     for mv in ["tp b1c3", "e7e5", "f2f3", "a7a6", "g2g4", "d8h4"] {
         b.push_action(mv).unwrap();
     }
@@ -246,7 +246,7 @@ fn a_frozen_king_can_be_mated_by_a_lone_bishop() {
 
 #[test]
 fn each_side_has_its_own_cooldowns() {
-    let mut b = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::default() }).unwrap();
+    let mut b = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::classic() }).unwrap();
     b.push_action("tp b1d4").unwrap();
     b.push_action("fz d4").unwrap();
     // White's teleport and Black's freeze are spent; Black's teleport is not.
@@ -263,7 +263,7 @@ fn each_side_has_its_own_cooldowns() {
 
 #[test]
 fn actions_round_trip_through_text_and_are_all_playable() {
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     for mv in ["e2e4", "d7d5"] {
         b.push_action(mv).unwrap();
     }
@@ -292,7 +292,7 @@ fn actions_round_trip_through_text_and_are_all_playable() {
 
 #[test]
 fn rendering_marks_frozen_squares_and_rotates() {
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     b.push_action("fz e2").unwrap();
     b.push_action("fz e5").unwrap_err();
     let text = render_ascii(&b, false, &b.frozen_squares());
@@ -368,7 +368,7 @@ fn play_action_says_what_happened() {
 
 #[test]
 fn claimable_draws_finish_the_game_for_every_front_end() {
-    let mut b = SkillBoard::default();
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
     assert_eq!(b.finished(), None);
     for _ in 0..2 {
         for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
@@ -405,7 +405,7 @@ fn skill_ranges_and_defaults_are_the_configs() {
 
 #[test]
 fn threats_are_the_positions_for_now() {
-    let b = SkillBoard::default();
+    let b = SkillBoard::new(SkillConfig::classic()).unwrap();
     let t = b.threatened_squares(Color::Black);
     assert_eq!(t, gambit_skills::threatened_squares(b.position(), Color::Black));
     // Knights reach a6, c6, f6, h6; pawns push but threaten only their capture squares (empty ones).

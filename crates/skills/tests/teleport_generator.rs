@@ -4,7 +4,7 @@
 //! sliders, pawns near promotion, skirmish boards with blocked tiles), with random frozen squares.
 
 use gambit_rules::{Color, Position, RuleSet, Square};
-use gambit_skills::{Action, ClockMode, Skill, SkillBoard, SkillConfig};
+use gambit_skills::{Action, ClockMode, Skill, SkillBoard, SkillConfig, SkillRules};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,6 +20,17 @@ const STARTS: &[(&str, bool)] = &[
     ("********/*rnbqk**/*pppppp*/*6*/*6*/*PPPPPP*/*RNBQK**/******** w - - 0 1", false),
 ];
 
+/// Random skill rules: each lever on or off, a range of 1 to 4 king steps or none.
+fn random_rules(rng: &mut ChaCha8Rng) -> SkillRules {
+    SkillRules {
+        start_on_cooldown: rng.gen_bool(0.5),
+        teleport_range: rng.gen_bool(0.5).then(|| rng.gen_range(1..5)),
+        capture_limit: rng.gen_bool(0.5),
+        pawn_promotion_guard: rng.gen_bool(0.5),
+        teleported_cannot_capture: rng.gen_bool(0.5),
+    }
+}
+
 fn board(rng: &mut ChaCha8Rng) -> SkillBoard {
     let (fen, standard) = STARTS[rng.gen_range(0..STARTS.len())];
     let rules = if standard { RuleSet::Standard } else { RuleSet::SKIRMISH };
@@ -29,6 +40,7 @@ fn board(rng: &mut ChaCha8Rng) -> SkillBoard {
     config.cooldown_ticks.freeze = rng.gen_range(0..6);
     config.freeze_duration = rng.gen_range(0..4);
     config.clock = if rng.gen_bool(0.2) { ClockMode::Manual } else { ClockMode::Ply };
+    config.skill_rules = random_rules(rng);
     let mut b = SkillBoard::from_position(position, config);
     for _ in 0..rng.gen_range(0..40) {
         let actions = b.actions();
@@ -118,13 +130,13 @@ fn the_generators_meet_checks_pins_and_kings() {
         "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
         "3k4/8/8/q7/8/2N5/3K4/8 w - - 0 1",
     ] {
-        let b = SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::default());
+        let b = SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::classic());
         assert_eq!(b.actions(), b.actions_reference(), "{fen}");
         assert!(teleports(&b.actions()) > 0, "{fen}");
     }
     let b = SkillBoard::from_position(
         Position::from_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap(),
-        SkillConfig::default(),
+        SkillConfig::classic(),
     );
     let knight: Square = "e2".parse().unwrap();
     let line: Vec<String> = b.teleport_targets().from(knight).iter().map(|s| s.to_string()).collect();

@@ -19,7 +19,7 @@ use gambit_rules::{
     ByColor, Color, Glyph, Piece, Position, PromotionPolicy, RenderOptions, Role, RuleSet, Square, SquareSet,
     splitmix64,
 };
-use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
+use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig, SkillRules};
 
 pub use action::{ActionError, BattleAction, ParseActionError};
 pub use event::{BattleEvent, UnitRef};
@@ -192,6 +192,7 @@ impl Battle {
             freeze_duration: setup.player_skills.freeze_duration,
             clock: ClockMode::Manual,
             rules: RulesChoice::Skirmish,
+            skill_rules: SkillRules::CLASSIC,
         };
         let mut board = SkillBoard::from_position(position, config);
         if setup.enemy_skills.is_none() {

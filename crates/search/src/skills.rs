@@ -201,30 +201,32 @@ fn candidates(b: &SkillBoard, p: &SkillParams, out: &mut Vec<Action>) {
 
 /// The best and (with `second`) second-best teleport capture gains of `side` (victim minus the capturer
 /// when the victim is defended), centipawns, as if `side` could teleport now. The capturer is `side`'s
-/// cheapest unfrozen piece allowed on the square (no pawn on a first or last rank; the king only on an
-/// undefended square). Pins and checks are not looked at: an estimate for the evaluation.
+/// cheapest unfrozen piece the skill rules allow there: no pawn on a first or last rank (nor on its last
+/// two ranks under the promotion guard), within the teleport range, worth at least the victim under the
+/// capture limit, not the piece that may not capture after its teleport, and the king only on an
+/// undefended square. Pins and checks are not looked at: an estimate for the evaluation.
 fn teleport_gains(b: &SkillBoard, side: Color, second_too: bool) -> (i32, i32) {
     let pos = b.position();
-    let mut cheapest = i32::MAX;
-    let mut cheapest_non_pawn = i32::MAX;
-    let mut king = false;
+    let levers = b.config().skill_rules;
     let frozen = b.frozen_set();
-    for (sq, piece) in pos.pieces(side) {
-        if frozen.contains(sq) {
-            continue;
-        }
-        match piece.role {
-            Role::King => king = true,
-            Role::Pawn => cheapest = cheapest.min(value(Role::Pawn)),
-            r => {
-                cheapest = cheapest.min(value(r));
-                cheapest_non_pawn = cheapest_non_pawn.min(value(r));
-            }
-        }
-    }
-    if cheapest == i32::MAX && !king {
+    let marked = b.teleported_piece(side);
+    // The capturers, cheapest first.
+    let mut capturers: Vec<(i32, Square, Role)> = pos
+        .pieces(side)
+        .filter(|&(sq, _)| !frozen.contains(sq) && marked != Some(sq))
+        .map(|(sq, p)| (value(p.role), sq, p.role))
+        .collect();
+    if capturers.is_empty() {
         return (0, 0);
     }
+    capturers.sort_unstable_by_key(|&(v, sq, _)| (v, sq));
+    let forward: i8 = if side == Color::White { 1 } else { -1 };
+    let pawn_barred = |sq: Square| {
+        pos.is_promotion_square(Color::White, sq)
+            || pos.is_promotion_square(Color::Black, sq)
+            || (levers.pawn_promotion_guard
+                && sq.offset(0, forward).is_some_and(|f| pos.is_promotion_square(side, f)))
+    };
     let standard = pos.rules().is_standard();
     let them = !side;
     // Victims by value, most valuable first: once a victim is worth no more than the gain still to
@@ -240,14 +242,18 @@ fn teleport_gains(b: &SkillBoard, side: Color, second_too: bool) -> (i32, i32) {
             continue;
         }
         for (sq, _) in pos.pieces(them).filter(|(_, p)| p.role == role) {
-            let back_rank =
-                pos.is_promotion_square(Color::White, sq) || pos.is_promotion_square(Color::Black, sq);
-            let attacker = if back_rank { cheapest_non_pawn } else { cheapest };
             let defended = pos.is_attacked(sq, them);
-            let gain = match (defended, attacker) {
-                (false, a) if a < i32::MAX || king => worth,
-                (true, a) if a < i32::MAX => worth - a,
-                _ => 0,
+            let capturer = capturers.iter().find(|&&(_, from, r)| {
+                (r != Role::Pawn || !pawn_barred(sq))
+                    && (r != Role::King || !defended)
+                    && levers.in_range(from, sq)
+                    && levers.may_capture(r, role)
+            });
+            let gain = match capturer {
+                None => 0,
+                Some(&(_, _, Role::King)) => worth,
+                Some(&(a, _, _)) if defended => worth - a,
+                Some(_) => worth,
             };
             if gain > best {
                 second = best;

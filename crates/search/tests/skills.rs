@@ -7,8 +7,26 @@ use gambit_skills::{Action, Skill, SkillBoard, SkillConfig};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// A board at `fen` under the prototype's (classic) skill rules: skills ready, a teleport takes anything.
 fn board(fen: &str) -> SkillBoard {
-    SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::default())
+    SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::classic())
+}
+
+#[test]
+fn under_the_default_rules_a_teleport_reaches_two_king_steps() {
+    // The position of `teleport_wins_a_queen_at_once` under the default rules: the queen on e6 is
+    // beyond every white piece's teleport range, so the bot does not teleport onto it.
+    let fen = "6k1/5ppp/4q3/8/8/8/5PPP/1N4K1 w - - 0 1";
+    let mut b = SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::default());
+    let c = choose(&mut b, 2, 0, &BotOptions { max_nodes: 200_000, ..BotOptions::default() });
+    let action = c.action.unwrap();
+    assert!(b.check_action(action).is_ok(), "{c:?}");
+    assert!(!matches!(action, Action::Teleport { to, .. } if to.to_string() == "e6"), "{c:?}");
+    // Two king steps from the f2 pawn, the queen falls to it.
+    let fen = "6k1/5ppp/8/8/3q4/8/5PPP/1N4K1 w - - 0 1";
+    let mut b = SkillBoard::from_position(Position::from_fen(fen).unwrap(), SkillConfig::default());
+    let c = choose(&mut b, 2, 0, &BotOptions { max_nodes: 200_000, ..BotOptions::default() });
+    assert_eq!(c.action.map(|a| a.to_string()), Some("tp f2d4".to_string()), "{c:?}");
 }
 
 #[test]

@@ -149,6 +149,10 @@ enum Command {
         /// The actions as one space-separated string, e.g. "e2e4 e7e5 tp e4e7 fz e7".
         #[arg(long)]
         actions: Option<String>,
+        /// The skill rules, a preset (`default`, `classic`) or a JSON object of levers over a preset;
+        /// replaces the config's `skill_rules`.
+        #[arg(long, value_parser = parse_skill_rules)]
+        skill_rules: Option<gambit_skills::SkillRules>,
     },
     /// Prints the skill-chess demo transcript (the prototype's scenario, manual clock).
     SkillsDemo,
@@ -240,6 +244,10 @@ enum Command {
         /// Actions after which a game is adjudicated a draw.
         #[arg(long, default_value_t = 300)]
         max_plies: u32,
+        /// Skill chess: the skill rules, a preset (`default`, `classic`) or a JSON object of levers
+        /// over a preset (`{"preset": "classic", "capture_limit": true}`; see docs/skills.md).
+        #[arg(long, value_parser = parse_skill_rules, default_value = "default")]
+        skill_rules: gambit_skills::SkillRules,
     },
     /// Plays against an engine in the terminal (moves in UCI or SAN), or watches two engines (`--watch`).
     Play {
@@ -283,10 +291,19 @@ enum Command {
         /// The skill bot's node budget per action (default: the preset's).
         #[arg(long)]
         nodes: Option<u64>,
+        /// With `--skills`: the skill rules, a preset (`default`, `classic`) or a JSON object of levers
+        /// over a preset (see docs/skills.md).
+        #[arg(long, value_parser = parse_skill_rules, default_value = "default")]
+        skill_rules: gambit_skills::SkillRules,
         /// Write the game to this file as PGN when it ends (not with `--skills`).
         #[arg(long, value_name = "FILE", conflicts_with = "skills")]
         pgn: Option<std::path::PathBuf>,
     },
+}
+
+/// `--skill-rules`: a preset's name or a JSON object of levers (the skills crate reads it).
+fn parse_skill_rules(text: &str) -> Result<gambit_skills::SkillRules, String> {
+    gambit_skills::SkillRules::from_text(text).map_err(|e| e.to_string())
 }
 
 /// A colour on the command line (`--color white`).
@@ -390,12 +407,14 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Show { fen, rules, moves, chess960 } => {
             show_cmd::run(out, load_position(fen.as_deref(), rules, chess960)?, &moves)
         }
-        Command::Skills { config, actions } => skills_cmd::run(out, config.as_deref(), actions.as_deref()),
+        Command::Skills { config, actions, skill_rules } => {
+            skills_cmd::run(out, config.as_deref(), actions.as_deref(), skill_rules)
+        }
         Command::SkillsDemo => skills_cmd::run_demo(out),
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(out, &file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(out, depth),
-        Command::Match { game, a, b, games, seed, openings, threads, pgn, max_plies } => {
+        Command::Match { game, a, b, games, seed, openings, threads, pgn, max_plies, skill_rules } => {
             let args = match_cmd::MatchArgs {
                 game,
                 a: &a,
@@ -406,6 +425,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 threads,
                 pgn: pgn.as_deref(),
                 max_plies,
+                skill_rules,
             };
             match_cmd::run(out, &args)
         }
@@ -423,6 +443,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             skills,
             preset,
             nodes,
+            skill_rules,
             pgn,
         } => {
             let human = match color {
@@ -435,7 +456,9 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 options.max_nodes = nodes.unwrap_or(options.max_nodes);
                 let depth = depth.unwrap_or(preset.depth());
                 let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
-                return play_cmd::run_skills(out, pos, human, depth, &options, seed, max_plies);
+                let config = gambit_skills::SkillConfig { skill_rules, ..Default::default() };
+                let game = play_cmd::SkillGameArgs { config, depth, seed, max_plies };
+                return play_cmd::run_skills(out, pos, human, &options, &game);
             }
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };

@@ -13,9 +13,10 @@ use clap::ValueEnum;
 use gambit_roguelite::bot::BattleGame;
 use gambit_roguelite::encounter::{default_deployment, generate, templates};
 use gambit_roguelite::{Battle, BattleStatus, Run, RunConfig, Team};
+use gambit_rules::Role;
 use gambit_rules::{Color, Position, splitmix64};
 use gambit_search::{BotConfig, BotOptions, Preset, SkillSearch, choose_with};
-use gambit_skills::{Action, PgnRecorder, SkillBoard, SkillConfig};
+use gambit_skills::{Action, PgnRecorder, Played, SkillBoard, SkillConfig, SkillRules, Teleported};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -27,7 +28,7 @@ use crate::bad;
 pub(crate) enum MatchGame {
     /// Standard chess.
     Chess,
-    /// Skill chess (Teleport and Freeze, default cooldowns).
+    /// Skill chess (Teleport and Freeze, default cooldowns, the skill rules of `--skill-rules`).
     Skills,
     /// Roguelite battles: the encounter templates in turn, each side's army as generated.
     Battle,
@@ -117,7 +118,7 @@ struct Opening {
 
 /// `pairs` openings: the lines of `file` (FENs or `SkillBoard::state_line`s, `#` comments), cycled, or
 /// seeded random 4-ply starts of ordinary moves from the standard position.
-fn openings(file: Option<&str>, pairs: usize, seed: u64) -> Result<Vec<Opening>> {
+fn openings(file: Option<&str>, pairs: usize, seed: u64, config: &SkillConfig) -> Result<Vec<Opening>> {
     if let Some(path) = file {
         let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read {path}: {e}")))?;
         let starts: Vec<SkillBoard> = text
@@ -125,8 +126,7 @@ fn openings(file: Option<&str>, pairs: usize, seed: u64) -> Result<Vec<Opening>>
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(|l| {
-                SkillBoard::from_state_line(l, SkillConfig::default())
-                    .map_err(|e| bad(format!("{path}: {l:?}: {e}")))
+                SkillBoard::from_state_line(l, config.clone()).map_err(|e| bad(format!("{path}: {l:?}: {e}")))
             })
             .collect::<Result<_>>()?;
         if starts.is_empty() {
@@ -139,7 +139,7 @@ fn openings(file: Option<&str>, pairs: usize, seed: u64) -> Result<Vec<Opening>>
     Ok((0..pairs)
         .map(|i| {
             let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(seed ^ (i as u64).wrapping_mul(0x9E37)));
-            let start = SkillBoard::default();
+            let start = SkillBoard::new(config.clone()).expect("the standard start is valid");
             let mut board = start.clone();
             let mut moves = Vec::new();
             for _ in 0..4 {
@@ -165,6 +165,47 @@ struct GameRecord {
     depths: [Vec<u32>; 2],
     /// How the game ended.
     termination: String,
+    /// What the skills did (chess and skill chess).
+    skills: Option<SkillStats>,
+}
+
+/// What one game of skill chess did with the skills (issue 14's properties).
+#[derive(Clone, Debug, Default)]
+struct SkillStats {
+    /// Actions of the game (moves, teleports and freezes; the opening's moves included).
+    actions: u32,
+    /// Teleports among them.
+    teleports: u32,
+    /// Freezes among them.
+    freezes: u32,
+    /// Whether a queen was captured by a teleport within the game's first 10 plies.
+    queen_lost_early: bool,
+    /// Turn-ending actions (moves and teleports), the opening's included.
+    plies: u32,
+    /// Whether the game ended in a win for either side.
+    decisive: bool,
+}
+
+impl SkillStats {
+    /// Counts one action played at ply `ply` (0-based, turn-ending actions before it).
+    fn count(&mut self, played: &Played, ply: u32) {
+        self.actions += 1;
+        match played {
+            Played::Move(_) => self.plies += 1,
+            Played::Freeze(_) => self.freezes += 1,
+            Played::Teleport { how, .. } => {
+                self.teleports += 1;
+                self.plies += 1;
+                let captured = match how {
+                    Teleported::AsMove(m) => m.capture,
+                    Teleported::Relocated { captured } => captured.map(|p| p.role),
+                };
+                if captured == Some(Role::Queen) && ply < 10 {
+                    self.queen_lost_early = true;
+                }
+            }
+        }
+    }
 }
 
 fn decision_seed(seed: u64, game: usize, ply: u32) -> u64 {
@@ -182,8 +223,10 @@ fn play_board_game(
     let (game, seed, max_plies) = (args.game, args.seed, args.max_plies);
     let mut board = opening.start.clone();
     let mut pgn = PgnRecorder::new(&board);
+    let mut stats = SkillStats::default();
     for &m in &opening.moves {
-        pgn.play(&mut board, m).expect("an opening move is legal");
+        let played = pgn.play(&mut board, m).expect("an opening move is legal");
+        stats.count(&played, stats.plies);
     }
     let mut depths = [Vec::new(), Vec::new()];
     let mut plies = 0;
@@ -219,7 +262,8 @@ fn play_board_game(
         };
         let (Some(action), depth) = choice else { break None };
         depths[side].push(depth);
-        pgn.play(&mut board, action).expect("the bot plays legal actions");
+        let played = pgn.play(&mut board, action).expect("the bot plays legal actions");
+        stats.count(&played, stats.plies);
         plies += 1;
     };
     let result = outcome.map_or("1/2-1/2", |o| o.result_string());
@@ -243,7 +287,8 @@ fn play_board_game(
         None => format!("adjudicated a draw after {max_plies} actions"),
     };
     tags.push(("Termination", termination.clone()));
-    GameRecord { score_a, pgn: Some(pgn.to_pgn(&tags, result)), depths, termination }
+    stats.decisive = white_score != 0.5;
+    GameRecord { score_a, pgn: Some(pgn.to_pgn(&tags, result)), depths, termination, skills: Some(stats) }
 }
 
 /// Plays one battle: `engines[0]` commands the player's army.
@@ -288,7 +333,7 @@ fn play_battle(
         BattleStatus::Defeat { reason } => format!("the player's defeat ({reason})"),
         BattleStatus::Ongoing => format!("adjudicated a draw after {max_plies} actions"),
     };
-    Ok(GameRecord { score_a, pgn: None, depths, termination })
+    Ok(GameRecord { score_a, pgn: None, depths, termination, skills: None })
 }
 
 /// The Elo difference of a score fraction `p` (0 < p < 1): `-400 log10(1/p - 1)`.
@@ -344,6 +389,8 @@ pub(crate) struct MatchArgs<'a> {
     pub(crate) threads: usize,
     pub(crate) pgn: Option<&'a str>,
     pub(crate) max_plies: u32,
+    /// The skill rules of skill-chess games (`--skill-rules`).
+    pub(crate) skill_rules: SkillRules,
 }
 
 pub(crate) fn run(out: &mut impl Write, args: &MatchArgs<'_>) -> Result<()> {
@@ -356,8 +403,12 @@ pub(crate) fn run(out: &mut impl Write, args: &MatchArgs<'_>) -> Result<()> {
     let a = parse_engine(args.a)?;
     let b = parse_engine(args.b)?;
     let pairs = args.games.div_ceil(2);
-    let opening_list =
-        if args.game == MatchGame::Battle { Vec::new() } else { openings(args.openings, pairs, args.seed)? };
+    let opening_list = if args.game == MatchGame::Battle {
+        Vec::new()
+    } else {
+        let config = SkillConfig { skill_rules: args.skill_rules, ..SkillConfig::default() };
+        openings(args.openings, pairs, args.seed, &config)?
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads).build()?;
     let start = std::time::Instant::now();
     let records: Vec<GameRecord> = pool.install(|| {
@@ -403,6 +454,10 @@ pub(crate) fn run(out: &mut impl Write, args: &MatchArgs<'_>) -> Result<()> {
     }
     let endings: Vec<String> = endings.iter().map(|(t, n)| format!("{n} {t}")).collect();
     writeln!(out, "endings: {}", endings.join(", "))?;
+    if args.game == MatchGame::Skills {
+        let stats: Vec<SkillStats> = records.iter().filter_map(|r| r.skills.clone()).collect();
+        write_skill_stats(out, &stats, args.skill_rules, args.seed)?;
+    }
     writeln!(out, "A: {}", depth_line(&depths_a))?;
     writeln!(out, "B: {}", depth_line(&depths_b))?;
     writeln!(out, "{:.1} s on {} threads", start.elapsed().as_secs_f64(), args.threads)?;
@@ -414,4 +469,125 @@ pub(crate) fn run(out: &mut impl Write, args: &MatchArgs<'_>) -> Result<()> {
         std::fs::write(path, text).map_err(|e| bad(format!("cannot write {path}: {e}")))?;
     }
     Ok(())
+}
+
+/// The Wilson score interval of `k` successes in `n` trials at 95%, as fractions.
+fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return 0.0;
+    }
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+}
+
+/// The 2.5th and 97.5th percentiles of `statistic` over 2,000 bootstrap resamples of the games
+/// (deterministic from `seed`).
+fn bootstrap(stats: &[SkillStats], seed: u64, statistic: impl Fn(&[&SkillStats]) -> f64) -> (f64, f64) {
+    const RESAMPLES: usize = 2000;
+    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(seed ^ 0xB007_5742));
+    let mut values: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let sample: Vec<&SkillStats> =
+                (0..stats.len()).map(|_| &stats[rng.gen_range(0..stats.len())]).collect();
+            statistic(&sample)
+        })
+        .collect();
+    values.sort_by(f64::total_cmp);
+    (values[RESAMPLES * 25 / 1000], values[RESAMPLES * 975 / 1000 - 1])
+}
+
+/// Issue 14's properties of skill chess over the games, each with its 95% interval: the share of
+/// teleports among all actions (bootstrap over games), freezes per game (bootstrap), games with a
+/// queen lost to a teleport capture within the first 10 plies (Wilson), decisive games (Wilson) and
+/// the median length in plies (bootstrap).
+fn write_skill_stats(out: &mut impl Write, stats: &[SkillStats], rules: SkillRules, seed: u64) -> Result<()> {
+    if stats.is_empty() {
+        return Ok(());
+    }
+    let n = stats.len();
+    let share = |s: &[&SkillStats]| {
+        let actions: u32 = s.iter().map(|g| g.actions).sum();
+        f64::from(s.iter().map(|g| g.teleports).sum::<u32>()) / f64::from(actions.max(1))
+    };
+    let freezes = |s: &[&SkillStats]| s.iter().map(|g| f64::from(g.freezes)).sum::<f64>() / s.len() as f64;
+    let length = |s: &[&SkillStats]| median(&mut s.iter().map(|g| f64::from(g.plies)).collect::<Vec<_>>());
+    let all: Vec<&SkillStats> = stats.iter().collect();
+    let (s_lo, s_hi) = bootstrap(stats, seed, share);
+    let (f_lo, f_hi) = bootstrap(stats, seed ^ 1, freezes);
+    let (l_lo, l_hi) = bootstrap(stats, seed ^ 2, length);
+    let queens = stats.iter().filter(|g| g.queen_lost_early).count();
+    let decisive = stats.iter().filter(|g| g.decisive).count();
+    let (q_lo, q_hi) = wilson(queens, n);
+    let (d_lo, d_hi) = wilson(decisive, n);
+    writeln!(out, "skill rules: {rules}")?;
+    writeln!(
+        out,
+        "teleports: {:.1}% of {} actions [{:.1}, {:.1}] (95%, bootstrap over games)",
+        100.0 * share(&all),
+        all.iter().map(|g| g.actions).sum::<u32>(),
+        100.0 * s_lo,
+        100.0 * s_hi
+    )?;
+    writeln!(out, "freezes per game: {:.2} [{f_lo:.2}, {f_hi:.2}] (95%, bootstrap)", freezes(&all))?;
+    writeln!(
+        out,
+        "queen lost to a teleport capture within the first 10 plies: {queens}/{n} = {:.1}% [{:.1}, {:.1}] (95%, Wilson)",
+        100.0 * queens as f64 / n as f64,
+        100.0 * q_lo,
+        100.0 * q_hi
+    )?;
+    writeln!(
+        out,
+        "decisive games: {decisive}/{n} = {:.1}% [{:.1}, {:.1}] (95%, Wilson)",
+        100.0 * decisive as f64 / n as f64,
+        100.0 * d_lo,
+        100.0 * d_hi
+    )?;
+    writeln!(out, "median length: {:.1} plies [{l_lo:.1}, {l_hi:.1}] (95%, bootstrap)", length(&all))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_the_formula() {
+        let (lo, hi) = wilson(0, 200);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.01884).abs() < 1e-4, "{hi}");
+        let (lo, hi) = wilson(100, 200);
+        assert!((lo - 0.4314).abs() < 1e-3 && (hi - 0.5686).abs() < 1e-3, "{lo} {hi}");
+    }
+
+    #[test]
+    fn median_of_even_and_odd_counts() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+
+    #[test]
+    fn skill_stats_count_teleports_freezes_and_early_queen_captures() {
+        let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
+        let mut stats = SkillStats::default();
+        for text in ["e2e4", "fz e7", "tp b8d1", "tp f1d8"] {
+            let played = b.play_action(b.parse_action(text).unwrap()).unwrap();
+            stats.count(&played, stats.plies);
+        }
+        assert_eq!((stats.actions, stats.teleports, stats.freezes, stats.plies), (4, 2, 1, 3));
+        assert!(stats.queen_lost_early);
+    }
 }

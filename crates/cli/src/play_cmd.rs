@@ -129,19 +129,31 @@ pub(crate) fn run(
     Ok(())
 }
 
+/// The settings of a skill-chess game in the terminal.
+pub(crate) struct SkillGameArgs {
+    /// The board's config (its skill rules from `--skill-rules`; the start position is `pos`).
+    pub(crate) config: gambit_skills::SkillConfig,
+    /// The bot's depth ceiling, plies.
+    pub(crate) depth: u32,
+    /// The bot's seed.
+    pub(crate) seed: u64,
+    /// Actions after which the game stops.
+    pub(crate) max_plies: u32,
+}
+
 /// Plays skill chess (moves, `tp e4e7` teleports, `fz e7` freezes) against the bot of
-/// `gambit_search::choose` (`depth` plies, `options` budget), or watches the bot play itself.
+/// `gambit_search::choose` (`game.depth` plies, `options` budget), or watches the bot play itself.
 pub(crate) fn run_skills(
     out: &mut impl Write,
     pos: Position,
     human: Option<Color>,
-    depth: u32,
     options: &gambit_search::BotOptions,
-    seed: u64,
-    max_plies: u32,
+    game: &SkillGameArgs,
 ) -> anyhow::Result<()> {
-    use gambit_skills::{SkillBoard, SkillConfig, render_ascii};
-    let mut board = SkillBoard::from_position(pos, SkillConfig::default());
+    use gambit_skills::{SkillBoard, render_ascii};
+    let SkillGameArgs { depth, seed, max_plies, .. } = *game;
+    let mut board = SkillBoard::from_position(pos, game.config.clone());
+    writeln!(out, "skill rules: {}", board.config().skill_rules)?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut actions = 0u32;

@@ -31,8 +31,9 @@ pub(crate) fn run(
     out: &mut impl io::Write,
     config_file: Option<&str>,
     script: Option<&str>,
+    skill_rules: Option<gambit_skills::SkillRules>,
 ) -> anyhow::Result<()> {
-    let config = match config_file {
+    let mut config = match config_file {
         None => SkillConfig::default(),
         Some(path) => {
             let text =
@@ -40,6 +41,9 @@ pub(crate) fn run(
             SkillConfig::from_json(&text).map_err(|e| bad(format!("config {path}: {e}")))?
         }
     };
+    if let Some(rules) = skill_rules {
+        config.skill_rules = rules;
+    }
     let mut board = SkillBoard::new(config).map_err(|e| bad(format!("config: {e}")))?;
     for (i, text) in split_script(script.unwrap_or("")).map_err(bad)?.iter().enumerate() {
         let result = match text.strip_prefix("tick ") {
@@ -91,11 +95,11 @@ fn square(name: &str) -> Square {
     name.parse().expect("the demo's squares are valid")
 }
 
-/// The prototype's demo with the manual clock: four opening moves, a teleport e4 to e7, a freeze of e7
+/// The prototype's demo with the manual clock and the prototype's skill rules (`classic`): four opening moves, a teleport e4 to e7, a freeze of e7
 /// by the side to move, both cooldown pools, `can_cast` for the side to move, six ticks, the rotated
 /// view and the log.
 fn demo_transcript() -> anyhow::Result<String> {
-    let mut board = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::default() })?;
+    let mut board = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::classic() })?;
     let mut out = String::new();
     let _ = writeln!(out, "== Initial position ==");
     out += &render_ascii(&board, false, &[]);

@@ -53,7 +53,7 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
         (&["simulate", "--runs", "2"], ""),
         (&["solve", "--template", "pawn_wall", "--seed", "1"], ""),
         (&["saves"], ""),
-        (&["skills", "--actions", "e2e4 e7e5 tp e4e7"], ""),
+        (&["skills", "--skill-rules", "classic", "--actions", "e2e4 e7e5 tp e4e7"], ""),
         (&["skills-demo"], ""),
         (&["perft", "3", "--divide"], ""),
         (&["show", "--moves", "e4", "e5"], ""),

@@ -104,6 +104,13 @@ fn play_skill_chess_with_teleports_and_freezes() {
     let (code, out, err) = cli(&["play", "--skills", "--nodes", "300"], "tp b1c3\ntp g1e5\nquit\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("white plays tp b1c3 (as the move b1c3)"), "{out}");
+    assert!(out.starts_with("skill rules: default\n"), "{out}");
+    // The prototype's rules on request: a teleport across the board.
+    let (code, out, err) =
+        cli(&["play", "--skills", "--skill-rules", "classic", "--nodes", "300"], "tp g1e5\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("skill rules: classic\n"), "{out}");
+    assert!(out.contains("white plays tp g1e5"), "{out}");
     // A claimable draw finishes a skill-chess game here as in the app (one definition in gambit-skills).
     let (code, out, _) =
         cli(&["play", "--skills", "--watch", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 100 80"], "");

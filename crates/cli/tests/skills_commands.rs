@@ -17,7 +17,7 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn skills_plays_the_actions_and_shows_the_state() {
-    let out = cli(&["skills", "--actions", "e2e4 e7e5 tp e4e7 fz e7"]);
+    let out = cli(&["skills", "--skill-rules", "classic", "--actions", "e2e4 e7e5 tp e4e7 fz e7"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
@@ -37,6 +37,32 @@ fn skills_plays_the_actions_and_shows_the_state() {
     assert!(lines[17].starts_with("  3. teleport  e4e7   white "));
     assert!(lines[18].starts_with("  4. freeze    e7     black "));
     assert_eq!(lines.len(), 19);
+}
+
+#[test]
+fn skills_under_the_default_rules_refuse_a_far_teleport() {
+    // The default skill rules: a relocation reaches two king steps, and no pawn lands on its last two
+    // ranks; the error names the action and the rule.
+    let out = cli(&["skills", "--actions", "e2e4 e7e5 tp e4e7"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("action 3 `tp e4e7`: a pawn cannot be teleported onto e7"),
+        "{}",
+        stderr(&out)
+    );
+    let out = cli(&["skills", "--actions", "e2e4 tp d8d1"]);
+    assert!(stderr(&out).contains("out of range (2 king steps at most)"), "{}", stderr(&out));
+    let out = cli(&[
+        "skills",
+        "--skill-rules",
+        r#"{"preset": "classic", "teleport_range": 3}"#,
+        "--actions",
+        "e2e4 tp d8d5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cli(&["skills", "--skill-rules", "modern"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(r#"expected "default" or "classic", found "modern""#), "{}", stderr(&out));
 }
 
 #[test]

@@ -299,13 +299,15 @@ mod tests {
         input.press(&mut g, sq("b1"));
         assert_eq!(input.targeting, Targeting::TeleportTarget(sq("b1")));
         assert_eq!(input.selected_square(), Some(sq("b1")));
-        assert!(input.highlighted_targets(&g).contains(&sq("e5")));
-        input.press(&mut g, sq("e5"));
-        assert_eq!(g.board.piece_at(sq("e5")).unwrap().role, Role::Knight);
+        // The default skill rules: two king steps at most.
+        assert!(input.highlighted_targets(&g).contains(&sq("b3")));
+        assert!(!input.highlighted_targets(&g).contains(&sq("e5")));
+        input.press(&mut g, sq("b3"));
+        assert_eq!(g.board.piece_at(sq("b3")).unwrap().role, Role::Knight);
         assert_eq!(input.targeting, Targeting::Move);
         assert!(g.engines_turn());
-        assert_eq!(g.listed[0].text, "tp b1e5");
-        assert!(g.listed[0].fen_after.is_some(), "b1e5 is not a knight move: a board edit");
+        assert_eq!(g.listed[0].text, "tp b1b3");
+        assert!(g.listed[0].fen_after.is_some(), "b1b3 is not a knight move: a board edit");
     }
 
     #[test]

@@ -152,6 +152,8 @@ struct Facts {
     build: BTreeSet<String>,
     /// Consumables used, by effect kind.
     used: Vec<String>,
+    /// The player's promotions, and those by a pawn that teleported within its last two moves.
+    promotions: (u32, u32),
 }
 
 fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Vec<String>) -> Facts {
@@ -195,7 +197,19 @@ fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Ve
             stocks.push(stock.iter().filter_map(|i| i.item_id()).map(|id| id.to_string()).collect());
         }
     }
-    Facts { summary, searches, offered, chosen, player, enemy, stocks, bought, build, used }
+    Facts {
+        summary,
+        searches,
+        offered,
+        chosen,
+        player,
+        enemy,
+        stocks,
+        bought,
+        build,
+        used,
+        promotions: (0, 0),
+    }
 }
 
 fn reason_key(r: DefeatReason) -> &'static str {
@@ -273,7 +287,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                 }
             });
             bar.inc(1);
-            facts(&run.log(), run.summary(), run.enemy_searches().to_vec(), used)
+            let mut f = facts(&run.log(), run.summary(), run.enemy_searches().to_vec(), used);
+            f.promotions = run.promotions();
+            f
         })
         .collect();
     bar.finish_and_clear();
@@ -316,6 +332,8 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         player_mix.merge(&f.player);
         enemy_mix.merge(&f.enemy);
     }
+    let promotions: u64 = all.iter().map(|f| u64::from(f.promotions.0)).sum();
+    let after_teleport: u64 = all.iter().map(|f| u64::from(f.promotions.1)).sum();
     // Per item.
     let mut item_rows: BTreeMap<String, ItemRow> =
         items.items.iter().map(|i| (i.id.to_string(), ItemRow::default())).collect();
@@ -407,6 +425,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             "runs": runs, "seeds": [first, last], "board": args.board.key(), "tuning": tuning_name,
             "seconds": seconds, "stages": stage_json, "templates": template_json, "items": item_json,
             "actions": {"player": player_mix.json(), "enemy": enemy_mix.json()},
+            "promotions": {"player": promotions, "after_teleport": after_teleport,
+                           "after_teleport_rate": pct(after_teleport, promotions),
+                           "interval95": wilson(after_teleport, promotions)},
             "enemy_searches": depth_rows.iter().map(|(stage, n, ceiling, reached, median, counts)| json!({
                 "stage": stage, "decisions": n, "depth_ceiling": ceiling, "reached": reached,
                 "median_depth": median, "depths": counts})).collect::<Vec<Value>>(),
@@ -517,6 +538,12 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     }
     writeln!(out)?;
     writeln!(out, "player actions: {}", player_mix.line())?;
+    let (lo, hi) = wilson(after_teleport, promotions);
+    writeln!(
+        out,
+        "player promotions: {promotions}, by a pawn that teleported within its last two moves: {after_teleport} ({:.1}% [{lo:.1}, {hi:.1}] (95%, Wilson); target under 20%)",
+        pct(after_teleport, promotions)
+    )?;
     writeln!(out, "enemy actions: {}", enemy_mix.line())?;
     let (lo, hi) = wilson(victories, runs);
     let rate = pct(victories, runs);

@@ -737,3 +737,25 @@ fn events_are_typed_and_read_as_sentences() {
     assert_eq!(json["unit"]["role"], "rook");
     assert_eq!(serde_json::from_value::<BattleEvent>(json).unwrap(), events[0]);
 }
+
+#[test]
+fn promotions_count_those_right_after_a_teleport() {
+    // Teleport a2-a7, then a8: a promotion by a pawn that teleported within its last two moves.
+    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let pawn = id(&b, "a2");
+    b.apply(BattleAction::Teleport { id: pawn, to: sq("a7") }).unwrap();
+    mv(&mut b, "h8", "h7");
+    mv(&mut b, "a7", "a8");
+    assert_eq!((b.stats().promotions, b.stats().promotions_after_teleport), (1, 1));
+    // Teleport a2-a5, then three steps: the teleport is three moves back, not counted.
+    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 30).unwrap();
+    let mut b = battle(setup);
+    let pawn = id(&b, "a2");
+    b.apply(BattleAction::Teleport { id: pawn, to: sq("a5") }).unwrap();
+    for (pawn_to, king) in [("a6", ["h8", "h7"]), ("a7", ["h7", "h6"]), ("a8", ["h6", "h5"])] {
+        mv(&mut b, king[0], king[1]);
+        mv(&mut b, &format!("a{}", pawn_to[1..].parse::<u8>().unwrap() - 1), pawn_to);
+    }
+    assert_eq!((b.stats().promotions, b.stats().promotions_after_teleport), (1, 0));
+}

@@ -90,6 +90,9 @@ pub struct Battle {
     captures: ByColor<u16>,
     /// Player teleports that did not count against the budget (free-teleport badges).
     free_teleports_used: u8,
+    /// Units that teleported, with their moves since (at most two), for
+    /// [`BattleStats::promotions_after_teleport`].
+    recent_teleports: Vec<(PieceId, u8)>,
 }
 
 /// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
@@ -192,6 +195,8 @@ impl Battle {
             freeze_duration: setup.player_skills.freeze_duration,
             clock: ClockMode::Manual,
             rules: RulesChoice::Skirmish,
+            // Battles keep the prototype's skill rules (docs/battle.md, Skills: the pawn guard was
+            // measured and is not enough; saved run logs replay under these rules).
             skill_rules: SkillRules::CLASSIC,
         };
         let mut board = SkillBoard::from_position(position, config);
@@ -232,6 +237,7 @@ impl Battle {
             haste: 0,
             captures: ByColor::splat(0),
             free_teleports_used: 0,
+            recent_teleports: Vec::new(),
         })
     }
 

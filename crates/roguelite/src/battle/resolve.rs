@@ -48,6 +48,7 @@ impl Battle {
 
     /// Step 1 (the count) and step 2 for a move; then steps 3-7.
     pub(super) fn resolve_move(&mut self, team: Team, id: PieceId, m: Move, to: Square) {
+        self.age_teleport(id);
         // Step 1: an ordinary player move counts against the budget.
         if team == Team::Player {
             self.moves_used += 1;
@@ -214,6 +215,8 @@ impl Battle {
         self.board.teleport(from, to).expect("validated teleport");
         self.board.set_cooldown(team.color(), Skill::Teleport, cooldown);
         self.relocate_unit(id, from, to);
+        self.recent_teleports.retain(|&(u, _)| u != id);
+        self.recent_teleports.push((id, 0));
         self.emit(|b| BattleEvent::Teleported { unit: b.label(id), from, to });
         self.activate_walls();
         if let Some(v) = victim {
@@ -261,6 +264,7 @@ impl Battle {
     }
 
     pub(super) fn resolve_reposition(&mut self, team: Team, id: PieceId, m: Move) {
+        self.age_teleport(id);
         self.pending = None;
         let (from, to) = (m.from, m.to);
         self.board.edit_position(|p| p.relocate_piece(from, to).map(|_| ())).expect("validated reposition");
@@ -319,7 +323,23 @@ impl Battle {
         self.promote_to(id, role);
     }
 
+    /// A move (or reposition) of `id`: one more move since its teleport; forgotten after two.
+    fn age_teleport(&mut self, id: PieceId) {
+        for entry in &mut self.recent_teleports {
+            if entry.0 == id {
+                entry.1 += 1;
+            }
+        }
+        self.recent_teleports.retain(|&(_, n)| n <= 2);
+    }
+
     pub(super) fn promote(&mut self, id: PieceId, role: Role) {
+        if self.units[id as usize].team == Team::Player {
+            self.stats.promotions += 1;
+            if self.recent_teleports.iter().any(|&(u, _)| u == id) {
+                self.stats.promotions_after_teleport += 1;
+            }
+        }
         let (pawn, square) = (self.label(id), self.units[id as usize].square);
         let u = self.unit_mut(id);
         u.role = role;

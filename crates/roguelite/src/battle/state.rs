@@ -147,4 +147,12 @@ pub struct BattleStats {
     pub enemy_killed: u32,
     /// Player skill casts.
     pub player_skills_used: u32,
+    /// Player pawns promoted.
+    #[serde(default)]
+    pub promotions: u32,
+    /// Of [`BattleStats::promotions`], those by a pawn that teleported within its last two moves (the
+    /// teleport was one of its two actions before the promoting one): what the pawn guard of the skill
+    /// rules is for (issue 14).
+    #[serde(default)]
+    pub promotions_after_teleport: u32,
 }

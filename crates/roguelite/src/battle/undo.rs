@@ -5,7 +5,7 @@
 //! history), the units (HP, maximum HP, armour, role, square, life; reinforcements and summoned pawns
 //! appended), the square map, the clouds and dormant walls, the pack, the counters (budget, moves,
 //! ply, side to move, pending reposition, status, kings, kills, statistics, Haste, captures, free
-//! teleports) and, when events are on, the events. The rest of a battle (shape, objective, bonus,
+//! teleports), the units that teleported recently (for the promotion statistics) and, when events are on, the events. The rest of a battle (shape, objective, bonus,
 //! skill tuning, team rules, whether the enemy has skills, royal kings, quiet) never changes after
 //! [`Battle::new`](super::Battle::new).
 
@@ -45,6 +45,7 @@ pub(crate) struct BattleUndo {
     at: [Option<PieceId>; 64],
     clouds: Vec<Cloud>,
     dormant_walls: Vec<Square>,
+    recent_teleports: Vec<(PieceId, u8)>,
     counters: Option<Counters>,
 }
 
@@ -56,6 +57,7 @@ impl Default for BattleUndo {
             at: [None; 64],
             clouds: Vec::new(),
             dormant_walls: Vec::new(),
+            recent_teleports: Vec::new(),
             counters: None,
         }
     }
@@ -71,6 +73,7 @@ impl BattleUndo {
         self.at = b.at;
         self.clouds.clone_from(&b.clouds);
         self.dormant_walls.clone_from(&b.dormant_walls);
+        self.recent_teleports.clone_from(&b.recent_teleports);
         self.counters = Some(Counters {
             budget: b.budget,
             moves_used: b.moves_used,
@@ -148,6 +151,7 @@ impl Battle {
         self.at = undo.at;
         std::mem::swap(&mut self.clouds, &mut undo.clouds);
         std::mem::swap(&mut self.dormant_walls, &mut undo.dormant_walls);
+        std::mem::swap(&mut self.recent_teleports, &mut undo.recent_teleports);
         self.budget = c.budget;
         self.moves_used = c.moves_used;
         self.to_move = c.to_move;

@@ -656,6 +656,8 @@ pub struct Run {
     pack: Vec<ItemId>,
     /// The enemy's searches of this run, in order (live decisions only; not saved).
     enemy_searches: Vec<EnemySearch>,
+    /// Player promotions in finished battles, and those right after a teleport (not saved).
+    promotions: (u32, u32),
 }
 
 /// One enemy decision the bot searched live: the stage, the configured depth ceiling and what the
@@ -720,6 +722,7 @@ impl Run {
             badges: Vec::new(),
             pack: Vec::new(),
             enemy_searches: Vec::new(),
+            promotions: (0, 0),
             config,
         }
     }
@@ -1222,6 +1225,14 @@ impl Run {
         Ok(out)
     }
 
+    /// The player's promotions in this run's finished battles, and of them those by a pawn that
+    /// teleported within its last two moves ([`BattleStats::promotions_after_teleport`](crate::battle::BattleStats::promotions_after_teleport)); not kept in
+    /// saves (a loaded run counts from zero).
+    #[must_use]
+    pub fn promotions(&self) -> (u32, u32) {
+        self.promotions
+    }
+
     /// The enemy's live searches so far (not kept in saves: a loaded run starts with none).
     #[must_use]
     pub fn enemy_searches(&self) -> &[EnemySearch] {
@@ -1295,6 +1306,8 @@ impl Run {
         self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
         self.stats.owned_lost += st.owned_lost;
         self.stats.enemy_killed += st.enemy_killed;
+        self.promotions.0 += st.promotions;
+        self.promotions.1 += st.promotions_after_teleport;
         let encounter = self.encounter.as_ref().expect("in battle");
         let mut record = BattleRecord {
             stage: encounter.stage,

@@ -59,6 +59,9 @@ pub struct Settings {
     pub freeze_cooldown: u32,
     /// How long a Freeze holds, ticks.
     pub freeze_duration: u32,
+    /// The skill rules of skill chess (`gambit_skills::SkillRules`: written as its full object, read as
+    /// a preset's name or an object; default the design, `classic` the prototype's rules).
+    pub skill_rules: gambit_skills::SkillRules,
 }
 
 impl Default for Settings {
@@ -79,6 +82,7 @@ impl Default for Settings {
             teleport_cooldown: gambit_skills::DEFAULT_TELEPORT_COOLDOWN,
             freeze_cooldown: gambit_skills::DEFAULT_FREEZE_COOLDOWN,
             freeze_duration: gambit_skills::DEFAULT_FREEZE_DURATION,
+            skill_rules: gambit_skills::SkillRules::DEFAULT,
         }
     }
 }
@@ -126,6 +130,7 @@ impl Settings {
         config.cooldown_ticks.teleport = self.teleport_cooldown;
         config.cooldown_ticks.freeze = self.freeze_cooldown;
         config.freeze_duration = self.freeze_duration;
+        config.skill_rules = self.skill_rules;
         config
     }
 }
@@ -183,6 +188,21 @@ fn apply_window_settings(settings: Res<Settings>, mut windows: Query<&mut Window
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_skill_rules_are_a_setting_and_reach_the_game() {
+        use gambit_skills::SkillRules;
+        assert_eq!(Settings::default().skill_config().skill_rules, SkillRules::DEFAULT);
+        let s = Settings { skill_rules: SkillRules::CLASSIC, ..Settings::default() };
+        assert_eq!(Settings::from_json(&s.to_json()).unwrap(), s);
+        assert_eq!(s.skill_config().skill_rules, SkillRules::CLASSIC);
+        // A file written before the field existed reads the default; a preset's name reads too.
+        assert_eq!(Settings::from_json("{}").unwrap().skill_rules, SkillRules::DEFAULT);
+        assert_eq!(
+            Settings::from_json(r#"{"skill_rules": "classic"}"#).unwrap().skill_rules,
+            SkillRules::CLASSIC
+        );
+    }
 
     #[test]
     fn round_trip_missing_and_bad_files() {

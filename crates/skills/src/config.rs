@@ -192,6 +192,14 @@ impl SkillRules {
     }
 }
 
+impl<'de> Deserialize<'de> for SkillRules {
+    /// A preset's name or an object of levers over a preset, as the config's `skill_rules` field.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SkillRules, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        skill_rules(&value).map_err(serde::de::Error::custom)
+    }
+}
+
 impl Default for SkillRules {
     fn default() -> SkillRules {
         SkillRules::DEFAULT

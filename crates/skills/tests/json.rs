@@ -221,6 +221,12 @@ fn skill_rules_are_a_preset_or_levers_over_one() {
     let c =
         SkillConfig::from_json(r#"{"skill_rules": {"preset": "classic", "teleport_range": null}}"#).unwrap();
     assert_eq!(c.skill_rules, SkillRules::CLASSIC);
+    // serde reads the same forms.
+    let r: SkillRules = serde_json::from_str(r#""classic""#).unwrap();
+    assert_eq!(r, SkillRules::CLASSIC);
+    let r: SkillRules = serde_json::from_str(&serde_json::to_string(&SkillRules::DEFAULT).unwrap()).unwrap();
+    assert_eq!(r, SkillRules::DEFAULT);
+    assert!(serde_json::from_str::<SkillRules>(r#""modern""#).is_err());
     // Written out as the full object, read back the same.
     let odd = SkillConfig {
         skill_rules: SkillRules { teleport_range: Some(2), ..SkillRules::CLASSIC },

@@ -1,10 +1,11 @@
-//! Before a game of skill chess: the player's colour, the engine's strength, skills on or off and the
-//! cooldowns (all but the colour are remembered in the settings); Start, Back. UI state: the chosen
+//! Before a game of skill chess: the player's colour, the engine's strength, skills on or off, the
+//! skill rules (a preset of `gambit_skills::SkillRules`) and the cooldowns (all but the colour are
+//! remembered in the settings); Start, Back. UI state: the chosen
 //! colour ([`ChosenColor`]).
 
 use bevy::prelude::*;
 use gambit_rules::Color;
-use gambit_skills::{COOLDOWN_RANGE, FREEZE_DURATION_RANGE, Skill, step_within};
+use gambit_skills::{COOLDOWN_RANGE, FREEZE_DURATION_RANGE, Skill, SkillRules, step_within};
 
 use super::Screen;
 use crate::AppSystems;
@@ -22,6 +23,8 @@ pub enum Action {
     Strength(Preset),
     /// Skills on or off.
     ToggleSkills,
+    /// The skill rules (a named preset).
+    Rules(SkillRules),
     /// Change a cooldown by a number of ticks.
     Cooldown(Skill, i32),
     /// Change the freeze duration by a number of ticks.
@@ -61,6 +64,7 @@ pub struct SetupView {
     color: Color,
     strength: Preset,
     skills: bool,
+    skill_rules: SkillRules,
     teleport_cooldown: u32,
     freeze_cooldown: u32,
     freeze_duration: u32,
@@ -84,6 +88,13 @@ impl View for SetupView {
         p.spawn(row()).with_children(|r| {
             r.spawn(label("Skills"));
             r.spawn(button(if self.skills { "On" } else { "Off" }, Action::ToggleSkills));
+        });
+        p.spawn(row()).with_children(|r| {
+            r.spawn(label("Rules"));
+            for (name, rules) in SkillRules::PRESETS {
+                let title = if name == "default" { "Default" } else { "Classic" };
+                r.spawn(button(mark(self.skill_rules == rules, title), Action::Rules(rules)));
+            }
         });
         for (name, value, down, up) in [
             (
@@ -123,6 +134,7 @@ fn present(
         color: chosen.0,
         strength: settings.strength,
         skills: settings.skills,
+        skill_rules: settings.skill_rules,
         teleport_cooldown: settings.teleport_cooldown,
         freeze_cooldown: settings.freeze_cooldown,
         freeze_duration: settings.freeze_duration,
@@ -144,6 +156,7 @@ fn on_action(
             Action::Player(c) => chosen.0 = c,
             Action::Strength(s) => settings.strength = s,
             Action::ToggleSkills => settings.skills = !settings.skills,
+            Action::Rules(rules) => settings.skill_rules = rules,
             Action::Cooldown(Skill::Teleport, d) => {
                 settings.teleport_cooldown = step_within(settings.teleport_cooldown, d, &COOLDOWN_RANGE);
             }

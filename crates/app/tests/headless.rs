@@ -54,6 +54,21 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     assert_eq!(h.app.world().resource::<Settings>().strength, Preset::Beginner);
 }
 
+/// The setup's Rules row chooses the skill rules the game is played under, and remembers them.
+#[test]
+fn the_setup_chooses_the_skill_rules() {
+    let mut h = Harness::new();
+    h.press(title::Action::SkillChess);
+    h.press(setup::Action::Rules(gambit_skills::SkillRules::CLASSIC));
+    h.press(setup::Action::Start);
+    assert_eq!(h.game().board.config().skill_rules, gambit_skills::SkillRules::CLASSIC);
+    assert_eq!(h.app.world().resource::<Settings>().skill_rules, gambit_skills::SkillRules::CLASSIC);
+    // A fresh profile plays the default rules.
+    let mut h = Harness::new();
+    start_game(&mut h);
+    assert_eq!(h.game().board.config().skill_rules, gambit_skills::SkillRules::DEFAULT);
+}
+
 #[test]
 fn undo_takes_back_the_move_and_the_reply() {
     let mut h = Harness::new();

@@ -292,7 +292,7 @@ impl View for BattleView {
                     });
                 }
                 if !pack.is_empty() {
-                    p.spawn(label("Consumables (using one ends no turn):"));
+                    p.spawn(label("Consumables (free: using one does not end your turn):"));
                     for item in pack {
                         let mut b = p.spawn(small_button(item.text.clone(), Action::Use(item.slot)));
                         if !item.enabled {

@@ -58,6 +58,8 @@ fn spawn(mut commands: Commands) {
     let page = spawn_page(&mut commands, "How to play", Screen::HowToPlay, column, ());
     commands.entity(page).with_children(|root| {
         root.spawn(heading("How to play"));
+        // Back above the rules: the page is taller than most windows, and Back stays in sight.
+        root.spawn(button("Back", Action::Back));
         // Two columns of at most 72 units, narrower (and taller) when the window is narrow: their
         // widths are fractions of the row's, so each paragraph is measured at its final width.
         root.spawn(Node {
@@ -87,6 +89,5 @@ fn spawn(mut commands: Commands) {
                 });
             }
         });
-        root.spawn(button("Back", Action::Back));
     });
 }

@@ -3,10 +3,13 @@
 //! state and the log replay reproduce the board.
 
 use gambit_rules::{Position, RuleSet, Square};
-use gambit_skills::{Action, ClockMode, SkillBoard, SkillConfig, SkillRules};
+use gambit_skills::{Action, ClockMode, SkillBoard, SkillConfig};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod common;
+use common::random_rules;
 
 /// Everything undo must restore beyond `SkillBoard`'s own equality: FEN, key, history length, moves
 /// played, state key.
@@ -49,17 +52,6 @@ fn pick(rng: &mut ChaCha8Rng, actions: &[Action]) -> Action {
         &freezes
     };
     pool[rng.gen_range(0..pool.len())]
-}
-
-/// Random skill rules: each lever on or off, a range of 1 to 4 king steps or none.
-fn random_rules(rng: &mut ChaCha8Rng) -> SkillRules {
-    SkillRules {
-        start_on_cooldown: rng.gen_bool(0.5),
-        teleport_range: rng.gen_bool(0.5).then(|| rng.gen_range(1..5)),
-        capture_limit: rng.gen_bool(0.5),
-        pawn_promotion_guard: rng.gen_bool(0.5),
-        teleported_cannot_capture: rng.gen_bool(0.5),
-    }
 }
 
 fn random_config(rng: &mut ChaCha8Rng) -> SkillConfig {

@@ -4,10 +4,13 @@
 //! sliders, pawns near promotion, skirmish boards with blocked tiles), with random frozen squares.
 
 use gambit_rules::{Color, Position, RuleSet, Square};
-use gambit_skills::{Action, ClockMode, Skill, SkillBoard, SkillConfig, SkillRules};
+use gambit_skills::{Action, ClockMode, Skill, SkillBoard, SkillConfig};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod common;
+use common::random_rules;
 
 const STARTS: &[(&str, bool)] = &[
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true),
@@ -19,17 +22,6 @@ const STARTS: &[(&str, bool)] = &[
     ("k7/1P6/8/8/8/8/6p1/4K3 b - - 0 1", true),
     ("********/*rnbqk**/*pppppp*/*6*/*6*/*PPPPPP*/*RNBQK**/******** w - - 0 1", false),
 ];
-
-/// Random skill rules: each lever on or off, a range of 1 to 4 king steps or none.
-fn random_rules(rng: &mut ChaCha8Rng) -> SkillRules {
-    SkillRules {
-        start_on_cooldown: rng.gen_bool(0.5),
-        teleport_range: rng.gen_bool(0.5).then(|| rng.gen_range(1..5)),
-        capture_limit: rng.gen_bool(0.5),
-        pawn_promotion_guard: rng.gen_bool(0.5),
-        teleported_cannot_capture: rng.gen_bool(0.5),
-    }
-}
 
 fn board(rng: &mut ChaCha8Rng) -> SkillBoard {
     let (fen, standard) = STARTS[rng.gen_range(0..STARTS.len())];

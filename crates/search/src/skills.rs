@@ -202,7 +202,7 @@ fn candidates(b: &SkillBoard, p: &SkillParams, out: &mut Vec<Action>) {
 /// The best and (with `second`) second-best teleport capture gains of `side` (victim minus the capturer
 /// when the victim is defended), centipawns, as if `side` could teleport now. The capturer is `side`'s
 /// cheapest unfrozen piece the skill rules allow there: no pawn on a first or last rank (nor on its last
-/// two ranks under the promotion guard), within the teleport range, worth at least the victim under the
+/// two ranks under the promotion guard; none at all without pawn relocation), within the teleport range, worth at least the victim under the
 /// capture limit, not the piece that may not capture after its teleport, and the king only on an
 /// undefended square. Pins and checks are not looked at: an estimate for the evaluation.
 fn teleport_gains(b: &SkillBoard, side: Color, second_too: bool) -> (i32, i32) {
@@ -222,7 +222,8 @@ fn teleport_gains(b: &SkillBoard, side: Color, second_too: bool) -> (i32, i32) {
     capturers.sort_unstable_by_key(|&(v, sq, _)| (v, sq));
     let forward: i8 = if side == Color::White { 1 } else { -1 };
     let pawn_barred = |sq: Square| {
-        pos.is_promotion_square(Color::White, sq)
+        levers.no_pawn_relocation
+            || pos.is_promotion_square(Color::White, sq)
             || pos.is_promotion_square(Color::Black, sq)
             || (levers.pawn_promotion_guard
                 && sq.offset(0, forward).is_some_and(|f| pos.is_promotion_square(side, f)))

@@ -469,6 +469,9 @@ impl SkillBoard {
             return Err(SkillError::PawnBackRank(to));
         }
         let levers = self.config.skill_rules;
+        if piece.role == Role::Pawn && levers.no_pawn_relocation {
+            return Err(SkillError::PawnRelocation(from));
+        }
         if piece.role == Role::Pawn
             && levers.pawn_promotion_guard
             && crate::teleports::pawn_forbidden(pos, us, true).contains(to)

@@ -102,6 +102,10 @@ pub struct SkillRules {
     /// A pawn may not be relocated onto its last two ranks (its promotion square or the square behind
     /// it), so a teleport never sets up a promotion. (Its first and last ranks are always forbidden.)
     pub pawn_promotion_guard: bool,
+    /// A pawn is never relocated: its teleport can only be one of its legal moves (which spends the
+    /// cooldown). Battles use it (gambit-roguelite's `BATTLE_SKILL_RULES`), where relocated pawns made
+    /// most promotions.
+    pub no_pawn_relocation: bool,
     /// A piece that teleported cannot capture on its side's next turn (by a move or a teleport).
     pub teleported_cannot_capture: bool,
 }
@@ -127,6 +131,7 @@ impl SkillRules {
         teleport_range: None,
         capture_limit: false,
         pawn_promotion_guard: false,
+        no_pawn_relocation: false,
         teleported_cannot_capture: false,
     };
 
@@ -137,6 +142,7 @@ impl SkillRules {
         teleport_range: Some(2),
         capture_limit: false,
         pawn_promotion_guard: true,
+        no_pawn_relocation: false,
         teleported_cannot_capture: false,
     };
 
@@ -378,6 +384,7 @@ fn skill_rules(v: &Value) -> Result<SkillRules, ConfigError> {
             "teleport_range" => rules.teleport_range = if v.is_null() { None } else { Some(uint(&path, v)?) },
             "capture_limit" => rules.capture_limit = flag(&path, v)?,
             "pawn_promotion_guard" => rules.pawn_promotion_guard = flag(&path, v)?,
+            "no_pawn_relocation" => rules.no_pawn_relocation = flag(&path, v)?,
             "teleported_cannot_capture" => rules.teleported_cannot_capture = flag(&path, v)?,
             _ => return Err(ConfigError::UnknownField(path.chars().take(60).collect())),
         }

@@ -74,6 +74,10 @@ pub enum SkillError {
     /// ([`SkillRules::pawn_promotion_guard`](crate::SkillRules::pawn_promotion_guard)).
     #[error("a pawn cannot be teleported onto {0}, one of its last two ranks")]
     PawnNearPromotion(Square),
+    /// A pawn relocated at all ([`SkillRules::no_pawn_relocation`](crate::SkillRules::no_pawn_relocation)):
+    /// a pawn's teleport can only be one of its legal moves.
+    #[error("the pawn on {0} can only teleport along one of its moves")]
+    PawnRelocation(Square),
     /// A capture by the piece that teleported on its side's previous turn
     /// ([`SkillRules::teleported_cannot_capture`](crate::SkillRules::teleported_cannot_capture)).
     #[error("the piece on {0} teleported last turn and cannot capture yet")]

@@ -164,7 +164,11 @@ impl<'a> TeleportRules<'a> {
             as_move,
             open,
             sources: own - frozen,
-            no_pawn: pawn_forbidden(pos, us, rules.pawn_promotion_guard),
+            no_pawn: if rules.no_pawn_relocation {
+                SquareSet::FULL
+            } else {
+                pawn_forbidden(pos, us, rules.pawn_promotion_guard)
+            },
             enemies,
             rules,
             no_capture,

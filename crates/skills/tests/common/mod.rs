@@ -12,5 +12,6 @@ pub fn random_rules(rng: &mut ChaCha8Rng) -> SkillRules {
         capture_limit: rng.gen_bool(0.5),
         pawn_promotion_guard: rng.gen_bool(0.5),
         teleported_cannot_capture: rng.gen_bool(0.5),
+        no_pawn_relocation: rng.gen_bool(0.2),
     }
 }

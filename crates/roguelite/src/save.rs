@@ -13,13 +13,15 @@ use crate::types::Modifier;
 
 /// The current `progress.json` version.
 pub const PROGRESS_VERSION: u32 = 3;
-/// The current `run.json` version: 5 holds a version 4 run log (items: the catalogue in the
+/// The current `run.json` version: 6 holds a version 5 run log (the battles' skill rules recorded in
+/// the configuration, `battle_rules`: older files read as the prototype's rules, `classic`, that
+/// they were played with); 5 held a version 4 run log (items: the catalogue in the
 /// configuration, badges and consumables in shops, consumable uses in battles; modifier prices in
 /// the catalogue instead of the economy); 4 held a version 3 log (the battle rules of issue 14:
 /// kings royal only where the encounter says so, a frozen-in player passes); 3 held a version 2 log
-/// (the same fields, older rules); both read as version 5, see `docs/save-format.md`. 2 and 1 held
+/// (the same fields, older rules); all three read as version 6, see `docs/save-format.md`. 2 and 1 held
 /// a version 1 log (the player's decisions only).
-pub const RUN_FILE_VERSION: u32 = 5;
+pub const RUN_FILE_VERSION: u32 = 6;
 /// The progress file name.
 pub const PROGRESS_FILE: &str = "progress.json";
 /// The active run file name.
@@ -176,7 +178,7 @@ pub fn progress_from_json(text: &str) -> Result<Progress, FormatError> {
 /// A saved run as read from `run.json`, before it is rebuilt.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedRun {
-    /// A version 3, 4 or 5 file: everything the replay needs is recorded.
+    /// A version 3, 4, 5 or 6 file: everything the replay needs is recorded.
     Recorded(RunLog),
     /// A version 1 or 2 file: the player's decisions only; rebuilding simulates the run again.
     Legacy(LegacyRunLog),
@@ -210,8 +212,10 @@ pub fn run_to_json(run: &Run) -> String {
         .expect("a run log serializes")
 }
 
-/// Reads `run.json` of any version: 5 (a recorded log of version 4), 4 and 3 (recorded logs of
-/// versions 3 and 2, migrated: the modifier prices leave the economy, see [`RUN_FILE_VERSION`]), 2
+/// Reads `run.json` of any version: 6 (a recorded log of version 5), 5 (a recorded log of version
+/// 4, migrated: its battles' skill rules are recorded as `classic`), 4 and 3 (recorded logs of
+/// versions 3 and 2, migrated the same way, and the modifier prices leave the economy, see
+/// [`RUN_FILE_VERSION`]), 2
 /// (`{"version": 2, "log": {"version": 1, "config", "decisions"}}`) or 1 (the version 1 log's fields
 /// at the top level). A recorded log's item catalogue is validated, and every item a shop records
 /// must be in it.
@@ -236,15 +240,23 @@ pub fn run_from_json(text: &str) -> Result<SavedRun, FormatError> {
                     }
                 }
             }
+            if version < 6 {
+                // Migration to 6: the battles of older files were played under the prototype's skill
+                // rules; record them, so the run replays (and goes on) under those rules.
+                if let Some(config) = value.pointer_mut("/log/config").and_then(Value::as_object_mut) {
+                    config.insert("battle_rules".to_string(), Value::String("classic".to_string()));
+                }
+            }
             let mut file: RunFile<RunLog> = fields(value)?;
-            // A version 3 file holds a version 2 log, 4 a version 3 log, 5 the current one.
+            // A version 3 file holds a version 2 log, 4 a version 3 log, 5 a version 4 log, 6 the
+            // current one.
             if file.log.version != version - 1 {
                 return Err(FormatError::UnknownVersion {
                     found: u64::from(file.log.version),
                     newest: RUN_LOG_VERSION,
                 });
             }
-            // Migrations 3 -> 5 and 4 -> 5: otherwise the same fields; a version 2 log's runs in
+            // Migrations 3, 4, 5 -> 6: otherwise the same fields; a version 2 log's runs in
             // progress replay identically under today's battle rules (the rules changed only what
             // ended a run), and runs without items replay identically with them.
             file.log.version = RUN_LOG_VERSION;

@@ -1,12 +1,12 @@
 //! Battle rules: movement, captures, objectives, modifiers, poison timing, the resolution order.
 
 use gambit_roguelite::battle::{
-    ActionError, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus, BoardShape, BonusObjective,
-    DefeatReason, Modifier, Objective, ParseActionError, Team, UnitSpec,
+    ActionError, BATTLE_SKILL_RULES, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus,
+    BoardShape, BonusObjective, DefeatReason, Modifier, Objective, ParseActionError, Team, UnitSpec,
 };
 use gambit_rules::ByColor;
 use gambit_rules::{Role, Square};
-use gambit_skills::Skill;
+use gambit_skills::{Skill, SkillError, SkillRules};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -216,7 +216,11 @@ fn freeze_lock_a_player_whose_only_movable_piece_is_frozen_passes() {
 #[test]
 fn enemy_promotion_and_enemy_pass() {
     // The player's pawn is blocked and Teleport is on cooldown after one use: no action -> defeat.
-    let setup = BattleSetup::from_fen("k7/8/8/8/8/8/p7/P7", Objective::CaptureKing, 10).unwrap();
+    // (The prototype's skill rules, as old runs replay: today a pawn is never relocated.)
+    let setup = BattleSetup {
+        skill_rules: SkillRules::CLASSIC,
+        ..BattleSetup::from_fen("k7/8/8/8/8/8/p7/P7", Objective::CaptureKing, 10).unwrap()
+    };
     let mut b = battle(setup);
     // The player has only teleports (the pawn on a1 is blocked by a2).
     assert!(b.legal_actions().iter().all(|a| !matches!(a, BattleAction::Move { .. })));
@@ -244,7 +248,11 @@ fn enemy_promotion_and_enemy_pass() {
 fn player_without_action_loses_at_step_seven() {
     // Player pawn a2 blocked by an enemy pawn a3; the player teleports once; then, blocked again
     // and on cooldown, the player has nothing at the start of its turn.
-    let setup = BattleSetup::from_fen("7k/8/8/8/8/p7/P7/8", Objective::CaptureKing, 10).unwrap();
+    // (The prototype's skill rules, as old runs replay: today a pawn is never relocated.)
+    let setup = BattleSetup {
+        skill_rules: SkillRules::CLASSIC,
+        ..BattleSetup::from_fen("7k/8/8/8/8/p7/P7/8", Objective::CaptureKing, 10).unwrap()
+    };
     let mut b = battle(setup);
     let pawn = id(&b, "a2");
     assert!(
@@ -740,8 +748,10 @@ fn events_are_typed_and_read_as_sentences() {
 
 #[test]
 fn promotions_count_those_right_after_a_teleport() {
-    // Teleport a2-a7, then a8: a promotion by a pawn that teleported within its last two moves.
-    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 20).unwrap();
+    // Teleport a2-a7, then a8: a promotion by a pawn that teleported within its last two moves
+    // (under the prototype's skill rules, as old runs replay: today a pawn is never relocated).
+    let classic = |setup: BattleSetup| BattleSetup { skill_rules: SkillRules::CLASSIC, ..setup };
+    let setup = classic(BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 20).unwrap());
     let mut b = battle(setup);
     let pawn = id(&b, "a2");
     b.apply(BattleAction::Teleport { id: pawn, to: sq("a7") }).unwrap();
@@ -749,7 +759,7 @@ fn promotions_count_those_right_after_a_teleport() {
     mv(&mut b, "a7", "a8");
     assert_eq!((b.stats().promotions, b.stats().promotions_after_teleport), (1, 1));
     // Teleport a2-a5, then three steps: the teleport is three moves back, not counted.
-    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 30).unwrap();
+    let setup = classic(BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 30).unwrap());
     let mut b = battle(setup);
     let pawn = id(&b, "a2");
     b.apply(BattleAction::Teleport { id: pawn, to: sq("a5") }).unwrap();
@@ -758,4 +768,33 @@ fn promotions_count_those_right_after_a_teleport() {
         mv(&mut b, &format!("a{}", pawn_to[1..].parse::<u8>().unwrap() - 1), pawn_to);
     }
     assert_eq!((b.stats().promotions, b.stats().promotions_after_teleport), (1, 0));
+}
+
+#[test]
+fn battles_never_relocate_a_pawn() {
+    // New battles play BATTLE_SKILL_RULES: a pawn's teleport is only one of its moves.
+    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 20).unwrap();
+    assert_eq!(setup.skill_rules, BATTLE_SKILL_RULES);
+    let mut b = battle(setup);
+    let pawn = id(&b, "a2");
+    assert!(matches!(
+        b.apply(BattleAction::Teleport { id: pawn, to: sq("a7") }),
+        Err(ActionError::Skill(SkillError::PawnRelocation(from))) if from == sq("a2")
+    ));
+    assert!(b.legal_actions().iter().all(
+        |a| !matches!(a, BattleAction::Teleport { id, to } if *id == pawn && ![sq("a3"), sq("a4")].contains(to))
+    ));
+    // Its teleport along a move is that move; other pieces still relocate anywhere.
+    let king = id(&b, "e1");
+    assert!(b.legal_actions().contains(&BattleAction::Teleport { id: king, to: sq("e5") }));
+    b.apply(BattleAction::Teleport { id: pawn, to: sq("a3") }).unwrap();
+    assert_eq!(b.unit_at(sq("a3")).unwrap().id, pawn);
+    // The prototype's rules (old runs) allow the relocation.
+    let setup = BattleSetup {
+        skill_rules: SkillRules::CLASSIC,
+        ..BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 20).unwrap()
+    };
+    let mut b = battle(setup);
+    let pawn = id(&b, "a2");
+    b.apply(BattleAction::Teleport { id: pawn, to: sq("a7") }).unwrap();
 }

@@ -4,13 +4,16 @@
 
 use std::fs;
 
+use gambit_roguelite::battle::BATTLE_SKILL_RULES;
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, Evaluation, auto_decision, role_value};
+use gambit_roguelite::run::RUN_LOG_VERSION;
 use gambit_roguelite::run::{LegacyRunLog, ReplayProblem, RunKey, RunLog, RunSummary};
 use gambit_roguelite::save::{
     FormatError, RUN_FILE_VERSION, SavedRun, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
 use gambit_roguelite::{BattleAction, Decision, Progress, Run, RunConfig, RunPhase};
 use gambit_rules::Role;
+use gambit_skills::SkillRules;
 
 /// An evaluation that wants the opposite of the game's: the enemy no longer values its objective
 /// pieces, its army or its pawns' advance. A bot with it plays differently from the first move.
@@ -154,8 +157,8 @@ fn bad_texts_are_typed_format_errors() {
     ));
     assert!(matches!(run_from_json("[]"), Err(FormatError::NoVersion)));
     assert!(matches!(
-        run_from_json(r#"{"version": 6, "log": {}}"#),
-        Err(FormatError::UnknownVersion { found: 6, .. })
+        run_from_json(r#"{"version": 7, "log": {}}"#),
+        Err(FormatError::UnknownVersion { found: 7, .. })
     ));
     assert!(matches!(run_from_json(r#"{"version": 3, "log": {"version": 1}}"#), Err(FormatError::Fields(_))));
 }
@@ -195,6 +198,56 @@ fn a_version_3_run_written_before_the_battle_rules_changed_resumes_in_full() {
     assert!(again.contains(&format!("\"version\": {RUN_FILE_VERSION}")));
     assert_eq!(run_from_json(&again).unwrap(), SavedRun::Recorded(run.log()));
     play_to_the_end(&mut run);
+}
+
+/// A pawn relocation in a recorded log: a player teleport of a pawn to a square that is not one of
+/// its moves (the action the battle rules of run log version 5 refuse).
+fn pawn_relocations(log: &RunLog) -> usize {
+    let mut replay = Run::new(log.config.clone());
+    let mut n = 0;
+    for step in &log.steps {
+        if let Decision::Act { action: BattleAction::Teleport { id, to } } = &step.decision
+            && let Some(b) = replay.battle()
+            && b.unit(*id).is_some_and(|u| u.role == Role::Pawn)
+            && !b.legal_actions().contains(&BattleAction::Move { id: *id, to: *to })
+        {
+            n += 1;
+        }
+        let resumed = Run::resume(
+            &RunLog { steps: log.steps[..=replay.decisions().count()].to_vec(), ..log.clone() },
+            Evaluation::default(),
+        );
+        replay = resumed.run;
+    }
+    n
+}
+
+#[test]
+fn an_old_run_replays_under_the_skill_rules_it_was_played_with() {
+    // The version 3 fixture was played under the prototype's skill rules, pawn relocations included;
+    // the migration records those rules, so every step replays. New runs record today's rules.
+    let text = fs::read_to_string("tests/data/run-v3-834a4e4.json").unwrap();
+    let SavedRun::Recorded(log) = run_from_json(&text).unwrap() else { panic!("a recorded log") };
+    assert_eq!(log.config.battle_rules, SkillRules::CLASSIC);
+    assert!(pawn_relocations(&log) > 0, "the fixture relocates a pawn");
+    assert!(Run::resume(&log, Evaluation::default()).stopped.is_none());
+    // Under today's battle rules the same log does not replay (the test above cannot pass by accident).
+    let today =
+        RunLog { config: RunConfig { battle_rules: BATTLE_SKILL_RULES, ..log.config.clone() }, ..log };
+    let stopped = Run::resume(&today, Evaluation::default()).stopped.expect("a pawn relocation is refused");
+    assert!(matches!(stopped.problem, ReplayProblem::Refused(_)), "{stopped:?}");
+    // A version 5 file (no battle_rules) reads as classic; a new run records today's rules and keeps
+    // them through a save.
+    let run = run_into_second_battle(2);
+    assert_eq!(run.config().battle_rules, BATTLE_SKILL_RULES);
+    let mut v5: serde_json::Value = serde_json::from_str(&run_to_json(&run)).unwrap();
+    v5["version"] = 5.into();
+    v5["log"]["version"] = 4.into();
+    v5["log"]["config"].as_object_mut().unwrap().remove("battle_rules");
+    let SavedRun::Recorded(old) = run_from_json(&v5.to_string()).unwrap() else { panic!("a recorded log") };
+    assert_eq!((old.version, old.config.battle_rules), (RUN_LOG_VERSION, SkillRules::CLASSIC));
+    let SavedRun::Recorded(now) = run_from_json(&run_to_json(&run)).unwrap() else { panic!("recorded") };
+    assert_eq!(now.config.battle_rules, BATTLE_SKILL_RULES);
 }
 
 #[test]

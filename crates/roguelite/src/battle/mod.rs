@@ -19,11 +19,15 @@ use gambit_rules::{
     ByColor, Color, Glyph, Piece, Position, PromotionPolicy, RenderOptions, Role, RuleSet, Square, SquareSet,
     splitmix64,
 };
-use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig, SkillRules};
+use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
 
 pub use action::{ActionError, BattleAction, ParseActionError};
 pub use event::{BattleEvent, UnitRef};
-pub use setup::{BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec};
+pub(crate) use setup::classic_rules;
+pub use setup::{
+    BATTLE_SKILL_RULES, BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning,
+    UnitSpec,
+};
 pub use state::{BattleStats, BattleStatus, Cloud, DefeatReason, Unit};
 pub(crate) use undo::BattleUndo;
 
@@ -195,9 +199,7 @@ impl Battle {
             freeze_duration: setup.player_skills.freeze_duration,
             clock: ClockMode::Manual,
             rules: RulesChoice::Skirmish,
-            // Battles keep the prototype's skill rules (docs/battle.md, Skills: the pawn guard was
-            // measured and is not enough; saved run logs replay under these rules).
-            skill_rules: SkillRules::CLASSIC,
+            skill_rules: setup.skill_rules,
         };
         let mut board = SkillBoard::from_position(position, config);
         if setup.enemy_skills.is_none() {

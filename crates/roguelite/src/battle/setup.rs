@@ -4,6 +4,7 @@
 use std::fmt;
 
 use gambit_rules::{FenError, Position, Role, Square};
+use gambit_skills::SkillRules;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -244,6 +245,24 @@ pub struct BattleSetup {
     /// [`BattleAction::Use`]: super::BattleAction::Use
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub consumables: Vec<Effect>,
+    /// The skill rules the battle's board plays under ([`BATTLE_SKILL_RULES`] for a new setup; a
+    /// run passes its [`RunConfig::battle_rules`](crate::RunConfig::battle_rules), so a saved run
+    /// replays under the rules it was played with). Absent: the prototype's
+    /// [`SkillRules::CLASSIC`].
+    #[serde(default = "classic_rules")]
+    pub skill_rules: SkillRules,
+}
+
+/// The skill rules of new battles (docs/battle.md, Skills): the prototype's rules
+/// ([`SkillRules::CLASSIC`]) except that a pawn is never relocated
+/// ([`SkillRules::no_pawn_relocation`]: its teleport can only be one of its moves), chosen by
+/// `gambit-cli simulate` among the skill levers (docs/balance.md): relocated pawns made 90% of the
+/// auto-player's promotions under the prototype's rules.
+pub const BATTLE_SKILL_RULES: SkillRules = SkillRules { no_pawn_relocation: true, ..SkillRules::CLASSIC };
+
+/// The rules of battles recorded before [`BATTLE_SKILL_RULES`] (serde's default for absent fields).
+pub(crate) fn classic_rules() -> SkillRules {
+    SkillRules::CLASSIC
 }
 
 impl BattleSetup {
@@ -263,6 +282,7 @@ impl BattleSetup {
             player_badges: Vec::new(),
             enemy_badges: Vec::new(),
             consumables: Vec::new(),
+            skill_rules: BATTLE_SKILL_RULES,
         }
     }
 

@@ -17,12 +17,14 @@ use crate::bot::Evaluation;
 use crate::encounter::{Encounter, EncounterError};
 use crate::types::Modifier;
 
-/// The run log's format version: 4 adds items (the catalogue in the configuration, badges and
+/// The run log's format version: 5 adds the battles' skill rules to the configuration
+/// ([`RunConfig::battle_rules`]; logs of version 4 and older were played under the prototype's
+/// rules, [`gambit_skills::SkillRules::CLASSIC`], and read as that); 4 adds items (the catalogue in the configuration, badges and
 /// consumables in shop stock, consumable uses in battles); 3 recorded the enemy's actions, encounters
 /// (with their royal kings) and shops ([`Step`]) of a run played under the battle rules of issue
 /// 14; version 2 had the same fields under the older rules (both read as version 4 by
 /// [`crate::save::run_from_json`]); version 1 ([`LegacyRunLog`]) held the player's decisions only.
-pub const RUN_LOG_VERSION: u32 = 4;
+pub const RUN_LOG_VERSION: u32 = 5;
 
 /// The game version that writes logs (the workspace version), stamped into every [`RunLog`].
 pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");

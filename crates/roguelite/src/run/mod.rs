@@ -458,6 +458,13 @@ pub struct RunConfig {
     /// before items (which read as the shipped catalogue: they own no item).
     #[serde(default)]
     pub items: ItemCatalogue,
+    /// The skill rules of the run's battles ([`RunConfig::new`]:
+    /// [`BATTLE_SKILL_RULES`](crate::battle::BATTLE_SKILL_RULES)). Recorded, so a saved run replays
+    /// under the rules it was played with; run files of version 5 and older were played under
+    /// [`SkillRules::CLASSIC`](gambit_skills::SkillRules::CLASSIC) and read as that (the migration in
+    /// [`crate::save::run_from_json`]; an absent field reads as it too).
+    #[serde(default = "crate::battle::classic_rules")]
+    pub battle_rules: gambit_skills::SkillRules,
 }
 
 impl RunConfig {
@@ -471,6 +478,7 @@ impl RunConfig {
             economy: Economy::default(),
             scripted: Vec::new(),
             items: ItemCatalogue::default(),
+            battle_rules: crate::battle::BATTLE_SKILL_RULES,
         }
     }
 
@@ -1120,6 +1128,7 @@ impl Run {
         let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return };
         let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
         setup.player_badges = self.badge_effects();
+        setup.skill_rules = self.config.battle_rules;
         setup.move_budget = PROOF_MAX_MOVES;
         let Ok(battle) = Battle::new(&setup) else { return };
         let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);
@@ -1209,6 +1218,7 @@ impl Run {
         let mut setup = encounter.setup(&self.roster, placements, self.perks.skills);
         setup.player_badges = self.badge_effects();
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
+        setup.skill_rules = self.config.battle_rules;
         let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
         self.battles_started += 1;
         let out = vec![msg(format!(

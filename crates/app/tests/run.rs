@@ -363,7 +363,9 @@ fn a_bought_consumable_is_used_on_a_target_through_its_button() {
     use_a_bought_consumable(true);
 }
 
-fn use_a_bought_consumable(needs_target: bool) {
+/// A run whose first battle is won and whose first shop sold a consumable (one with a target or
+/// not): the harness on the shop screen after the purchase.
+fn buy_a_consumable(needs_target: bool) -> Harness {
     let (seed, slot) = consumable_seed(needs_target);
     let mut h = Harness::new();
     start(&mut h, config(seed, vec![king_on_c8(30)]));
@@ -373,6 +375,20 @@ fn use_a_bought_consumable(needs_target: bool) {
     assert_eq!(h.screen(), Screen::Shop);
     h.press(shop::Action::Buy(slot));
     h.wait_for_run();
+    h
+}
+
+/// From the shop to the next battle: leave, choose the first board, deploy the rook on c1.
+fn to_the_next_battle(h: &mut Harness) {
+    h.press(shop::Action::Leave);
+    h.wait_for_run();
+    h.press(board_choice::Action::Choose(0));
+    h.wait_for_run();
+    deploy_rook_on_c1(h);
+}
+
+fn use_a_bought_consumable(needs_target: bool) {
+    let mut h = buy_a_consumable(needs_target);
     assert_eq!(session(&h).run.pack().len(), 1, "the consumable is in the pack");
     // The shop names the pack by the item's name.
     let name = session(&h).run.pack_items().next().unwrap().name.clone();
@@ -380,11 +396,7 @@ fn use_a_bought_consumable(needs_target: bool) {
     let mut texts = h.app.world_mut().query::<&Text>();
     let line = format!("Pack: {name} (1 of 3).");
     assert!(texts.iter(h.app.world()).any(|t| t.0.contains(&line)), "no {line:?} on the shop");
-    h.press(shop::Action::Leave);
-    h.wait_for_run();
-    h.press(board_choice::Action::Choose(0));
-    h.wait_for_run();
-    deploy_rook_on_c1(&mut h);
+    to_the_next_battle(&mut h);
 
     // The button is enabled exactly when the library has a use of the slot.
     let battle_now = session(&h).run.battle().unwrap().clone();
@@ -470,19 +482,8 @@ fn type_text(h: &mut Harness, text: &str) {
 /// error and nothing changes.
 #[test]
 fn a_consumable_is_used_by_typing_its_command() {
-    let (seed, slot) = consumable_seed(true);
-    let mut h = Harness::new();
-    start(&mut h, config(seed, vec![king_on_c8(30)]));
-    choose_start(&mut h);
-    deploy_rook_on_c1(&mut h);
-    win_battle(&mut h);
-    h.press(shop::Action::Buy(slot));
-    h.wait_for_run();
-    h.press(shop::Action::Leave);
-    h.wait_for_run();
-    h.press(board_choice::Action::Choose(0));
-    h.wait_for_run();
-    deploy_rook_on_c1(&mut h);
+    let mut h = buy_a_consumable(true);
+    to_the_next_battle(&mut h);
     let before = session(&h).run.battle().unwrap().clone();
     let action = before
         .legal_actions()

@@ -98,7 +98,22 @@ struct Gen<'a, S: MoveSink> {
     standard: bool,
 }
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<'a, S: MoveSink> Gen<'a, S> {
+    /// A generator of the side to move's moves under standard rules, not (yet) in check.
+    #[inline(always)]
+    fn standard(pos: &'a Position, list: &'a mut S) -> Self {
+        Gen {
+            pos,
+            list,
+            us: pos.turn,
+            targets: &TARGETS[0][pos.turn],
+            in_check: false,
+            mask: u128::MAX,
+            promotions: &Role::PROMOTIONS,
+            standard: true,
+        }
+    }
+
     /// Whether a non-king move to `to` is allowed by the check situation (no 128-bit test when not in
     /// check).
     #[inline(always)]
@@ -408,16 +423,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
     let us = pos.turn;
     match pos.rules {
         RuleSet::Standard => {
-            let mut generator = Gen {
-                pos,
-                list,
-                us,
-                targets: &TARGETS[0][us],
-                in_check: false,
-                mask: u128::MAX,
-                promotions: &Role::PROMOTIONS,
-                standard: true,
-            };
+            let mut generator = Gen::standard(pos, list);
             let king = pos.kings[us] as usize;
             if king == 0 {
                 // No king: nothing to keep safe (an editor position).
@@ -606,18 +612,8 @@ fn king_and_pinned(
     candidates: Option<u16>,
     attacks: impl FnOnce(u16) -> u16,
 ) -> usize {
-    let us = pos.turn;
     let mut counter = MoveCounter(0);
-    let mut generator = Gen {
-        pos,
-        list: &mut counter,
-        us,
-        targets: &TARGETS[0][us],
-        in_check: false,
-        mask: u128::MAX,
-        promotions: &Role::PROMOTIONS,
-        standard: true,
-    };
+    let mut generator = Gen::standard(pos, &mut counter);
     let candidates = candidates.unwrap_or_else(|| generator.king_targets(king));
     generator.king_moves_with(king, true, candidates, attacks);
     if pos.st.ep_square.is_some() {
@@ -807,19 +803,9 @@ impl Siblings {
 
     /// The number of moves in check: as [`generate`] counts them, over the parent's pieces.
     fn evasions(&self, pos: &Position, scan: &Scan) -> usize {
-        let us = pos.turn;
         let king = self.king;
         let mut counter = MoveCounter(0);
-        let mut generator = Gen {
-            pos,
-            list: &mut counter,
-            us,
-            targets: &TARGETS[0][us],
-            in_check: false,
-            mask: u128::MAX,
-            promotions: &Role::PROMOTIONS,
-            standard: true,
-        };
+        let mut generator = Gen::standard(pos, &mut counter);
         generator.king_moves(king, false);
         if scan.check_count == 1 {
             generator.in_check = true;

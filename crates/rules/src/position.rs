@@ -1344,27 +1344,22 @@ impl Position {
     /// not counted).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let window = (self.st.halfmove_clock as usize).min(self.history.len());
-        self.history[self.history.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|u| u.st.key == self.st.key)
-            .count()
+        self.earlier_same_side_keys().filter(|&k| k == self.st.key).count()
     }
 
     /// Whether the current position occurred before since the last irreversible move (for draw
     /// detection inside a search tree).
     #[must_use]
     pub fn is_repetition(&self) -> bool {
+        self.earlier_same_side_keys().any(|k| k == self.st.key)
+    }
+
+    /// The keys of the earlier positions with the same side to move since the last irreversible
+    /// move, newest first.
+    #[inline]
+    fn earlier_same_side_keys(&self) -> impl Iterator<Item = u64> + '_ {
         let window = (self.st.halfmove_clock as usize).min(self.history.len());
-        self.history[self.history.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|u| u.st.key == self.st.key)
+        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).map(|u| u.st.key)
     }
 
     /// The legal moves of the side to move.

@@ -161,14 +161,19 @@ fn a_controlled_run_is_won_in_three_battles() {
     assert!(!h.path().join("run.json").exists());
 }
 
+/// A run whose only formation cannot be won in its one move of budget: any move loses the battle,
+/// and with it the run.
+fn lose_the_first_battle(h: &mut Harness) {
+    start(h, config(4, vec![unreachable_king()]));
+    choose_start(h);
+    deploy_rook_on_c1(h);
+    play_some_move(h);
+}
+
 #[test]
 fn a_defeat_ends_the_run() {
     let mut h = Harness::new();
-    start(&mut h, config(4, vec![unreachable_king()]));
-    choose_start(&mut h);
-    deploy_rook_on_c1(&mut h);
-    // One move of budget: any move that does not win loses.
-    play_some_move(&mut h);
+    lose_the_first_battle(&mut h);
     let end = session(&h).battle_end.clone().expect("the battle ended");
     assert!(!end.won);
     h.press(battle::Action::Continue);
@@ -183,10 +188,7 @@ fn a_defeat_ends_the_run() {
 #[test]
 fn a_run_stopped_while_saving_its_end_counts_once() {
     let mut h = Harness::new();
-    start(&mut h, config(4, vec![unreachable_king()]));
-    choose_start(&mut h);
-    deploy_rook_on_c1(&mut h);
-    play_some_move(&mut h);
+    lose_the_first_battle(&mut h);
     let run = session(&h).run.clone();
     assert!(run.is_over());
     let recorded = h.app.world().resource::<Profile>().progress.clone();

@@ -29,7 +29,8 @@ use crate::economy::{
     BATTLES_PER_RUN, ExpReward, VictoryReward, modifier_price, piece_price, purchase_limit, run_exp,
 };
 use crate::encounter::{
-    Encounter, EncounterError, EncounterTemplate, default_deployment, generate, templates,
+    Encounter, EncounterError, EncounterTemplate, FIRST_POOL, Generated, default_deployment,
+    fallback_encounter, generate, templates,
 };
 use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
 use crate::skilltree::{Perks, SkillTree};
@@ -598,6 +599,10 @@ impl fmt::Display for RunEvent {
 /// The most player moves a proof at generation may use.
 pub const PROOF_MAX_MOVES: u32 = 40;
 
+/// Seeded variations of a template tried for a proof before its base is used ([`RunConfig`]'s
+/// economy turns proofs on).
+pub const PROOF_ATTEMPTS: u32 = 3;
+
 const TAG_OFFER: u64 = 1;
 const TAG_FIRST: u64 = 2;
 const TAG_SHOP: u64 = 3;
@@ -1120,17 +1125,17 @@ impl Run {
     /// cap: a proved encounter records its shortest win found and gets at least that many moves plus
     /// the stage's slack; an unproved one stays as generated. The pack's consumables are left out
     /// (the solver never uses them; they can only help the player).
-    fn prove(&self, encounter: &mut Encounter, battle_index: u64) {
+    fn prove(&self, encounter: &mut Encounter, battle_index: u64) -> bool {
         let proof = &self.config.economy.proof;
         if proof.nodes == 0 {
-            return;
+            return false;
         }
-        let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return };
+        let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return false };
         let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
         setup.player_badges = self.badge_effects();
         setup.skill_rules = self.config.battle_rules;
         setup.move_budget = PROOF_MAX_MOVES;
-        let Ok(battle) = Battle::new(&setup) else { return };
+        let Ok(battle) = Battle::new(&setup) else { return false };
         let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);
         let enemy = enemy_policy(self.config.seed, battle_index, tuning, self.evaluation);
         let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
@@ -1138,6 +1143,40 @@ impl Run {
             encounter.proof = Some(s.moves);
             encounter.move_budget = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
         }
+        s.proved()
+    }
+
+    /// A valid, proved encounter of a template for the next battle: up to [`PROOF_ATTEMPTS`] seeded
+    /// variations drawn one after the other from `rng` ([`generate`]), the first the solver proves
+    /// ([`Run::prove`]); when none is, the template's base if proved, else the fallback formation
+    /// (proved if it can be). Without proofs (`proof.nodes` 0) the first generated one. `failed`
+    /// counts the validations and proofs that failed on the way.
+    fn generate_proved(&self, t: &EncounterTemplate, rng: &mut ChaCha8Rng) -> Generated {
+        let battle = u64::from(self.battles_started) + 1;
+        let mut failed = 0;
+        for _ in 0..PROOF_ATTEMPTS {
+            let mut g = generate(t, rng, &self.roster);
+            failed += g.failed;
+            if self.config.economy.proof.nodes == 0 || self.prove(&mut g.encounter, battle) {
+                return Generated { encounter: g.encounter, failed };
+            }
+            failed += 1;
+        }
+        let mut base = t.base();
+        if base.validate(&self.roster).is_ok() && self.prove(&mut base, battle) {
+            return Generated { encounter: base, failed };
+        }
+        let mut fallback = fallback_encounter(t.stage);
+        self.prove(&mut fallback, battle);
+        Generated { encounter: fallback, failed: failed + 1 }
+    }
+
+    /// The three board options the run draws for `stage` with its roster now (what leaving the shop
+    /// offers; generated and proved, the run unchanged): three templates of the stage's pool
+    /// shuffled with the seed, each varied with its own seeded stream.
+    #[must_use]
+    pub fn board_options_for(&self, stage: u32) -> Vec<Encounter> {
+        self.generate_board_options(stage).0
     }
 
     /// The run's prices.
@@ -1146,10 +1185,14 @@ impl Run {
         &self.config.economy.prices
     }
 
-    /// The shipped templates with the run's move budgets ([`Economy::budgets`]).
+    /// The shipped templates with the run's move budgets ([`Economy::budgets`]) (a re-simulated
+    /// version 1 log: only those of [`FIRST_POOL`], the pool it was played with).
     #[must_use]
     pub fn templates(&self) -> Vec<EncounterTemplate> {
         let mut list = templates();
+        if self.legacy {
+            list.retain(|t| FIRST_POOL.contains(&t.name.as_str()));
+        }
         for t in &mut list {
             if let Some(&b) = self.config.economy.budgets.get(&t.name) {
                 t.move_budget = b;
@@ -1164,8 +1207,7 @@ impl Run {
         let stage_one: Vec<_> = self.templates().into_iter().filter(|t| t.stage == 1).collect();
         let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
         let t = &stage_one[r.gen_range(0..stage_one.len())];
-        let mut g = generate(t, &mut r, &self.roster);
-        self.prove(&mut g.encounter, u64::from(self.battles_started) + 1);
+        let g = self.generate_proved(t, &mut r);
         (vec![g.encounter], g.failed)
     }
 
@@ -1177,9 +1219,8 @@ impl Run {
         let mut failed = 0;
         let mut options = Vec::new();
         for (i, t) in pool.iter().cycle().take(3).enumerate() {
-            let mut g =
-                generate(t, &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64), &self.roster);
-            self.prove(&mut g.encounter, u64::from(self.battles_started) + 1);
+            let g =
+                self.generate_proved(t, &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64));
             failed += g.failed;
             options.push(g.encounter);
         }

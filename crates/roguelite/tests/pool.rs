@@ -193,7 +193,7 @@ fn a_formation_spends_its_points_and_no_more() {
         assert_eq!(enemy[0].square.rank().index(), 7);
         let s = spent(&enemy);
         // Every point is spent while a pawn still fits (the cheapest role costs 1).
-        assert!(s <= 12 && s >= 11, "seed {seed}: spent {s}");
+        assert!((11..=12).contains(&s), "seed {seed}: spent {s}");
         assert!(enemy.iter().all(|e| [Role::King, Role::Pawn, Role::Knight, Role::Rook].contains(&e.role)));
         assert!(enemy.iter().filter(|e| e.modifier.is_some()).count() <= 2);
         assert!(enemy[0].modifier.is_none(), "the king gets no modifier");

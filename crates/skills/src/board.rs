@@ -888,12 +888,16 @@ impl SkillBoard {
         self.finished().is_some()
     }
 
-    /// The squares `by` threatens: see [`threatened_squares`](crate::threatened_squares). On a skill board
-    /// this is where a ready Teleport's reach will join the definition (issue 14/17); today it is the
-    /// position's threats.
+    /// The squares where `by` could capture a piece of the other side on its next turn (the threat
+    /// overlay): the squares its unfrozen pieces attack ([`threatened_squares`](crate::threatened_squares),
+    /// pawn-guarded empty squares included; a piece that may not capture after its teleport left out),
+    /// and, when its Teleport is ready by that turn, every square a relocation of one of its pieces
+    /// could capture on (range, capture limit and pawn ranks of the skill rules applied; an empty square
+    /// counts when a pawn there could be taken). When `by` is not to move, the ply clock's tick before
+    /// its turn is counted (a cooldown of 1 is ready, a freeze of 1 tick has thawed). In square order.
     #[must_use]
     pub fn threatened_squares(&self, by: Color) -> Vec<Square> {
-        crate::threats::threatened_squares(&self.position, by)
+        crate::threats::board_threats(self, by)
     }
 
     // ----- actions -----

@@ -1,32 +1,104 @@
 //! "Squares the opponent threatens": one definition for the threat overlay of skill chess and battles.
+//!
+//! A square is threatened by `by` when a piece of the other side standing there could be captured by
+//! `by` on its next turn: every square a piece of `by` attacks (a pawn's two capture squares whether or
+//! not anything stands there, sliders up to the first piece or blocked tile, the squares of `by`'s own
+//! pieces it defends included, so a capture there would be recaptured), and on a [`SkillBoard`] also
+//! every square a ready Teleport of `by` could capture on. This departs from Schach/2, whose overlay
+//! marks a pawn's capture squares only where it can capture now: a player who trusted that lost pieces
+//! on squares a pawn guarded (issue 17).
 
-use gambit_rules::{Color, Position, Role, Square};
+use gambit_rules::{Color, Position, Role, Square, SquareSet};
 
-/// The squares `by` threatens on its next turn: every square one of its pieces could move to or capture
-/// on, as if `by` were to move now (its legal moves under the position's rules), counting a pawn only
-/// where it captures (not its pushes). In square order, without duplicates.
+use crate::config::ClockMode;
+use crate::{Skill, SkillBoard};
+
+/// The squares `by` threatens on its next turn from the position alone (no skills): every playable
+/// square one of its pieces attacks, whatever stands there. Pins are not looked at (a pinned piece
+/// still guards, as the overlay warns rather than proves). In square order, without duplicates.
 ///
-/// [`SkillBoard::threatened_squares`](crate::SkillBoard::threatened_squares) is the skill-chess entry
-/// point (and the place where a ready Teleport's reach joins the definition).
+/// [`SkillBoard::threatened_squares`](crate::SkillBoard::threatened_squares) is the skill-chess and
+/// battle entry point: it leaves out frozen attackers and adds a ready Teleport's reach.
 ///
 /// ```
 /// use gambit_rules::{Color, Position};
 /// use gambit_skills::threatened_squares;
-/// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+/// let pos = Position::from_fen("4k3/p7/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
 /// let names: Vec<String> = threatened_squares(&pos, Color::Black).iter().map(|s| s.to_string()).collect();
 /// assert!(names.contains(&"e4".to_string()), "the d5 pawn captures on e4");
+/// assert!(names.contains(&"b6".to_string()), "the a7 pawn guards the empty b6");
 /// assert!(!names.contains(&"d4".to_string()), "pawn pushes are not threats");
 /// assert!(names.contains(&"d7".to_string()) && names.contains(&"f8".to_string()));
 /// ```
 #[must_use]
 pub fn threatened_squares(position: &Position, by: Color) -> Vec<Square> {
-    let mut view = position.clone();
-    if view.turn() != by {
-        view.set_turn(by);
+    attacked(position, by, SquareSet::EMPTY).iter().collect()
+}
+
+/// The playable squares attacked by a piece of `by` that is not on `idle`.
+fn attacked(position: &Position, by: Color, idle: SquareSet) -> SquareSet {
+    Square::all()
+        .filter(|&sq| !position.is_blocked(sq))
+        .filter(|&sq| position.attackers(sq, by).into_iter().any(|from| !idle.contains(from)))
+        .collect()
+}
+
+/// [`SkillBoard::threatened_squares`]: see the module documentation. `by`'s next turn is the coming
+/// one when `by` is not to move: under the ply clock one tick passes first, which may ready its
+/// Teleport and thaw its frozen pieces.
+pub(crate) fn board_threats(board: &SkillBoard, by: Color) -> Vec<Square> {
+    let position = board.position();
+    let ticks = u32::from(position.turn() != by && board.config().clock == ClockMode::Ply);
+    let idle: SquareSet = board.frozen().into_iter().filter(|&(_, t)| t > ticks).map(|(sq, _)| sq).collect();
+    let no_capture = board.teleported_piece(by);
+    let idle_capturers = match no_capture {
+        Some(sq) => {
+            let mut s = idle;
+            s.insert(sq);
+            s
+        }
+        None => idle,
+    };
+    let mut out = attacked(position, by, idle_capturers);
+    if board.cooldown(by, Skill::Teleport) <= ticks {
+        out |= teleport_reach(board, by, idle_capturers);
     }
-    let mut out: Vec<Square> =
-        view.legal_moves().iter().filter(|m| m.role != Role::Pawn || m.is_capture()).map(|m| m.to).collect();
-    out.sort();
-    out.dedup();
+    out.iter().collect()
+}
+
+/// The squares where a Teleport of `by` could capture a piece of the other side: for an occupied square
+/// its occupant under the capture limit, for an empty one the cheapest piece (a pawn). King safety is
+/// not looked at. The levers of the board's [`SkillRules`](crate::SkillRules) apply: range, capture
+/// limit, pawn ranks; under standard rules a king is never captured.
+fn teleport_reach(board: &SkillBoard, by: Color, idle: SquareSet) -> SquareSet {
+    let position = board.position();
+    let rules = board.config().skill_rules;
+    let standard = position.rules().is_standard();
+    let pawn_barred = if rules.no_pawn_relocation {
+        SquareSet::FULL
+    } else {
+        crate::teleports::pawn_forbidden(position, by, rules.pawn_promotion_guard)
+    };
+    let mut out = SquareSet::EMPTY;
+    for (from, piece) in position.pieces(by) {
+        if idle.contains(from) {
+            continue;
+        }
+        for to in crate::teleports::within(from, rules.teleport_range) {
+            if position.is_blocked(to) || to == from {
+                continue;
+            }
+            let victim = match position.piece_at(to) {
+                Some(p) if p.color == by => continue,
+                Some(p) => p.role,
+                None => Role::Pawn,
+            };
+            let barred = piece.role == Role::Pawn && pawn_barred.contains(to);
+            let royal = standard && victim == Role::King;
+            if !barred && !royal && rules.may_capture(piece.role, victim) {
+                out.insert(to);
+            }
+        }
+    }
     out
 }

@@ -404,11 +404,45 @@ fn skill_ranges_and_defaults_are_the_configs() {
 }
 
 #[test]
-fn threats_are_the_positions_for_now() {
-    let b = SkillBoard::new(SkillConfig::classic()).unwrap();
+fn threats_include_pawn_guards_and_skip_pushes() {
+    let mut b = SkillBoard::new(SkillConfig::classic()).unwrap();
+    // Classic rules: a ready Teleport reaches every square, so Black's is put on cooldown first.
+    assert!(b.threatened_squares(Color::Black).contains(&sq("e4")), "a ready unlimited Teleport");
+    b.set_cooldown(Color::Black, Skill::Teleport, 5);
     let t = b.threatened_squares(Color::Black);
-    assert_eq!(t, gambit_skills::threatened_squares(b.position(), Color::Black));
-    // Knights reach a6, c6, f6, h6; pawns push but threaten only their capture squares (empty ones).
-    assert!(t.contains(&sq("c6")) && t.contains(&sq("f6")));
+    // Knights reach a6, c6, f6, h6; the pawns guard every square of rank 6; pushes are not threats.
+    assert!(t.contains(&sq("c6")) && t.contains(&sq("f6")) && t.contains(&sq("e6")));
     assert!(!t.contains(&sq("e5")));
+    // Issue 17: a pawn on a7 guards b6, a pawn on e4 guards d3 and f3, empty or not.
+    let pos = Position::from_fen("4k3/p7/8/8/4p3/8/8/4K3 b - - 0 1").unwrap();
+    let t = gambit_skills::threatened_squares(&pos, Color::Black);
+    for s in ["b6", "d3", "f3"] {
+        assert!(t.contains(&sq(s)), "{s} is pawn-guarded");
+    }
+    for s in ["a6", "a5", "e3", "b5"] {
+        assert!(!t.contains(&sq(s)), "{s} is not attacked");
+    }
+}
+
+#[test]
+fn threats_add_a_ready_teleports_reach_and_drop_frozen_attackers() {
+    // Default rules: teleport range 2. Black's knight on a8 reaches b6 and c7 by moves; by teleport
+    // every square within two king steps (the king on h8 reaches only files f to h).
+    let fen = "n6k/8/8/8/8/8/8/4K3 w - - 0 1";
+    let config = SkillConfig::default();
+    let board = SkillBoard::from_position(Position::from_fen(fen).unwrap(), config.clone());
+    let t = board.threatened_squares(Color::Black);
+    assert!(t.contains(&sq("c6")), "two king steps from a8: teleport reach");
+    assert!(!t.contains(&sq("d6")), "three king steps: out of range");
+    // With Black's Teleport cooling down (more than the one tick before Black's turn), only moves.
+    let mut cooling = SkillBoard::from_position(Position::from_fen(fen).unwrap(), config);
+    cooling.set_cooldown(Color::Black, Skill::Teleport, 3);
+    let t = cooling.threatened_squares(Color::Black);
+    assert!(!t.contains(&sq("c6")) && t.contains(&sq("b6")) && t.contains(&sq("c7")));
+    // A frozen knight threatens nothing while its freeze outlasts the tick before Black's turn.
+    cooling.set_frozen_ticks(sq("a8"), 3);
+    let t = cooling.threatened_squares(Color::Black);
+    assert!(!t.contains(&sq("b6")) && !t.contains(&sq("c7")) && t.contains(&sq("g7")));
+    cooling.set_frozen_ticks(sq("a8"), 1);
+    assert!(cooling.threatened_squares(Color::Black).contains(&sq("b6")), "thawed by Black's turn");
 }

@@ -81,7 +81,6 @@ fn showcase_game() -> SkillGame {
         let action = game.board.parse_action(text).expect("a legal action");
         game.apply(action).expect("a legal action");
     }
-    game.last_eval_white = Some(35);
     game
 }
 

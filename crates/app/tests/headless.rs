@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use gambit::board::BoardInput;
+use gambit::game::chances::WinningChances;
 use gambit::game::engine::EngineTask;
 use gambit::game::{Preset, SkillGame};
 use gambit::menus::{
@@ -15,6 +16,7 @@ use gambit::screens::{Screen, setup, skill_chess, title};
 use gambit::settings::Settings;
 use gambit::storage::DataDir;
 use gambit_rules::{Color as PieceColor, Position, Role, Square};
+use gambit_search::CHANCES_NODES;
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
 mod common;
@@ -80,6 +82,44 @@ fn undo_takes_back_the_move_and_the_reply() {
     assert_eq!(h.game().listed.len(), 0);
     assert_eq!(h.game().board.position().to_fen(), gambit_rules::STARTING_FEN);
     assert!(h.game().players_turn());
+}
+
+/// Runs frames until the winning-chances reading of the game on screen is in (bounded), and returns it.
+fn wait_for_chances(h: &mut Harness) -> gambit_search::Chances {
+    for _ in 0..3000 {
+        h.app.update();
+        if let Some(c) = h.app.world().resource::<WinningChances>().of(h.game()) {
+            return *c;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the winning chances were never read");
+}
+
+/// The bar reads the position on screen: the search crate's reading after a move and the reply, none
+/// at once after Undo (the old reading is never shown for the new position), then the start
+/// position's; and a continued game is read too.
+#[test]
+fn the_winning_chances_follow_every_change() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.board(BoardInput::Dropped { from: sq("e2"), to: sq("e4") });
+    h.wait_for_engine();
+    let after_reply = wait_for_chances(&mut h);
+    assert_eq!(after_reply, gambit_search::winning_chances(&h.game().board, CHANCES_NODES, None));
+    // Leave and continue: the continued game is read too.
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    h.update(2);
+    h.app.world_mut().remove_resource::<SkillGame>();
+    h.press(title::Action::ContinueGame);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    assert_eq!(wait_for_chances(&mut h), after_reply);
+    h.board(BoardInput::Undo);
+    assert_eq!(h.app.world().resource::<WinningChances>().of(h.game()), None, "a stale reading after Undo");
+    let start = wait_for_chances(&mut h);
+    assert_eq!(h.game().board.position().to_fen(), gambit_rules::STARTING_FEN);
+    assert_eq!(start, gambit_search::winning_chances(&h.game().board, CHANCES_NODES, None));
+    assert!(start.white.is_some_and(|w| (0.3..=0.7).contains(&w)), "{start:?}");
 }
 
 #[test]

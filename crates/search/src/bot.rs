@@ -124,7 +124,7 @@ impl BotConfig {
 }
 
 /// A search handler that stops when a flag is set (by another thread) and reports nothing.
-struct StopFlag<'a>(Option<&'a AtomicBool>);
+pub(crate) struct StopFlag<'a>(pub(crate) Option<&'a AtomicBool>);
 
 impl<A> SearchHandler<A> for StopFlag<'_> {
     fn should_stop(&mut self) -> bool {

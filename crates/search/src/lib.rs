@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod bot;
+pub mod chances;
 mod chess;
 pub mod engine;
 pub mod eval;
@@ -15,6 +16,7 @@ mod skills;
 mod tt;
 
 pub use bot::{BotChoice, BotConfig, BotOptions, choose, choose_with};
+pub use chances::{CHANCES_MIN_DEPTH, CHANCES_NODES, Chances, winning_chances};
 pub use engine::{Engine, MinimaxEngine, RandomEngine, SearchEngine, minimax};
 pub use game::{Game, Terminal};
 pub use params::Params;

@@ -113,7 +113,6 @@ fn finish_engine(
     if reply.generation != game.generation || !game.engines_turn() {
         return;
     }
-    game.last_eval_white = Some(reply.score_white);
     if let Some(action) = reply.action
         && let Err(e) = game.apply(action)
     {

@@ -1,5 +1,5 @@
 //! The skill-chess game as the app holds it: the board with skills, the sides, the engine's strength,
-//! the move list, the last move and evaluation, and the generation that tells a stale engine reply. The
+//! the move list, the last move, and the generation that tells a stale engine reply. The
 //! model only: what the player is in the middle of doing (a selection, a targeting mode, a promotion
 //! choice, a message) is the skill-chess screen's [`super::input::PlayerInput`]. Pure Rust with no Bevy
 //! systems, tested directly as well as through the app.
@@ -75,8 +75,6 @@ pub struct SkillGame {
     pub last_move: Option<(Square, Square)>,
     /// The move list.
     pub listed: Vec<ListedAction>,
-    /// The engine's last evaluation, centipawns from White's view.
-    pub last_eval_white: Option<i32>,
     /// Bumped whenever the game changes under the engine (new game, undo): a reply computed for an
     /// older generation is dropped.
     pub generation: u64,
@@ -106,7 +104,6 @@ impl SkillGame {
             skills_enabled,
             last_move: None,
             listed: Vec::new(),
-            last_eval_white: None,
             generation: 0,
         }
     }
@@ -193,12 +190,6 @@ impl SkillGame {
         self.last_move = None;
         self.generation += 1;
         undone
-    }
-
-    /// The eval bar's value: White's winning chances 0..=1 from the engine's last evaluation.
-    #[must_use]
-    pub fn white_win_probability(&self) -> Option<f64> {
-        self.last_eval_white.map(gambit_search::score::win_probability)
     }
 
     /// The move list as numbered pairs, e.g. `1. e4 e5`, skill actions in their text form.

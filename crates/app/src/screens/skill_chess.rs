@@ -1,4 +1,5 @@
-//! The skill-chess screen: the board, the evaluation bar, the command line, and beside them the status,
+//! The skill-chess screen: the board, the winning-chances bar (the search crate's reading, turned with
+//! the board), the command line, and beside them the status,
 //! the skill buttons, the promotion picker, the message, the move list and the tool bar; the result
 //! banner over the board when the game is over. UI state: [`PlayerInput`] (selection, targeting mode,
 //! pending promotion, message), reset on entering; the model is [`SkillGame`].
@@ -11,6 +12,7 @@ use super::Screen;
 use crate::AppSystems;
 use crate::board::command_line::{self, CommandLine, CommandLineView};
 use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, view};
+use crate::game::chances::WinningChances;
 use crate::game::engine::EngineTask;
 use crate::game::{PlayerInput, SkillGame, pgn};
 use crate::menus::Menu;
@@ -160,16 +162,30 @@ impl View for MoveListView {
     }
 }
 
-/// The evaluation bar's white share, percent.
+/// The winning-chances bar: White's share, percent (`None`: no reading of this position yet), and
+/// whether White sits at the bottom of the board (the bar turns with it).
 #[derive(Clone, Debug, PartialEq)]
-struct EvalBarView(f32);
+struct EvalBarView {
+    white: Option<f32>,
+    white_at_bottom: bool,
+}
 
 impl View for EvalBarView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn((
-            Node { width: Val::Percent(100.0), height: Val::Percent(self.0), ..default() },
+        let Some(white) = self.white else { return };
+        let black = Node { width: Val::Percent(100.0), height: Val::Percent(100.0 - white), ..default() };
+        let white = (
+            Node { width: Val::Percent(100.0), height: Val::Percent(white), ..default() },
             BackgroundColor(Color::srgb(0.95, 0.95, 0.92)),
-        ));
+        );
+        // The bar's children run from the top.
+        if self.white_at_bottom {
+            p.spawn(black);
+            p.spawn(white);
+        } else {
+            p.spawn(white);
+            p.spawn(black);
+        }
     }
 }
 
@@ -208,13 +224,13 @@ fn spawn(mut commands: Commands) {
     commands
         .spawn((Name::new("Skill chess"), DespawnOnExit(Screen::SkillChess), view::board_screen_root()))
         .with_children(|root| {
-            // The evaluation bar: White's share from the bottom (as tall as the board).
+            // The winning-chances bar: White's share from White's side of the board (as tall as it).
             root.spawn((
                 Section::<EvalBarView>::new(),
                 Node {
                     width: Val::VMin(2.2),
                     height: Val::VMin(76.0),
-                    flex_direction: FlexDirection::ColumnReverse,
+                    flex_direction: FlexDirection::Column,
                     border: UiRect::all(Val::VMin(0.2)),
                     ..default()
                 },
@@ -466,6 +482,8 @@ fn present(
     game: Res<SkillGame>,
     input: Res<PlayerInput>,
     engine: Res<EngineTask>,
+    chances: Res<WinningChances>,
+    view: Res<BoardViewState>,
     line: Res<CommandLine>,
     mut header: crate::ui::section::Sections<HeaderView>,
     mut skills: crate::ui::section::Sections<SkillsView>,
@@ -476,12 +494,13 @@ fn present(
     mut result: crate::ui::section::Sections<ResultView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
 ) {
-    let chance = game.white_win_probability();
+    // The search crate's reading of this very position (none while it is read, or too shallow).
+    let reading = chances.of(&game);
     let header_view = HeaderView {
         status: game.status_line(),
-        chances: match chance {
-            Some(p) => format!("White's chances: {:.0}%", p * 100.0),
-            None => "White's chances: \u{2014}".to_string(),
+        chances: match reading.and_then(|c| c.of(game.player)) {
+            Some(p) => format!("Your chances: {:.0}%", p * 100.0),
+            None => "Your chances: \u{2014}".to_string(),
         },
         thinking: engine.is_thinking(),
     };
@@ -493,7 +512,11 @@ fn present(
     let lines = game.move_list_lines();
     let start = lines.len().saturating_sub(14);
     show(&mut commands, &mut moves, &MoveListView(lines[start..].join("\n")));
-    show(&mut commands, &mut eval_bar, &EvalBarView((chance.unwrap_or(0.5) * 100.0) as f32));
+    let bar = EvalBarView {
+        white: reading.and_then(|c| c.white).map(|w| (w * 100.0) as f32),
+        white_at_bottom: !view.rotated,
+    };
+    show(&mut commands, &mut eval_bar, &bar);
     let over = game.is_finished().then(|| game.status_line());
     show(&mut commands, &mut result, &ResultView(over));
     show(&mut commands, &mut command, &CommandLineView::new(&line, COMMAND_HINT));

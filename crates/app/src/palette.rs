@@ -43,6 +43,8 @@ pub struct Palette {
     pub check: Color,
     /// Threatened squares (mixed in).
     pub threat: Color,
+    /// The threat flag in a threatened square's corner.
+    pub threat_mark: Color,
     /// Frozen squares.
     pub frozen: Color,
     /// The frozen squares' tick numbers.
@@ -98,6 +100,7 @@ pub const STANDARD: Palette = Palette {
     target: hex(0x2E6B3C),
     check: hex(0xE0483E),
     threat: hex(0xE8632B),
+    threat_mark: hex(0xB3261E),
     frozen: hex(0x9FD8F0),
     frozen_text: hex(0x0C3B57),
     cursor: hex(0x3D8BFD),
@@ -113,20 +116,23 @@ pub const STANDARD: Palette = Palette {
     objective: hex(0xF5B800),
 };
 
-/// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue and yellow.
+/// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue, yellow, bluish green
+/// and reddish purple. The last move (yellow) and threats (reddish purple, with a dark flag) differ in
+/// lightness as well as hue, so they stay apart under every common colour-vision deficiency.
 pub const COLOR_BLIND: Palette = Palette {
     last_move: hex(0xF0E442),
     selected: hex(0x0072B2),
     target: hex(0x000000),
     check: hex(0xD55E00),
-    threat: hex(0xE69F00),
+    threat: hex(0xCC79A7),
+    threat_mark: hex(0x5B1A47),
     frozen: hex(0x56B4E9),
     frozen_text: hex(0x000000),
     cursor: hex(0x0072B2),
     light: hex(0xE9E4D8),
     dark: hex(0x8C8C8C),
     poison: hex(0x009E73),
-    pips: hex(0xCC79A7),
+    pips: hex(0xD55E00),
     objective: hex(0xF0E442),
     ..STANDARD
 };

@@ -1,6 +1,7 @@
 //! The screenshot mode (`gambit --screenshot DIR`): visits every screen, saves one PNG per screen named
 //! after it and exits. The skill-chess picture shows a frozen square and the threat overlay; the battle
-//! picture shows poison, a wall, a frozen square, the threat overlay and a pack of consumables. From
+//! picture shows poison, a wall, a frozen square, the threat overlay and a pack of consumables; then the
+//! same battle with the rook selected (move dots and capture rings) and in the colour-blind palette. From
 //! the first shop on, the tour's run buys the badges and consumables it can afford, so the next
 //! deployment and battle (`deploy-items`, `battle-items`) show the run's items.
 
@@ -25,7 +26,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: (file name without `.png`, what to set up).
-const STEPS: [&str; 16] = [
+const STEPS: [&str; 18] = [
     "title",
     "settings",
     "how-to-play",
@@ -35,6 +36,8 @@ const STEPS: [&str; 16] = [
     "run-start",
     "deploy",
     "battle",
+    "battle-hints",
+    "battle-colour-blind",
     "shop",
     "next-board",
     "deploy-items",
@@ -210,7 +213,18 @@ fn set_up(world: &mut World, name: &str) {
             }
             set_screen(world, Screen::Battle);
         }
-        "shop" => advance_run_to(world, Screen::Shop),
+        "battle-hints" => {
+            // The rook selected: dots on its moves, rings on its captures.
+            world.resource_mut::<crate::screens::battle::BattleInput>().selected = "b7".parse().ok();
+        }
+        "battle-colour-blind" => {
+            world.resource_mut::<crate::screens::battle::BattleInput>().selected = None;
+            world.resource_mut::<Settings>().color_blind = true;
+        }
+        "shop" => {
+            world.resource_mut::<Settings>().color_blind = false;
+            advance_run_to(world, Screen::Shop);
+        }
         "next-board" => advance_run_to(world, Screen::BoardChoice),
         "deploy-items" => advance_run_to(world, Screen::Deploy),
         "battle-items" => advance_run_to(world, Screen::Battle),

@@ -1,12 +1,15 @@
 //! The board: one input message for every way a player acts on it ([`BoardInput`]), the screen mapping
 //! of squares, the scene a screen fills ([`BoardScene`]), and the widget that shows it: [`view`] (the
-//! cells, one small system per cell part), [`input`] (pointer observers, keyboard cursor), [`slide`]
-//! (the move animation) and [`command_line`] (the typed command line under the board).
+//! cells, one small system per cell part), [`art`] (the pieces' pictures), [`input`] (pointer
+//! observers, keyboard cursor), [`slide`] (the move animation), [`anim`] (captures, teleports, freezes,
+//! damage, poison clouds) and [`command_line`] (the typed command line under the board).
 //!
 //! A board screen spawns the widget ([`view::spawn_board`]) and fills the scene in
 //! [`BoardSystems::Scene`]; this plugin draws it in [`BoardSystems::Draw`] and runs the cursor and the
 //! command line on every board screen.
 
+pub mod anim;
+pub mod art;
 pub mod command_line;
 pub mod input;
 pub mod preview;
@@ -218,21 +221,35 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardScene>();
     app.init_resource::<BoardViewState>();
     app.init_resource::<command_line::CommandLine>();
+    app.init_resource::<view::BoardLayout>();
+    app.init_resource::<anim::SeenScene>();
+    app.add_systems(Startup, art::setup_images);
+    app.add_systems(Update, preview::paint.in_set(AppSystems::Present));
     app.configure_sets(Update, (BoardSystems::Scene, BoardSystems::Draw).chain().in_set(AppSystems::Present));
     app.add_systems(Update, input::keyboard_cursor.run_if(board_has_keys).in_set(AppSystems::Input));
     app.add_systems(
         Update,
         (
+            view::layout_board,
             (
                 view::paint_squares,
                 view::draw_pieces,
+                view::draw_hints,
                 view::draw_badges,
                 view::draw_threat_marks,
                 view::draw_pips,
                 view::draw_coordinates,
             )
                 .run_if(view::board_changed),
-            (slide::start_slide, slide::slide).chain(),
+            (
+                slide::start_slide,
+                slide::slide,
+                anim::start_effects,
+                anim::play_effects,
+                anim::appear,
+                anim::drift_clouds,
+            )
+                .chain(),
         )
             .chain()
             .in_set(BoardSystems::Draw)

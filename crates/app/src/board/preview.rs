@@ -1,20 +1,21 @@
-//! A small picture of an encounter's board (the board choice): blocked tiles dark, enemy pieces as
-//! glyphs, capture objectives ringed. A panel widget, so its size is in units.
+//! A small picture of an encounter's board (the board choice): only the board's own rectangle, holes
+//! dark, enemy pieces as their pictures, capture objectives ringed, in the palette the settings ask
+//! for. A panel widget, so its size is in units.
 
 use bevy::prelude::*;
 use gambit_roguelite::encounter::Encounter;
 use gambit_rules::Square;
 
 use crate::ui::scale::UNIT_PX;
-use crate::ui::{font, units};
+use crate::ui::units;
 
 /// One preview cell: its colour (0 blocked, 1 light, 2 dark), the enemy's glyph, a ring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PreviewCell {
     /// 0 blocked, 1 light, 2 dark.
     pub shade: u8,
-    /// The enemy piece's glyph.
-    pub glyph: Option<&'static str>,
+    /// The enemy piece's role.
+    pub role: Option<gambit_rules::Role>,
     /// A capture objective.
     pub objective: bool,
 }
@@ -36,7 +37,7 @@ pub fn cells(e: &Encounter) -> Vec<PreviewCell> {
             };
             cells.push(PreviewCell {
                 shade,
-                glyph: enemy.map(|x| super::view::glyphs(x.role).0),
+                role: enemy.map(|x| x.role),
                 objective: enemy.is_some_and(|x| e.is_objective(x)),
             });
         }
@@ -44,40 +45,98 @@ pub fn cells(e: &Encounter) -> Vec<PreviewCell> {
     cells
 }
 
-/// Spawns the preview of `cells`.
+/// A preview square: its shade (see [`PreviewCell::shade`]); [`paint`] colours it from the palette the
+/// settings ask for (so the colour-blind palette reaches the board choice too).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PreviewSquare {
+    /// 0 blocked, 1 light, 2 dark.
+    pub shade: u8,
+    /// A capture objective.
+    pub objective: bool,
+}
+
+/// An enemy piece in a preview: [`paint`] gives it the piece's picture.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PreviewPiece(pub gambit_rules::Role);
+
+/// The rows and columns of `cells` that hold a playable square (the board's own shape, as the battle
+/// draws it): (first row, rows, first column, columns); the whole grid when none is playable.
+#[must_use]
+pub fn extent(cells: &[PreviewCell]) -> (usize, usize, usize, usize) {
+    let playable: Vec<(usize, usize)> =
+        cells.iter().enumerate().filter(|(_, c)| c.shade != 0).map(|(i, _)| (i / 8, i % 8)).collect();
+    let (Some(top), Some(bottom)) = (playable.iter().map(|p| p.0).min(), playable.iter().map(|p| p.0).max())
+    else {
+        return (0, 8, 0, 8);
+    };
+    let left = playable.iter().map(|p| p.1).min().unwrap_or(0);
+    let right = playable.iter().map(|p| p.1).max().unwrap_or(7);
+    (top, bottom - top + 1, left, right - left + 1)
+}
+
+/// Spawns the preview of `cells`: only the board's own rectangle, its longer side 20.8 units.
 pub fn spawn(p: &mut ChildSpawnerCommands<'_>, cells: &[PreviewCell]) {
-    let palette = crate::palette::STANDARD;
+    let (top, rows, left, cols) = extent(cells);
+    let side = 20.8 * UNIT_PX / rows.max(cols) as f32;
     p.spawn(Node {
         display: Display::Grid,
-        grid_template_columns: RepeatedGridTrack::px(8, 2.6 * UNIT_PX),
-        grid_template_rows: RepeatedGridTrack::px(8, 2.6 * UNIT_PX),
+        grid_template_columns: RepeatedGridTrack::px(cols as u16, side),
+        grid_template_rows: RepeatedGridTrack::px(rows as u16, side),
         margin: UiRect::all(units(0.8)),
         ..default()
     })
     .with_children(|grid| {
-        for cell in cells {
-            let color = match cell.shade {
-                0 => palette.blocked,
-                1 => palette.light,
-                _ => palette.dark,
-            };
+        for (i, cell) in cells.iter().enumerate() {
+            let (row, col) = (i / 8, i % 8);
+            if !(top..top + rows).contains(&row) || !(left..left + cols).contains(&col) {
+                continue;
+            }
             let mut c = grid.spawn((
+                PreviewSquare { shade: cell.shade, objective: cell.objective },
                 Node {
                     justify_content: JustifyContent::Center,
                     align_items: AlignItems::Center,
                     border: UiRect::all(units(0.2)),
                     ..default()
                 },
-                BackgroundColor(color),
-                BorderColor::all(if cell.objective { palette.objective } else { Color::NONE }),
+                BackgroundColor(Color::NONE),
+                BorderColor::all(Color::NONE),
             ));
-            if let Some(glyph) = cell.glyph {
+            if let Some(role) = cell.role {
                 c.with_child((
-                    Text::new(glyph),
-                    TextFont::from_font_size(font(2.0)),
-                    TextColor(palette.black_piece),
+                    PreviewPiece(role),
+                    ImageNode::default(),
+                    Node { width: Val::Percent(100.0), height: Val::Percent(100.0), ..default() },
                 ));
             }
         }
     });
+}
+
+/// Colours the preview squares with the settings' palette and gives the pieces their pictures.
+pub fn paint(
+    settings: Res<crate::settings::Settings>,
+    images: Option<Res<super::art::PieceImages>>,
+    mut squares: Query<(Ref<PreviewSquare>, &mut BackgroundColor, &mut BorderColor)>,
+    mut pieces: Query<(Ref<PreviewPiece>, &mut ImageNode)>,
+) {
+    let palette = crate::palette::Palette::for_settings(&settings);
+    for (square, mut bg, mut border) in &mut squares {
+        if !settings.is_changed() && !square.is_added() {
+            continue;
+        }
+        bg.0 = match square.shade {
+            0 => palette.blocked,
+            1 => palette.light,
+            _ => palette.dark,
+        };
+        border.set_all(if square.objective { palette.objective } else { Color::NONE });
+    }
+    if let Some(images) = images {
+        for (piece, mut image) in &mut pieces {
+            if piece.is_added() {
+                image.image = images.get(gambit_roguelite::Team::Enemy.color(), piece.0);
+            }
+        }
+    }
 }

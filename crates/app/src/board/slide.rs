@@ -33,7 +33,7 @@ pub fn start_slide(
     }
     view.animated = scene.last_move;
     let Some((from, to)) = scene.last_move else { return };
-    if settings.reduced_motion || from == to {
+    if settings.reduced_motion || from == to || super::anim::is_teleport(&scene) {
         return;
     }
     let (fr, fc) = view_position(from, view.rotated);

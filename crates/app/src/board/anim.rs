@@ -1,0 +1,407 @@
+//! The board's animations, read from how the [`BoardScene`] changed (so every screen gets them without
+//! telling the board what happened): a capture bursts, a teleport vanishes and reappears (a move slides,
+//! see [`super::slide`]), a freeze ices over, lost hit points float up as a number, and poison clouds
+//! drift while they last. Every effect is an absolutely placed child of its cell (drawn above the
+//! board, never part of the layout), and none is started with reduced motion.
+
+use bevy::prelude::*;
+use gambit_rules::{Color as Side, Piece, Role, Square};
+
+use super::art::PieceImages;
+use super::view::{Cell, PieceGlyph};
+use super::{BoardScene, BoardViewState, view_position};
+use crate::palette::Palette;
+use crate::settings::Settings;
+
+/// The scene the effects were last read from (`None` right after a board screen was entered).
+#[derive(Resource, Default, Debug)]
+pub struct SeenScene(Option<BoardScene>);
+
+/// What one effect shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EffectKind {
+    /// Shards flying out of a captured piece's square.
+    Burst,
+    /// Ice spreading over a newly frozen square.
+    Ice,
+    /// Lost hit points rising from the square.
+    Damage(u8),
+    /// A teleported piece fading out of its old square.
+    Vanish(Piece),
+}
+
+/// A running effect: its kind, seconds elapsed, and its length in seconds.
+#[derive(Component, Debug)]
+pub struct Effect {
+    /// What it shows.
+    pub kind: EffectKind,
+    /// Seconds since it started.
+    pub elapsed: f32,
+    /// Its length, seconds.
+    pub duration: f32,
+}
+
+/// A burst's shard: its direction (unit vector, screen y down).
+#[derive(Component, Debug)]
+pub struct Shard(Vec2);
+
+/// A teleported piece growing into its new square (on the piece's container).
+#[derive(Component, Debug)]
+pub struct Appear {
+    /// Seconds elapsed.
+    pub elapsed: f32,
+}
+
+/// The drifting poison cloud of a cell.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CloudMark(pub super::view::CellPos);
+
+/// How long an appearance takes, seconds.
+const APPEAR: f32 = 0.25;
+
+/// One effect to start: where and what.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Cue {
+    /// The square it plays on.
+    pub square: Square,
+    /// What it shows.
+    pub kind: EffectKind,
+}
+
+/// Whether a piece of `role` and `side` could go from `from` to `to` by its own movement (ignoring
+/// what stands between): a move slides, anything else is a teleport.
+#[must_use]
+pub fn moves_like(role: Role, side: Side, from: Square, to: Square) -> bool {
+    let df = i16::from(to.file().index()) - i16::from(from.file().index());
+    let dr = i16::from(to.rank().index()) - i16::from(from.rank().index());
+    let forward = if side == Side::White { 1 } else { -1 };
+    match role {
+        Role::Pawn => (df == 0 && (dr == forward || dr == 2 * forward)) || (df.abs() == 1 && dr == forward),
+        Role::Knight => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
+        Role::Bishop => df.abs() == dr.abs(),
+        Role::Rook => df == 0 || dr == 0,
+        Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
+        // One step, or castling's two (or more, in Chess960-like setups) along the rank.
+        Role::King => df.abs().max(dr.abs()) == 1 || dr == 0,
+    }
+}
+
+/// Whether the scene's last move is a teleport (the moved piece could not have walked it).
+#[must_use]
+pub fn is_teleport(scene: &BoardScene) -> bool {
+    scene.last_move.is_some_and(|(from, to)| {
+        scene.cells[to.index() as usize].piece.is_some_and(|p| !moves_like(p.role, p.color, from, to))
+    })
+}
+
+/// The effects a change from `before` to `after` calls for: a burst where a piece of a side vanished
+/// while that side lost pieces (not a castling rook, not the mover's old square), ice where a square
+/// froze, the lost hit points of a piece that stayed, and a vanish where a teleport left.
+#[must_use]
+pub fn cues(before: &BoardScene, after: &BoardScene) -> Vec<Cue> {
+    let count = |s: &BoardScene, side: Side| {
+        s.cells.iter().filter(|c| c.piece.is_some_and(|p| p.color == side)).count()
+    };
+    let mut out = Vec::new();
+    let new_move = after.last_move != before.last_move;
+    for square in Square::all() {
+        let (b, a) = (before.cells[square.index() as usize], after.cells[square.index() as usize]);
+        if let Some(gone) = b.piece
+            && a.piece.is_none_or(|p| p.color != gone.color)
+            && count(after, gone.color) < count(before, gone.color)
+            && !(new_move && after.last_move.is_some_and(|(from, _)| from == square) && a.piece.is_none())
+        {
+            out.push(Cue { square, kind: EffectKind::Burst });
+        }
+        if b.frozen.is_none() && a.frozen.is_some() {
+            out.push(Cue { square, kind: EffectKind::Ice });
+        }
+        if let (Some(p), Some(q), Some((hp_b, _)), Some((hp_a, _))) = (b.piece, a.piece, b.hp, a.hp)
+            && p == q
+            && hp_a < hp_b
+        {
+            out.push(Cue { square, kind: EffectKind::Damage(hp_b - hp_a) });
+        }
+    }
+    if new_move
+        && is_teleport(after)
+        && let Some((from, to)) = after.last_move
+        && let Some(piece) = after.cells[to.index() as usize].piece
+    {
+        out.push(Cue { square: from, kind: EffectKind::Vanish(piece) });
+    }
+    out
+}
+
+/// Starts the effects of the scene's change (none with reduced motion, none for the first scene of a
+/// board screen), and a teleported piece's appearance.
+#[allow(clippy::too_many_arguments)]
+pub fn start_effects(
+    mut commands: Commands,
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    images: Option<Res<PieceImages>>,
+    mut seen: ResMut<SeenScene>,
+    fresh: Query<(), Added<super::view::BoardRoot>>,
+    cells: Query<(Entity, &Cell)>,
+    glyphs: Query<(Entity, &PieceGlyph)>,
+) {
+    if !fresh.is_empty() {
+        seen.0 = None;
+    }
+    if !scene.is_changed() && seen.0.is_some() {
+        return;
+    }
+    let before = seen.0.replace(scene.clone());
+    let Some(before) = before else { return };
+    if settings.reduced_motion {
+        return;
+    }
+    let palette = Palette::for_settings(&settings);
+    let at = |square: Square| {
+        let (row, col) = view_position(square, view.rotated);
+        cells.iter().find(|(_, Cell(p))| (p.row, p.col) == (row, col)).map(|(e, _)| e)
+    };
+    for cue in cues(&before, &scene) {
+        let Some(cell) = at(cue.square) else { continue };
+        let duration = match cue.kind {
+            EffectKind::Burst => 0.45,
+            EffectKind::Ice => 0.5,
+            EffectKind::Damage(_) => 0.9,
+            EffectKind::Vanish(_) => APPEAR,
+        };
+        let effect = Effect { kind: cue.kind, elapsed: 0.0, duration };
+        let full = Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            left: Val::ZERO,
+            top: Val::ZERO,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        };
+        let base = (GlobalZIndex(20), Pickable::IGNORE, UiTransform::default());
+        commands.entity(cell).with_children(|c| match cue.kind {
+            EffectKind::Burst => {
+                c.spawn((effect, full, base)).with_children(|b| {
+                    for i in 0..8u8 {
+                        let angle = std::f32::consts::TAU * f32::from(i) / 8.0 + 0.3;
+                        b.spawn((
+                            Shard(Vec2::new(angle.cos(), angle.sin())),
+                            Node {
+                                position_type: PositionType::Absolute,
+                                width: Val::Percent(12.0),
+                                height: Val::Percent(12.0),
+                                left: Val::Percent(44.0),
+                                top: Val::Percent(44.0),
+                                border_radius: BorderRadius::all(Val::Percent(30.0)),
+                                ..default()
+                            },
+                            BackgroundColor(palette.check),
+                            UiTransform::default(),
+                            Pickable::IGNORE,
+                        ));
+                    }
+                });
+            }
+            EffectKind::Ice => {
+                c.spawn((effect, full, base, BackgroundColor(palette.frozen.with_alpha(0.0))));
+            }
+            EffectKind::Damage(n) => {
+                c.spawn((effect, full, base)).with_child((
+                    Text::new(format!("-{n}")),
+                    TextFont::from_font_size(FontSize::VMin(3.2)),
+                    TextColor(palette.check),
+                    TextShadow::default(),
+                    Pickable::IGNORE,
+                ));
+            }
+            EffectKind::Vanish(piece) => {
+                let mut ghost = c.spawn((effect, full, base));
+                if let Some(images) = &images {
+                    ghost.with_child((
+                        ImageNode::new(images.get(piece.color, piece.role)),
+                        Node { width: Val::Percent(86.0), height: Val::Percent(86.0), ..default() },
+                        Pickable::IGNORE,
+                    ));
+                }
+            }
+        });
+    }
+    if is_teleport(&scene)
+        && scene.last_move != before.last_move
+        && let Some((_, to)) = scene.last_move
+    {
+        let (row, col) = view_position(to, view.rotated);
+        for (entity, PieceGlyph(pos)) in &glyphs {
+            if (pos.row, pos.col) == (row, col) {
+                commands.entity(entity).insert(Appear { elapsed: 0.0 });
+            }
+        }
+    }
+}
+
+/// Plays the running effects and removes the finished ones.
+#[allow(clippy::type_complexity)]
+pub fn play_effects(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut effects: Query<(
+        Entity,
+        &mut Effect,
+        &mut UiTransform,
+        Option<&mut BackgroundColor>,
+        Option<&Children>,
+    )>,
+    mut shards: Query<(&Shard, &mut UiTransform, &mut BackgroundColor), Without<Effect>>,
+    mut texts: Query<&mut TextColor>,
+    mut ghosts: Query<&mut ImageNode>,
+) {
+    for (entity, mut effect, mut transform, bg, children) in &mut effects {
+        effect.elapsed += time.delta_secs();
+        let t = (effect.elapsed / effect.duration).min(1.0);
+        let kids: Vec<Entity> = children.map(|c| c.iter().collect()).unwrap_or_default();
+        match effect.kind {
+            EffectKind::Burst => {
+                for kid in kids {
+                    if let Ok((Shard(dir), mut tr, mut color)) = shards.get_mut(kid) {
+                        let reach = 380.0 * (1.0 - (1.0 - t) * (1.0 - t));
+                        tr.translation = Val2::percent(dir.x * reach, dir.y * reach);
+                        tr.rotation = Rot2::radians(t * 3.0);
+                        color.0 = color.0.with_alpha(1.0 - t);
+                    }
+                }
+            }
+            EffectKind::Ice => {
+                transform.scale = Vec2::splat(0.3 + 0.7 * t);
+                if let Some(mut bg) = bg {
+                    bg.0 = bg.0.with_alpha(0.8 * (1.0 - t) + 0.2 * (1.0 - t) * t);
+                }
+            }
+            EffectKind::Damage(_) => {
+                transform.translation = Val2::percent(0.0, -60.0 * t);
+                for kid in kids {
+                    if let Ok(mut color) = texts.get_mut(kid) {
+                        color.0 = color.0.with_alpha(1.0 - t * t);
+                    }
+                }
+            }
+            EffectKind::Vanish(_) => {
+                transform.scale = Vec2::splat(1.0 - t);
+                transform.rotation = Rot2::radians(t * 2.0);
+                for kid in kids {
+                    if let Ok(mut image) = ghosts.get_mut(kid) {
+                        image.color = Color::WHITE.with_alpha(1.0 - t);
+                    }
+                }
+            }
+        }
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+/// Grows a teleported piece into its square.
+pub fn appear(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut glyphs: Query<(Entity, &mut Appear, &mut UiTransform)>,
+) {
+    for (entity, mut appear, mut transform) in &mut glyphs {
+        appear.elapsed += time.delta_secs();
+        // Hidden while the old square's ghost vanishes, then growing.
+        let t = ((appear.elapsed - APPEAR) / APPEAR).clamp(0.0, 1.0);
+        transform.scale = Vec2::splat(t.max(0.001));
+        if t >= 1.0 {
+            transform.scale = Vec2::ONE;
+            commands.entity(entity).remove::<Appear>();
+        }
+    }
+}
+
+/// The poison clouds: shown on poisoned squares, drifting gently (still with reduced motion).
+pub fn drift_clouds(
+    time: Res<Time>,
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut clouds: Query<(&CloudMark, &mut Text, &mut TextColor, &mut UiTransform)>,
+) {
+    let palette = Palette::for_settings(&settings);
+    let now = time.elapsed_secs();
+    for (CloudMark(pos), mut text, mut color, mut transform) in &mut clouds {
+        let poisoned = scene.cells[pos.square(&view).index() as usize].poison.is_some();
+        let want = if poisoned { "\u{2601}" } else { "" };
+        if text.0 != want {
+            text.0 = want.to_string();
+        }
+        color.0 = palette.poison.with_alpha(0.55);
+        if poisoned && !settings.reduced_motion {
+            let phase = f32::from(pos.row) * 1.3 + f32::from(pos.col) * 0.7;
+            let x = (now * 0.8 + phase).sin() * 18.0;
+            let y = (now * 0.5 + phase).cos() * 6.0;
+            transform.translation = Val2::percent(x, y);
+        } else if transform.translation != Val2::ZERO {
+            transform.translation = Val2::ZERO;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gambit_rules::Position;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn scene(fen: &str) -> BoardScene {
+        BoardScene::from_position(&Position::from_fen(fen).unwrap(), &[])
+    }
+
+    #[test]
+    fn a_capture_bursts_a_quiet_move_and_castling_do_not() {
+        let before = scene("4k3/8/8/3p4/4P3/8/8/4K2R w K - 0 1");
+        let mut capture = scene("4k3/8/8/3P4/8/8/8/4K2R b - - 0 1");
+        capture.set_last_move(Some((sq("e4"), sq("d5"))));
+        assert_eq!(cues(&before, &capture), vec![Cue { square: sq("d5"), kind: EffectKind::Burst }]);
+        let mut quiet = scene("4k3/8/8/3p4/8/4P3/8/4K2R b - - 0 1");
+        quiet.set_last_move(Some((sq("e2"), sq("e3"))));
+        assert!(cues(&before, &quiet).is_empty());
+        let mut castle = scene("4k3/8/8/3p4/4P3/8/8/5RK1 b - - 0 1");
+        castle.set_last_move(Some((sq("e1"), sq("g1"))));
+        assert!(cues(&before, &castle).is_empty(), "castling moves a rook, it does not lose one");
+    }
+
+    #[test]
+    fn a_teleport_vanishes_a_freeze_ices_and_damage_floats() {
+        let before = scene("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        let mut after = scene("4k3/8/8/8/8/8/N7/4K3 b - - 0 1");
+        after.set_last_move(Some((sq("a1"), sq("a2"))));
+        after.cell_mut(sq("e8")).frozen = Some(3);
+        let cues = cues(&before, &after);
+        assert!(
+            cues.contains(&Cue { square: sq("a1"), kind: EffectKind::Vanish(after.cells[8].piece.unwrap()) })
+        );
+        assert!(cues.contains(&Cue { square: sq("e8"), kind: EffectKind::Ice }));
+        let mut hurt = after.clone();
+        hurt.cell_mut(sq("e1")).hp = Some((1, 3));
+        let mut whole = after.clone();
+        whole.cell_mut(sq("e1")).hp = Some((3, 3));
+        assert_eq!(super::cues(&whole, &hurt), vec![Cue { square: sq("e1"), kind: EffectKind::Damage(2) }]);
+    }
+
+    #[test]
+    fn moves_slide_and_only_off_pattern_jumps_are_teleports() {
+        assert!(moves_like(Role::Knight, Side::White, sq("g1"), sq("f3")));
+        assert!(!moves_like(Role::Knight, Side::White, sq("g1"), sq("g3")));
+        assert!(moves_like(Role::Pawn, Side::Black, sq("e7"), sq("e5")));
+        assert!(!moves_like(Role::Pawn, Side::Black, sq("e7"), sq("e8")));
+        assert!(moves_like(Role::King, Side::White, sq("e1"), sq("g1")), "castling");
+        assert!(!moves_like(Role::Bishop, Side::White, sq("c1"), sq("c3")));
+    }
+}

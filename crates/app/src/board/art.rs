@@ -203,7 +203,7 @@ pub enum Sample {
 }
 
 impl PieceArt {
-    /// What the point `p` (unit coordinates) shows: a line within [`LINE`] of the body's edge (edges
+    /// What the point `p` (unit coordinates) shows: a line within half the outline width of the body's edge (edges
     /// inside the union are not drawn) or of a detail line, the fill inside, else nothing.
     #[must_use]
     pub fn sample(&self, p: (f32, f32)) -> Sample {
@@ -266,7 +266,7 @@ pub fn side_colours(side: Side) -> ([u8; 4], [u8; 4]) {
     }
 }
 
-/// The piece images, one per side and role (index [`Role`] as `role as usize - 1`... see [`PieceImages::get`]).
+/// The piece images, one per side and role (read them with [`PieceImages::get`]).
 #[derive(Resource, Clone, Debug)]
 pub struct PieceImages(ByColor<[Handle<Image>; 6]>);
 

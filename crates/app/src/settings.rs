@@ -41,7 +41,8 @@ pub struct Settings {
     pub coordinates: bool,
     /// Tint the squares the opponent threatens.
     pub threat_overlay: bool,
-    /// No move animations.
+    /// No animations: no slides, capture bursts, teleport and freeze effects, floating damage or end
+    /// banner, and poison clouds stand still.
     pub reduced_motion: bool,
     /// The colour-blind-safe palette.
     pub color_blind: bool,

@@ -1,8 +1,9 @@
 //! The board's animations, read from how the [`BoardScene`] changed (so every screen gets them without
 //! telling the board what happened): a capture bursts, a teleport vanishes and reappears (a move slides,
 //! see [`super::slide`]), a freeze ices over, lost hit points float up as a number, and poison clouds
-//! drift while they last. Every effect is an absolutely placed child of its cell (drawn above the
-//! board, never part of the layout), and none is started with reduced motion.
+//! drift while they last; the end of a game or battle gets its own moment ([`finale`]: a banner that
+//! pops over the board). Every effect is an absolutely placed child of its cell or of the board (drawn
+//! above it, never part of the layout), and none is started with reduced motion.
 
 use bevy::prelude::*;
 use gambit_rules::{Color as Side, Piece, Role, Square};
@@ -350,6 +351,147 @@ pub fn drift_clouds(
     }
 }
 
+/// How a game or battle ended, for its moment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The player won.
+    Victory,
+    /// The player lost.
+    Defeat,
+    /// Nobody won.
+    Draw,
+}
+
+impl Ending {
+    /// The banner's word.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Ending::Victory => "Victory",
+            Ending::Defeat => "Defeat",
+            Ending::Draw => "Draw",
+        }
+    }
+}
+
+/// The ending of a skill-chess game for the player playing `player`.
+#[must_use]
+pub fn ending_of(outcome: gambit_rules::Outcome, player: Side) -> Ending {
+    match outcome {
+        gambit_rules::Outcome::Checkmate { winner } if winner == player => Ending::Victory,
+        gambit_rules::Outcome::Checkmate { .. } => Ending::Defeat,
+        gambit_rules::Outcome::Draw(_) => Ending::Draw,
+    }
+}
+
+/// The end banner over the board: its ending and seconds elapsed.
+#[derive(Component, Debug)]
+pub struct Finale {
+    /// What ended.
+    pub ending: Ending,
+    /// Seconds since it started.
+    pub elapsed: f32,
+}
+
+/// How long the end banner stays, seconds.
+const FINALE: f32 = 2.2;
+
+/// The end of the game on screen: a skill-chess outcome or a battle's end report (the run session's).
+fn current_ending(
+    screen: &crate::screens::Screen,
+    game: Option<&crate::game::SkillGame>,
+    session: Option<&crate::run::RunSession>,
+) -> Option<Ending> {
+    use crate::screens::Screen;
+    match screen {
+        Screen::SkillChess => game.and_then(|g| g.outcome().map(|o| ending_of(o, g.player))),
+        Screen::Battle => session
+            .and_then(|s| s.battle_end.as_ref())
+            .map(|end| if end.won { Ending::Victory } else { Ending::Defeat }),
+        _ => None,
+    }
+}
+
+/// Starts the end banner when the game or battle on screen ends (not with reduced motion, not for a
+/// game that was already over when its screen opened).
+#[allow(clippy::too_many_arguments)]
+pub fn finale(
+    mut commands: Commands,
+    screen: Res<State<crate::screens::Screen>>,
+    game: Option<Res<crate::game::SkillGame>>,
+    session: Option<Res<crate::run::RunSession>>,
+    settings: Res<Settings>,
+    roots: Query<(Entity, Ref<super::view::BoardRoot>)>,
+    mut last: Local<Option<Ending>>,
+) {
+    let Some((root, marker)) = roots.iter().next() else { return };
+    let now = current_ending(screen.get(), game.as_deref(), session.as_deref());
+    let was = std::mem::replace(&mut *last, now);
+    if marker.is_added() || now.is_none() || was == now || settings.reduced_motion {
+        return;
+    }
+    let Some(ending) = now else { return };
+    let palette = Palette::for_settings(&settings);
+    let (tint, text) = match ending {
+        Ending::Victory => (palette.accent, palette.accent),
+        Ending::Defeat => (palette.check, palette.error),
+        Ending::Draw => (palette.muted, palette.text),
+    };
+    commands.entity(root).with_children(|b| {
+        b.spawn((
+            Finale { ending, elapsed: 0.0 },
+            Node {
+                position_type: PositionType::Absolute,
+                left: Val::ZERO,
+                top: Val::ZERO,
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(tint.with_alpha(0.0)),
+            GlobalZIndex(30),
+            Pickable::IGNORE,
+        ))
+        .with_child((
+            Text::new(ending.word()),
+            TextFont::from_font_size(FontSize::VMin(11.0)),
+            TextColor(text),
+            TextShadow { offset: Vec2::new(0.0, 4.0), color: Color::BLACK.with_alpha(0.8) },
+            UiTransform::default(),
+            Pickable::IGNORE,
+        ));
+    });
+}
+
+/// Plays the end banner: the board flashes in the ending's colour, the word pops in, holds and fades.
+pub fn play_finale(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut banners: Query<(Entity, &mut Finale, &mut BackgroundColor, &Children)>,
+    mut words: Query<(&mut UiTransform, &mut TextColor)>,
+) {
+    for (entity, mut finale, mut bg, children) in &mut banners {
+        finale.elapsed += time.delta_secs();
+        let t = (finale.elapsed / FINALE).min(1.0);
+        let flash = if t < 0.15 { t / 0.15 } else { (1.0 - (t - 0.15) / 0.85).max(0.0) };
+        bg.0 = bg.0.with_alpha(0.45 * flash);
+        for kid in children.iter() {
+            if let Ok((mut transform, mut color)) = words.get_mut(kid) {
+                // Pops from half size past full size and settles; fades in the last quarter.
+                let pop = (t / 0.2).min(1.0);
+                let scale = 0.5 + 0.6 * pop - 0.1 * ((t - 0.2) / 0.1).clamp(0.0, 1.0);
+                transform.scale = Vec2::splat(scale);
+                color.0 = color.0.with_alpha(if t > 0.75 { (1.0 - t) / 0.25 } else { 1.0 });
+            }
+        }
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,6 +535,15 @@ mod tests {
         let mut whole = after.clone();
         whole.cell_mut(sq("e1")).hp = Some((3, 3));
         assert_eq!(super::cues(&whole, &hurt), vec![Cue { square: sq("e1"), kind: EffectKind::Damage(2) }]);
+    }
+
+    #[test]
+    fn the_ending_follows_the_players_side() {
+        let mate = gambit_rules::Outcome::Checkmate { winner: Side::Black };
+        assert_eq!(ending_of(mate, Side::Black), Ending::Victory);
+        assert_eq!(ending_of(mate, Side::White), Ending::Defeat);
+        let draw = gambit_rules::Outcome::Draw(gambit_rules::DrawReason::Stalemate);
+        assert_eq!(ending_of(draw, Side::White), Ending::Draw);
     }
 
     #[test]

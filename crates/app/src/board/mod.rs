@@ -248,6 +248,8 @@ pub(crate) fn plugin(app: &mut App) {
                 anim::play_effects,
                 anim::appear,
                 anim::drift_clouds,
+                anim::finale,
+                anim::play_finale,
             )
                 .chain(),
         )

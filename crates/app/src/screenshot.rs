@@ -1,7 +1,7 @@
 //! The screenshot mode (`gambit --screenshot DIR`): visits every screen, saves one PNG per screen named
 //! after it and exits. The skill-chess picture shows a frozen square and the threat overlay; the battle
 //! picture shows poison, a wall, a frozen square, the threat overlay and a pack of consumables; then the
-//! same battle with the rook selected (move dots and capture rings) and in the colour-blind palette. From
+//! same battle with the knight selected and hovered (move dots, a capture ring, its modifier's card) and in the colour-blind palette. From
 //! the first shop on, the tour's run buys the badges and consumables it can afford, so the next
 //! deployment and battle (`deploy-items`, `battle-items`) show the run's items.
 
@@ -214,11 +214,14 @@ fn set_up(world: &mut World, name: &str) {
             set_screen(world, Screen::Battle);
         }
         "battle-hints" => {
-            // The rook selected: dots on its moves, rings on its captures.
-            world.resource_mut::<crate::screens::battle::BattleInput>().selected = "b7".parse().ok();
+            // The knight selected: dots on its moves, a ring on the king it can capture.
+            world.resource_mut::<crate::screens::battle::BattleInput>().selected = "d6".parse().ok();
+            // Hovered too: the hover card of its modifier.
+            world.resource_mut::<crate::board::Hovered>().0 = "d6".parse().ok();
         }
         "battle-colour-blind" => {
             world.resource_mut::<crate::screens::battle::BattleInput>().selected = None;
+            world.resource_mut::<crate::board::Hovered>().0 = None;
             world.resource_mut::<Settings>().color_blind = true;
         }
         "shop" => {

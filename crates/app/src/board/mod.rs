@@ -231,6 +231,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             view::layout_board,
+            view::draw_modifier_tip,
             (
                 view::paint_squares,
                 view::draw_pieces,

@@ -282,6 +282,23 @@ pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {
                     spawn_cell(grid, CellPos { row, col });
                 }
             }
+            grid.spawn((
+                ModifierTip,
+                Text::new(""),
+                TextFont::from_font_size(FontSize::VMin(2.0)),
+                TextColor(Color::WHITE),
+                BackgroundColor(Color::NONE),
+                Node {
+                    position_type: PositionType::Absolute,
+                    display: Display::None,
+                    max_width: Val::VMin(34.0),
+                    padding: UiRect::all(Val::VMin(0.8)),
+                    border_radius: BorderRadius::all(Val::VMin(0.6)),
+                    ..default()
+                },
+                GlobalZIndex(25),
+                Pickable::IGNORE,
+            ));
             for col in 0..8u8 {
                 grid.spawn((
                     CoordLabel::File(col),
@@ -686,6 +703,60 @@ pub fn draw_coordinates(
     }
 }
 
+/// The hover card of a piece's modifier: its icon, name and text, shown beside the hovered cell.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ModifierTip;
+
+/// The hover card's text for a modifier letter: `☣ Poisonous: <what it does>`; `None` for a letter
+/// that names no modifier.
+#[must_use]
+pub fn modifier_card(letter: char) -> Option<String> {
+    let m = gambit_roguelite::Modifier::ALL.into_iter().find(|m| m.letter() == letter)?;
+    Some(format!("{} {}: {}", modifier_icon(letter), m.title(), m.description()))
+}
+
+/// Shows the hover card of the hovered piece's modifier below its cell (above it on the lower half
+/// of the board), hides it otherwise.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_modifier_tip(
+    hovered: Res<super::Hovered>,
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    mut tips: Query<(&mut Node, &mut Text, &mut BackgroundColor, &mut TextColor), With<ModifierTip>>,
+) {
+    if !hovered.is_changed() && !scene.is_changed() && !view.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let palette = Palette::for_settings(&settings);
+    let area = layout.0;
+    let card = hovered.0.and_then(|square| {
+        let letter = scene.cells[square.index() as usize].modifier?;
+        let (row, col) = shown_at(&area, square, view.rotated)?;
+        Some((modifier_card(letter)?, row, col))
+    });
+    for (mut node, mut text, mut bg, mut color) in &mut tips {
+        let Some((card, row, col)) = &card else {
+            node.display = Display::None;
+            continue;
+        };
+        let cell = area.cell_vmin();
+        node.display = Display::Flex;
+        node.left = Val::VMin(LABEL_VMIN + f32::from(*col) * cell);
+        if *row < area.rows / 2 {
+            node.top = Val::VMin(f32::from(row + 1) * cell);
+            node.bottom = Val::Auto;
+        } else {
+            node.top = Val::Auto;
+            node.bottom = Val::VMin(LABEL_VMIN + f32::from(area.rows - row) * cell);
+        }
+        text.0.clone_from(card);
+        bg.0 = palette.panel.with_alpha(0.96);
+        color.0 = palette.text;
+    }
+}
+
 /// Where `square` is drawn in the shown grid: (row, column) from the area's top-left, `None` when it
 /// is not drawn as a square.
 #[must_use]
@@ -818,6 +889,9 @@ mod tests {
         assert!(badge(&c, &crate::palette::STANDARD).0.is_empty());
         for m in gambit_roguelite::Modifier::ALL {
             assert_ne!(modifier_icon(m.letter()), m.letter().to_string(), "{m:?} has an icon");
+            let card = modifier_card(m.letter()).unwrap();
+            assert!(card.contains(m.title()) && card.contains(m.description()), "{card}");
         }
+        assert_eq!(modifier_card('?'), None);
     }
 }

@@ -9,7 +9,8 @@ const USAGE: &str =
     "usage: gambit [--screenshot DIR [--ui-scale PERCENT]] [--window WIDTHxHEIGHT] [--measure]
               [--version] [--help]
 
-  --screenshot DIR   render each screen to DIR/<screen>.png and exit
+  --screenshot DIR   render each screen to DIR/<screen>.png, check each screen's layout
+                     (DIR/layout.txt lists what it found; exit status 1 if anything) and exit
                      (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)
   --ui-scale PERCENT the screenshots' UI scale, 75 to 150 (default 100)
   --window WxH       the window's starting size in logical pixels, 320x240 or more
@@ -102,8 +103,10 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale, window }).run();
-    ExitCode::SUCCESS
+    let exit =
+        App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale, window }).run();
+    // The screenshot mode exits with an error when its layout check found something.
+    if exit.is_error() { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
 /// Whether a window can open: on Linux and the BSDs an X11 display must be named (the game is built

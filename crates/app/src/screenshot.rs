@@ -4,6 +4,10 @@
 //! same battle with the knight selected and hovered (move dots, a capture ring, its modifier's card) and in the colour-blind palette. From
 //! the first shop on, the tour's run buys the badges and consumables it can afford, so the next
 //! deployment and battle (`deploy-items`, `battle-items`) show the run's items.
+//!
+//! Before each picture the layout check runs ([`crate::ui::layout_check`]): every violation is logged
+//! with the picture's name, all of them are written to `DIR/layout.txt` (empty when none), and the
+//! process exits with a failure status when there was any.
 
 use std::path::PathBuf;
 
@@ -25,8 +29,8 @@ use crate::settings::Settings;
 /// Frames to wait after a change before taking the picture (layout, fonts, animations).
 const SETTLE_FRAMES: u32 = 40;
 
-/// The pictures, in order: (file name without `.png`, what to set up).
-const STEPS: [&str; 18] = [
+/// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
+pub const STEPS: [&str; 18] = [
     "title",
     "settings",
     "how-to-play",
@@ -55,13 +59,15 @@ pub struct ScreenshotPlan {
     frames: u32,
     entered: bool,
     scale: Option<f32>,
+    /// Layout-check violations found so far, each prefixed with its picture's name.
+    violations: Vec<String>,
 }
 
 impl ScreenshotPlan {
     /// A tour writing into `dir`, at the UI scale `scale` (1.0 = 100%; `None`: the default).
     #[must_use]
     pub fn new(dir: PathBuf, scale: Option<f32>) -> ScreenshotPlan {
-        ScreenshotPlan { dir, index: 0, frames: 0, entered: false, scale }
+        ScreenshotPlan { dir, index: 0, frames: 0, entered: false, scale, violations: Vec::new() }
     }
 }
 
@@ -175,10 +181,12 @@ fn set_screen(world: &mut World, screen: Screen) {
     world.resource_mut::<NextState<Screen>>().set(screen);
 }
 
-fn set_up(world: &mut World, name: &str) {
+/// Sets up the tour's step `name` (one of [`STEPS`], in order: a step builds on the ones before it,
+/// as the run advances). The headless layout tests drive the same steps.
+pub fn set_up(world: &mut World, name: &str) {
     match name {
         "title" => {
-            if let Some(scale) = world.resource::<ScreenshotPlan>().scale {
+            if let Some(scale) = world.get_resource::<ScreenshotPlan>().and_then(|p| p.scale) {
                 world.resource_mut::<Settings>().ui_scale = scale.clamp(0.75, 1.5);
             }
             set_screen(world, Screen::Title);
@@ -246,7 +254,18 @@ fn tour(world: &mut World) {
     let Some(&name) = STEPS.get(index) else {
         world.resource_mut::<ScreenshotPlan>().frames += 1;
         if frames > SETTLE_FRAMES {
-            world.write_message(AppExit::Success);
+            let found = std::mem::take(&mut world.resource_mut::<ScreenshotPlan>().violations);
+            let report = dir.join("layout.txt");
+            let text: String = found.iter().map(|v| format!("{v}\n")).collect();
+            if let Err(e) = std::fs::write(&report, &text) {
+                error!("cannot write {}: {e}", report.display());
+            }
+            if found.is_empty() {
+                world.write_message(AppExit::Success);
+            } else {
+                error!("layout check: {} violations (listed in {})", found.len(), report.display());
+                world.write_message(AppExit::error());
+            }
         }
         return;
     };
@@ -262,6 +281,14 @@ fn tour(world: &mut World) {
     }
     world.resource_mut::<ScreenshotPlan>().frames += 1;
     if frames + 1 == SETTLE_FRAMES {
+        let found = crate::ui::layout_check::violations(world);
+        for v in &found {
+            error!("layout check, {name}: {v}");
+        }
+        world
+            .resource_mut::<ScreenshotPlan>()
+            .violations
+            .extend(found.iter().map(|v| format!("{name}: {v}")));
         let path = dir.join(format!("{name}.png"));
         info!("screenshot {}", path.display());
         world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));

@@ -241,3 +241,182 @@ fn no_text_overlaps_another_or_a_button_at_800x600() {
 fn no_text_overlaps_another_or_a_button_at_the_largest_ui_scale() {
     no_overlap_on_any_screen(1280, 800, 1.5);
 }
+
+/// Every step of the screenshot tour (the same set-up code), laid out in a window of `width` x `height`
+/// at 100%: the layout check finds nothing. Fails naming the screen and the nodes.
+fn the_tour_passes_the_layout_check(width: u32, height: u32) {
+    let mut h = Harness::with_layout(width, height);
+    h.update(3);
+    let mut failures = Vec::new();
+    for name in gambit::screenshot::STEPS {
+        h.settle();
+        gambit::screenshot::set_up(h.app.world_mut(), name);
+        h.update(6);
+        h.settle();
+        h.update(2);
+        for v in gambit::ui::layout_check::violations(h.app.world_mut()) {
+            failures.push(format!("{name} at {width}x{height}: {v}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} layout violations:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn the_layout_check_passes_on_every_tour_screen_at_1280x800() {
+    the_tour_passes_the_layout_check(1280, 800);
+}
+
+#[test]
+fn the_layout_check_passes_on_every_tour_screen_at_900x600() {
+    the_tour_passes_the_layout_check(900, 600);
+}
+
+/// The check is not blind: a button pushed half out of the window and onto another is reported.
+#[test]
+fn the_layout_check_reports_a_text_off_the_window_and_overlapping_buttons() {
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    assert_eq!(gambit::ui::layout_check::violations(h.app.world_mut()), Vec::new());
+    let world = h.app.world_mut();
+    let mut buttons = world.query_filtered::<&mut Node, With<Button>>();
+    for mut node in buttons.iter_mut(world) {
+        node.position_type = PositionType::Absolute;
+        node.left = Val::Px(1200.0);
+        node.top = Val::Px(10.0);
+    }
+    h.update(2);
+    let found = gambit::ui::layout_check::violations(h.app.world_mut());
+    let text = format!("{found:#?}");
+    assert!(found.iter().any(|v| v.what.contains("overlap")), "{text}");
+    assert!(found.iter().any(|v| v.what.contains("not inside the window")), "{text}");
+}
+
+/// Every button's rectangle on screen, by focus key (logical pixels; the test window's scale is 1).
+fn button_rects(h: &mut Harness) -> std::collections::BTreeMap<String, Rect> {
+    let world = h.app.world_mut();
+    let mut buttons = world.query::<(&FocusKey, &ComputedNode, &UiGlobalTransform)>();
+    buttons
+        .iter(world)
+        .filter(|(_, node, _)| node.size().x > 0.0)
+        .map(|(k, node, at)| (k.0.clone(), rect(node, at)))
+        .collect()
+}
+
+/// The buttons present in both `before` and `after` that moved (more than half a pixel).
+fn moved(
+    before: &std::collections::BTreeMap<String, Rect>,
+    after: &std::collections::BTreeMap<String, Rect>,
+) -> Vec<String> {
+    before
+        .iter()
+        .filter_map(|(k, a)| {
+            let b = after.get(k)?;
+            ((a.min - b.min).length() > 0.5).then(|| format!("{k}: {a:?} -> {b:?}"))
+        })
+        .collect()
+}
+
+#[test]
+fn previewing_a_skill_on_upgrades_moves_nothing() {
+    use gambit::screens::upgrades::{self, NodeSelection};
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    h.press(title::Action::Upgrades);
+    h.update(3);
+    let at_rest = button_rects(&mut h);
+    assert!(at_rest.keys().any(|k| k.contains("Select")), "{:?}", at_rest.keys());
+    let world = h.app.world_mut();
+    let mut nodes = world.query::<(Entity, &upgrades::Action)>();
+    let selects: Vec<Entity> =
+        nodes.iter(world).filter(|(_, a)| matches!(a, upgrades::Action::Select(_))).map(|(e, _)| e).collect();
+    let mut previewed = None;
+    for (i, _) in selects.iter().enumerate() {
+        // The sections rebuild their buttons: find the i-th skill button again each time.
+        let world = h.app.world_mut();
+        let mut nodes = world.query::<(Entity, &upgrades::Action)>();
+        let Some(entity) = nodes
+            .iter(world)
+            .filter(|(_, a)| matches!(a, upgrades::Action::Select(_)))
+            .map(|(e, _)| e)
+            .nth(i)
+        else {
+            continue;
+        };
+        // Hover and keyboard focus preview a skill the same way (the harness has no pointer to hover
+        // with, so the focus moves).
+        h.app
+            .world_mut()
+            .resource_mut::<bevy::input_focus::InputFocus>()
+            .set(entity, bevy::input_focus::FocusCause::Navigated);
+        h.update(3);
+        let preview = h.app.world().resource::<NodeSelection>().preview.clone();
+        assert!(preview.is_some(), "the focus previews a skill");
+        assert_ne!(previewed.replace(preview.clone()), Some(preview), "a new skill is previewed each time");
+        let hovered = button_rects(&mut h);
+        let found = moved(&at_rest, &hovered);
+        assert!(found.is_empty(), "hovering skill {i} moved buttons: {found:#?}");
+    }
+}
+
+#[test]
+fn buying_in_the_shop_keeps_the_army_row_in_place() {
+    use gambit::run::RunSession;
+    use gambit::screens::shop;
+    use gambit_roguelite::run::ShopItem;
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    for step in ["run-start", "shop"] {
+        gambit::screenshot::set_up(h.app.world_mut(), step);
+        h.update(4);
+        h.settle();
+    }
+    h.update(3);
+    assert_eq!(h.screen(), gambit::screens::Screen::Shop);
+    let session = h.app.world().resource::<RunSession>();
+    let offers = session.run.shop_offers();
+    let roster: Vec<u32> =
+        session.run.roster().iter().filter(|o| o.modifier.is_none()).map(|o| o.id).collect();
+    let modifier = offers
+        .iter()
+        .find(|o| matches!(o.item, ShopItem::Modifier { .. }) && o.affordable && !o.sold)
+        .map(|o| o.slot);
+    let piece_offer = |h: &Harness| {
+        let run = &h.app.world().resource::<RunSession>().run;
+        run.shop_offers()
+            .into_iter()
+            .find(|o| matches!(o.item, ShopItem::Piece { .. }) && o.refusal.is_none())
+            .map(|o| o.slot)
+    };
+    assert!(modifier.is_some() || piece_offer(&h).is_some(), "nothing to buy in this shop: {offers:?}");
+    if let Some(slot) = modifier {
+        // The last piece without a modifier receives it (the row's far end, where a re-centred row
+        // moves most).
+        let target = *roster.last().expect("a piece without a modifier");
+        h.press(shop::Action::Recipient(target));
+        h.update(2);
+        let before = button_rects(&mut h);
+        h.press(shop::Action::Buy(slot));
+        h.wait_for_run();
+        h.update(3);
+        let run = &h.app.world().resource::<RunSession>().run;
+        assert!(
+            run.roster().iter().find(|o| o.id == target).is_some_and(|o| o.modifier.is_some()),
+            "the chosen piece got the modifier"
+        );
+        let after = button_rects(&mut h);
+        let found: Vec<String> =
+            moved(&before, &after).into_iter().filter(|m| m.contains("Recipient")).collect();
+        assert!(found.is_empty(), "the army row moved: {found:#?}");
+    }
+    if let Some(slot) = piece_offer(&h) {
+        let before = button_rects(&mut h);
+        h.press(shop::Action::Buy(slot));
+        h.wait_for_run();
+        h.update(3);
+        let after = button_rects(&mut h);
+        assert!(after.len() > before.len() || after.keys().ne(before.keys()), "a new piece card appeared");
+        let found: Vec<String> =
+            moved(&before, &after).into_iter().filter(|m| m.contains("Recipient")).collect();
+        assert!(found.is_empty(), "the army row moved: {found:#?}");
+    }
+}

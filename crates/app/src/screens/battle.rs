@@ -21,7 +21,7 @@ use crate::run::{RunDecision, RunSession, RunTask, SaveFailure};
 use crate::settings::Settings;
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, View, button, capitalize, error_line, heading, label, save_banner, small_button, text_font,
+    Disabled, View, button, capitalize, heading, label, reserved_line, save_banner, small_button, text_font,
 };
 
 /// What the battle screen's buttons (and hotkeys) do.
@@ -280,17 +280,20 @@ impl View for BattleView {
                 p.spawn(heading(title.clone()));
                 p.spawn(label(objective.clone()));
                 p.spawn(label(moves.clone()));
-                p.spawn(label(status.clone()));
-                if *skip {
-                    p.spawn(button("Skip reposition", Action::SkipReposition));
-                }
-                if let Some(skills) = skills {
-                    p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
-                        for (skill, text) in skills {
+                // Lines that come and go keep their room or float, so nothing moves under the pointer:
+                // the status has two lines, Skip joins the skills row, and the piece card and the
+                // message float over the log at the panel's foot.
+                p.spawn(reserved_line(status.clone(), 2.0));
+                p.spawn(Node { min_height: crate::ui::units(5.4), ..crate::ui::row() }).with_children(
+                    |row| {
+                        for (skill, text) in skills.iter().flatten() {
                             row.spawn(small_button(text.clone(), Action::Cast(*skill)));
                         }
-                    });
-                }
+                        if *skip {
+                            row.spawn(small_button("Skip reposition", Action::SkipReposition));
+                        }
+                    },
+                );
                 if !pack.is_empty() {
                     p.spawn(label("Consumables (free: using one does not end your turn):"));
                     for item in pack {
@@ -308,14 +311,52 @@ impl View for BattleView {
                         Node { margin: UiRect::all(crate::ui::units(0.4)), ..default() },
                     ));
                 }
-                if let Some(card) = card {
-                    p.spawn((label(card.clone()), TextColor(crate::palette::STANDARD.accent)));
-                }
                 save_banner::spawn(p, failure.as_deref());
-                if let Some(msg) = message {
-                    p.spawn(error_line(msg.clone()));
+                // The log takes the panel's remaining height and shows its newest lines at the bottom
+                // (older ones are clipped at the top), so it never runs off the window.
+                p.spawn((
+                    crate::ui::layout_check::Clipped,
+                    Node {
+                        flex_grow: 1.0,
+                        min_height: Val::Px(0.0),
+                        flex_direction: FlexDirection::Column,
+                        justify_content: JustifyContent::FlexEnd,
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                ))
+                .with_children(|b| {
+                    let text =
+                        if log.is_empty() { "No moves yet in this battle.".to_string() } else { log.clone() };
+                    b.spawn((
+                        Text::new(text),
+                        text_font(1.9),
+                        TextColor(crate::palette::STANDARD.muted),
+                        Node { flex_shrink: 0.0, ..default() },
+                    ));
+                });
+                if card.is_some() || message.is_some() {
+                    p.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: Val::Px(0.0),
+                            right: Val::Px(0.0),
+                            bottom: Val::Px(0.0),
+                            flex_direction: FlexDirection::Column,
+                            padding: UiRect::all(crate::ui::units(1.0)),
+                            ..default()
+                        },
+                        BackgroundColor(crate::palette::STANDARD.panel),
+                    ))
+                    .with_children(|foot| {
+                        if let Some(card) = card {
+                            foot.spawn((label(card.clone()), TextColor(crate::palette::STANDARD.accent)));
+                        }
+                        if let Some(msg) = message {
+                            foot.spawn((label(msg.clone()), TextColor(crate::palette::STANDARD.error)));
+                        }
+                    });
                 }
-                p.spawn((Text::new(log.clone()), text_font(1.9), TextColor(crate::palette::STANDARD.muted)));
             }
         }
     }

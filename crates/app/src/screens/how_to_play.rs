@@ -57,9 +57,12 @@ fn spawn(mut commands: Commands) {
     let column = Node { width: Val::Percent(100.0), ..page_column() };
     let page = spawn_page(&mut commands, "How to play", Screen::HowToPlay, column, ());
     commands.entity(page).with_children(|root| {
-        root.spawn(heading("How to play"));
-        // Back above the rules: the page is taller than most windows, and Back stays in sight.
-        root.spawn(button("Back", Action::Back));
+        // Back beside the heading, above the rules, so it stays in sight and the page fits the
+        // window at 100% (the layout check holds it to that).
+        root.spawn(Node { column_gap: crate::ui::units(3.0), ..crate::ui::row() }).with_children(|top| {
+            top.spawn(heading("How to play")).insert(Node::default());
+            top.spawn(button("Back", Action::Back));
+        });
         // Two columns of at most 72 units, narrower (and taller) when the window is narrow: their
         // widths are fractions of the row's, so each paragraph is measured at its final width.
         root.spawn(Node {
@@ -83,7 +86,7 @@ fn spawn(mut commands: Commands) {
                         col.spawn((
                             Text::new(*paragraph),
                             crate::ui::text_font(1.9),
-                            Node { margin: UiRect::bottom(crate::ui::units(0.8)), ..default() },
+                            Node { margin: UiRect::bottom(crate::ui::units(0.6)), ..default() },
                         ));
                     }
                 });

@@ -1,5 +1,5 @@
 //! Run start: the seed (shown so the run can be replayed), the starting modifier offer and the piece
-//! that receives it; Begin. UI state: [`RunStartChoice`] (the offer and recipient chosen so far).
+//! that receives it, as cards; Begin. UI state: [`RunStartChoice`] (the offer and recipient chosen so far).
 
 use bevy::prelude::*;
 use gambit_roguelite::{Decision, Modifier, RunPhase};
@@ -9,8 +9,8 @@ use crate::AppSystems;
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Section, View, button, capitalize, error_line, heading, label, mark, page_column, save_banner,
-    spawn_page, wrapping_row,
+    Card, CardSize, Section, View, button, capitalize, error_line, heading, label, page_column, save_banner,
+    spawn_card, spawn_page, wrapping_row,
 };
 
 /// What the run-start buttons do.
@@ -56,10 +56,10 @@ fn spawn(mut commands: Commands, mut choice: ResMut<RunStartChoice>) {
 pub struct RunStartView {
     seed: u64,
     failure: Option<String>,
-    /// (modifier, text, chosen)
-    offers: Vec<(Modifier, String, bool)>,
-    /// (roster id, text, chosen)
-    roster: Vec<(u32, String, bool)>,
+    /// (modifier, card)
+    offers: Vec<(Modifier, Card)>,
+    /// (roster id, card)
+    roster: Vec<(u32, Card)>,
     message: Option<String>,
 }
 
@@ -69,17 +69,32 @@ impl RunStartView {
             RunPhase::StartOffer { offers } => offers
                 .iter()
                 .map(|&m| {
-                    (m, format!("{}: {}", capitalize(m.name()), m.description()), choice.offer == Some(m))
+                    let card = Card {
+                        art: m.letter().to_string(),
+                        title: m.title().to_string(),
+                        text: m.description().to_string(),
+                        selected: choice.offer == Some(m),
+                        ..Card::default()
+                    };
+                    (m, card)
                 })
                 .collect(),
             _ => Vec::new(),
         };
-        let roster = session
-            .run
-            .roster()
+        let roster = session.run.roster();
+        let roster = roster
             .iter()
-            .map(|p| {
-                (p.id, format!("{} #{}", capitalize(p.role.name()), p.id), choice.recipient == Some(p.id))
+            .enumerate()
+            .map(|(i, p)| {
+                // Numbered within its role, in roster order (Pawn 1, Pawn 2, ...).
+                let number = roster[..i].iter().filter(|o| o.role == p.role).count() + 1;
+                let card = Card {
+                    art: crate::board::view::glyphs(p.role).0.to_string(),
+                    title: format!("{} {number}", capitalize(p.role.name())),
+                    selected: choice.recipient == Some(p.id),
+                    ..Card::default()
+                };
+                (p.id, card)
             })
             .collect();
         RunStartView {
@@ -104,18 +119,23 @@ impl View for RunStartView {
             return;
         }
         p.spawn(label("Choose a starting modifier:"));
-        for (m, text, chosen) in &self.offers {
-            p.spawn(button(mark(*chosen, text.clone()), Action::Offer(*m)));
-        }
-        p.spawn(label("Give it to:"));
         p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
-            for (id, text, chosen) in &self.roster {
-                row.spawn(button(mark(*chosen, text.clone()), Action::Recipient(*id)));
+            for (m, card) in &self.offers {
+                spawn_card(row, card, Action::Offer(*m), CardSize::Offer);
             }
         });
-        if let Some(msg) = &self.message {
-            p.spawn(error_line(msg.clone()));
-        }
+        p.spawn(label("Give it to:"));
+        p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
+            for (id, card) in &self.roster {
+                spawn_card(row, card, Action::Recipient(*id), CardSize::Piece);
+            }
+        });
+        // The line is always there (empty until needed), so the buttons below never move.
+        p.spawn(error_line(self.message.clone().unwrap_or_default())).insert(Node {
+            min_height: crate::ui::units(2.9),
+            margin: UiRect::all(crate::ui::units(0.4)),
+            ..default()
+        });
         p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
             row.spawn(button("Begin", Action::Begin));
             row.spawn(button("Back to title", Action::Title));

@@ -1,6 +1,6 @@
-//! The shop after a victory: gold, points and battles won; the slots (pieces and modifiers) with their
-//! prices, Reroll, Leave; the piece that receives a modifier; owned / limit per role; the run's badges
-//! and pack. UI state: [`ShopChoice`] (the chosen recipient, dropped after each purchase).
+//! The shop after a victory: gold, points and battles won; the slots as cards (the piece or item, what
+//! it does, its price, owned / limit or sold), Reroll, Leave; the army as cards, to choose the piece
+//! that receives a modifier; owned / limit per role; the run's badges and pack. UI state: [`ShopChoice`] (the chosen recipient, dropped after each purchase).
 
 use bevy::prelude::*;
 use gambit_roguelite::run::ShopItem;
@@ -12,8 +12,8 @@ use crate::AppSystems;
 use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, Section, View, button, capitalize, error_line, heading, label, mark, page_column, save_banner,
-    small_button, spawn_page, wrapping_row,
+    Card, CardSize, Disabled, Section, View, button, capitalize, error_line, heading, label, page_column,
+    save_banner, spawn_card, spawn_page, wrapping_row,
 };
 
 /// What the shop's buttons do.
@@ -47,14 +47,20 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, mut choice: ResMut<ShopChoice>) {
     *choice = ShopChoice::default();
-    spawn_page(&mut commands, "Shop", Screen::Shop, page_column(), Section::<ShopView>::new());
+    // The full window's width, so a row that changes does not re-centre the page.
+    let column = Node { width: Val::Percent(100.0), ..page_column() };
+    spawn_page(&mut commands, "Shop", Screen::Shop, column, Section::<ShopView>::new());
 }
 
-/// One slot's button.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct SlotView {
-    text: String,
-    enabled: bool,
+/// The shown name of a piece of the army: its role and its number in the roster (1-based, in roster
+/// order, as the deployment and the battle number them).
+fn piece_name(run: &gambit_roguelite::Run, id: u32) -> String {
+    let roster = run.roster();
+    let Some((index, owned)) = roster.iter().enumerate().find(|(_, o)| o.id == id) else {
+        return "a piece".to_string();
+    };
+    let same_role_before = roster[..index].iter().filter(|o| o.role == owned.role).count();
+    format!("{} {}", capitalize(owned.role.name()), same_role_before + 1)
 }
 
 /// The shop page.
@@ -62,12 +68,12 @@ struct SlotView {
 pub struct ShopView {
     summary: String,
     failure: Option<String>,
-    slots: Vec<SlotView>,
+    /// (card, can be bought now)
+    slots: Vec<(Card, bool)>,
     reroll: String,
-    /// (roster id, text, chosen)
-    recipients: Vec<(u32, String, bool)>,
+    /// The army, one card per piece: (roster id, card, can receive a modifier).
+    recipients: Vec<(u32, Card, bool)>,
     owned: String,
-    modified: Option<String>,
     /// The run's badges and its pack of consumables, by name.
     items: Option<String>,
     message: Option<String>,
@@ -77,29 +83,40 @@ impl ShopView {
     fn new(session: &RunSession, choice: &ShopChoice, failure: &SaveFailure) -> Option<ShopView> {
         let run = &session.run;
         let RunPhase::Shop(shop) = run.phase() else { return None };
+        let recipient = choice.recipient.map(|id| piece_name(run, id));
         // The library says what can be bought now (gold, sold, the piece limits, a recipient).
         let slots = run
             .shop_offers()
             .into_iter()
             .map(|offer| {
-                let price = offer.price;
-                let text = match offer.item {
-                    ShopItem::Piece { role } => format!("{} \u{2014} {price} gold", capitalize(role.name())),
+                let mut card = Card { price: Some(format!("{} gold", offer.price)), ..Card::default() };
+                match offer.item {
+                    ShopItem::Piece { role } => {
+                        card.art = crate::board::view::glyphs(role).0.to_string();
+                        card.title = capitalize(role.name());
+                        card.status = offer.limit.map(|limit| limit.to_string());
+                    }
                     ShopItem::Modifier { modifier } => {
-                        format!("{}: {} \u{2014} {price} gold", modifier.title(), modifier.description())
+                        card.art = modifier.letter().to_string();
+                        card.title = modifier.title().to_string();
+                        card.text = modifier.description().to_string();
+                        card.status = recipient.as_ref().map(|name| format!("for {name}"));
                     }
                     ShopItem::Badge { id } | ShopItem::Consumable { id } => {
+                        let badge = matches!(offer.item, ShopItem::Badge { .. });
+                        card.art = if badge { "\u{2605}" } else { "\u{2697}" }.to_string();
                         let (name, text) =
                             run.items().get(id).map_or((id.as_str(), ""), |i| (&i.name, &i.text));
-                        format!("{name}: {text} \u{2014} {price} gold")
+                        card.title = name.to_string();
+                        card.text = text.to_string();
+                        card.status =
+                            Some(if badge { "badge: every battle" } else { "consumable" }.to_string());
                     }
-                };
-                let text = match offer.limit {
-                    _ if offer.sold => format!("{text} (sold)"),
-                    Some(limit) if limit.at_limit() => format!("{text} ({limit})"),
-                    _ => text,
-                };
-                SlotView { text, enabled: offer.refusal.is_none() }
+                }
+                if offer.sold {
+                    card.status = Some("sold".to_string());
+                }
+                (card, offer.refusal.is_none())
             })
             .collect();
         let reroll = shop.reroll_price();
@@ -108,11 +125,6 @@ impl ShopView {
                 .iter()
                 .map(|&role| format!("{} {}/{}", role.name(), run.owned(role), run.limit(role)))
                 .collect();
-        let modified: Vec<String> = run
-            .roster()
-            .iter()
-            .filter_map(|o| o.modifier.map(|m| format!("{} #{} ({})", o.role.name(), o.id, m.name())))
-            .collect();
         Some(ShopView {
             summary: format!(
                 "Gold: {}    Points so far: {}    Battles won: {}",
@@ -123,16 +135,23 @@ impl ShopView {
             failure: failure.0.clone(),
             slots,
             reroll: if reroll == 0 { "Reroll (free)".to_string() } else { format!("Reroll ({reroll} gold)") },
+            // Every piece keeps its place: one with a modifier stays in the row, disabled, so the
+            // row never re-centres under the pointer after a purchase.
             recipients: run
                 .roster()
                 .iter()
-                .filter(|o| o.modifier.is_none())
                 .map(|o| {
-                    (o.id, format!("{} #{}", capitalize(o.role.name()), o.id), choice.recipient == Some(o.id))
+                    let card = Card {
+                        art: crate::board::view::glyphs(o.role).0.to_string(),
+                        title: piece_name(run, o.id),
+                        status: o.modifier.map(|m| m.title().to_string()),
+                        selected: choice.recipient == Some(o.id),
+                        ..Card::default()
+                    };
+                    (o.id, card, o.modifier.is_none())
                 })
                 .collect(),
             owned: format!("Owned / limit: {}", counts.join(", ")),
-            modified: (!modified.is_empty()).then(|| format!("Modified: {}", modified.join(", "))),
             items: items_line(run),
             message: session.refusal.clone(),
         })
@@ -163,26 +182,29 @@ impl View for ShopView {
         p.spawn(heading("Shop"));
         p.spawn(label(self.summary.clone()));
         save_banner::spawn(p, self.failure.as_deref());
-        for (i, slot) in self.slots.iter().enumerate() {
-            let mut b = p.spawn(button(slot.text.clone(), Action::Buy(i)));
-            if !slot.enabled {
-                b.insert(Disabled);
+        p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
+            for (i, (card, enabled)) in self.slots.iter().enumerate() {
+                let mut b = spawn_card(row, card, Action::Buy(i), CardSize::Offer);
+                if !enabled {
+                    b.insert(Disabled);
+                }
             }
-        }
+        });
         p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
             row.spawn(button(self.reroll.clone(), Action::Reroll));
             row.spawn(button("Leave the shop", Action::Leave));
         });
-        p.spawn(label("A modifier goes to (pieces without one):"));
-        p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
-            for (id, text, chosen) in &self.recipients {
-                row.spawn(small_button(mark(*chosen, text.clone()), Action::Recipient(*id)));
+        p.spawn(label("A modifier goes to the piece chosen here (one without a modifier):"));
+        // Left-aligned across the page: a piece bought joins at the end, the others stay put.
+        p.spawn(Node { width: Val::Percent(100.0), ..wrapping_row() }).with_children(|row| {
+            for (id, card, enabled) in &self.recipients {
+                let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Piece);
+                if !enabled {
+                    b.insert(Disabled);
+                }
             }
         });
         p.spawn(label(self.owned.clone()));
-        if let Some(modified) = &self.modified {
-            p.spawn(label(modified.clone()));
-        }
         if let Some(items) = &self.items {
             p.spawn(label(items.clone()));
         }

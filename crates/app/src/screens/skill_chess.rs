@@ -19,7 +19,7 @@ use crate::menus::Menu;
 use crate::settings::{Orientation, Settings};
 use crate::storage::DataDir;
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, capitalize, error_line, label, small_button, text_font, units};
+use crate::ui::{Section, View, button, capitalize, label, small_button, text_font, units};
 
 /// What the skill-chess screen's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,8 @@ impl View for HeaderView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn((Text::new(self.status.clone()), text_font(3.4)));
         p.spawn(label(self.chances.clone()));
-        p.spawn(label(if self.thinking { "Engine thinking\u{2026}" } else { "" }));
+        // Always one line, so the skill buttons below stay put while the engine thinks.
+        p.spawn(crate::ui::reserved_line(if self.thinking { "Engine thinking\u{2026}" } else { "" }, 1.0));
     }
 }
 
@@ -148,7 +149,8 @@ struct MessageView(String);
 
 impl View for MessageView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn(error_line(self.0.clone()));
+        // Two lines reserved, so a refusal never pushes the move list down.
+        p.spawn((crate::ui::reserved_line(self.0.clone(), 2.0), TextColor(crate::palette::STANDARD.error)));
     }
 }
 

@@ -82,6 +82,10 @@ fn depth(node: &SkillNode, nodes: &[SkillNode]) -> usize {
     d
 }
 
+/// The detail box's height, units: a title, a description of up to two lines, the cost, a refusal and
+/// the Unlock row.
+const DETAIL_HEIGHT: f32 = 26.0;
+
 fn group_name(g: SkillGroup) -> String {
     capitalize(&format!("{g:?}").to_lowercase())
 }
@@ -173,23 +177,37 @@ impl View for UpgradesView {
                 });
             }
         });
-        if let Some(detail) = &self.detail {
-            p.spawn((label(detail.title.clone()), accent));
-            p.spawn(label(detail.description.clone()));
-            p.spawn(label(detail.cost.clone()));
-            if let Some(refusal) = &detail.refusal {
-                p.spawn(crate::ui::muted_line(refusal.clone()));
-            }
-            p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
-                let mut unlock = row.spawn(button("Unlock", Action::Unlock));
-                if detail.refusal.is_some() {
-                    unlock.insert(Disabled);
+        // The detail box has one fixed size whatever it shows (or nothing), so hovering a skill never
+        // moves the page under the pointer.
+        p.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            width: units(100.0),
+            max_width: Val::Percent(100.0),
+            height: units(DETAIL_HEIGHT),
+            flex_shrink: 0.0,
+            overflow: Overflow::clip(),
+            ..default()
+        })
+        .with_children(|p| {
+            if let Some(detail) = &self.detail {
+                p.spawn((label(detail.title.clone()), accent));
+                p.spawn(label(detail.description.clone()));
+                p.spawn(label(detail.cost.clone()));
+                if let Some(refusal) = &detail.refusal {
+                    p.spawn(crate::ui::muted_line(refusal.clone()));
                 }
-                row.spawn(small_button("X", Action::Clear));
-            });
-        } else {
-            p.spawn(label("Hover, focus or click a skill to see it."));
-        }
+                p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+                    let mut unlock = row.spawn(button("Unlock", Action::Unlock));
+                    if detail.refusal.is_some() {
+                        unlock.insert(Disabled);
+                    }
+                    row.spawn(small_button("X", Action::Clear));
+                });
+            } else {
+                p.spawn(label("Hover, focus or click a skill to see it."));
+            }
+        });
         p.spawn(label("Unlocks apply to new runs."));
         save_banner::spawn(p, self.failure.as_deref());
         p.spawn(button("Back", Action::Back));

@@ -146,18 +146,27 @@ pub fn refocus(world: &mut World) {
     }
 }
 
-/// Button colours: at rest, hovered, disabled; the focus ring on the focused button.
+/// Button colours: at rest, hovered, disabled; the focus ring on the focused button, an accent
+/// border on a selected card ([`super::widgets::Selected`]).
 pub(crate) fn style_buttons(
     settings: Option<Res<Settings>>,
     focus: Res<InputFocus>,
     mut buttons: Query<
-        (Entity, &Interaction, Has<Disabled>, &mut BackgroundColor, &mut BorderColor, Option<&Children>),
+        (
+            Entity,
+            &Interaction,
+            Has<Disabled>,
+            Has<super::widgets::Selected>,
+            &mut BackgroundColor,
+            &mut BorderColor,
+            Option<&Children>,
+        ),
         With<Button>,
     >,
     mut labels: Query<&mut TextColor, With<super::widgets::ButtonLabel>>,
 ) {
     let palette = settings.map_or(crate::palette::STANDARD, |s| Palette::for_settings(&s));
-    for (entity, interaction, disabled, mut bg, mut border, children) in &mut buttons {
+    for (entity, interaction, disabled, selected, mut bg, mut border, children) in &mut buttons {
         for kid in children.into_iter().flat_map(|c| c.iter()) {
             if let Ok(mut color) = labels.get_mut(kid) {
                 let want = if disabled { palette.muted.with_alpha(0.55) } else { palette.text };
@@ -176,7 +185,13 @@ pub(crate) fn style_buttons(
         if bg.0 != want {
             bg.0 = want;
         }
-        let ring = if focus.get() == Some(entity) { palette.focus } else { Color::NONE };
+        let ring = if focus.get() == Some(entity) {
+            palette.focus
+        } else if selected {
+            palette.accent
+        } else {
+            Color::NONE
+        };
         if border.top != ring {
             border.set_all(ring);
         }

@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod backdrop;
 pub mod focus;
+pub mod layout_check;
 pub mod save_banner;
 pub mod scale;
 pub mod scroll;
@@ -19,8 +20,9 @@ pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
-    ButtonLabel, button, capitalize, card_row, error_line, heading, label, mark, muted_line, page_column,
-    row, small_button, spawn_page, wrapping_row,
+    ButtonLabel, Card, CardSize, Selected, button, capitalize, card_row, error_line, heading, label, mark,
+    muted_line, page_column, reserved_line, reserved_text, row, small_button, spawn_card, spawn_page,
+    wrapping_row,
 };
 
 use crate::AppSystems;

@@ -68,6 +68,31 @@ pub fn label(text: impl Into<String>) -> impl Bundle {
     (Text::new(text), text_font(2.4), Node { margin: UiRect::all(units(0.4)), ..default() })
 }
 
+/// Body text in a box of `lines` lines' height, whatever it says (an empty text included), so what
+/// follows it never moves when it appears, changes or goes (status lines, "thinking", refusals).
+/// Longer text is clipped; the layout check ([`super::layout_check`]) reports it.
+pub fn reserved_line(text: impl Into<String>, lines: f32) -> impl Bundle {
+    reserved_text(text, 2.4, lines)
+}
+
+/// Text at a font of `font_units` in a box of `lines` lines' height (see [`reserved_line`]).
+pub fn reserved_text(text: impl Into<String>, font_units: f32, lines: f32) -> impl Bundle {
+    (
+        Text::new(text),
+        text_font(font_units),
+        Node {
+            height: units(font_units * LINE_FACTOR * lines),
+            flex_shrink: 0.0,
+            margin: UiRect::all(units(0.4)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+    )
+}
+
+/// A line's height over its font size (DejaVu Sans, Bevy's default line height).
+pub const LINE_FACTOR: f32 = 1.2;
+
 /// A line in the error colour (a refusal, a failed save).
 pub fn error_line(text: impl Into<String>) -> impl Bundle {
     (label(text), TextColor(STANDARD.error))
@@ -167,3 +192,136 @@ pub fn mark(selected: bool, text: impl Into<String>) -> String {
     let text = text.into();
     if selected { format!("\u{25B6} {text}") } else { text }
 }
+
+/// What a card shows (shop stock, run-start offers, board options, the pieces of the army): a large
+/// symbol (a piece's glyph, a modifier's letter), a title, a short text, and optional price and status
+/// lines. A card's size is fixed by its [`CardSize`], never by its content, so a row of cards does not
+/// move when one of them changes (sold, chosen, at the limit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Card {
+    /// The big symbol at the top (a chess glyph, a letter, an icon character); may be empty.
+    pub art: String,
+    /// The name.
+    pub title: String,
+    /// What it does (wraps inside the card; may be empty).
+    pub text: String,
+    /// The price line (`12 gold`), if any.
+    pub price: Option<String>,
+    /// The state line (`owned 2 / 8`, `sold`, `Swift`), if any.
+    pub status: Option<String>,
+    /// The chosen card of its row (marked with a pointer before the title and an accent border).
+    pub selected: bool,
+}
+
+/// A card's fixed size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSize {
+    /// An offer: 17 x 31 units (eight fit in one row of the narrowest window), room for a description
+    /// of about eight short lines (the catalogue's longest text, 160 characters).
+    Offer,
+    /// A piece of the army: 12 x 12.5 units (symbol, name, one status line).
+    Piece,
+}
+
+impl CardSize {
+    /// (width, height) in units.
+    #[must_use]
+    pub fn units(self) -> (f32, f32) {
+        match self {
+            CardSize::Offer => (17.0, 31.0),
+            CardSize::Piece => (12.0, 12.5),
+        }
+    }
+}
+
+/// Spawns a card under `parent`: a button sending `action` (focusable, with the usual hover, disabled
+/// and focus styles; the caller inserts [`super::Disabled`] when it cannot be chosen).
+pub fn spawn_card<'a, A: ButtonAction>(
+    parent: &'a mut ChildSpawnerCommands<'_>,
+    card: &Card,
+    action: A,
+    size: CardSize,
+) -> EntityCommands<'a> {
+    let (width, height) = size.units();
+    let (art_size, title_size) = match size {
+        CardSize::Offer => (4.5, 2.2),
+        CardSize::Piece => (4.5, 1.9),
+    };
+    let mut entity = parent.spawn((
+        Button,
+        FocusKey::of(&action),
+        action,
+        TabIndex(0),
+        Node {
+            width: units(width),
+            height: units(height),
+            flex_shrink: 0.0,
+            padding: UiRect::all(units(0.7)),
+            margin: UiRect::all(units(0.3)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::FlexStart,
+            row_gap: units(0.3),
+            border: UiRect::all(units(0.35)),
+            border_radius: BorderRadius::all(units(1.0)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(STANDARD.button),
+        BorderColor::all(Color::NONE),
+    ));
+    let selected = card.selected;
+    let card = card.clone();
+    entity.with_children(|c| {
+        if !card.art.is_empty() {
+            c.spawn((
+                Text::new(card.art.clone()),
+                text_font(art_size),
+                TextColor(STANDARD.white_piece),
+                TextLayout::justify(Justify::Center),
+                Pickable::IGNORE,
+            ));
+        }
+        c.spawn((
+            ButtonLabel,
+            Text::new(mark(selected, card.title.clone())),
+            text_font(title_size),
+            TextLayout::justify(Justify::Center),
+            Node { max_width: Val::Percent(100.0), ..default() },
+            Pickable::IGNORE,
+        ));
+        if !card.text.is_empty() {
+            c.spawn((
+                Text::new(card.text.clone()),
+                text_font(1.6),
+                TextColor(STANDARD.muted),
+                TextLayout::justify(Justify::Center),
+                Node { max_width: Val::Percent(100.0), flex_grow: 1.0, ..default() },
+                Pickable::IGNORE,
+            ));
+        } else {
+            c.spawn((Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE));
+        }
+        for (line, color) in [(&card.price, STANDARD.accent), (&card.status, STANDARD.muted)] {
+            if let Some(line) = line {
+                c.spawn((
+                    Text::new(line.clone()),
+                    text_font(1.7),
+                    TextColor(color),
+                    TextLayout::justify(Justify::Center),
+                    Node { max_width: Val::Percent(100.0), ..default() },
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+    });
+    if selected {
+        entity.insert(Selected);
+    }
+    entity
+}
+
+/// Marks the chosen card of a row: [`super::focus`] draws its border in the accent colour when it
+/// has no focus ring.
+#[derive(Component, Debug, Default)]
+pub struct Selected;

@@ -1,0 +1,280 @@
+//! The layout check: after Bevy's UI layout has run, every shown text lies inside its parent node and
+//! inside the window, its laid-out lines fit its node, no two shown buttons of one layer overlap, and
+//! no scroll box needs scrolling (at 100% and the sizes checked, everything fits the window). The headless
+//! layout tests (`crates/app/tests/layout.rs`) run it on every screen of the screenshot tour at
+//! 1280x800 and 900x600; the screenshot mode runs it before each picture and fails when it finds
+//! anything ([`crate::screenshot`]).
+//!
+//! What is exempt, on purpose: the texts inside a [`Clipped`] container (a log that shows its newest
+//! lines and clips the older ones: the container itself must lie inside the window); the board's cells (glyph, badges and marks stack inside a cell by
+//! design); texts and buttons hidden by `Visibility::Hidden` or `Display::None` (no size); and lines
+//! scrolled out of a scroll container whose content is taller than it (they are reached by scrolling:
+//! the container itself must lie inside the window).
+//!
+//! All rectangles are in physical pixels (the window's logical pixels when its scale factor is 1, as
+//! under Xvfb and in the tests), measured from the window's top-left corner.
+
+use std::fmt;
+
+use bevy::prelude::*;
+use bevy::text::TextLayoutInfo;
+use bevy::window::PrimaryWindow;
+
+use super::actions::FocusKey;
+
+/// Marks a container that clips its text on purpose (the battle log shows its newest lines at the
+/// bottom and clips the older ones above): the layout check holds the container, not its texts, to the
+/// window.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct Clipped;
+
+/// How far (physical pixels) a rectangle may stick out before it counts: rounding in the layout.
+const SLACK: f32 = 1.0;
+
+/// How much wider (physical pixels) than its node a text's laid-out lines may be: the text layout counts
+/// the space at a wrap, so a wrapped paragraph measures a few pixels wider than the node it fits.
+const WIDTH_SLACK: f32 = 8.0;
+
+/// One thing the layout check found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    /// What is wrong, naming the nodes (texts by their first words, buttons by their focus key) and
+    /// their rectangles (physical pixels).
+    pub what: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+/// A rectangle as `x0..x1 x y0..y1` (physical pixels, rounded).
+fn show(r: Rect) -> String {
+    format!("[{:.0}..{:.0} x {:.0}..{:.0}]", r.min.x, r.max.x, r.min.y, r.max.y)
+}
+
+/// A text's first 40 characters, quoted, for a message.
+fn short(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        s.push('\u{2026}');
+    }
+    format!("{s:?}")
+}
+
+/// Whether `inner` lies in `outer`, give or take [`SLACK`].
+fn contains(outer: Rect, inner: Rect) -> bool {
+    inner.min.x >= outer.min.x - SLACK
+        && inner.min.y >= outer.min.y - SLACK
+        && inner.max.x <= outer.max.x + SLACK
+        && inner.max.y <= outer.max.y + SLACK
+}
+
+/// Whether two rectangles share more than a sliver.
+fn overlap(a: Rect, b: Rect) -> bool {
+    let common = a.intersect(b);
+    common.width() > SLACK && common.height() > SLACK
+}
+
+/// The entity and its ancestors, nearest first.
+fn lineage(world: &World, entity: Entity) -> impl Iterator<Item = Entity> + '_ {
+    std::iter::successors(Some(entity), |&e| world.get::<ChildOf>(e).map(ChildOf::parent))
+}
+
+/// The node's rectangle on screen, physical pixels (`None`: not laid out, or of no size).
+fn rect_of(world: &World, entity: Entity) -> Option<Rect> {
+    let node = world.get::<ComputedNode>(entity)?;
+    let at = world.get::<UiGlobalTransform>(entity)?;
+    if node.size().x <= 0.0 || node.size().y <= 0.0 {
+        return None;
+    }
+    Some(Rect::from_center_size(at.translation, node.size()))
+}
+
+/// Whether the entity or an ancestor is hidden, or not laid out (`Display::None` leaves no size).
+fn hidden(world: &World, entity: Entity) -> bool {
+    lineage(world, entity).any(|e| {
+        matches!(world.get::<Visibility>(e), Some(Visibility::Hidden))
+            || world.get::<Node>(e).is_some_and(|n| n.display == Display::None)
+    })
+}
+
+/// Whether the entity is part of the board (its cells stack their parts on purpose).
+fn on_board(world: &World, entity: Entity) -> bool {
+    lineage(world, entity).any(|e| world.get::<crate::board::view::BoardRoot>(e).is_some())
+}
+
+/// The stacking layer a node is drawn in: the `GlobalZIndex` of it or its nearest ancestor with one
+/// (0 without). A menu's overlay is a layer above the screen it covers.
+fn layer(world: &World, entity: Entity) -> i32 {
+    lineage(world, entity).find_map(|e| world.get::<GlobalZIndex>(e).map(|z| z.0)).unwrap_or(0)
+}
+
+/// The visible part of the nearest scroll container above `entity` whose content is taller or wider
+/// than it (`None`: no such container, so the entity must be inside the window).
+fn scroll_window(world: &World, entity: Entity) -> Option<Rect> {
+    lineage(world, entity).skip(1).find_map(|e| {
+        let node = world.get::<Node>(e)?;
+        let computed = world.get::<ComputedNode>(e)?;
+        let scrolls = (node.overflow.y == OverflowAxis::Scroll
+            && computed.content_size().y > computed.size().y + SLACK)
+            || (node.overflow.x == OverflowAxis::Scroll
+                && computed.content_size().x > computed.size().x + SLACK);
+        if scrolls { rect_of(world, e) } else { None }
+    })
+}
+
+/// The window's size in physical pixels: the primary window's, else the first camera target's.
+fn window_size(world: &mut World) -> Option<Vec2> {
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    if let Some(w) = windows.iter(world).next() {
+        return Some(Vec2::new(w.physical_width() as f32, w.physical_height() as f32));
+    }
+    let mut cameras = world.query::<&Camera>();
+    cameras.iter(world).find_map(|c| c.physical_viewport_size().map(|s| s.as_vec2()))
+}
+
+/// Checks the laid-out interface now in `world` (run it after `PostUpdate`, when the layout is
+/// computed). Returns every violation, or an empty list.
+pub fn violations(world: &mut World) -> Vec<Violation> {
+    let Some(size) = window_size(world) else {
+        return vec![Violation { what: "no window or camera to lay the interface out in".to_string() }];
+    };
+    let window = Rect::from_corners(Vec2::ZERO, size);
+    let mut found = Vec::new();
+    let mut texts = world.query::<(Entity, &Text, &ComputedNode, Option<&TextLayoutInfo>)>();
+    let texts: Vec<(Entity, String, Option<Vec2>, f32)> = texts
+        .iter(world)
+        .map(|(e, t, node, layout)| (e, t.0.clone(), layout.map(|l| l.size), node.inverse_scale_factor()))
+        .collect();
+    for (entity, text, lines, inverse) in texts {
+        if text.trim().is_empty() || hidden(world, entity) || on_board(world, entity) {
+            continue;
+        }
+        let Some(r) = rect_of(world, entity) else { continue };
+        let name = short(&text);
+        if let Some(parent) = world.get::<ChildOf>(entity).map(ChildOf::parent)
+            && world.get::<Clipped>(parent).is_some()
+        {
+            if let Some(p) = rect_of(world, parent)
+                && !contains(window, p)
+            {
+                found.push(Violation {
+                    what: format!("the clipping box of {name} {} is not inside the window", show(p)),
+                });
+            }
+            continue;
+        }
+        if let Some(lines) = lines
+            && inverse > 0.0
+        {
+            // The text layout measures in the UI's own pixels (before the UI scale and the window's
+            // scale factor); the nodes are in physical pixels.
+            let lines = lines / inverse;
+            // Across, the measured lines may include a trailing space past the wrap: a few pixels.
+            if lines.x > r.width() + WIDTH_SLACK || lines.y > r.height() + SLACK {
+                found.push(Violation {
+                    what: format!(
+                        "text {name}: its lines ({:.0}x{:.0}) do not fit its node {}",
+                        lines.x,
+                        lines.y,
+                        show(r)
+                    ),
+                });
+            }
+        }
+        match scroll_window(world, entity) {
+            // Scrolled out of view: reached by scrolling.
+            Some(view) if !overlap(view, r) => {}
+            Some(view) if !contains(view, r) => {}
+            _ if !contains(window, r) => found.push(Violation {
+                what: format!("text {name} {} is not inside the window {}", show(r), show(window)),
+            }),
+            _ => {}
+        }
+        if let Some(parent) = world.get::<ChildOf>(entity).map(ChildOf::parent)
+            && let Some(p) = rect_of(world, parent)
+            && !contains(p, r)
+        {
+            let parent_name = world
+                .get::<FocusKey>(parent)
+                .map(|k| format!("button {}", k.0))
+                .or_else(|| world.get::<Name>(parent).map(|n| format!("{n}")))
+                .unwrap_or_else(|| format!("node {parent}"));
+            found.push(Violation {
+                what: format!("text {name} {} sticks out of its parent {parent_name} {}", show(r), show(p)),
+            });
+        }
+    }
+    // At the sizes the check runs at, nothing needs scrolling: a scroll box whose content is taller
+    // than it hides what is below its edge until the player thinks of scrolling.
+    let mut scrollers = world.query::<(Entity, &Node, &ComputedNode)>();
+    let scrollers: Vec<(Entity, f32)> = scrollers
+        .iter(world)
+        .filter(|(_, node, c)| {
+            node.overflow.y == OverflowAxis::Scroll
+                && c.content_size().y > c.size().y + SLACK
+                && c.size().y > 0.0
+        })
+        .map(|(e, _, c)| (e, c.content_size().y - c.size().y))
+        .collect();
+    for (entity, over) in scrollers {
+        if hidden(world, entity) {
+            continue;
+        }
+        let name = world.get::<Name>(entity).map_or_else(|| format!("node {entity}"), |n| format!("{n}"));
+        let r = rect_of(world, entity).map(show).unwrap_or_default();
+        found.push(Violation {
+            what: format!("{name} {r} needs scrolling: its content is {over:.0} px taller than it"),
+        });
+    }
+    let mut buttons = world.query_filtered::<(Entity, &FocusKey), With<Button>>();
+    let buttons: Vec<(Entity, String)> = buttons.iter(world).map(|(e, k)| (e, k.0.clone())).collect();
+    let shown: Vec<(String, Rect, i32)> = buttons
+        .into_iter()
+        .filter(|(e, _)| !hidden(world, *e))
+        .filter_map(|(e, k)| {
+            let r = rect_of(world, e)?;
+            let scrolled_out = scroll_window(world, e).is_some_and(|view| !overlap(view, r));
+            (!scrolled_out).then_some((k, r, layer(world, e)))
+        })
+        .collect();
+    for (i, (a, ra, la)) in shown.iter().enumerate() {
+        for (b, rb, lb) in &shown[i + 1..] {
+            // A menu over a screen covers the screen's buttons on purpose.
+            if la == lb && overlap(*ra, *rb) {
+                found.push(Violation {
+                    what: format!("buttons {a} {} and {b} {} overlap", show(*ra), show(*rb)),
+                });
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn containment_allows_the_slack_and_no_more() {
+        let outer = Rect::new(0.0, 0.0, 100.0, 50.0);
+        assert!(contains(outer, Rect::new(-0.5, 0.0, 100.5, 50.0)));
+        assert!(!contains(outer, Rect::new(-2.0, 0.0, 10.0, 10.0)));
+        assert!(!contains(outer, Rect::new(10.0, 10.0, 20.0, 52.0)));
+    }
+
+    #[test]
+    fn touching_rectangles_do_not_overlap() {
+        let a = Rect::new(0.0, 0.0, 10.0, 10.0);
+        assert!(!overlap(a, Rect::new(10.0, 0.0, 20.0, 10.0)));
+        assert!(overlap(a, Rect::new(5.0, 5.0, 20.0, 20.0)));
+    }
+
+    #[test]
+    fn long_texts_are_cut_for_messages() {
+        assert_eq!(short("Engine"), "\"Engine\"");
+        assert_eq!(short(&"x".repeat(50)).chars().count(), 43);
+    }
+}

@@ -43,7 +43,8 @@ Install
 
 Requirements (the game only; gambit-cli and gambit-uci need nothing)
   Linux: an X11 display (DISPLAY set; XWayland works) and a Vulkan driver, e.g. Debian's
-  mesa-vulkan-drivers. Without a display the game says so and points to `gambit-cli play`.
+  mesa-vulkan-drivers; for sound, the ALSA library (Debian's libasound2; without a sound
+  device the game is silent). Without a display the game says so and points to `gambit-cli play`.
 
 Verify
   sha256sum -c SHA256SUMS    (here, for the files; beside the tarball, for the tarball)
@@ -106,13 +107,40 @@ pub fn parse_host(rustc_vv: &str) -> Result<String> {
         .context("no `host:` line in `rustc -vV` output")
 }
 
-/// The `cargo build` arguments for `bins` in the `dist` profile.
+/// The game's cargo features in a package: its sound effects (off in the default build, which needs no
+/// system headers).
+pub const GAME_FEATURES: &str = "gambit/audio";
+
+/// What the game's `audio` feature needs to build on Linux, and how to get it.
+pub const AUDIO_HEADERS: &str = "the ALSA headers and pkg-config (the game's `audio` feature links \
+     alsa-lib): Debian/Ubuntu `apt-get install libasound2-dev pkg-config`, Fedora `dnf install \
+     alsa-lib-devel pkgconf`, Arch `pacman -S alsa-lib pkgconf`";
+
+/// The `cargo build` arguments for `bins` in the `dist` profile (with the game: its package features,
+/// [`GAME_FEATURES`]).
 pub fn build_args(bins: &[Binary]) -> Vec<String> {
     let mut args: Vec<String> = ["build", "--locked", "--profile", "dist"].map(String::from).to_vec();
     for b in bins {
         args.extend(["-p".to_string(), b.package.to_string(), "--bin".to_string(), b.name.to_string()]);
     }
+    if bins.contains(&GAME) {
+        args.extend(["--features".to_string(), GAME_FEATURES.to_string()]);
+    }
     args
+}
+
+/// On Linux, checks that the ALSA headers the game's sound needs are installed (`pkg-config --exists
+/// alsa`), so a missing package is named before a long build fails; elsewhere nothing to check.
+///
+/// # Errors
+/// Names [`AUDIO_HEADERS`] when pkg-config is missing or does not find `alsa`.
+pub fn check_audio_headers() -> Result<()> {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let found = Command::new("pkg-config").args(["--exists", "alsa"]).status().is_ok_and(|s| s.success());
+    ensure!(found, "the game package needs {AUDIO_HEADERS} (or build `cargo xtask dist --no-game`)");
+    Ok(())
 }
 
 /// Builds `bins` and returns their paths under `<target_dir>/dist/`.
@@ -413,6 +441,9 @@ pub fn dist(cargo: &str, root: &Path, target_dir: &Path, game: bool) -> Result<(
     let target = host_target(root)?;
     let name = package_name(VERSION, &target);
     let bins = binaries(game);
+    if game {
+        check_audio_headers()?;
+    }
     let started = std::time::Instant::now();
     let paths = build(cargo, root, target_dir, &bins)?;
     let build_secs = started.elapsed().as_secs();
@@ -490,6 +521,7 @@ mod tests {
         );
         let with_game = build_args(&binaries(true)).join(" ");
         assert!(with_game.contains("-p gambit --bin gambit -p gambit-cli"), "{with_game}");
+        assert!(with_game.ends_with("--features gambit/audio"), "{with_game}");
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! Layout (one `plugin(app)` per file): `screens/` (the `Screen` state), `menus` (the `Menu` state:
 //! pause and settings panels), `board/` (the board's input message, screen mapping and view), `game/`
 //! (skill chess: session, engine task, save, PGN), `ui/` (widgets, button activation, focus, sizes,
-//! sections), `settings`, `storage`, `palette`, `screenshot`. Every `Update` system belongs to one of
-//! the ordered [`AppSystems`] sets.
+//! sections), `audio` (sound cues; played with the `audio` feature), `settings`, `storage`, `palette`,
+//! `screenshot`. Every `Update` system belongs to one of the ordered [`AppSystems`] sets.
 //!
 //! Assets: the only asset, the DejaVu Sans font (for the chess glyphs), is embedded in the binary
 //! and installed as Bevy's default font, so the game finds it from any working directory and in a
@@ -17,6 +17,7 @@
 // are the framework's idiom.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
+pub mod audio;
 pub mod board;
 pub mod game;
 pub mod measure;
@@ -78,6 +79,7 @@ impl Plugin for LogicPlugin {
             screens::plugin,
             game::plugin,
             run::plugin,
+            audio::plugin,
         ));
     }
 }

@@ -48,6 +48,9 @@ pub struct Settings {
     pub color_blind: bool,
     /// Freeze the title screen's animated scenery.
     pub pause_scenery: bool,
+    /// Sound effects' volume, percent (0 = silent, at most 100; heard only in a build with the `audio`
+    /// feature, see [`crate::audio`]).
+    pub volume: u8,
     /// The run seed for the roguelite (`None`: a random seed, shown at the start of the run).
     pub run_seed: Option<u64>,
     /// The last engine strength chosen.
@@ -77,6 +80,7 @@ impl Default for Settings {
             reduced_motion: false,
             color_blind: false,
             pause_scenery: false,
+            volume: 70,
             run_seed: None,
             strength: Preset::Casual,
             skills: true,
@@ -97,7 +101,7 @@ impl Settings {
     }
 
     /// Reads `settings.json`: unknown fields are ignored, missing ones take their defaults, the UI
-    /// scale is clamped to its range. Version 1 is the only one so far.
+    /// scale and the volume are clamped to their ranges. Version 1 is the only one so far.
     ///
     /// # Errors
     /// The parser's error for text that is not a settings object.
@@ -105,6 +109,7 @@ impl Settings {
         let mut s: Settings = serde_json::from_str(text)?;
         s.version = VERSION;
         s.ui_scale = s.ui_scale.clamp(0.75, 1.5);
+        s.volume = s.volume.min(100);
         Ok(s)
     }
 
@@ -199,6 +204,8 @@ mod tests {
         assert_eq!(s.skill_config().skill_rules, SkillRules::CLASSIC);
         // A file written before the field existed reads the default; a preset's name reads too.
         assert_eq!(Settings::from_json("{}").unwrap().skill_rules, SkillRules::DEFAULT);
+        assert_eq!(Settings::from_json("{}").unwrap().volume, 70);
+        assert_eq!(Settings::from_json(r#"{"volume": 250}"#).unwrap().volume, 100);
         assert_eq!(
             Settings::from_json(r#"{"skill_rules": "classic"}"#).unwrap().skill_rules,
             SkillRules::CLASSIC

@@ -1,6 +1,6 @@
 //! The settings panel: one button per setting, showing its value; a click changes it (the settings are
 //! saved as they change, see [`crate::settings`]), in two columns so the panel fits the window at
-//! the largest UI scale; UI scale with − and +, the run seed, Back.
+//! the largest UI scale; UI scale and sound volume with − and +, the run seed, Back.
 
 use bevy::prelude::*;
 
@@ -26,6 +26,8 @@ pub enum SettingChange {
     Fullscreen,
     /// UI scale up (+1) or down (-1) by 0.125.
     UiScale(i8),
+    /// Volume up (+1) or down (-1) by 10 percentage points, within 0..=100.
+    Volume(i8),
     /// Cycle the board orientation.
     Orientation,
     /// Toggle coordinates.
@@ -79,6 +81,7 @@ fn on_off(b: bool) -> &'static str {
 pub struct SettingsView {
     rows: Vec<(String, SettingChange)>,
     scale: String,
+    volume: String,
 }
 
 impl SettingsView {
@@ -113,6 +116,11 @@ impl SettingsView {
                 (format!("Run seed: {seed} (new)"), SettingChange::NewSeed),
             ],
             scale: format!("UI scale: {:.0}%", settings.ui_scale * 100.0),
+            volume: if settings.volume == 0 {
+                "Sound: off".to_string()
+            } else {
+                format!("Sound: {}%", settings.volume)
+            },
         }
     }
 }
@@ -137,6 +145,11 @@ impl View for SettingsView {
             row.spawn(small_button("\u{2212}", Action::Change(SettingChange::UiScale(-1))));
             row.spawn(small_button("+", Action::Change(SettingChange::UiScale(1))));
             row.spawn(small_button("Random seed", Action::Change(SettingChange::ClearSeed)));
+        });
+        p.spawn(row()).with_children(|row| {
+            row.spawn(label(self.volume.clone()));
+            row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
+            row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
         });
         p.spawn(button("Back", Action::Back));
     }
@@ -175,6 +188,9 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
         SettingChange::Fullscreen => settings.fullscreen = !settings.fullscreen,
         SettingChange::UiScale(d) => {
             settings.ui_scale = (settings.ui_scale + f32::from(d) * 0.125).clamp(0.75, 1.5);
+        }
+        SettingChange::Volume(d) => {
+            settings.volume = (i16::from(settings.volume) + i16::from(d) * 10).clamp(0, 100) as u8;
         }
         SettingChange::Orientation => {
             settings.orientation = match settings.orientation {

@@ -328,6 +328,7 @@ fn start_decision(
 
 fn finish_decision(
     mut advanced: MessageWriter<RunAdvanced>,
+    mut cues: MessageWriter<crate::audio::Cue>,
     mut task: ResMut<RunTask>,
     session: Option<ResMut<RunSession>>,
     mut profile: ResMut<Profile>,
@@ -347,6 +348,7 @@ fn finish_decision(
             let battles_before = session.run.stats().battles.len();
             session.run = run;
             session.refusal = None;
+            crate::audio::write_run_cue(&events, &mut cues);
             for event in &events {
                 if let RunEvent::Battle { event } = event
                     && let Some((from, to)) = event.travel()

@@ -120,6 +120,9 @@ enum Command {
         /// Print JSON instead of tables.
         #[arg(long)]
         json: bool,
+        /// The difficulty rank of the runs, 0 to 9 (`data/ranks.json`).
+        #[arg(long, default_value = "0")]
+        rank: gambit_roguelite::rank::Rank,
     },
     /// Proves encounters winnable: the shortest winning line the solver finds against the enemy bot
     /// (a template and a seed), or the proof rate of every template over a seed range (--all).
@@ -391,14 +394,14 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate { runs, seed, seeds, board, tuning, items, json } => {
+        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
                 None if runs == 0 => return Err(bad("--runs must be at least 1")),
                 None => (seed, seed.checked_add(runs - 1).ok_or_else(|| bad("the seeds overflow"))?),
             };
             let board = board.parse().map_err(bad)?;
-            simulate_cmd::run(out, &simulate_cmd::SimulateArgs { seeds, board, tuning, items, json })
+            simulate_cmd::run(out, &simulate_cmd::SimulateArgs { seeds, board, tuning, items, json, rank })
         }
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
             let pos = load_position(fen.as_deref(), rules, chess960)?;

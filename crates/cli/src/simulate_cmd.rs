@@ -11,6 +11,7 @@ use gambit_roguelite::battle::DefeatReason;
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, play_auto_with};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::items::ItemCatalogue;
+use gambit_roguelite::rank::{Rank, RankRules};
 use gambit_roguelite::run::{Decision, EnemySearch, RunEvent, RunLog, RunSummary, ShopItem};
 use gambit_roguelite::tuning::Tuning;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -31,6 +32,8 @@ pub(crate) struct SimulateArgs {
     pub items: Option<std::path::PathBuf>,
     /// Print JSON.
     pub json: bool,
+    /// The difficulty rank of every run ([`RankRules::apply`]).
+    pub rank: Rank,
 }
 
 /// Reads `A..B` (inclusive) or a single seed.
@@ -239,6 +242,20 @@ fn pct(k: u64, n: u64) -> f64 {
 /// The targets of issue 14 (random board choice): stage win rates, run victories, every template.
 const STAGE_TARGETS: [(f64, f64); 3] = [(85.0, 95.0), (65.0, 80.0), (45.0, 65.0)];
 const RUN_TARGET: (f64, f64) = (25.0, 45.0);
+/// Issue 16's target for rank 9: run victories under 10%.
+const TOP_RANK_TARGET: (f64, f64) = (0.0, 10.0);
+
+/// The run-victory target of a rank: issue 14's at rank 0, under 10% at rank 9, none between (the
+/// rate must fall with rank, which one run of `simulate` cannot judge).
+fn run_target(rank: Rank) -> Option<(f64, f64)> {
+    if rank == Rank::MIN {
+        Some(RUN_TARGET)
+    } else if rank == Rank::MAX {
+        Some(TOP_RANK_TARGET)
+    } else {
+        None
+    }
+}
 const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
 /// Issue 15's targets: every item bought in at least this share of the shops that offer it, percent.
 const ITEM_BOUGHT_MIN: f64 = 5.0;
@@ -278,6 +295,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         .map(|seed| {
             let mut config = tuning.run_config(seed);
             config.items = items.clone();
+            RankRules::of(args.rank).apply(&mut config);
             let mut used = Vec::new();
             let run = play_auto_with(config, &player, |_, events| {
                 for e in events {
@@ -423,6 +441,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             .collect();
         let doc = json!({
             "runs": runs, "seeds": [first, last], "board": args.board.key(), "tuning": tuning_name,
+            "rank": args.rank.number(),
             "seconds": seconds, "stages": stage_json, "templates": template_json, "items": item_json,
             "actions": {"player": player_mix.json(), "enemy": enemy_mix.json()},
             "promotions": {"player": promotions, "after_teleport": after_teleport,
@@ -440,7 +459,8 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     }
     writeln!(
         out,
-        "runs {runs} (seeds {first}..{last}), board choice {}, {tuning_name}, {seconds:.1} s",
+        "runs {runs} (seeds {first}..{last}), rank {}, board choice {}, {tuning_name}, {seconds:.1} s",
+        args.rank,
         args.board.key()
     )?;
     writeln!(out)?;
@@ -549,10 +569,11 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let rate = pct(victories, runs);
     writeln!(
         out,
-        "run victories {victories}/{runs} ({rate:.1}%, 95% interval {lo:.1}-{hi:.1}%; target {:.0}-{:.0}%: {}), average points {:.1}, average EXP {:.1}",
-        RUN_TARGET.0,
-        RUN_TARGET.1,
-        verdict(rate, RUN_TARGET),
+        "run victories {victories}/{runs} ({rate:.1}%, 95% interval {lo:.1}-{hi:.1}%; {}), average points {:.1}, average EXP {:.1}",
+        run_target(args.rank).map_or_else(
+            || format!("rank {}: no target of its own", args.rank),
+            |t| format!("target {:.0}-{:.0}%: {}", t.0, t.1, verdict(rate, t))
+        ),
         points as f64 / runs as f64,
         exp as f64 / runs as f64
     )?;

@@ -7,12 +7,18 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::bot::Evaluation;
+use crate::rank::Rank;
+use crate::records::{RankBest, RunRecord};
 use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunKey, RunLog, RunSummary};
+use crate::seed::Date;
 use crate::skilltree::{SkillTree, UnlockError};
 use crate::types::Modifier;
 
-/// The current `progress.json` version.
-pub const PROGRESS_VERSION: u32 = 3;
+/// The current `progress.json` version: 4 added the ranks unlocked, the best result per rank, the
+/// last runs and the last daily run ([`crate::records`]); a version 3 file reads with none of them
+/// (rank 0 only, no history), 2 and 3 differ only by `last_run`, and version 1 is migrated in
+/// [`progress_from_json`].
+pub const PROGRESS_VERSION: u32 = 4;
 /// The current `run.json` version: 6 holds a version 5 run log (the battles' skill rules recorded in
 /// the configuration, `battle_rules`: older files read as the prototype's rules, `classic`, that
 /// they were played with); 5 held a version 4 run log (items: the catalogue in the
@@ -60,10 +66,23 @@ pub struct Progress {
     /// The last run recorded ([`Progress::record_run`]), so that it is not recorded twice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_run: Option<RunKey>,
+    /// The highest rank a new run may be played at ([`crate::rank`]): one above the highest rank won.
+    #[serde(default)]
+    pub rank_unlocked: Rank,
+    /// The best result at each rank played, lowest rank first.
+    #[serde(default)]
+    pub bests: Vec<RankBest>,
+    /// The last finished runs, oldest first ([`HISTORY_LEN`](crate::records::HISTORY_LEN) at most).
+    #[serde(default)]
+    pub history: Vec<RunRecord>,
+    /// The date of the last daily run started ([`Progress::start_daily`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_daily: Option<Date>,
 }
 
 impl Progress {
-    /// Adds a finished run: EXP, statistics, best score. Returns `false`, and changes nothing, when
+    /// Adds a finished run: EXP, statistics, best score, and the records (history, best per rank, the
+    /// next rank unlocked by a victory). Returns `false`, and changes nothing, when
     /// this run ([`RunSummary::key`]) is the last one recorded: a run that ended, was recorded and
     /// was then found again in `run.json` (the game stopped between writing `progress.json` and
     /// removing `run.json`) counts once.
@@ -81,6 +100,7 @@ impl Progress {
         s.temporary_pawns_lost += summary.stats.temporary_pawns_lost;
         s.best_score = s.best_score.max(summary.points);
         s.total_exp += summary.exp;
+        self.record_history(summary);
         true
     }
 
@@ -157,7 +177,8 @@ pub fn progress_to_json(progress: &Progress) -> String {
         .expect("a profile serializes")
 }
 
-/// Reads `progress.json`, migrating older versions: version 1 had `exp`, `unlocks` (the node ids) and
+/// Reads `progress.json`, migrating older versions: versions 2 and 3 lack the records of version 4
+/// (read as none: rank 0, no history); version 1 had `exp`, `unlocks` (the node ids) and
 /// `best_score` at the top level and no other statistics.
 ///
 /// # Errors

@@ -100,7 +100,7 @@ fn progress_round_trip_with_version() {
     p.stats.best_score = 410;
     p.stats.pawns_lost = 3;
     let text = progress_to_json(&p);
-    assert!(text.contains("\"version\": 3"));
+    assert!(text.contains(&format!("\"version\": {}", gambit_roguelite::save::PROGRESS_VERSION)));
     assert!(!text.contains("last_run"), "no run recorded yet: {text}");
     assert_eq!(progress_from_json(&text), Ok(p.clone()));
     p.last_run = Some(RunKey { seed: 7, decisions: 41 });

@@ -33,6 +33,8 @@ use crate::encounter::{
     fallback_encounter, generate, templates,
 };
 use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
+use crate::rank::{Rank, RankRules};
+use crate::seed::Date;
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SolveOptions, solve};
 use crate::tuning::{Economy, Prices, Tuning};
@@ -466,6 +468,13 @@ pub struct RunConfig {
     /// [`crate::save::run_from_json`]; an absent field reads as it too).
     #[serde(default = "crate::battle::classic_rules")]
     pub battle_rules: gambit_skills::SkillRules,
+    /// The difficulty rank's rules ([`crate::rank`]; [`RunConfig::new`]: rank 0, which changes
+    /// nothing). Absent in run files written before ranks: rank 0.
+    #[serde(default)]
+    pub rank: RankRules,
+    /// The date of a daily run ([`crate::seed::Date::daily_config`]); `None` for other runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<Date>,
 }
 
 impl RunConfig {
@@ -480,6 +489,8 @@ impl RunConfig {
             scripted: Vec::new(),
             items: ItemCatalogue::default(),
             battle_rules: crate::battle::BATTLE_SKILL_RULES,
+            rank: RankRules::default(),
+            daily: None,
         }
     }
 
@@ -549,6 +560,12 @@ pub struct RunSummary {
     ///
     /// [`Progress::record_run`]: crate::save::Progress::record_run
     pub key: RunKey,
+    /// The run's rank ([`RunConfig::rank`]).
+    #[serde(default)]
+    pub rank: Rank,
+    /// The date of a daily run ([`RunConfig::daily`]).
+    #[serde(default)]
+    pub daily: Option<Date>,
 }
 
 /// What tells one finished run from another: its seed and how many decisions it took. A profile
@@ -820,6 +837,17 @@ impl Run {
         self.badge_items().map(|i| i.effect).collect()
     }
 
+    /// The effects of the badges the rank gives the enemy ([`RankRules::enemy_badges`]).
+    fn rank_badge_effects(&self) -> Vec<Effect> {
+        self.config
+            .rank
+            .enemy_badges
+            .iter()
+            .filter_map(|&id| self.config.items.get(id))
+            .map(|i| i.effect)
+            .collect()
+    }
+
     /// Gold held.
     #[must_use]
     pub fn gold(&self) -> u32 {
@@ -876,6 +904,8 @@ impl Run {
                 seed: self.config.seed,
                 decisions: u32::try_from(self.steps.len()).unwrap_or(u32::MAX),
             },
+            rank: self.config.rank.rank,
+            daily: self.config.daily,
         }
     }
 
@@ -1133,6 +1163,7 @@ impl Run {
         let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return false };
         let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
         setup.player_badges = self.badge_effects();
+        setup.enemy_badges.extend(self.rank_badge_effects());
         setup.skill_rules = self.config.battle_rules;
         setup.move_budget = PROOF_MAX_MOVES;
         let Ok(battle) = Battle::new(&setup) else { return false };
@@ -1258,6 +1289,7 @@ impl Run {
     ) -> Result<Vec<RunEvent>, RunError> {
         let mut setup = encounter.setup(&self.roster, placements, self.perks.skills);
         setup.player_badges = self.badge_effects();
+        setup.enemy_badges.extend(self.rank_badge_effects());
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
         setup.skill_rules = self.config.battle_rules;
         let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
@@ -1413,7 +1445,8 @@ impl Run {
         Ok(out)
     }
 
-    /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots, two
+    /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots (fewer
+    /// at higher ranks, [`RankRules::shop_piece_slots`]), two
     /// modifier slots, the badge slot and a consumable slot, at today's prices. Only roles under
     /// their purchase limit are drawn (the roster's pieces as the shop opens), so the shop never
     /// offers a piece it would refuse to sell; when every role is at its limit there are no piece
@@ -1428,7 +1461,8 @@ impl Run {
                 *w = 0;
             }
         }
-        let piece_slots = if weights.iter().sum::<u32>() == 0 { 0 } else { 4 };
+        let piece_slots =
+            if weights.iter().sum::<u32>() == 0 { 0 } else { self.config.rank.shop_piece_slots };
         let mut slots = Vec::new();
         for _ in 0..piece_slots {
             let i = weighted(&mut r, &weights);

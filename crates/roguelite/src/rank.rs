@@ -1,0 +1,369 @@
+//! Difficulty ranks: ten rungs, 0 to 9, as data (`data/ranks.json`). Rank 0 is the game as tuned
+//! (`data/tuning.json`); each rank above raises named parameters: the enemy's search preset per
+//! stage, badges the enemy starts every battle with, fewer piece slots in shops, shorter move budgets
+//! and less gold per victory. A profile unlocks rank N + 1 by winning a run at rank N
+//! ([`Progress::record_run`](crate::save::Progress::record_run)).
+//!
+//! A run records its rank's rules in its configuration ([`RunConfig::rank`]): the enemy presets, move
+//! budgets and gold go into [`RunConfig::tuning`] and [`RunConfig::economy`] when the run is made
+//! ([`RankRules::apply`]); the enemy badges and the shop slots are read from [`RunConfig::rank`].
+//!
+//! ```
+//! use gambit_roguelite::rank::{Rank, RankRules};
+//! let hard = RankRules::of(Rank::MAX);
+//! assert!(hard.shop_piece_slots < RankRules::of(Rank::MIN).shop_piece_slots);
+//! assert!("10".parse::<Rank>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use gambit_search::Preset;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::bot::{DEFAULT_STAGES, EnemyTuning};
+use crate::encounter::templates;
+use crate::items::{Category, ItemCatalogue, ItemId};
+use crate::run::RunConfig;
+
+/// The shipped ranks (`data/ranks.json`).
+pub const RANKS_JSON: &str = include_str!("../data/ranks.json");
+
+/// How many ranks there are (0 to 9).
+pub const RANK_COUNT: u32 = 10;
+
+/// Piece slots of a shop at rank 0 (the most any rank offers).
+pub const BASE_SHOP_PIECE_SLOTS: u32 = 4;
+
+/// A difficulty rank, 0 (the game as tuned) to 9. `Display`: the number. `FromStr`: `"0"` to `"9"`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
+pub struct Rank(u8);
+
+/// A number that is not a rank (0 to 9).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not a rank (0 to 9)")]
+pub struct RankError(pub String);
+
+impl Rank {
+    /// Rank 0.
+    pub const MIN: Rank = Rank(0);
+    /// Rank 9, the hardest.
+    pub const MAX: Rank = Rank(RANK_COUNT as u8 - 1);
+
+    /// The rank with this number.
+    ///
+    /// # Errors
+    /// [`RankError`] above 9.
+    pub fn new(n: u32) -> Result<Rank, RankError> {
+        Rank::try_from(n)
+    }
+
+    /// Its number, 0 to 9.
+    #[must_use]
+    pub fn number(self) -> u32 {
+        u32::from(self.0)
+    }
+
+    /// The rank above, `None` at [`Rank::MAX`].
+    #[must_use]
+    pub fn next(self) -> Option<Rank> {
+        (self < Rank::MAX).then(|| Rank(self.0 + 1))
+    }
+
+    /// Every rank, 0 first.
+    pub fn all() -> impl Iterator<Item = Rank> {
+        (0..RANK_COUNT as u8).map(Rank)
+    }
+}
+
+impl TryFrom<u32> for Rank {
+    type Error = RankError;
+
+    fn try_from(n: u32) -> Result<Rank, RankError> {
+        if n < RANK_COUNT { Ok(Rank(n as u8)) } else { Err(RankError(n.to_string())) }
+    }
+}
+
+impl From<Rank> for u32 {
+    fn from(r: Rank) -> u32 {
+        r.number()
+    }
+}
+
+impl FromStr for Rank {
+    type Err = RankError;
+
+    fn from_str(s: &str) -> Result<Rank, RankError> {
+        let text: String = s.chars().take(20).collect();
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| RankError(text.clone()))
+            .and_then(|n| Rank::new(n).map_err(|_| RankError(text)))
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// What one rank changes, as `data/ranks.json` writes it (every field required).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RankEntry {
+    enemy: Vec<Preset>,
+    enemy_badges: Vec<ItemId>,
+    shop_piece_slots: u32,
+    move_cut: u32,
+    gold_cut: u32,
+}
+
+/// The rules of a rank, recorded in a run's configuration ([`RunConfig::rank`]). The default is rank
+/// 0, which changes nothing (what run files written before ranks read as).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RankRules {
+    /// The rank.
+    pub rank: Rank,
+    /// The weakest search preset the enemy may use per stage, stage 1 first (three); rank 0's are the
+    /// weakest, so the tuning's own presets apply.
+    pub enemy: Vec<Preset>,
+    /// Badges the enemy starts every battle with (ids in the run's item catalogue).
+    pub enemy_badges: Vec<ItemId>,
+    /// Piece slots in every shop (rank 0: [`BASE_SHOP_PIECE_SLOTS`]).
+    pub shop_piece_slots: u32,
+    /// Moves taken off every battle's move budget (the budget stays at least 4).
+    pub move_cut: u32,
+    /// Gold taken off every victory's base gold.
+    pub gold_cut: u32,
+}
+
+impl Default for RankRules {
+    fn default() -> Self {
+        RankRules::of(Rank::MIN)
+    }
+}
+
+/// A ranks file that cannot be used: the field (`[3].enemy_badges[1]`) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("ranks: {field}: {message}")]
+pub struct RanksError {
+    /// A path into the file (`[rank].field`), empty for a syntax error.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The smallest move budget a rank's cut leaves.
+pub const MIN_BUDGET: u32 = 4;
+
+impl RankRules {
+    /// The shipped rules of a rank (`data/ranks.json`).
+    #[must_use]
+    pub fn of(rank: Rank) -> RankRules {
+        static SHIPPED: OnceLock<Vec<RankRules>> = OnceLock::new();
+        SHIPPED.get_or_init(|| RankRules::from_json(RANKS_JSON).expect("the shipped ranks are valid"))
+            [rank.0 as usize]
+            .clone()
+    }
+
+    /// Reads and validates a ranks file: exactly [`RANK_COUNT`] entries, three presets each, badges
+    /// that are badges of the shipped catalogue, 1 to [`BASE_SHOP_PIECE_SLOTS`] piece slots, and every
+    /// rank at least as hard as the one below in every parameter and harder in at least one (a preset
+    /// no weaker, the badges of the rank below kept, no more slots, no smaller cuts).
+    ///
+    /// # Errors
+    /// [`RanksError`] naming the entry and the field.
+    pub fn from_json(text: &str) -> Result<Vec<RankRules>, RanksError> {
+        let err = |field: String, message: String| RanksError { field, message };
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let entries: Vec<RankEntry> = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            err(if path == "." || path == "?" { String::new() } else { path }, e.inner().to_string())
+        })?;
+        if entries.len() != RANK_COUNT as usize {
+            return Err(err(String::new(), format!("expected {RANK_COUNT} ranks, found {}", entries.len())));
+        }
+        let items = ItemCatalogue::shipped();
+        let mut rules: Vec<RankRules> = Vec::new();
+        for (i, e) in entries.into_iter().enumerate() {
+            if e.enemy.len() != 3 {
+                return Err(err(
+                    format!("[{i}].enemy"),
+                    format!("expected 3 presets, found {}", e.enemy.len()),
+                ));
+            }
+            for (j, id) in e.enemy_badges.iter().enumerate() {
+                if items.get(*id).is_none_or(|it| it.category != Category::Badge) {
+                    return Err(err(
+                        format!("[{i}].enemy_badges[{j}]"),
+                        format!("{} is not a badge", id.as_str()),
+                    ));
+                }
+            }
+            if !(1..=BASE_SHOP_PIECE_SLOTS).contains(&e.shop_piece_slots) {
+                return Err(err(
+                    format!("[{i}].shop_piece_slots"),
+                    format!("1 to {BASE_SHOP_PIECE_SLOTS} slots"),
+                ));
+            }
+            let r = RankRules {
+                rank: Rank(i as u8),
+                enemy: e.enemy,
+                enemy_badges: e.enemy_badges,
+                shop_piece_slots: e.shop_piece_slots,
+                move_cut: e.move_cut,
+                gold_cut: e.gold_cut,
+            };
+            if let Some(below) = rules.last() {
+                if let Some(field) = r.easier_than(below) {
+                    return Err(err(format!("[{i}].{field}"), "easier than the rank below".into()));
+                }
+                if r.same_as(below) {
+                    return Err(err(format!("[{i}]"), "raises nothing over the rank below".into()));
+                }
+            }
+            rules.push(r);
+        }
+        if rules[0].move_cut != 0
+            || rules[0].gold_cut != 0
+            || !rules[0].enemy_badges.is_empty()
+            || rules[0].shop_piece_slots != BASE_SHOP_PIECE_SLOTS
+        {
+            return Err(err("[0]".into(), "rank 0 must change nothing but the presets".into()));
+        }
+        Ok(rules)
+    }
+
+    /// The first parameter in which `self` is easier than `below`, if any.
+    fn easier_than(&self, below: &RankRules) -> Option<&'static str> {
+        if self.enemy.iter().zip(&below.enemy).any(|(a, b)| a < b) {
+            Some("enemy")
+        } else if below.enemy_badges.iter().any(|b| !self.enemy_badges.contains(b)) {
+            Some("enemy_badges")
+        } else if self.shop_piece_slots > below.shop_piece_slots {
+            Some("shop_piece_slots")
+        } else if self.move_cut < below.move_cut {
+            Some("move_cut")
+        } else if self.gold_cut < below.gold_cut {
+            Some("gold_cut")
+        } else {
+            None
+        }
+    }
+
+    fn same_as(&self, below: &RankRules) -> bool {
+        self.enemy == below.enemy
+            && self.enemy_badges.len() == below.enemy_badges.len()
+            && self.shop_piece_slots == below.shop_piece_slots
+            && self.move_cut == below.move_cut
+            && self.gold_cut == below.gold_cut
+    }
+
+    /// Makes `config` a run at this rank: each stage's enemy preset at least the rank's (a
+    /// configuration's [`EnemyTuning::Custom`] numbers are left as they are) in [`RunConfig::tuning`], every
+    /// template's move budget less [`RankRules::move_cut`] (at least [`MIN_BUDGET`]) and the victory
+    /// gold less [`RankRules::gold_cut`] into [`RunConfig::economy`], and the rules into
+    /// [`RunConfig::rank`]. Call it once, on a configuration of rank 0.
+    pub fn apply(&self, config: &mut RunConfig) {
+        if let EnemyTuning::Presets { stages } = &config.tuning {
+            let stages = (0..self.enemy.len())
+                .map(|i| {
+                    let base = stages.get(i).or(stages.last()).copied().unwrap_or(DEFAULT_STAGES[i.min(2)]);
+                    base.max(self.enemy[i])
+                })
+                .collect();
+            config.tuning = EnemyTuning::Presets { stages };
+        }
+        if self.move_cut > 0 {
+            for t in templates() {
+                let budget = config.economy.budgets.get(&t.name).copied().unwrap_or(t.move_budget);
+                config.economy.budgets.insert(t.name, budget.saturating_sub(self.move_cut).max(MIN_BUDGET));
+            }
+        }
+        config.economy.gold.victory = config.economy.gold.victory.saturating_sub(self.gold_cut);
+        config.rank = self.clone();
+    }
+
+    /// What this rank changes, one line per parameter, for the run-start screen (`Enemy search:
+    /// Beginner, Beginner, Casual`; rank 0's lines say the game is as tuned).
+    #[must_use]
+    pub fn describe(&self, items: &ItemCatalogue) -> Vec<String> {
+        let presets: Vec<&str> = self.enemy.iter().map(|p| p.name()).collect();
+        let badges: Vec<String> = self
+            .enemy_badges
+            .iter()
+            .map(|&id| items.get(id).map_or_else(|| id.as_str().to_string(), |i| i.name.clone()))
+            .collect();
+        vec![
+            format!("Enemy search by battle, at least: {}", presets.join(", ")),
+            format!(
+                "Enemy badges: {}",
+                if badges.is_empty() { "none".to_string() } else { badges.join(", ") }
+            ),
+            format!("Piece slots in shops: {} of {BASE_SHOP_PIECE_SLOTS}", self.shop_piece_slots),
+            format!("Move budgets: {} moves shorter", self.move_cut),
+            format!("Gold per victory: {} less", self.gold_cut),
+        ]
+    }
+}
+
+impl RunConfig {
+    /// A configuration of `rank` with the shipped tuning and `seed` ([`RankRules::apply`] on
+    /// [`RunConfig::new`]).
+    #[must_use]
+    pub fn ranked(seed: u64, rank: Rank) -> RunConfig {
+        let mut config = RunConfig::new(seed);
+        RankRules::of(rank).apply(&mut config);
+        config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_rank_files_name_the_field() {
+        let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
+        v[4]["shop_piece_slots"] = 9.into();
+        let e = RankRules::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.field, "[4].shop_piece_slots");
+
+        let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
+        v[5]["move_cut"] = 0.into();
+        let e = RankRules::from_json(&v.to_string()).unwrap_err();
+        assert_eq!((e.field.as_str(), e.message.as_str()), ("[5].move_cut", "easier than the rank below"));
+
+        let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
+        v[2]["enemy_badges"] = serde_json::json!(["haste"]);
+        let e = RankRules::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.field, "[2].enemy_badges[0]");
+
+        let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
+        v[1] = v[0].clone();
+        let e = RankRules::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.message, "raises nothing over the rank below");
+
+        let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
+        v.as_array_mut().unwrap().pop();
+        assert!(RankRules::from_json(&v.to_string()).is_err());
+        assert!(RankRules::from_json("[").is_err());
+    }
+
+    #[test]
+    fn ranks_parse_and_stop_at_nine() {
+        assert_eq!("3".parse::<Rank>().unwrap().number(), 3);
+        assert!("-1".parse::<Rank>().is_err());
+        assert!("x".parse::<Rank>().is_err());
+        assert_eq!(Rank::MAX.next(), None);
+        assert_eq!(Rank::MIN.next().map(Rank::number), Some(1));
+        assert_eq!(Rank::all().count(), RANK_COUNT as usize);
+        assert!(serde_json::from_str::<Rank>("10").is_err());
+        assert_eq!(serde_json::to_string(&Rank::MAX).unwrap(), "9");
+    }
+}

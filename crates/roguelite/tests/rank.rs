@@ -1,0 +1,167 @@
+//! Ranks, typed seeds, the daily run and the profile's records (`docs/save-format.md`, issue 16
+//! section 2).
+
+use std::fs;
+
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, auto_decision};
+use gambit_roguelite::encounter::templates;
+use gambit_roguelite::rank::{Rank, RankRules};
+use gambit_roguelite::records::{HISTORY_LEN, StartError};
+use gambit_roguelite::run::{RunKey, RunSummary};
+use gambit_roguelite::save::{PROGRESS_VERSION, progress_from_json, progress_to_json};
+use gambit_roguelite::seed::Date;
+use gambit_roguelite::{Progress, Run, RunConfig, RunPhase, Team};
+use gambit_search::Preset;
+
+/// Plays the auto-player to the end; returns the piece slots of every shop met.
+fn play(run: &mut Run) -> Vec<usize> {
+    let mut shops = Vec::new();
+    let mut n = 0;
+    while let Some(d) = auto_decision(run, AUTO_PLAYER_TUNING) {
+        if let RunPhase::Shop(shop) = run.phase()
+            && shop.rerolls == 0
+        {
+            let pieces = shop
+                .slots
+                .iter()
+                .filter(|s| matches!(s.item, gambit_roguelite::run::ShopItem::Piece { .. }))
+                .count();
+            shops.push(pieces);
+        }
+        run.apply(d).unwrap_or_else(|e| panic!("decision {n} refused: {e}"));
+        n += 1;
+        assert!(n < 3000, "the run does not end");
+    }
+    shops
+}
+
+#[test]
+fn the_same_seed_rank_and_unlocks_give_the_same_run() {
+    for rank in [Rank::MIN, Rank::new(6).unwrap()] {
+        let config = RunConfig { unlocks: vec!["deeper_pockets".into()], ..RunConfig::ranked(11, rank) };
+        let (mut a, mut b) = (Run::new(config.clone()), Run::new(config));
+        play(&mut a);
+        play(&mut b);
+        assert_eq!(a.log(), b.log());
+        assert_eq!(a.summary(), b.summary());
+        assert_eq!(a.summary().rank, rank);
+    }
+}
+
+#[test]
+fn a_rank_changes_the_enemy_the_budgets_the_gold_and_the_shops() {
+    let base = RunConfig::ranked(5, Rank::MIN);
+    assert_eq!(base, RunConfig::new(5), "rank 0 is the game as tuned");
+    let top = RunConfig::ranked(5, Rank::MAX);
+    let rules = RankRules::of(Rank::MAX);
+    let EnemyTuning::Presets { stages } = &top.tuning else { panic!("presets") };
+    assert!(stages.iter().all(|&p| p >= Preset::Casual), "{stages:?}");
+    for t in templates() {
+        let before = base.economy.budgets.get(&t.name).copied().unwrap_or(t.move_budget);
+        assert_eq!(top.economy.budgets[&t.name], before.saturating_sub(rules.move_cut).max(4), "{}", t.name);
+    }
+    assert_eq!(top.economy.gold.victory, base.economy.gold.victory - rules.gold_cut);
+
+    // The enemy starts every battle with the rank's badges; shops have the rank's piece slots.
+    let mut low = Run::new(RunConfig::ranked(2, Rank::MIN));
+    let mut high = Run::new(RunConfig::ranked(2, Rank::MAX));
+    for run in [&mut low, &mut high] {
+        while !matches!(run.phase(), RunPhase::Battle) {
+            let d = auto_decision(run, AUTO_PLAYER_TUNING).unwrap();
+            run.apply(d).unwrap();
+        }
+    }
+    let enemy = |r: &Run| *r.battle().unwrap().rules(Team::Enemy);
+    assert_ne!(enemy(&low), enemy(&high));
+    assert_eq!(enemy(&low), Default::default());
+
+    let mut shop_runs = 0;
+    for seed in 1..40 {
+        let shops = play(&mut Run::new(RunConfig::ranked(seed, Rank::new(6).unwrap())));
+        assert!(shops.iter().all(|&n| n <= RankRules::of(Rank::new(6).unwrap()).shop_piece_slots as usize));
+        shop_runs += usize::from(shops.contains(&2));
+        if shop_runs > 0 {
+            break;
+        }
+    }
+    assert!(shop_runs > 0, "no shop with the rank's two piece slots");
+}
+
+fn summary(seed: u64, rank: Rank, victory: bool, points: u32) -> RunSummary {
+    let mut run = Run::new(RunConfig::ranked(seed, rank));
+    play(&mut run);
+    RunSummary { victory, points, key: RunKey { seed, decisions: 1 }, rank, ..run.summary() }
+}
+
+#[test]
+fn winning_a_rank_unlocks_the_next_and_the_records_keep_the_best_and_the_last_fifty() {
+    let mut p = Progress::default();
+    let r1 = Rank::new(1).unwrap();
+    assert_eq!(p.ranked_run_config(1, r1), Err(StartError::RankLocked { rank: r1, highest: Rank::MIN }));
+    assert!(p.record_run(&summary(1, Rank::MIN, false, 300)));
+    assert_eq!(p.rank_unlocked, Rank::MIN);
+    assert!(p.record_run(&summary(2, Rank::MIN, true, 200)));
+    assert_eq!(p.rank_unlocked, r1);
+    let config = p.ranked_run_config(3, r1).unwrap();
+    assert_eq!(config.rank.rank, r1);
+    let best = p.best_at(Rank::MIN).unwrap();
+    assert_eq!(
+        (best.runs, best.victories, best.best.seed, best.best.points),
+        (2, 1, 2, 200),
+        "a win beats points"
+    );
+    assert!(p.record_run(&summary(3, Rank::MIN, false, 900)));
+    assert_eq!(p.best_at(Rank::MIN).unwrap().best.seed, 2);
+    assert_eq!(p.rank_unlocked, r1, "a loss locks nothing");
+    let record = &p.history[2];
+    assert_eq!((record.seed, record.rank, record.victory), (3, Rank::MIN, false));
+    assert_eq!(record.result(), format!("lost in battle {}", record.battles_won + 1));
+    let one = summary(4, r1, false, 10);
+    for seed in 10..70 {
+        p.record_run(&RunSummary { key: RunKey { seed, decisions: 1 }, ..one.clone() });
+    }
+    assert_eq!(p.history.len(), HISTORY_LEN);
+    assert_eq!((p.history[0].seed, p.history[HISTORY_LEN - 1].seed), (20, 69));
+    assert_eq!(p.best_at(r1).unwrap().runs, 60);
+    assert_eq!(p.playable_ranks().count(), 2);
+
+    // The records survive the file.
+    assert_eq!(progress_from_json(&progress_to_json(&p)), Ok(p));
+}
+
+#[test]
+fn the_daily_run_is_the_same_for_everyone_once_per_date() {
+    let day = Date::new(2026, 12, 1).unwrap();
+    let mut veteran = Progress { unlocked: vec!["deeper_pockets".into()], ..Progress::default() };
+    veteran.rank_unlocked = Rank::new(4).unwrap();
+    let mut newcomer = Progress::default();
+    let a = veteran.start_daily(day).unwrap();
+    let b = newcomer.start_daily(day).unwrap();
+    assert_eq!(a, b);
+    assert_eq!((a.seed, a.rank.rank, a.unlocks.len(), a.daily), (day.seed(), Rank::MIN, 0, Some(day)));
+    assert_eq!(veteran.start_daily(day), Err(StartError::DailyPlayed(day)));
+    let text = progress_to_json(&veteran);
+    assert_eq!(progress_from_json(&text).unwrap().start_daily(day), Err(StartError::DailyPlayed(day)));
+    let next = Date::new(2026, 12, 2).unwrap();
+    assert!(veteran.start_daily(next).is_ok());
+
+    let mut run = Run::new(a);
+    play(&mut run);
+    assert!(newcomer.record_run(&run.summary()));
+    assert_eq!(newcomer.history[0].daily, Some(day));
+}
+
+#[test]
+fn every_earlier_progress_version_loads() {
+    assert_eq!(PROGRESS_VERSION, 4);
+    let v1 =
+        progress_from_json(r#"{"version": 1, "exp": 40, "unlocks": ["deeper_pockets"], "best_score": 250}"#)
+            .unwrap();
+    assert_eq!((v1.exp, v1.stats.best_score, v1.rank_unlocked), (40, 250, Rank::MIN));
+    let v2 = progress_from_json(&fs::read_to_string("tests/data/progress-v2-a6fe168.json").unwrap()).unwrap();
+    assert_eq!((v2.exp, v2.stats.runs, v2.history.len()), (75, 3, 0));
+    let v3 = progress_from_json(&fs::read_to_string("tests/data/progress-v3-b892201.json").unwrap()).unwrap();
+    assert_eq!((v3.exp, v3.stats.victories, v3.last_run.map(|k| k.seed)), (120, 2, Some(424_242)));
+    assert_eq!((v3.rank_unlocked, v3.bests.len(), v3.last_daily), (Rank::MIN, 0, None));
+    assert!(progress_to_json(&v3).contains("\"version\": 4"));
+}

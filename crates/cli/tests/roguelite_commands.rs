@@ -61,12 +61,23 @@ fn battle_shows_ascii_and_unknown_templates_are_bad_input() {
 }
 
 #[test]
+fn simulate_refuses_a_rank_above_nine() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cli(&["simulate", "--runs", "1", "--rank", "10"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a rank"));
+}
+
+#[test]
 fn simulate_reports_per_stage_and_per_template_figures() {
     let dir = tempfile::tempdir().unwrap();
     let out = cli(&["simulate", "--runs", "6", "--board", "each"], dir.path());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
-    assert!(text.starts_with("runs 6 (seeds 1..6), board choice each, the shipped tuning, "), "{text}");
+    assert!(
+        text.starts_with("runs 6 (seeds 1..6), rank 0, board choice each, the shipped tuning, "),
+        "{text}"
+    );
     assert!(text.contains("| stage | battles | won | win rate | 95% interval |"), "{text}");
     for stage in 1..=3 {
         assert!(text.lines().any(|l| l.starts_with(&format!("| {stage} | "))), "{text}");

@@ -55,7 +55,9 @@ fn a_rank_changes_the_enemy_the_budgets_the_gold_and_the_shops() {
     let top = RunConfig::ranked(5, Rank::MAX);
     let rules = RankRules::of(Rank::MAX);
     let EnemyTuning::Presets { stages } = &top.tuning else { panic!("presets") };
-    assert!(stages.iter().all(|&p| p >= Preset::Casual), "{stages:?}");
+    assert_eq!(stages.len(), rules.enemy.len());
+    assert!(stages.iter().zip(&rules.enemy).all(|(s, r)| s >= r), "{stages:?}");
+    assert_eq!(stages.last(), Some(&Preset::Casual), "{stages:?}");
     for t in templates() {
         let before = base.economy.budgets.get(&t.name).copied().unwrap_or(t.move_budget);
         assert_eq!(top.economy.budgets[&t.name], before.saturating_sub(rules.move_cut).max(4), "{}", t.name);

@@ -144,11 +144,11 @@ fn bad_texts_are_typed_format_errors() {
     assert_eq!(progress_from_json(r#"{"exp": 5}"#), Err(FormatError::NoVersion));
     assert_eq!(
         progress_from_json(r#"{"version": 99, "exp": 5}"#),
-        Err(FormatError::UnknownVersion { found: 99, newest: 3 })
+        Err(FormatError::UnknownVersion { found: 99, newest: gambit_roguelite::save::PROGRESS_VERSION })
     );
     assert_eq!(
         progress_from_json(r#"{"version": 0}"#),
-        Err(FormatError::UnknownVersion { found: 0, newest: 3 })
+        Err(FormatError::UnknownVersion { found: 0, newest: gambit_roguelite::save::PROGRESS_VERSION })
     );
     assert!(matches!(progress_from_json(r#"{"version": 2, "exp": "x"}"#), Err(FormatError::Fields(_))));
     assert!(matches!(

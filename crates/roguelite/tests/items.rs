@@ -831,10 +831,15 @@ mod run {
                 _ => None,
             }) {
                 let before = run.pack().len();
-                run.apply(Decision::Act {
-                    action: gambit_roguelite::BattleAction::Use { slot: slot.0, target: slot.1 },
-                })
-                .unwrap();
+                let name = run.items().get(run.pack()[usize::from(slot.0)]).unwrap().name.clone();
+                let events = run
+                    .apply(Decision::Act {
+                        action: gambit_roguelite::BattleAction::Use { slot: slot.0, target: slot.1 },
+                    })
+                    .unwrap();
+                // The log names the item, not its slot.
+                let lines: Vec<String> = events.iter().map(ToString::to_string).collect();
+                assert!(lines.contains(&format!("you use {name}")), "{lines:?}");
                 while run.battle().is_some_and(|b| !b.status().is_over()) {
                     run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();
                 }

@@ -268,3 +268,22 @@ fn the_board_choice_draws_three_offers_from_the_stage_pool() {
     assert_eq!(seen, pool);
     assert!(firsts.len() >= 6, "first boards: {firsts:?}");
 }
+
+/// With proofs on (the shipped tuning), every offered board carries its proof, and a template the
+/// solver could not prove gives its place to another of the pool instead of the fallback formation.
+#[test]
+fn every_offered_board_is_proved() {
+    for seed in 1..=3 {
+        let mut run = Run::new(RunConfig::new(seed));
+        let RunPhase::StartOffer { offers } = run.phase().clone() else { panic!() };
+        run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 0 }).unwrap();
+        let RunPhase::Deploy { encounter } = run.phase().clone() else { panic!() };
+        assert!(encounter.proof.is_some(), "seed {seed}: {} not proved", encounter.name);
+        for stage in [2, 3] {
+            for e in run.board_options_for(stage) {
+                assert!(e.proof.is_some(), "seed {seed}: {} not proved", e.name);
+                assert!(!e.fallback, "seed {seed}, stage {stage}: the fallback formation is offered");
+            }
+        }
+    }
+}

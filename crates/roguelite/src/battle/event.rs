@@ -245,6 +245,10 @@ pub enum BattleEvent {
         slot: u8,
         /// Its effect's kind (`"firebomb"`).
         effect: String,
+        /// The item's name as players see it (`"Firebomb"`), filled in by the run, which knows its
+        /// catalogue ([`crate::run::Run`]); `None` from a battle played alone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
     /// A temporary unit joined on its team's home row (a Call to Arms).
     Summoned {
@@ -383,7 +387,8 @@ impl fmt::Display for BattleEvent {
             }
             BattleEvent::MovesGiven { moves } => write!(f, "{moves} more moves"),
             BattleEvent::FreeTeleport => f.write_str("the teleport costs no move"),
-            BattleEvent::ItemUsed { slot, .. } => {
+            BattleEvent::ItemUsed { name: Some(name), .. } => write!(f, "you use {name}"),
+            BattleEvent::ItemUsed { slot, name: None, .. } => {
                 write!(f, "you use the item in slot {}", u16::from(*slot) + 1)
             }
             BattleEvent::Summoned { unit, square } => write!(f, "{unit} joins on {square}"),

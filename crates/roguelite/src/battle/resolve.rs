@@ -353,7 +353,7 @@ impl Battle {
         let s = self.pack[slot as usize].as_mut().expect("validated");
         s.used = true;
         let effect = s.effect;
-        self.emit(|_| BattleEvent::ItemUsed { slot, effect: effect.kind().to_string() });
+        self.emit(|_| BattleEvent::ItemUsed { slot, effect: effect.kind().to_string(), name: None });
         let target = target.and_then(|t| self.at[t.index() as usize]);
         match (effect, target) {
             (Effect::Haste, _) => self.haste = self.haste.saturating_add(1),

@@ -1058,7 +1058,7 @@ impl Run {
                     return Err(RunError::NotPlayersTurn.into());
                 }
                 let events = battle.apply(*action).map_err(RunError::from)?;
-                out.extend(events.into_iter().map(|event| RunEvent::Battle { event }));
+                out.extend(events.into_iter().map(|event| RunEvent::Battle { event: self.name_item(event) }));
                 out.extend(self.enemy_turns(supply)?);
                 out.extend(self.after_battle_step(supply)?);
             }
@@ -1210,6 +1210,19 @@ impl Run {
         self.generate_board_options(stage).0
     }
 
+    /// A battle event with the name of a used consumable filled in from the run's pack and
+    /// catalogue (the battle knows only its effect).
+    fn name_item(&self, mut event: BattleEvent) -> BattleEvent {
+        if let BattleEvent::ItemUsed { slot, name, .. } = &mut event {
+            *name = self
+                .pack
+                .get(usize::from(*slot))
+                .and_then(|&id| self.config.items.get(id))
+                .map(|i| i.name.clone());
+        }
+        event
+    }
+
     /// The run's prices.
     #[must_use]
     pub fn prices(&self) -> &Prices {
@@ -1242,19 +1255,32 @@ impl Run {
         (vec![g.encounter], g.failed)
     }
 
-    /// Three board options of `stage`, from its templates shuffled with the seed, with the validations
-    /// that failed on the way.
+    /// Three board options of `stage`, from its templates shuffled with the seed (each varied with the
+    /// stream of its place in the shuffle), with the validations that failed on the way; a template
+    /// that gives only the fallback formation ([`Run::generate_proved`]) is passed over while the
+    /// pool has others (not in a re-simulated version 1 log, which keeps the first three).
     fn generate_board_options(&self, stage: u32) -> (Vec<Encounter>, u32) {
         let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
         pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
         let mut failed = 0;
         let mut options = Vec::new();
-        for (i, t) in pool.iter().cycle().take(3).enumerate() {
+        let mut fallbacks = Vec::new();
+        for (i, t) in pool.iter().cycle().take(pool.len().max(3)).enumerate() {
+            if options.len() == 3 {
+                break;
+            }
             let g =
                 self.generate_proved(t, &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64));
             failed += g.failed;
-            options.push(g.encounter);
+            // A template that gave only the fallback formation yields its place to the next one.
+            if g.encounter.fallback && !self.legacy {
+                fallbacks.push(g.encounter);
+            } else {
+                options.push(g.encounter);
+            }
         }
+        let missing = 3 - options.len();
+        options.extend(fallbacks.into_iter().take(missing));
         (options, failed)
     }
 

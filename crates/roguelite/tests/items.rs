@@ -101,9 +101,8 @@ fn the_shipped_catalogue_has_what_the_issue_asks_and_round_trips() {
         assert_eq!(i.step, i.effect.step());
         assert!(i.name.chars().next().unwrap().is_uppercase(), "{}", i.name);
     }
-    // Modifier prices moved here from the tuning file: the four original ones kept their prices.
-    let price = |id: &str| c.find(id).unwrap().price;
-    assert_eq!((price("poisonous"), price("bulwark"), price("rallying"), price("swift")), (25, 20, 20, 30));
+    // Prices are tuned with `simulate` (docs/balance.md); every item has one.
+    assert!(c.items.iter().all(|i| i.price > 0));
 }
 
 fn items_error(edit: impl FnOnce(&mut serde_json::Value)) -> (String, String) {

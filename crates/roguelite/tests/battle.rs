@@ -798,3 +798,20 @@ fn battles_never_relocate_a_pawn() {
     let pawn = id(&b, "a2");
     b.apply(BattleAction::Teleport { id: pawn, to: sq("a7") }).unwrap();
 }
+
+#[test]
+fn the_threat_overlay_counts_enemy_teleports_only_with_skills_and_never_on_a_king() {
+    // The enemy rook on g3 attacks the g-file and rank 3; the player's king on e1 is not attacked.
+    let fen = "4k3/8/8/8/8/6r1/8/4K3";
+    let mut setup = BattleSetup::from_fen(fen, Objective::CaptureKing, 20).unwrap();
+    let without = Battle::new(&setup).unwrap();
+    let t = without.threatened_squares(Team::Enemy);
+    assert!(t.contains(&sq("g1")) && t.contains(&sq("a3")), "the rook's file and rank");
+    assert!(!t.contains(&sq("a7")) && !t.contains(&sq("e1")), "no teleport without skills");
+    setup.enemy_skills = Some(gambit_roguelite::battle::SkillTuning::default());
+    let with = Battle::new(&setup).unwrap();
+    assert_eq!(with.cooldown(Team::Enemy, Skill::Teleport), Some(0));
+    let t = with.threatened_squares(Team::Enemy);
+    assert!(t.contains(&sq("a7")), "a ready enemy Teleport reaches any square (battle rules: no range)");
+    assert!(!t.contains(&sq("e1")), "a Teleport never captures a king");
+}

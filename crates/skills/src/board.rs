@@ -897,7 +897,22 @@ impl SkillBoard {
     /// its turn is counted (a cooldown of 1 is ready, a freeze of 1 tick has thawed). In square order.
     #[must_use]
     pub fn threatened_squares(&self, by: Color) -> Vec<Square> {
-        crate::threats::board_threats(self, by)
+        (self.attacked_squares(by) | self.teleport_threats(by)).iter().collect()
+    }
+
+    /// The first part of [`SkillBoard::threatened_squares`]: the squares `by`'s pieces attack on its next
+    /// turn (frozen pieces and the piece that may not capture after its teleport left out).
+    #[must_use]
+    pub fn attacked_squares(&self, by: Color) -> SquareSet {
+        crate::threats::board_attacks(self, by)
+    }
+
+    /// The second part of [`SkillBoard::threatened_squares`]: the squares a Teleport of `by` could capture
+    /// on, when it is ready by `by`'s next turn (empty otherwise). A front end with rules of its own about
+    /// teleport captures (a battle's objectives) filters these.
+    #[must_use]
+    pub fn teleport_threats(&self, by: Color) -> SquareSet {
+        crate::threats::board_teleport_threats(self, by)
     }
 
     // ----- actions -----

@@ -43,27 +43,34 @@ fn attacked(position: &Position, by: Color, idle: SquareSet) -> SquareSet {
         .collect()
 }
 
-/// [`SkillBoard::threatened_squares`]: see the module documentation. `by`'s next turn is the coming
-/// one when `by` is not to move: under the ply clock one tick passes first, which may ready its
-/// Teleport and thaw its frozen pieces.
-pub(crate) fn board_threats(board: &SkillBoard, by: Color) -> Vec<Square> {
-    let position = board.position();
-    let ticks = u32::from(position.turn() != by && board.config().clock == ClockMode::Ply);
-    let idle: SquareSet = board.frozen().into_iter().filter(|&(_, t)| t > ticks).map(|(sq, _)| sq).collect();
-    let no_capture = board.teleported_piece(by);
-    let idle_capturers = match no_capture {
-        Some(sq) => {
-            let mut s = idle;
-            s.insert(sq);
-            s
-        }
-        None => idle,
-    };
-    let mut out = attacked(position, by, idle_capturers);
-    if board.cooldown(by, Skill::Teleport) <= ticks {
-        out |= teleport_reach(board, by, idle_capturers);
+/// The ticks that pass before `by`'s next turn: one under the ply clock when `by` is not to move.
+fn ticks_before_turn(board: &SkillBoard, by: Color) -> u32 {
+    u32::from(board.position().turn() != by && board.config().clock == ClockMode::Ply)
+}
+
+/// The squares of `by`'s pieces that cannot capture on its next turn: frozen past that turn, or the
+/// piece that may not capture after its teleport.
+fn idle_capturers(board: &SkillBoard, by: Color) -> SquareSet {
+    let ticks = ticks_before_turn(board, by);
+    let mut idle: SquareSet =
+        board.frozen().into_iter().filter(|&(_, t)| t > ticks).map(|(sq, _)| sq).collect();
+    if let Some(sq) = board.teleported_piece(by) {
+        idle.insert(sq);
     }
-    out.iter().collect()
+    idle
+}
+
+/// [`SkillBoard::attacked_squares`].
+pub(crate) fn board_attacks(board: &SkillBoard, by: Color) -> SquareSet {
+    attacked(board.position(), by, idle_capturers(board, by))
+}
+
+/// [`SkillBoard::teleport_threats`].
+pub(crate) fn board_teleport_threats(board: &SkillBoard, by: Color) -> SquareSet {
+    if board.cooldown(by, Skill::Teleport) > ticks_before_turn(board, by) {
+        return SquareSet::EMPTY;
+    }
+    teleport_reach(board, by, idle_capturers(board, by))
 }
 
 /// The squares where a Teleport of `by` could capture a piece of the other side: for an occupied square

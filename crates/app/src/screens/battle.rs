@@ -450,7 +450,7 @@ fn build_scene(
         return;
     }
     let Some(battle) = session.battle() else { return };
-    let threats = battle.skills().threatened_squares(Team::Enemy.color());
+    let threats = battle.threatened_squares(Team::Enemy);
     let mut next = BoardScene::from_position(battle.position(), &threats);
     for square in battle.walls() {
         next.cell_mut(square).wall = true;

@@ -408,6 +408,25 @@ impl Battle {
         team == Team::Player || self.enemy_has_skills
     }
 
+    /// The squares where `team` could capture a piece of the other team on its next turn (the threat
+    /// overlay): the squares its pieces attack (`SkillBoard::attacked_squares`), and when it has skills
+    /// and its Teleport is ready by then, the squares a teleport could capture on
+    /// (`SkillBoard::teleport_threats`) except those a teleport may not take here: a king or a marked
+    /// target, a Warded piece. In square order.
+    #[must_use]
+    pub fn threatened_squares(&self, team: Team) -> Vec<Square> {
+        let by = team.color();
+        let mut out = self.board.attacked_squares(by);
+        if self.has_skills(team) {
+            for sq in self.board.teleport_threats(by) {
+                if !self.teleport_hits_objective(sq) && !self.warded_against(sq, team) {
+                    out.insert(sq);
+                }
+            }
+        }
+        out.iter().collect()
+    }
+
     /// The remaining cooldown of `team`'s skill, ticks; `None` when the team has no skills.
     #[must_use]
     pub fn cooldown(&self, team: Team, skill: Skill) -> Option<u32> {

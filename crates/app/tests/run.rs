@@ -176,6 +176,9 @@ fn a_defeat_ends_the_run() {
     lose_the_first_battle(&mut h);
     let end = session(&h).battle_end.clone().expect("the battle ended");
     assert!(!end.won);
+    // The report names the cause (the library's reason); no piece fell, so no square is marked.
+    assert_eq!(end.lines[0], "You ran out of moves.");
+    assert_eq!(end.square, None);
     h.press(battle::Action::Continue);
     assert_eq!(h.screen(), Screen::RunEnd);
     assert!(!session(&h).run.summary().victory);

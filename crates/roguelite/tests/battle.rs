@@ -2,7 +2,8 @@
 
 use gambit_roguelite::battle::{
     ActionError, BATTLE_SKILL_RULES, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus,
-    BoardShape, BonusObjective, DefeatReason, Modifier, Objective, ParseActionError, Team, UnitSpec,
+    BoardShape, BonusObjective, BonusState, DefeatReason, Modifier, Objective, ParseActionError, Team,
+    UnitSpec,
 };
 use gambit_rules::ByColor;
 use gambit_rules::{Role, Square};
@@ -650,6 +651,41 @@ fn bonus_objectives_are_judged_at_victory() {
     let mut b = battle(setup);
     mv(&mut b, "a8", "e8");
     assert_eq!(b.status(), BattleStatus::Victory { bonus: false });
+}
+
+/// The bonus line's state: lost the moment it can no longer be earned, not judged only at victory.
+#[test]
+fn the_bonus_state_is_lost_as_soon_as_it_is() {
+    let setup = BattleSetup::from_fen("r3k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 10)
+        .unwrap()
+        .with_bonus(BonusObjective::NoLosses);
+    let mut b = battle(setup);
+    assert_eq!(b.bonus_state(), Some(BonusState::OnTrack));
+    mv(&mut b, "e1", "f1");
+    assert_eq!(b.bonus_state(), Some(BonusState::OnTrack));
+    mv(&mut b, "a8", "a1");
+    assert_eq!(b.status(), BattleStatus::Ongoing);
+    assert_eq!(b.bonus_state(), Some(BonusState::Lost));
+    // No enemy queen and no pawn that could become one: lost from the start; with a pawn, not yet.
+    let queen = BonusObjective::CaptureRole { role: Role::Queen };
+    let b = battle(
+        BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 10).unwrap().with_bonus(queen),
+    );
+    assert_eq!(b.bonus_state(), Some(BonusState::Lost));
+    let b = battle(
+        BattleSetup::from_fen("4k3/p7/8/8/8/8/8/R3K3", Objective::CaptureKing, 10).unwrap().with_bonus(queen),
+    );
+    assert_eq!(b.bonus_state(), Some(BonusState::Pending));
+    assert_eq!(BonusState::Pending.to_string(), "not yet");
+    // Won with it: earned.
+    let setup = BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 10)
+        .unwrap()
+        .with_bonus(BonusObjective::FinishWithin { moves: 1 });
+    let mut b = battle(setup);
+    mv(&mut b, "a8", "e8");
+    assert_eq!(b.bonus_state(), Some(BonusState::Earned));
+    let b = battle(BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 10).unwrap());
+    assert_eq!(b.bonus_state(), None);
 }
 
 #[test]

@@ -9,12 +9,13 @@
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gambit_roguelite::battle::Team;
 use gambit_roguelite::bot::Evaluation;
 use gambit_roguelite::run::{RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
-use gambit_roguelite::{Battle, Decision, Progress, Run, RunEvent, RunPhase, SkillTree};
+use gambit_roguelite::{Battle, BattleEvent, Decision, Progress, Run, RunEvent, RunPhase, SkillTree};
 use gambit_rules::Square;
 
 use crate::AppSystems;
@@ -88,8 +89,24 @@ pub struct SaveFailure(pub Option<String>);
 pub struct BattleEnd {
     /// Won or lost.
     pub won: bool,
-    /// Lines of the points breakdown.
+    /// Lines of the points breakdown, or the cause of the defeat.
     pub lines: Vec<String>,
+    /// A defeat's square: where the player's last piece fell (marked on the final board).
+    pub square: Option<Square>,
+}
+
+/// The square where the player's last piece was taken (captured, or killed by poison or damage) in
+/// `events`, if any.
+fn lost_on(events: &[RunEvent]) -> Option<Square> {
+    events.iter().rev().find_map(|e| match e {
+        RunEvent::Battle {
+            event:
+                BattleEvent::Captured { victim: unit, square, .. }
+                | BattleEvent::Died { unit, square }
+                | BattleEvent::Destroyed { unit, square },
+        } if unit.team == Team::Player => Some(*square),
+        _ => None,
+    })
 }
 
 /// The active run: the run itself and what its decisions produced (the event log, the last move, the
@@ -153,6 +170,7 @@ impl RunSession {
     /// Closes the end-of-battle report (the run's next screen follows).
     pub fn close_battle_end(&mut self) {
         self.battle_end = None;
+        self.last_move = None;
     }
 }
 
@@ -361,8 +379,10 @@ fn finish_decision(
             session.log.drain(..keep);
             if was_battle && session.run.stats().battles.len() > battles_before {
                 let record = session.run.stats().battles.last().cloned().expect("a battle just ended");
+                let square = record.defeat.and(lost_on(&events));
                 session.battle_end = Some(BattleEnd {
                     won: record.won,
+                    square,
                     lines: match record.reward {
                         Some(reward) => vec![
                             format!("Moves used: {}", record.moves_used),
@@ -374,10 +394,20 @@ fn finish_decision(
                             format!("Points: {reward}"),
                             format!("Gold: +{}", reward.gold),
                         ],
-                        None => vec!["Your army is scattered. The run ends here.".to_string()],
+                        None => {
+                            let cause = record.defeat.map_or_else(
+                                || "The battle is lost".to_string(),
+                                |reason| crate::ui::capitalize(&reason.to_string()),
+                            );
+                            let mut lines = vec![format!("{cause}.")];
+                            if let Some(square) = square {
+                                lines.push(format!("Lost on {square}, marked on the board."));
+                            }
+                            lines.push("The run ends here.".to_string());
+                            lines
+                        }
                     },
                 });
-                session.last_move = None;
             }
             advanced.write(RunAdvanced);
             if session.run.is_over() && session.recorded.is_none() {

@@ -94,11 +94,9 @@ fn objective_status(battle: &Battle) -> String {
         battle.objective(),
         if battle.objective_complete() { "done" } else { "not yet" }
     );
-    if let Some(b) = battle.bonus() {
-        text.push_str(&format!(
-            "\nBonus: {b} \u{2014} {}",
-            if battle.bonus_complete() { "on track" } else { "not yet" }
-        ));
+    // The library says where the bonus stands: not yet, on track, lost (the moment it is), earned.
+    if let (Some(b), Some(state)) = (battle.bonus(), battle.bonus_state()) {
+        text.push_str(&format!("\nBonus: {b} \u{2014} {state}"));
     }
     if battle.royal_kings() {
         text.push('\n');
@@ -476,6 +474,10 @@ fn build_scene(
     for cell in &mut next.cells {
         cell.check = false;
         cell.threat &= settings.threat_overlay;
+    }
+    // A lost battle marks where the player's last piece fell (the defeat report names it).
+    if let Some(square) = session.battle_end.as_ref().and_then(|end| end.square) {
+        next.cell_mut(square).check = true;
     }
     for (_, square) in candidate_actions(&input, battle) {
         next.cell_mut(square).target = true;

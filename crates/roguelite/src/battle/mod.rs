@@ -28,7 +28,7 @@ pub use setup::{
     BATTLE_SKILL_RULES, BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning,
     UnitSpec,
 };
-pub use state::{BattleStats, BattleStatus, Cloud, DefeatReason, Unit};
+pub use state::{BattleStats, BattleStatus, BonusState, Cloud, DefeatReason, Unit};
 pub(crate) use undo::BattleUndo;
 
 pub use crate::types::{Modifier, PieceId, SENTINEL_TICKS, Team};
@@ -468,6 +468,48 @@ impl Battle {
             Some(BonusObjective::CaptureRole { role }) => self.killed_roles & (1 << role.index()) != 0,
             Some(BonusObjective::NoSkills) => self.stats.player_skills_used == 0,
         }
+    }
+
+    /// Where the bonus objective stands now; `None` without one. Finished battles say
+    /// [`BonusState::Earned`] or [`BonusState::Lost`]; an ongoing one says whether winning now would
+    /// earn it ([`BonusState::OnTrack`]), whether something must still happen
+    /// ([`BonusState::Pending`]: the enemy piece to capture lives), or that it can no longer be earned
+    /// ([`BonusState::Lost`]: an owned piece lost, a skill cast, the move limit passed, or no enemy
+    /// left of the role to capture, counting pawns that could promote to it; a pawn to capture is
+    /// never written off, since a Call to Arms can bring one).
+    ///
+    /// ```
+    /// use gambit_roguelite::battle::{BattleSetup, BonusObjective, BonusState, Objective};
+    /// let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 10)
+    ///     .unwrap()
+    ///     .with_bonus(BonusObjective::NoSkills);
+    /// let mut battle = gambit_roguelite::Battle::new(&setup).unwrap();
+    /// assert_eq!(battle.bonus_state(), Some(BonusState::OnTrack));
+    /// let freeze = battle.parse_action("fz e8").unwrap();
+    /// battle.apply(freeze).unwrap();
+    /// assert_eq!(battle.bonus_state(), Some(BonusState::Lost));
+    /// ```
+    #[must_use]
+    pub fn bonus_state(&self) -> Option<BonusState> {
+        let bonus = self.bonus?;
+        Some(match self.status {
+            BattleStatus::Victory { bonus: true } => BonusState::Earned,
+            BattleStatus::Victory { bonus: false } | BattleStatus::Defeat { .. } => BonusState::Lost,
+            BattleStatus::Ongoing if self.bonus_complete() => BonusState::OnTrack,
+            BattleStatus::Ongoing => match bonus {
+                BonusObjective::CaptureRole { role } => {
+                    let can_appear = |u: &&Unit| u.role == role || u.role == Role::Pawn;
+                    if role == Role::Pawn || self.living(Team::Enemy).any(|u| can_appear(&u)) {
+                        BonusState::Pending
+                    } else {
+                        BonusState::Lost
+                    }
+                }
+                BonusObjective::NoLosses | BonusObjective::FinishWithin { .. } | BonusObjective::NoSkills => {
+                    BonusState::Lost
+                }
+            },
+        })
     }
 
     /// Turns event recording off (`true`) or on; the bot's search copies run quiet.

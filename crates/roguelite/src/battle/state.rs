@@ -134,6 +134,31 @@ impl BattleStatus {
     }
 }
 
+/// Where a battle's bonus objective stands ([`Battle::bonus_state`](super::Battle::bonus_state)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BonusState {
+    /// Not met yet and still possible (the enemy piece to capture lives).
+    Pending,
+    /// Met as things stand: winning now earns it.
+    OnTrack,
+    /// It can no longer be earned in this battle.
+    Lost,
+    /// The battle was won with it.
+    Earned,
+}
+
+impl fmt::Display for BonusState {
+    /// `not yet`, `on track`, `lost`, `earned`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BonusState::Pending => "not yet",
+            BonusState::OnTrack => "on track",
+            BonusState::Lost => "lost",
+            BonusState::Earned => "earned",
+        })
+    }
+}
+
 /// Running counts of a battle.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BattleStats {

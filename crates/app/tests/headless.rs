@@ -122,6 +122,26 @@ fn the_winning_chances_follow_every_change() {
     assert!(start.white.is_some_and(|w| (0.3..=0.7).contains(&w)), "{start:?}");
 }
 
+/// The tool bar has no "New game" beside Undo: a New game action while the game goes on is refused
+/// (nothing wiped), and the bar's Title leaves without abandoning (the title's Continue resumes).
+#[test]
+fn a_game_in_progress_is_never_wiped_and_title_keeps_it() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.board(BoardInput::Command("e4".to_string()));
+    h.wait_for_engine();
+    let board = h.game().board.clone();
+    h.send(skill_chess::Action::NewGame);
+    assert_eq!(h.game().board, board, "New game wiped a game in progress");
+    assert!(h.input().message.as_deref().is_some_and(|m| m.contains("pause menu")));
+    h.press(skill_chess::Action::Title);
+    assert_eq!(h.screen(), Screen::Title);
+    h.app.world_mut().remove_resource::<SkillGame>();
+    h.press(title::Action::ContinueGame);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    assert_eq!(h.game().board, board);
+}
+
 #[test]
 fn teleport_and_freeze_through_the_targeting_mode() {
     let mut h = Harness::new();

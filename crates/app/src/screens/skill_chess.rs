@@ -30,7 +30,7 @@ pub enum Action {
     Promote(Role),
     /// Take back the last turn.
     Undo,
-    /// A new game with the same setup.
+    /// A new game with the same setup (the result banner's: refused while the game goes on).
     NewGame,
     /// Rotate the board.
     Flip,
@@ -38,7 +38,8 @@ pub enum Action {
     ToggleThreats,
     /// Write the game as PGN into the data directory.
     ExportPgn,
-    /// Back to the title (the result banner).
+    /// Back to the title (the tool bar and the result banner): an unfinished game is saved and the
+    /// title's Continue resumes it.
     Title,
 }
 
@@ -269,8 +270,11 @@ fn spawn(mut commands: Commands) {
                     Node { flex_grow: 1.0, overflow: Overflow::clip(), ..default() },
                 ));
                 panel.spawn(crate::ui::wrapping_row()).with_children(|bar| {
+                    // No "New game" beside Undo (it wiped a game without asking): it is on the result
+                    // banner once the game is over. "Title" leaves without abandoning: the game is
+                    // saved and the title's Continue resumes it.
+                    bar.spawn(small_button("Title", Action::Title));
                     bar.spawn(small_button("Undo", Action::Undo));
-                    bar.spawn(small_button("New game", Action::NewGame));
                     bar.spawn(small_button("Flip", Action::Flip));
                     bar.spawn(small_button("Threats", Action::ToggleThreats));
                     bar.spawn(small_button("PGN", Action::ExportPgn));
@@ -362,6 +366,10 @@ fn on_action(
             }
             Action::Undo => {
                 board.write(BoardInput::Undo);
+            }
+            Action::NewGame if !game.is_finished() => {
+                input.message =
+                    Some("Finish the game first, or abandon it from the pause menu (Esc)".to_string());
             }
             Action::NewGame => {
                 engine.cancel();

@@ -82,7 +82,7 @@ fn a_long_button_label_wraps_inside_its_button() {
     use gambit::run::RunSession;
     use gambit_roguelite::{Run, RunConfig};
     let mut h = Harness::with_layout(900, 600);
-    let session = RunSession::new(Run::new(RunConfig::new(1)));
+    let session = RunSession::new(Run::new(RunConfig::three_battles(1)));
     h.app.world_mut().insert_resource(session);
     h.app
         .world_mut()
@@ -210,7 +210,7 @@ fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     h.press(records::Action::Back);
     // The run's screens in the order a run meets them, the player's decisions made by the library's
     // fixed policy.
-    let mut run = Run::new(RunConfig::new(1));
+    let mut run = Run::new(RunConfig::three_battles(1));
     let mut seen = Vec::new();
     for _ in 0..400 {
         let mut session = RunSession::new(run.clone());

@@ -52,7 +52,7 @@ fn unreachable_king() -> Encounter {
 }
 
 fn config(seed: u64, scripted: Vec<Encounter>) -> RunConfig {
-    let mut c = RunConfig::new(seed);
+    let mut c = RunConfig::three_battles(seed);
     c.scripted = scripted;
     c
 }

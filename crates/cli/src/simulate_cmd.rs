@@ -184,6 +184,12 @@ fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Ve
                 options = step.encounters.iter().map(|e| e.name.clone()).collect();
                 offered.extend(options.iter().cloned());
             }
+            Decision::ChooseNode { .. } => {
+                for e in &step.encounters {
+                    offered.push(e.name.clone());
+                    chosen.push(e.name.clone());
+                }
+            }
             Decision::ChooseBoard { index } => {
                 if let Some(name) = options.get(*index) {
                     chosen.push(name.clone());
@@ -241,11 +247,11 @@ fn pct(k: u64, n: u64) -> f64 {
 
 /// The targets of issue 14 (random board choice): stage win rates, run victories, every template.
 const STAGE_TARGETS: [(f64, f64); 3] = [(85.0, 95.0), (65.0, 80.0), (45.0, 65.0)];
-const RUN_TARGET: (f64, f64) = (25.0, 45.0);
+const RUN_TARGET: (f64, f64) = (20.0, 40.0);
 /// Issue 16's target for rank 9: run victories under 10%.
 const TOP_RANK_TARGET: (f64, f64) = (0.0, 10.0);
 
-/// The run-victory target of a rank: issue 14's at rank 0, under 10% at rank 9, none between (the
+/// The run-victory target of a rank: issue 16's at rank 0 (route runs), under 10% at rank 9, none between (the
 /// rate must fall with rank, which one run of `simulate` cannot judge).
 fn run_target(rank: Rank) -> Option<(f64, f64)> {
     if rank == Rank::MIN {
@@ -256,6 +262,17 @@ fn run_target(rank: Rank) -> Option<(f64, f64)> {
         None
     }
 }
+/// Issue 16's targets for route runs: (label, act (0-based), node kinds, target range in percent;
+/// `None`: reported without a target).
+type Target = Option<(f64, f64)>;
+const ROUTE_ROWS: [(&str, u32, &[&str], Target); 6] = [
+    ("act 1 battles", 0, &["battle"], Some((85.0, 100.0))),
+    ("act 1 elites", 0, &["elite"], None),
+    ("act 1 boss", 0, &["boss"], Some((60.0, 80.0))),
+    ("act 2 battles", 1, &["battle"], None),
+    ("act 2 elites", 1, &["elite"], None),
+    ("final boss", 1, &["boss"], Some((35.0, 55.0))),
+];
 const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
 /// Issue 15's targets: every item bought in at least this share of the shops that offer it, percent.
 const ITEM_BOUGHT_MIN: f64 = 5.0;
@@ -401,6 +418,20 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             counts,
         ));
     }
+    // Per route node kind and act (route runs only).
+    let route_rows: Vec<(&str, u64, u64, u64, Target)> = ROUTE_ROWS
+        .iter()
+        .map(|&(label, act, kinds, target)| {
+            let battles: Vec<_> = all
+                .iter()
+                .flat_map(|f| &f.summary.stats.battles)
+                .filter(|b| b.act == act && b.node.is_some_and(|n| kinds.contains(&n.label())))
+                .collect();
+            let won = battles.iter().filter(|b| b.won).count() as u64;
+            let lost: u64 = battles.iter().map(|b| u64::from(b.lost)).sum();
+            (label, battles.len() as u64, won, lost, target)
+        })
+        .collect();
     let victories = all.iter().filter(|f| f.summary.victory).count() as u64;
     let points: u64 = all.iter().map(|f| u64::from(f.summary.points)).sum();
     let exp: u64 = all.iter().map(|f| u64::from(f.summary.exp)).sum();
@@ -450,6 +481,10 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             "enemy_searches": depth_rows.iter().map(|(stage, n, ceiling, reached, median, counts)| json!({
                 "stage": stage, "decisions": n, "depth_ceiling": ceiling, "reached": reached,
                 "median_depth": median, "depths": counts})).collect::<Vec<Value>>(),
+            "route": route_rows.iter().map(|&(label, n, won, lost, target)| json!({
+                "nodes": label, "battles": n, "won": won, "win_rate": pct(won, n),
+                "interval95": wilson(won, n), "owned_pieces_lost": lost, "target": target,
+            })).collect::<Vec<Value>>(),
             "victories": victories, "victory_rate": pct(victories, runs),
             "victory_interval95": wilson(victories, runs),
             "average_points": points as f64 / runs as f64, "average_exp": exp as f64 / runs as f64,
@@ -545,6 +580,22 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     )?;
     writeln!(out, "items in more than {ITEM_BUILD_MAX:.0}% of winning builds: {}", none(dominant))?;
     writeln!(out)?;
+    if route_rows.iter().any(|r| r.1 > 0) {
+        writeln!(
+            out,
+            "| route nodes | battles | won | win rate | 95% interval | owned pieces lost | target |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- | --- | --- |")?;
+        for &(label, n, won, lost, target) in &route_rows {
+            let (lo, hi) = wilson(won, n);
+            let rate = pct(won, n);
+            let target = target.map_or("-".to_string(), |(tlo, thi)| {
+                format!("{tlo:.0}-{thi:.0}%: {}", verdict(rate, (tlo, thi)))
+            });
+            writeln!(out, "| {label} | {n} | {won} | {rate:.1}% | {lo:.1}-{hi:.1}% | {lost} | {target} |")?;
+        }
+        writeln!(out)?;
+    }
     writeln!(out, "| stage | enemy decisions | depth ceiling | reached | median depth | depth: count |")?;
     writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
     for (stage, n, ceiling, reached, median, counts) in &depth_rows {

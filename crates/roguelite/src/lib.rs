@@ -8,6 +8,7 @@ pub mod encounter;
 pub mod items;
 pub mod rank;
 pub mod records;
+pub mod route;
 pub mod run;
 pub mod save;
 pub mod seed;

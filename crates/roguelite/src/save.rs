@@ -19,15 +19,16 @@ use crate::types::Modifier;
 /// (rank 0 only, no history), 2 and 3 differ only by `last_run`, and version 1 is migrated in
 /// [`progress_from_json`].
 pub const PROGRESS_VERSION: u32 = 4;
-/// The current `run.json` version: 6 holds a version 5 run log (the battles' skill rules recorded in
+/// The current `run.json` version: 7 holds a version 6 run log (the route, [`RunConfig::acts`]:
+/// older files hold three-battle runs, read with `acts` 0, and finish as such); 6 held a version 5 run log (the battles' skill rules recorded in
 /// the configuration, `battle_rules`: older files read as the prototype's rules, `classic`, that
 /// they were played with); 5 held a version 4 run log (items: the catalogue in the
 /// configuration, badges and consumables in shops, consumable uses in battles; modifier prices in
 /// the catalogue instead of the economy); 4 held a version 3 log (the battle rules of issue 14:
 /// kings royal only where the encounter says so, a frozen-in player passes); 3 held a version 2 log
-/// (the same fields, older rules); all three read as version 6, see `docs/save-format.md`. 2 and 1 held
+/// (the same fields, older rules); all of them read as version 7, see `docs/save-format.md`. 2 and 1 held
 /// a version 1 log (the player's decisions only).
-pub const RUN_FILE_VERSION: u32 = 6;
+pub const RUN_FILE_VERSION: u32 = 7;
 /// The progress file name.
 pub const PROGRESS_FILE: &str = "progress.json";
 /// The active run file name.
@@ -199,7 +200,7 @@ pub fn progress_from_json(text: &str) -> Result<Progress, FormatError> {
 /// A saved run as read from `run.json`, before it is rebuilt.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedRun {
-    /// A version 3, 4, 5 or 6 file: everything the replay needs is recorded.
+    /// A version 3 to 7 file: everything the replay needs is recorded.
     Recorded(RunLog),
     /// A version 1 or 2 file: the player's decisions only; rebuilding simulates the run again.
     Legacy(LegacyRunLog),
@@ -233,7 +234,8 @@ pub fn run_to_json(run: &Run) -> String {
         .expect("a run log serializes")
 }
 
-/// Reads `run.json` of any version: 6 (a recorded log of version 5), 5 (a recorded log of version
+/// Reads `run.json` of any version: 7 (a recorded log of version 6), 6 (a recorded log of version
+/// 5, migrated: a three-battle run, `acts` 0), 5 (a recorded log of version
 /// 4, migrated: its battles' skill rules are recorded as `classic`), 4 and 3 (recorded logs of
 /// versions 3 and 2, migrated the same way, and the modifier prices leave the economy, see
 /// [`RUN_FILE_VERSION`]), 2
@@ -268,16 +270,22 @@ pub fn run_from_json(text: &str) -> Result<SavedRun, FormatError> {
                     config.insert("battle_rules".to_string(), Value::String("classic".to_string()));
                 }
             }
+            if version < 7 {
+                // Migration to 7: runs before the route were three-battle runs; they finish as such.
+                if let Some(config) = value.pointer_mut("/log/config").and_then(Value::as_object_mut) {
+                    config.insert("acts".to_string(), Value::from(0));
+                }
+            }
             let mut file: RunFile<RunLog> = fields(value)?;
-            // A version 3 file holds a version 2 log, 4 a version 3 log, 5 a version 4 log, 6 the
-            // current one.
+            // A version 3 file holds a version 2 log, 4 a version 3 log, 5 a version 4 log, 6 a
+            // version 5 log, 7 the current one.
             if file.log.version != version - 1 {
                 return Err(FormatError::UnknownVersion {
                     found: u64::from(file.log.version),
                     newest: RUN_LOG_VERSION,
                 });
             }
-            // Migrations 3, 4, 5 -> 6: otherwise the same fields; a version 2 log's runs in
+            // Migrations 3 to 6 -> 7: otherwise the same fields; a version 2 log's runs in
             // progress replay identically under today's battle rules (the rules changed only what
             // ended a run), and runs without items replay identically with them.
             file.log.version = RUN_LOG_VERSION;

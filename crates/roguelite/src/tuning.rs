@@ -14,6 +14,7 @@ use thiserror::Error;
 use crate::bot::EnemyTuning;
 use crate::economy::BATTLES_PER_RUN;
 use crate::encounter::templates;
+use crate::route::RouteTuning;
 use crate::run::RunConfig;
 
 /// The shipped tuning (`data/tuning.json`).
@@ -113,6 +114,10 @@ pub struct Economy {
     /// Proofs at generation (absent in files written before them: off).
     #[serde(default)]
     pub proof: ProofTuning,
+    /// The route's budgets and boss rules (absent in files written before the route: the shipped
+    /// ones; three-battle runs do not use them).
+    #[serde(default)]
+    pub route: RouteTuning,
 }
 
 impl Default for Economy {
@@ -133,6 +138,7 @@ impl Economy {
             gold: GoldTuning { start: 0, victory: 30, per_move_left: 2, bonus: 15 },
             budgets: BTreeMap::new(),
             proof: ProofTuning::default(),
+            route: RouteTuning::default(),
         }
     }
 }
@@ -160,6 +166,8 @@ pub struct Tuning {
     pub budgets: BTreeMap<String, u32>,
     /// Proofs at generation.
     pub proof: ProofTuning,
+    /// The route's budgets and boss rules ([`RouteTuning`]).
+    pub route: RouteTuning,
 }
 
 impl Default for Tuning {
@@ -251,6 +259,27 @@ impl Tuning {
                 ),
             ));
         }
+        let r = &tuning.route;
+        for (field, list) in [("battle", &r.battle), ("elite", &r.elite), ("boss", &r.boss)] {
+            if list.is_empty() || list.len() > crate::route::MAX_ACTS as usize {
+                return Err(err(format!("route.{field}"), "expected 1 to 3 numbers, one per act".into()));
+            }
+            if list.iter().any(|&m| m.unsigned_abs() > MAX_BUDGET) {
+                return Err(err(format!("route.{field}"), format!("at most {MAX_BUDGET} moves either way")));
+            }
+        }
+        if r.bosses.is_empty() || r.bosses.len() > crate::route::MAX_ACTS as usize {
+            return Err(err("route.bosses".into(), "expected 1 to 3 boss rules, one per act".into()));
+        }
+        for (i, rule) in r.bosses.iter().enumerate() {
+            let bad = match *rule {
+                crate::route::BossRule::Warband { every } => (every == 0).then_some("at least 1 enemy turn"),
+                crate::route::BossRule::IronKing => None,
+            };
+            if let Some(message) = bad {
+                return Err(err(format!("route.bosses[{i}]"), message.into()));
+            }
+        }
         if tuning.proof.nodes > MAX_PROOF_NODES {
             return Err(err("proof.nodes".into(), format!("at most {MAX_PROOF_NODES} nodes per variation")));
         }
@@ -277,6 +306,7 @@ impl Tuning {
             gold: self.gold,
             budgets: self.budgets.clone(),
             proof: self.proof.clone(),
+            route: self.route.clone(),
         }
     }
 

@@ -757,8 +757,10 @@ mod run {
     use gambit_roguelite::{Decision, bot::Evaluation};
 
     fn to_shop(seed: u64) -> Option<Run> {
-        let config =
-            RunConfig { tuning: EnemyTuning::custom(vec![1], vec![200], vec![]), ..RunConfig::new(seed) };
+        let config = RunConfig {
+            tuning: EnemyTuning::custom(vec![1], vec![200], vec![]),
+            ..RunConfig::three_battles(seed)
+        };
         let mut run = Run::new(config);
         while !matches!(run.phase(), RunPhase::Shop(_) | RunPhase::Over { .. }) {
             run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();

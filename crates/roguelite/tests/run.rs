@@ -29,7 +29,7 @@ const FAST: StageTuning = StageTuning::new(1, 200, 1.0);
 fn fast_config(seed: u64) -> RunConfig {
     RunConfig {
         tuning: EnemyTuning::custom(vec![1, 2], vec![200, 400], vec![0.0, 1.0]),
-        ..RunConfig::new(seed)
+        ..RunConfig::three_battles(seed)
     }
 }
 

@@ -72,7 +72,7 @@ fn fixture_expected() -> serde_json::Value {
 fn run_into_second_battle(seed: u64) -> Run {
     (seed..seed + 50)
         .find_map(|seed| {
-            let mut run = Run::new(RunConfig::new(seed));
+            let mut run = Run::new(RunConfig::three_battles(seed));
             let mut acts = 0;
             while let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) {
                 if run.battles_won() == 1 && matches!(d, Decision::Act { .. }) {
@@ -111,7 +111,7 @@ fn progress_round_trip_with_version() {
 /// `run.json`, then found the run again) counts once; another run counts again.
 #[test]
 fn a_run_is_recorded_once() {
-    let mut run = Run::new(RunConfig::new(3));
+    let mut run = Run::new(RunConfig::three_battles(3));
     play_to_the_end(&mut run);
     let summary = run.summary();
     assert_eq!(summary.key, RunKey { seed: 3, decisions: run.log().steps.len() as u32 });
@@ -157,8 +157,8 @@ fn bad_texts_are_typed_format_errors() {
     ));
     assert!(matches!(run_from_json("[]"), Err(FormatError::NoVersion)));
     assert!(matches!(
-        run_from_json(r#"{"version": 7, "log": {}}"#),
-        Err(FormatError::UnknownVersion { found: 7, .. })
+        run_from_json(r#"{"version": 8, "log": {}}"#),
+        Err(FormatError::UnknownVersion { found: 8, .. })
     ));
     assert!(matches!(run_from_json(r#"{"version": 3, "log": {"version": 1}}"#), Err(FormatError::Fields(_))));
 }
@@ -385,7 +385,8 @@ fn what_the_record_fixes_may_change_in_the_game_without_breaking_a_save() {
 fn run_files_of_every_version_read() {
     // A run generated as the game did when version 1 and 2 files were written (offers of the four
     // original modifiers), as rebuilding such a file does.
-    let config = RunConfig { tuning: EnemyTuning::custom(vec![1], vec![200], vec![]), ..RunConfig::new(4) };
+    let config =
+        RunConfig { tuning: EnemyTuning::custom(vec![1], vec![200], vec![]), ..RunConfig::three_battles(4) };
     let mut run =
         Run::resume_legacy(&LegacyRunLog { config, decisions: Vec::new() }, Evaluation::default()).run;
     for _ in 0..3 {

@@ -6,7 +6,7 @@ use gambit_roguelite::{Decision, Modifier, Run, RunConfig, RunPhase};
 
 #[test]
 fn scripted_encounters_replace_generation() {
-    let mut config = RunConfig::new(11);
+    let mut config = RunConfig::three_battles(11);
     let first = fallback_encounter(1);
     let mut second = fallback_encounter(2);
     second.name = "second".to_string();

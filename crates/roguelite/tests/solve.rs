@@ -7,7 +7,7 @@ fn generated_encounters_are_proved_and_their_budgets_keep_the_slack() {
     let tuning = gambit_roguelite::tuning::Tuning::default();
     let mut proved = 0;
     for seed in 1..=4 {
-        let mut run = Run::new(RunConfig::new(seed));
+        let mut run = Run::new(RunConfig::three_battles(seed));
         let offers = match run.phase() {
             gambit_roguelite::RunPhase::StartOffer { offers } => offers.clone(),
             _ => unreachable!(),

@@ -15,7 +15,9 @@ use gambit_roguelite::run::{RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
-use gambit_roguelite::{Battle, BattleEvent, Decision, Progress, Run, RunEvent, RunPhase, SkillTree};
+use gambit_roguelite::{
+    Battle, BattleEvent, Decision, Progress, Run, RunConfig, RunEvent, RunPhase, SkillTree,
+};
 use gambit_rules::Square;
 
 use crate::AppSystems;
@@ -163,7 +165,9 @@ impl RunSession {
             RunPhase::Battle => Screen::Battle,
             RunPhase::Shop(_) => Screen::Shop,
             RunPhase::ChooseBoard { .. } => Screen::BoardChoice,
-            RunPhase::Over { .. } => Screen::RunEnd,
+            // The app starts three-battle runs until its map screen exists (issue 16); a route's
+            // phases cannot come up yet.
+            RunPhase::Map { .. } | RunPhase::Rest | RunPhase::Over { .. } => Screen::RunEnd,
         }
     }
 
@@ -247,7 +251,7 @@ fn random_seed() -> u64 {
 #[must_use]
 pub fn new_run(settings: &Settings, profile: &Profile, failure: &mut SaveFailure) -> RunSession {
     let seed = settings.run_seed.unwrap_or_else(random_seed);
-    let run = Run::new(profile.progress.new_run_config(seed));
+    let run = Run::new(RunConfig { acts: 0, ..profile.progress.new_run_config(seed) });
     if let Err(e) = profile.save_run(&run) {
         failure.0 = Some(e.to_string());
     }

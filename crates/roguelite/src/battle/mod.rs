@@ -97,6 +97,9 @@ pub struct Battle {
     /// Units that teleported, with their moves since (at most two), for
     /// [`BattleStats::promotions_after_teleport`].
     recent_teleports: Vec<(PieceId, u8)>,
+    /// Enemy reinforcements every this many enemy turns ([`BattleSetup::enemy_reinforcements`]; 0:
+    /// none). Never changes after [`Battle::new`].
+    reinforcements: u32,
 }
 
 /// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
@@ -227,6 +230,7 @@ impl Battle {
             tuning,
             enemy_has_skills: setup.enemy_skills.is_some(),
             royal_kings: setup.royal_kings,
+            reinforcements: setup.enemy_reinforcements,
             had_king,
             killed_roles: 0,
             stats: BattleStats::default(),
@@ -369,6 +373,13 @@ impl Battle {
     #[must_use]
     pub fn stats(&self) -> BattleStats {
         self.stats
+    }
+
+    /// Enemy reinforcements: a temporary enemy pawn every this many enemy turns
+    /// ([`BattleSetup::enemy_reinforcements`]; 0: none).
+    #[must_use]
+    pub fn enemy_reinforcements(&self) -> u32 {
+        self.reinforcements
     }
 
     /// Whether the kings are royal in this battle ([`BattleSetup::royal_kings`]): losing every king

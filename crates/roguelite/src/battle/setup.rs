@@ -251,6 +251,16 @@ pub struct BattleSetup {
     /// [`SkillRules::CLASSIC`].
     #[serde(default = "classic_rules")]
     pub skill_rules: SkillRules,
+    /// Enemy reinforcements (a boss rule, `crate::route::BossRule::Warband`): at the start of
+    /// every `n`-th enemy turn (enemy turns counted from 1, passes included) a temporary enemy pawn
+    /// arrives on the first free square of the enemy's home rank (none when the rank is full). 0: none
+    /// (the default).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub enemy_reinforcements: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The skill rules of new battles (docs/battle.md, Skills): the prototype's rules
@@ -283,6 +293,7 @@ impl BattleSetup {
             enemy_badges: Vec::new(),
             consumables: Vec::new(),
             skill_rules: BATTLE_SKILL_RULES,
+            enemy_reinforcements: 0,
         }
     }
 

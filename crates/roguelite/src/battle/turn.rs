@@ -148,12 +148,20 @@ impl Battle {
 }
 
 impl Battle {
-    /// Step 6, after poison: the incoming team's start-of-turn effects, in this order: its Spiked
+    /// Step 6, after poison: the incoming team's start-of-turn effects, in this order: enemy
+    /// reinforcements ([`BattleSetup::enemy_reinforcements`](super::BattleSetup::enemy_reinforcements)), its Spiked
     /// pieces hurt every opposing piece next to them (1 damage per opposing piece, however many
     /// Spiked pieces touch it; casualties in id order), its Regenerating pieces heal 1, Field Medic
     /// heals its most wounded piece (lowest HP left against its maximum, then lowest id), each of
     /// its living Inspiring pieces takes one more tick off its Teleport cooldown.
     pub(super) fn start_of_turn(&mut self, incoming: Team) {
+        // Enemy reinforcements (a boss rule): enemy turns start at odd plies, turn k at ply 2k - 1.
+        if incoming == Team::Enemy
+            && self.reinforcements > 0
+            && self.ply.div_ceil(2).is_multiple_of(self.reinforcements)
+        {
+            self.summon(Team::Enemy, Role::Pawn, None);
+        }
         let spikes: Vec<_> = self
             .living(incoming)
             .filter(|u| u.modifier == Some(Modifier::Spiked))

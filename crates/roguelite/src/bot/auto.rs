@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, BattleAction, Objective};
 use crate::items::Effect;
+use crate::route::RestChoice;
 use crate::run::{
     Decision, Run, RunConfig, RunEvent, RunPhase, ShopItem, ShopOffer, TAG_PLAYER, derive_seed,
 };
@@ -82,7 +83,10 @@ impl Default for AutoPlayer {
 /// - shop: buy the buyable offer ([`Run::shop_offers`]) of highest worth, where a piece or a badge
 ///   is worth twice its price and a modifier (for the most valuable piece without one) or a
 ///   consumable its price; leave when nothing is buyable (never reroll);
-/// - next board: the option with the largest move budget (the first on ties).
+/// - next board: the option with the largest move budget (the first on ties);
+/// - route: a node drawn from the run seed and the number of decisions so far (seeded, so a run
+///   replays);
+/// - rest: bring back the most valuable lost piece under its purchase limit, else leave.
 ///
 /// `None` once the run is over. [`auto_decision_with`] takes another board choice.
 #[must_use]
@@ -160,6 +164,22 @@ pub fn auto_decision_with(run: &Run, player: &AutoPlayer) -> Option<Decision> {
                 }
             };
             Some(Decision::ChooseBoard { index })
+        }
+        RunPhase::Map { choices } => {
+            let n = choices.len().max(1) as u64;
+            let decisions = run.decisions().count() as u64;
+            let s = derive_seed(run.config().seed, TAG_PLAYER, decisions, 0x4a7);
+            Some(Decision::ChooseNode { index: (s % n) as usize })
+        }
+        RunPhase::Rest => {
+            let revive = run
+                .lost()
+                .iter()
+                .filter(|p| !run.piece_limit(p.role).at_limit())
+                .max_by_key(|p| (role_value(p.role), std::cmp::Reverse(p.id)));
+            Some(Decision::Rest {
+                choice: revive.map_or(RestChoice::Leave, |p| RestChoice::Revive { piece: p.id }),
+            })
         }
         RunPhase::Over { .. } => None,
     }

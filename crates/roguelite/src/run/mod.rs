@@ -34,6 +34,7 @@ use crate::encounter::{
 };
 use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
 use crate::rank::{Rank, RankRules};
+use crate::route::{BossRule, NodeKind, NodeRef, ROUTE_ACTS, RestChoice, Route};
 use crate::seed::Date;
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SolveOptions, solve};
@@ -224,9 +225,17 @@ pub enum RunPhase {
         /// The options.
         options: Vec<Encounter>,
     },
+    /// Choose the next node of the route ([`Run::route`]): one of `choices`
+    /// ([`Decision::ChooseNode`] names its index here).
+    Map {
+        /// The nodes that may come next.
+        choices: Vec<NodeRef>,
+    },
+    /// A rest node: choose a [`RestChoice`] ([`Decision::Rest`]).
+    Rest,
     /// The run is over.
     Over {
-        /// Whether all three battles were won.
+        /// Whether the run was won (every battle of a three-battle run, the last boss of a route).
         victory: bool,
     },
 }
@@ -241,13 +250,15 @@ impl RunPhase {
             RunPhase::Battle => PhaseKind::Battle,
             RunPhase::Shop(_) => PhaseKind::Shop,
             RunPhase::ChooseBoard { .. } => PhaseKind::ChooseBoard,
+            RunPhase::Map { .. } => PhaseKind::Map,
+            RunPhase::Rest => PhaseKind::Rest,
             RunPhase::Over { .. } => PhaseKind::Over,
         }
     }
 }
 
 /// The kinds of [`RunPhase`], for errors and labels. `Display`: `start offer`, `deployment`, `battle`,
-/// `shop`, `board choice`, `run over`.
+/// `shop`, `board choice`, `map`, `rest`, `run over`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PhaseKind {
     /// [`RunPhase::StartOffer`].
@@ -260,6 +271,10 @@ pub enum PhaseKind {
     Shop,
     /// [`RunPhase::ChooseBoard`].
     ChooseBoard,
+    /// [`RunPhase::Map`].
+    Map,
+    /// [`RunPhase::Rest`].
+    Rest,
     /// [`RunPhase::Over`].
     Over,
 }
@@ -272,6 +287,8 @@ impl fmt::Display for PhaseKind {
             PhaseKind::Battle => "battle",
             PhaseKind::Shop => "shop",
             PhaseKind::ChooseBoard => "board choice",
+            PhaseKind::Map => "map",
+            PhaseKind::Rest => "rest",
             PhaseKind::Over => "run over",
         })
     }
@@ -326,11 +343,21 @@ pub enum Decision {
         /// Option index (0 to 2).
         index: usize,
     },
+    /// Choose the next node of the route.
+    ChooseNode {
+        /// Index in [`RunPhase::Map`]'s `choices`.
+        index: usize,
+    },
+    /// What to do at a rest node.
+    Rest {
+        /// The choice.
+        choice: RestChoice,
+    },
 }
 
 impl Decision {
     /// The decision's kind as the run log writes it (`choose_start`, `deploy`, `deploy_default`,
-    /// `act`, `buy`, `reroll`, `leave_shop`, `choose_board`).
+    /// `act`, `buy`, `reroll`, `leave_shop`, `choose_board`, `choose_node`, `rest`).
     #[must_use]
     pub fn name(&self) -> &'static str {
         match self {
@@ -342,6 +369,8 @@ impl Decision {
             Decision::Reroll => "reroll",
             Decision::LeaveShop => "leave_shop",
             Decision::ChooseBoard { .. } => "choose_board",
+            Decision::ChooseNode { .. } => "choose_node",
+            Decision::Rest { .. } => "rest",
         }
     }
 }
@@ -429,6 +458,15 @@ pub enum RunError {
     /// No such board option.
     #[error("no board option {0}")]
     NoSuchBoard(usize),
+    /// No such route choice.
+    #[error("no route choice {0}")]
+    NoSuchNode(usize),
+    /// A rest cannot bring back a piece that was not lost in this run.
+    #[error("piece #{0} was not lost")]
+    NotLost(u32),
+    /// A rest cannot remove a modifier from a piece without one.
+    #[error("piece #{0} has no modifier")]
+    NoModifier(u32),
     /// The encounter could not start.
     #[error("{0}")]
     Encounter(#[from] EncounterError),
@@ -475,6 +513,12 @@ pub struct RunConfig {
     /// The date of a daily run ([`crate::seed::Date::daily_config`]); `None` for other runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<Date>,
+    /// Acts of the run's route ([`crate::route`]; [`RunConfig::new`]: [`ROUTE_ACTS`]), at most
+    /// [`crate::route::MAX_ACTS`]. 0: the three-battle run without a map (shop after each won battle,
+    /// a choice of three boards), which run files of version 6 and older hold and finish as
+    /// (the migration in [`crate::save::run_from_json`]; an absent field reads as 0).
+    #[serde(default)]
+    pub acts: u32,
 }
 
 impl RunConfig {
@@ -491,7 +535,14 @@ impl RunConfig {
             battle_rules: crate::battle::BATTLE_SKILL_RULES,
             rank: RankRules::default(),
             daily: None,
+            acts: ROUTE_ACTS,
         }
+    }
+
+    /// [`RunConfig::new`] for the three-battle run without a map ([`RunConfig::acts`] 0).
+    #[must_use]
+    pub fn three_battles(seed: u64) -> RunConfig {
+        RunConfig { acts: 0, ..RunConfig::new(seed) }
     }
 
     /// The set formation of battle `index` (0-based), if the run has set formations.
@@ -524,6 +575,15 @@ pub struct BattleRecord {
     /// Why a lost battle was lost (`None` for a victory).
     #[serde(default)]
     pub defeat: Option<DefeatReason>,
+    /// The route node it was played at (`None` in a three-battle run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<NodeKind>,
+    /// The act (0-based) of that node (0 in a three-battle run).
+    #[serde(default)]
+    pub act: u32,
+    /// Owned pieces lost in it (they stay lost in a route; a three-battle run restores them).
+    #[serde(default)]
+    pub lost: u32,
 }
 
 /// Running counts of a run.
@@ -533,7 +593,8 @@ pub struct RunStats {
     pub pawns_lost: u32,
     /// Temporary (Rallying) pawns lost.
     pub temporary_pawns_lost: u32,
-    /// Owned pieces lost (they come back after the battle).
+    /// Owned pieces lost (in a route they stay lost unless a rest brings them back; a three-battle
+    /// run restores them after each battle).
     pub owned_lost: u32,
     /// Enemy pieces killed.
     pub enemy_killed: u32,
@@ -546,7 +607,7 @@ pub struct RunStats {
 /// The end of a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunSummary {
-    /// All three battles won.
+    /// The run was won (all three battles; the last boss of a route).
     pub victory: bool,
     /// Battles won.
     pub battles_won: u32,
@@ -625,6 +686,8 @@ const TAG_FIRST: u64 = 2;
 const TAG_SHOP: u64 = 3;
 const TAG_BOARD: u64 = 4;
 const TAG_ENEMY: u64 = 5;
+const TAG_NODE: u64 = 8;
+const TAG_ELITE: u64 = 9;
 /// Seed tag of the auto-player's battle decisions.
 pub(crate) const TAG_PLAYER: u64 = 6;
 
@@ -688,6 +751,12 @@ pub struct Run {
     enemy_searches: Vec<EnemySearch>,
     /// Player promotions in finished battles, and those right after a teleport (not saved).
     promotions: (u32, u32),
+    /// The route (`None` in a three-battle run, and before the start offer is taken).
+    route: Option<Route>,
+    /// The route node the run is at (the last chosen), `None` before the first.
+    at: Option<NodeRef>,
+    /// Owned pieces lost in battles of a route, in order (a rest can bring one back).
+    lost: Vec<OwnedPiece>,
 }
 
 /// One enemy decision the bot searched live: the stage, the configured depth ceiling and what the
@@ -753,6 +822,9 @@ impl Run {
             pack: Vec::new(),
             enemy_searches: Vec::new(),
             promotions: (0, 0),
+            route: None,
+            at: None,
+            lost: Vec::new(),
             config,
         }
     }
@@ -761,6 +833,40 @@ impl Run {
     #[must_use]
     pub fn config(&self) -> &RunConfig {
         &self.config
+    }
+
+    /// The route ([`crate::route`]; `None` in a three-battle run and before the start offer is
+    /// taken).
+    #[must_use]
+    pub fn route(&self) -> Option<&Route> {
+        self.route.as_ref()
+    }
+
+    /// The route node the run is at (the last one chosen; `None` before the first).
+    #[must_use]
+    pub fn position(&self) -> Option<NodeRef> {
+        self.at
+    }
+
+    /// The kind of the route node the run is at.
+    #[must_use]
+    pub fn node_kind(&self) -> Option<NodeKind> {
+        Some(self.route.as_ref()?.node(self.at?)?.kind)
+    }
+
+    /// The boss rule of the current battle, if it is a boss's.
+    #[must_use]
+    pub fn boss_rule(&self) -> Option<BossRule> {
+        match self.node_kind()? {
+            NodeKind::Boss { rule } => Some(rule),
+            _ => None,
+        }
+    }
+
+    /// Owned pieces lost in this route's battles and not brought back, in order.
+    #[must_use]
+    pub fn lost(&self) -> &[OwnedPiece] {
+        &self.lost
     }
 
     /// The perks of the unlocks.
@@ -1029,6 +1135,17 @@ impl Run {
                     self.roster[piece].role.name(),
                     recipient
                 )));
+                if self.config.acts > 0 {
+                    let acts = self.config.acts;
+                    let seed = self.config.seed;
+                    let tuning = &self.config.economy.route;
+                    let route = supply.route(acts, || Route::generate(seed, acts, tuning))?;
+                    let choices = route.choices(None);
+                    out.push(msg(format!("the route: {} acts", route.acts.len())));
+                    self.route = Some(route);
+                    self.phase = RunPhase::Map { choices };
+                    return Ok(out);
+                }
                 let encounter = if let Some(e) = self.config.scripted_encounter(0) {
                     e.clone()
                 } else {
@@ -1121,6 +1238,72 @@ impl Run {
                 let reroll_cost = self.config.economy.prices.reroll;
                 self.phase = RunPhase::Shop(Shop { slots, rerolls, free_rerolls, reroll_cost });
             }
+            (RunPhase::Shop(_), Decision::LeaveShop) if self.route.is_some() => {
+                out.push(msg("left the shop".into()));
+                self.phase = self.map_phase();
+            }
+            (RunPhase::Map { choices }, Decision::ChooseNode { index }) => {
+                let at = *choices.get(*index).ok_or(RunError::NoSuchNode(*index))?;
+                let kind = self.route.as_ref().and_then(|r| r.node(at)).map(|n| n.kind);
+                let kind = kind.ok_or(RunError::NoSuchNode(*index))?;
+                self.at = Some(at);
+                out.push(msg(format!("act {}: {kind}", at.act + 1)));
+                match kind {
+                    NodeKind::Shop => {
+                        let slots = supply.shop(|| self.make_stock(0))?;
+                        let shop = Shop {
+                            slots,
+                            rerolls: 0,
+                            free_rerolls: self.perks.free_rerolls,
+                            reroll_cost: self.config.economy.prices.reroll,
+                        };
+                        out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
+                        self.phase = RunPhase::Shop(shop);
+                    }
+                    NodeKind::Rest => self.phase = RunPhase::Rest,
+                    NodeKind::Battle | NodeKind::Elite | NodeKind::Boss { .. } => {
+                        let encounter =
+                            if let Some(e) = self.config.scripted_encounter(self.battles_started as usize) {
+                                e.clone()
+                            } else {
+                                let (mut encounters, failed) =
+                                    supply.encounters(&self.roster, || self.generate_node_board(at, kind))?;
+                                let stage = kind.stage(at.act).unwrap_or(1);
+                                self.stats.failed_validations[(stage as usize).clamp(1, 3) - 1] += failed;
+                                encounters.swap_remove(0)
+                            };
+                        out.push(msg(format!("board: {}", describe(&encounter))));
+                        self.phase = RunPhase::Deploy { encounter };
+                    }
+                }
+            }
+            (RunPhase::Rest, Decision::Rest { choice }) => {
+                match *choice {
+                    RestChoice::Revive { piece } => {
+                        let i =
+                            self.lost.iter().position(|p| p.id == piece).ok_or(RunError::NotLost(piece))?;
+                        let role = self.lost[i].role;
+                        if self.owned(role) >= self.limit(role) {
+                            return Err(RunError::Limit(role).into());
+                        }
+                        let p = self.lost.remove(i);
+                        out.push(msg(format!("your {} #{} is back", p.role.name(), p.id)));
+                        self.roster.push(p);
+                        self.roster.sort_by_key(|p| p.id);
+                    }
+                    RestChoice::RemoveModifier { piece } => {
+                        let p = self
+                            .roster
+                            .iter_mut()
+                            .find(|p| p.id == piece)
+                            .ok_or(RunError::NoSuchPiece(piece))?;
+                        let m = p.modifier.take().ok_or(RunError::NoModifier(piece))?;
+                        out.push(msg(format!("your {} #{piece} is no longer {m}", p.role.name())));
+                    }
+                    RestChoice::Leave => out.push(msg("rested".into())),
+                }
+                self.phase = self.map_phase();
+            }
             (RunPhase::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
                 let e = self
                     .config
@@ -1155,7 +1338,7 @@ impl Run {
     /// cap: a proved encounter records its shortest win found and gets at least that many moves plus
     /// the stage's slack; an unproved one stays as generated. The pack's consumables are left out
     /// (the solver never uses them; they can only help the player).
-    fn prove(&self, encounter: &mut Encounter, battle_index: u64) -> bool {
+    fn prove(&self, encounter: &mut Encounter, battle_index: u64, boss: Option<BossRule>) -> bool {
         let proof = &self.config.economy.proof;
         if proof.nodes == 0 {
             return false;
@@ -1166,6 +1349,9 @@ impl Run {
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.skill_rules = self.config.battle_rules;
         setup.move_budget = PROOF_MAX_MOVES;
+        if let Some(rule) = boss {
+            rule.apply(&mut setup);
+        }
         let Ok(battle) = Battle::new(&setup) else { return false };
         let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);
         let enemy = enemy_policy(self.config.seed, battle_index, tuning, self.evaluation);
@@ -1182,23 +1368,28 @@ impl Run {
     /// ([`Run::prove`]); when none is, the template's base if proved, else the fallback formation
     /// (proved if it can be). Without proofs (`proof.nodes` 0) the first generated one. `failed`
     /// counts the validations and proofs that failed on the way.
-    fn generate_proved(&self, t: &EncounterTemplate, rng: &mut ChaCha8Rng) -> Generated {
+    fn generate_proved(
+        &self,
+        t: &EncounterTemplate,
+        rng: &mut ChaCha8Rng,
+        boss: Option<BossRule>,
+    ) -> Generated {
         let battle = u64::from(self.battles_started) + 1;
         let mut failed = 0;
         for _ in 0..PROOF_ATTEMPTS {
             let mut g = generate(t, rng, &self.roster);
             failed += g.failed;
-            if self.config.economy.proof.nodes == 0 || self.prove(&mut g.encounter, battle) {
+            if self.config.economy.proof.nodes == 0 || self.prove(&mut g.encounter, battle, boss) {
                 return Generated { encounter: g.encounter, failed };
             }
             failed += 1;
         }
         let mut base = t.base();
-        if base.validate(&self.roster).is_ok() && self.prove(&mut base, battle) {
+        if base.validate(&self.roster).is_ok() && self.prove(&mut base, battle, boss) {
             return Generated { encounter: base, failed };
         }
         let mut fallback = fallback_encounter(t.stage);
-        self.prove(&mut fallback, battle);
+        self.prove(&mut fallback, battle, boss);
         Generated { encounter: fallback, failed: failed + 1 }
     }
 
@@ -1251,7 +1442,7 @@ impl Run {
         let stage_one: Vec<_> = self.templates().into_iter().filter(|t| t.stage == 1).collect();
         let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
         let t = &stage_one[r.gen_range(0..stage_one.len())];
-        let g = self.generate_proved(t, &mut r);
+        let g = self.generate_proved(t, &mut r, None);
         (vec![g.encounter], g.failed)
     }
 
@@ -1269,8 +1460,11 @@ impl Run {
             if options.len() == 3 {
                 break;
             }
-            let g =
-                self.generate_proved(t, &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64));
+            let g = self.generate_proved(
+                t,
+                &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64),
+                None,
+            );
             failed += g.failed;
             // A template that gave only the fallback formation yields its place to the next one.
             if g.encounter.fallback && !self.legacy {
@@ -1282,6 +1476,47 @@ impl Run {
         let missing = 3 - options.len();
         options.extend(fallbacks.into_iter().take(missing));
         (options, failed)
+    }
+
+    /// The board of a route's battle node: a template of the node's stage ([`NodeKind::stage`])
+    /// chosen from the seed and the node, varied and proved (under the boss's rule for a boss;
+    /// [`Run::generate_proved`]), then its budget changed by [`NodeKind::budget_bonus`]; with the
+    /// validations that failed on the way.
+    fn generate_node_board(&self, at: NodeRef, kind: NodeKind) -> (Vec<Encounter>, u32) {
+        let stage = kind.stage(at.act).unwrap_or(1);
+        let pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
+        let mut r = rng(self.config.seed, TAG_NODE, (at.act * 16 + at.row) as u64, at.index as u64);
+        let t = &pool[r.gen_range(0..pool.len())];
+        let boss = match kind {
+            NodeKind::Boss { rule } => Some(rule),
+            _ => None,
+        };
+        let mut g = self.generate_proved(t, &mut r, boss);
+        if let Some(BossRule::IronKing) = boss {
+            g.encounter.objective = crate::battle::Objective::CaptureKing;
+        }
+        let bonus = kind.budget_bonus(at.act, &self.config.economy.route);
+        g.encounter.move_budget = g.encounter.move_budget.saturating_add_signed(bonus).max(1);
+        (vec![g.encounter], g.failed)
+    }
+
+    /// The map phase after a node: the choices from the current node, or the end of a won run.
+    fn map_phase(&self) -> RunPhase {
+        let choices = self.route.as_ref().map(|r| r.choices(self.at)).unwrap_or_default();
+        if choices.is_empty() { RunPhase::Over { victory: true } } else { RunPhase::Map { choices } }
+    }
+
+    /// A badge an elite drops: one the run does not own, drawn by rarity from the seed and the
+    /// battle's index (`None` when every badge is owned).
+    fn elite_badge(&self) -> Option<ItemId> {
+        let items = &self.config.items;
+        let badges: Vec<&Item> = items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).collect();
+        let w: Vec<u32> = badges.iter().map(|i| items.rarity_weights.weight(i.rarity)).collect();
+        if w.iter().sum::<u32>() == 0 {
+            return None;
+        }
+        let mut r = rng(self.config.seed, TAG_ELITE, u64::from(self.battles_started), 0);
+        Some(badges[weighted(&mut r, &w)].id)
     }
 
     fn check_deployment(&self, encounter: &Encounter, placements: &[(u32, Square)]) -> Result<(), RunError> {
@@ -1318,13 +1553,17 @@ impl Run {
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
         setup.skill_rules = self.config.battle_rules;
+        if let Some(rule) = self.boss_rule() {
+            rule.apply(&mut setup);
+        }
         let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
         self.battles_started += 1;
         let out = vec![msg(format!(
-            "battle {} ({}): {}{}; {} moves",
+            "battle {} ({}{}): {}{}; {} moves",
             self.battles_started,
             encounter.name,
-            encounter.objective,
+            self.boss_rule().map(|r| format!(", boss: {r}")).unwrap_or_default(),
+            setup.objective,
             encounter.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
             encounter.move_budget
         ))];
@@ -1391,13 +1630,22 @@ impl Run {
             return Ok(Vec::new());
         }
         let shop = match status {
-            BattleStatus::Victory { .. } if self.battles_won + 1 < BATTLES_PER_RUN => {
+            BattleStatus::Victory { .. }
+                if self.route.is_none() && self.battles_won + 1 < BATTLES_PER_RUN =>
+            {
                 Some(supply.shop(|| self.make_stock(0))?)
             }
             _ => None,
         };
         let battle = self.battle.as_ref().expect("checked above");
         let st = battle.stats();
+        // Owned pieces that died (temporary reinforcements never count).
+        let dead: Vec<u32> = battle
+            .units()
+            .iter()
+            .filter(|u| u.team == Team::Player && !u.alive && !u.temporary)
+            .filter_map(|u| u.roster_id)
+            .collect();
         // Used consumables leave the pack (slot order is pack order).
         let used: Vec<usize> = battle
             .pack()
@@ -1428,6 +1676,9 @@ impl Run {
             gold: 0,
             reward: None,
             defeat: None,
+            node: self.node_kind(),
+            act: self.at.map_or(0, |a| a.act as u32),
+            lost: dead.len() as u32,
         };
         let mut out = Vec::new();
         match status {
@@ -1439,6 +1690,15 @@ impl Run {
                 self.gold += gold;
                 self.battles_won += 1;
                 record = BattleRecord { won: true, bonus, points, gold, reward: Some(reward), ..record };
+                if self.route.is_some() {
+                    out.push(msg(format!(
+                        "battle won with {left} moves left{}: +{points} points, +{gold} gold",
+                        if bonus { " and the bonus" } else { "" }
+                    )));
+                    self.after_route_victory(&dead, &mut out);
+                    self.stats.battles.push(record);
+                    return Ok(out);
+                }
                 out.push(msg(format!(
                     "battle won with {left} moves left{}: +{points} points, +{gold} gold (army restored)",
                     if bonus { " and the bonus" } else { "" }
@@ -1460,15 +1720,58 @@ impl Run {
             }
             BattleStatus::Defeat { reason } => {
                 record.defeat = Some(reason);
-                out.push(msg(format!("battle lost: {reason}; the run ends (army and gold reset)")));
-                self.gold = 0;
-                self.roster = initial_roster();
+                if self.route.is_some() {
+                    out.push(msg(format!("battle lost: {reason}; the run ends")));
+                    for &id in &dead {
+                        if let Some(i) = self.roster.iter().position(|p| p.id == id) {
+                            self.lost.push(self.roster.remove(i));
+                        }
+                    }
+                } else {
+                    out.push(msg(format!("battle lost: {reason}; the run ends (army and gold reset)")));
+                    self.gold = 0;
+                    self.roster = initial_roster();
+                }
                 self.phase = RunPhase::Over { victory: false };
             }
             BattleStatus::Ongoing => {}
         }
         self.stats.battles.push(record);
         Ok(out)
+    }
+
+    /// After a won battle of a route: the dead owned pieces leave the roster for the lost list, an
+    /// elite drops a badge, and the map comes next (the end of the run after the last boss; a run
+    /// without a piece left is lost).
+    fn after_route_victory(&mut self, dead: &[u32], out: &mut Vec<RunEvent>) {
+        let mut names = Vec::new();
+        for &id in dead {
+            if let Some(i) = self.roster.iter().position(|p| p.id == id) {
+                let p = self.roster.remove(i);
+                names.push(format!("{} #{}", p.role.name(), p.id));
+                self.lost.push(p);
+            }
+        }
+        if !names.is_empty() {
+            out.push(msg(format!("lost for the rest of the run: {}", names.join(", "))));
+        }
+        if self.node_kind() == Some(NodeKind::Elite)
+            && let Some(id) = self.elite_badge()
+        {
+            self.badges.push(id);
+            let name = self.config.items.get(id).map_or_else(String::new, |i| i.name.clone());
+            out.push(msg(format!("the elite drops a badge: {name}")));
+        }
+        let last = matches!((&self.route, self.at), (Some(r), Some(at)) if r.is_final(at));
+        if last {
+            self.phase = RunPhase::Over { victory: true };
+            out.push(msg("the run is won".into()));
+        } else if self.roster.is_empty() {
+            self.phase = RunPhase::Over { victory: false };
+            out.push(msg("no piece is left; the run ends".into()));
+        } else {
+            self.phase = self.map_phase();
+        }
     }
 
     /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots (fewer
@@ -1479,7 +1782,9 @@ impl Run {
     /// slots. Items are drawn by rarity ([`ItemCatalogue::rarity_weights`]); the badge slot draws from
     /// the badges the run does not own (none left: no badge slot).
     fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
-        let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won), u64::from(reroll));
+        // A route's shops are told apart by their node (two may follow one battle).
+        let node = self.at.map_or(0, |a| (1 + a.act * 16 + a.row) as u64) << 32;
+        let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won) | node, u64::from(reroll));
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let mut weights = [30, 25, 25, 15, 8, 2];
         for (w, &role) in weights.iter_mut().zip(&roles) {

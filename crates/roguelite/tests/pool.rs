@@ -248,6 +248,8 @@ fn the_board_choice_draws_three_offers_from_the_stage_pool() {
     for seed in 1..=40 {
         let mut config = tuning.run_config(seed);
         config.scripted = Vec::new();
+        // The board choice belongs to the three-battle run.
+        config.acts = 0;
         let mut run = Run::new(config);
         let RunPhase::StartOffer { offers } = run.phase().clone() else { panic!() };
         run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 0 }).unwrap();

@@ -23,7 +23,7 @@ fn generated_encounters_are_proved_and_their_budgets_keep_the_slack() {
     // Proofs off: nothing is recorded.
     let mut t = tuning.clone();
     t.proof.nodes = 0;
-    let mut run = Run::new(t.run_config(1));
+    let mut run = Run::new(RunConfig { acts: 0, ..t.run_config(1) });
     let gambit_roguelite::RunPhase::StartOffer { offers } = run.phase().clone() else { panic!() };
     run.apply(gambit_roguelite::Decision::ChooseStart { modifier: offers[0], recipient: 0 }).unwrap();
     let gambit_roguelite::RunPhase::Deploy { encounter } = run.phase().clone() else { panic!() };

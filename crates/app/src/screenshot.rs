@@ -30,7 +30,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 18] = [
+pub const STEPS: [&str; 19] = [
     "title",
     "settings",
     "how-to-play",
@@ -43,9 +43,10 @@ pub const STEPS: [&str; 18] = [
     "battle-hints",
     "battle-colour-blind",
     "shop",
-    "next-board",
+    "map",
     "deploy-items",
     "battle-items",
+    "rest",
     "run-end",
     "upgrades",
     "records",
@@ -236,7 +237,8 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<Settings>().color_blind = false;
             advance_run_to(world, Screen::Shop);
         }
-        "next-board" => advance_run_to(world, Screen::BoardChoice),
+        "map" => advance_run_to(world, Screen::Map),
+        "rest" => advance_run_to(world, Screen::Rest),
         "deploy-items" => advance_run_to(world, Screen::Deploy),
         "battle-items" => advance_run_to(world, Screen::Battle),
         "run-end" => advance_run_to(world, Screen::RunEnd),

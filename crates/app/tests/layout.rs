@@ -230,6 +230,38 @@ fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     for screen in [Screen::RunStart, Screen::Deploy, Screen::Battle, Screen::Shop, Screen::BoardChoice] {
         assert!(seen.contains(&screen), "{screen:?} not reached: {seen:?}");
     }
+    // A route run's own screens, the map and a rest (taken whenever the map offers one).
+    let mut run = Run::new(RunConfig::new(1));
+    let mut seen = Vec::new();
+    for _ in 0..400 {
+        let mut session = RunSession::new(run.clone());
+        session.battle_end = None;
+        let screen = session.app_screen();
+        if matches!(screen, Screen::Map | Screen::Rest) && !seen.contains(&screen) {
+            seen.push(screen);
+            h.app.world_mut().insert_resource(session);
+            h.app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
+            check(&mut h, &format!("{screen:?}"));
+        }
+        let rest = match run.phase() {
+            gambit_roguelite::RunPhase::Map { choices } => choices
+                .iter()
+                .position(|&c| {
+                    run.route().unwrap().node(c).unwrap().kind == gambit_roguelite::route::NodeKind::Rest
+                })
+                .map(|index| gambit_roguelite::Decision::ChooseNode { index }),
+            _ => None,
+        };
+        let Some(decision) = rest.or_else(|| auto_decision(&run, StageTuning::new(1, 300, 1.0))) else {
+            break;
+        };
+        if run.apply(decision).is_err() {
+            break;
+        }
+    }
+    for screen in [Screen::Map, Screen::Rest] {
+        assert!(seen.contains(&screen), "{screen:?} not reached: {seen:?}");
+    }
 }
 
 #[test]

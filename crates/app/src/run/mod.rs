@@ -4,7 +4,7 @@
 //! applied on the `AsyncComputeTaskPool` to a private copy of the run (a battle action includes the
 //! enemy's replies, so the enemy thinks on a worker thread) and the copy replaces the run when it is
 //! done; [`RunAdvanced`] then tells the screens. The run's screens (`screens::run_start`, `deploy`,
-//! `battle`, `shop`, `board_choice`, `run_end`) hold what the player is choosing; the run decides which
+//! `battle`, `shop`, `board_choice`, `map`, `rest`, `run_end`) hold what the player is choosing; the run decides which
 //! of them is shown ([`RunSession::app_screen`]).
 
 use bevy::prelude::*;
@@ -15,9 +15,7 @@ use gambit_roguelite::run::{RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
-use gambit_roguelite::{
-    Battle, BattleEvent, Decision, Progress, Run, RunConfig, RunEvent, RunPhase, SkillTree,
-};
+use gambit_roguelite::{Battle, BattleEvent, Decision, Progress, Run, RunEvent, RunPhase, SkillTree};
 use gambit_rules::Square;
 
 use crate::AppSystems;
@@ -165,9 +163,9 @@ impl RunSession {
             RunPhase::Battle => Screen::Battle,
             RunPhase::Shop(_) => Screen::Shop,
             RunPhase::ChooseBoard { .. } => Screen::BoardChoice,
-            // The app starts three-battle runs until its map screen exists (issue 16); a route's
-            // phases cannot come up yet.
-            RunPhase::Map { .. } | RunPhase::Rest | RunPhase::Over { .. } => Screen::RunEnd,
+            RunPhase::Map { .. } => Screen::Map,
+            RunPhase::Rest => Screen::Rest,
+            RunPhase::Over { .. } => Screen::RunEnd,
         }
     }
 
@@ -251,7 +249,7 @@ fn random_seed() -> u64 {
 #[must_use]
 pub fn new_run(settings: &Settings, profile: &Profile, failure: &mut SaveFailure) -> RunSession {
     let seed = settings.run_seed.unwrap_or_else(random_seed);
-    let run = Run::new(RunConfig { acts: 0, ..profile.progress.new_run_config(seed) });
+    let run = Run::new(profile.progress.new_run_config(seed));
     if let Err(e) = profile.save_run(&run) {
         failure.0 = Some(e.to_string());
     }
@@ -412,6 +410,15 @@ fn finish_decision(
                         }
                     },
                 });
+                if record.lost > 0 && session.run.route().is_some() {
+                    let line = format!(
+                        "Pieces lost for the rest of the run: {} (a rest can bring one back)",
+                        record.lost
+                    );
+                    if let Some(end) = session.battle_end.as_mut() {
+                        end.lines.push(line);
+                    }
+                }
             }
             advanced.write(RunAdvanced);
             if session.run.is_over() && session.recorded.is_none() {

@@ -5,14 +5,16 @@
 //!
 //! Title and pages: [`title`], [`how_to_play`], [`upgrades`], [`records`]. Skill chess: [`setup`],
 //! [`skill_chess`]. The run (the run decides which is shown): [`run_start`], [`deploy`], [`battle`],
-//! [`shop`], [`board_choice`], [`run_end`]. The settings panel and the pause menu are menus
+//! [`shop`], [`board_choice`], [`map`], [`rest`], [`run_end`]. The settings panel and the pause menu are menus
 //! ([`crate::menus`]), over any screen.
 
 pub mod battle;
 pub mod board_choice;
 pub mod deploy;
 pub mod how_to_play;
+pub mod map;
 pub mod records;
+pub mod rest;
 pub mod run_end;
 pub mod run_start;
 pub mod setup;
@@ -46,8 +48,12 @@ pub enum Screen {
     Battle,
     /// The shop after a victory.
     Shop,
-    /// Choosing the next board.
+    /// Choosing the next board (a three-battle run).
     BoardChoice,
+    /// The route's map: choosing the next node.
+    Map,
+    /// A rest node of the route.
+    Rest,
     /// The end of a run.
     RunEnd,
     /// The permanent skill tree.
@@ -73,6 +79,8 @@ impl Screen {
                 | Screen::Battle
                 | Screen::Shop
                 | Screen::BoardChoice
+                | Screen::Map
+                | Screen::Rest
                 | Screen::RunEnd
         )
     }
@@ -90,6 +98,8 @@ pub(crate) fn plugin(app: &mut App) {
         battle::plugin,
         shop::plugin,
         board_choice::plugin,
+        map::plugin,
+        rest::plugin,
         run_end::plugin,
         upgrades::plugin,
         records::plugin,

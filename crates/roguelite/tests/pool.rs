@@ -276,7 +276,7 @@ fn the_board_choice_draws_three_offers_from_the_stage_pool() {
 #[test]
 fn every_offered_board_is_proved() {
     for seed in 1..=3 {
-        let mut run = Run::new(RunConfig::new(seed));
+        let mut run = Run::new(RunConfig::three_battles(seed));
         let RunPhase::StartOffer { offers } = run.phase().clone() else { panic!() };
         run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 0 }).unwrap();
         let RunPhase::Deploy { encounter } = run.phase().clone() else { panic!() };

@@ -9,7 +9,8 @@ use common::Harness;
 use gambit::board::BoardInput;
 use gambit::run::{Profile, RunSession};
 use gambit::screens::Screen;
-use gambit::screens::{battle, board_choice, deploy, run_start, shop, upgrades};
+use gambit::screens::{battle, board_choice, deploy, run_start, shop, title, upgrades};
+use gambit::settings::Settings;
 use gambit_roguelite::battle::{BoardShape, Objective};
 use gambit_roguelite::economy::run_exp;
 use gambit_roguelite::encounter::{Encounter, EnemyPiece};
@@ -121,6 +122,18 @@ fn win_battle(h: &mut Harness) {
     let end = session(h).battle_end.clone().expect("the battle ended");
     assert!(end.won, "{end:?}");
     h.press(battle::Action::Continue);
+}
+
+/// A seed set in Settings plays the next run only: the run after it gets a random seed again (it
+/// repeated in every later run before).
+#[test]
+fn a_seed_set_in_settings_plays_one_run() {
+    let mut h = Harness::new();
+    h.app.world_mut().resource_mut::<Settings>().run_seed = Some(424_242);
+    h.press(title::Action::NewRun);
+    h.update(2);
+    assert_eq!(session(&h).run.config().seed, 424_242);
+    assert_eq!(h.app.world().resource::<Settings>().run_seed, None, "the seed is used once");
 }
 
 #[test]

@@ -124,7 +124,7 @@ fn on_action(
     mut next: ResMut<NextState<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut back: ResMut<SettingsReturn>,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     profile: Res<Profile>,
     dir: Res<DataDir>,
     mut notice: ResMut<FileNotice>,
@@ -149,6 +149,11 @@ fn on_action(
             },
             Action::NewRun => {
                 let session = crate::run::new_run(&settings, &profile, &mut failure);
+                // The seed set in Settings is the next run's, used once: later runs get random seeds
+                // again (the run start shows this run's seed, to set again for a replay).
+                if settings.run_seed.is_some() {
+                    settings.run_seed = None;
+                }
                 next.set(session.app_screen());
                 commands.insert_resource(session);
             }

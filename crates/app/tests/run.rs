@@ -7,6 +7,7 @@ mod common;
 use bevy::prelude::*;
 use common::Harness;
 use gambit::board::BoardInput;
+use gambit::menus::Menu;
 use gambit::run::{Profile, RunSession};
 use gambit::screens::Screen;
 use gambit::screens::{battle, board_choice, deploy, run_start, shop, title, upgrades};
@@ -134,6 +135,16 @@ fn a_seed_set_in_settings_plays_one_run() {
     h.update(2);
     assert_eq!(session(&h).run.config().seed, 424_242);
     assert_eq!(h.app.world().resource::<Settings>().run_seed, None, "the seed is used once");
+}
+
+/// Escape between battles opens the pause menu (it did nothing on the shop, board choice and run end).
+#[test]
+fn escape_between_battles_opens_the_pause_menu() {
+    let mut h = Harness::new();
+    start(&mut h, config(7, vec![]));
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Pause);
 }
 
 #[test]

@@ -104,7 +104,34 @@ pub(crate) fn plugin(app: &mut App) {
         upgrades::plugin,
         records::plugin,
     ));
-    app.add_systems(Update, escape_goes_back.in_set(AppSystems::Input));
+    app.add_systems(Update, (escape_goes_back, escape_in_run).in_set(AppSystems::Input));
+}
+
+/// Escape between battles of a run (run start, deploy, shop, board choice, map, rest) opens the pause
+/// menu, as in a battle (resume, settings, save and return to the title); on the run end it does what
+/// the run end's Title button does.
+fn escape_in_run(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    menu: Res<State<Menu>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut run_end: MessageWriter<run_end::Action>,
+) {
+    if *menu.get() != Menu::None || !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    match screen.get() {
+        Screen::RunStart
+        | Screen::Deploy
+        | Screen::Shop
+        | Screen::BoardChoice
+        | Screen::Map
+        | Screen::Rest => next_menu.set(Menu::Pause),
+        Screen::RunEnd => {
+            run_end.write(run_end::Action::Title);
+        }
+        _ => {}
+    }
 }
 
 /// Escape on a page reached from the title (rules, setup, upgrades, records) goes back to it.

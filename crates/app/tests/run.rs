@@ -147,6 +147,26 @@ fn escape_between_battles_opens_the_pause_menu() {
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Pause);
 }
 
+/// The battle log starts empty at each battle: the second battle does not show the first one's lines
+/// (it did: the log ran on through the whole run).
+#[test]
+fn each_battle_starts_its_own_log() {
+    let mut h = Harness::new();
+    start(&mut h, config(3, vec![king_on_c8(10)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    win_battle(&mut h);
+    let first: Vec<String> = session(&h).log.clone();
+    let capture = first.iter().rev().find(|l| l.contains("c1") && l.contains("c8")).cloned();
+    let capture = capture.unwrap_or_else(|| panic!("the capture c1-c8 is logged: {first:?}"));
+    h.press(shop::Action::Leave);
+    h.wait_for_run();
+    h.press(board_choice::Action::Choose(0));
+    h.wait_for_run();
+    deploy_rook_on_c1(&mut h);
+    assert!(!session(&h).log.contains(&capture), "{:?}", session(&h).log);
+}
+
 #[test]
 fn a_controlled_run_is_won_in_three_battles() {
     let mut h = Harness::new();

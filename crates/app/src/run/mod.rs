@@ -116,7 +116,8 @@ fn lost_on(events: &[RunEvent]) -> Option<Square> {
 pub struct RunSession {
     /// The run.
     pub run: Run,
-    /// Readable event lines, oldest first (the last 200).
+    /// Readable event lines of the current battle (and what followed it), oldest first (the last 200);
+    /// emptied when a battle starts.
     pub log: Vec<String>,
     /// Why the last decision was refused (cleared by the next accepted one).
     pub refusal: Option<String>,
@@ -368,6 +369,10 @@ fn finish_decision(
             let battles_before = session.run.stats().battles.len();
             session.run = run;
             session.refusal = None;
+            // The battle panel shows the log of the battle on screen: a new battle starts a new log.
+            if !was_battle && matches!(session.run.phase(), RunPhase::Battle) {
+                session.log.clear();
+            }
             crate::audio::write_run_cue(&events, &mut cues);
             for event in &events {
                 if let RunEvent::Battle { event } = event

@@ -1251,14 +1251,7 @@ impl Run {
                 match kind {
                     NodeKind::Shop => {
                         let slots = supply.shop(|| self.make_stock(0))?;
-                        let shop = Shop {
-                            slots,
-                            rerolls: 0,
-                            free_rerolls: self.perks.free_rerolls,
-                            reroll_cost: self.config.economy.prices.reroll,
-                        };
-                        out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
-                        self.phase = RunPhase::Shop(shop);
+                        self.open_shop(slots, &mut out);
                     }
                     NodeKind::Rest => self.phase = RunPhase::Rest,
                     NodeKind::Battle | NodeKind::Elite | NodeKind::Boss { .. } => {
@@ -1708,14 +1701,7 @@ impl Run {
                     out.push(msg("the run is won".into()));
                 } else {
                     let slots = shop.expect("a won battle before the last one has a shop");
-                    let shop = Shop {
-                        slots,
-                        rerolls: 0,
-                        free_rerolls: self.perks.free_rerolls,
-                        reroll_cost: self.config.economy.prices.reroll,
-                    };
-                    out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
-                    self.phase = RunPhase::Shop(shop);
+                    self.open_shop(slots, &mut out);
                 }
             }
             BattleStatus::Defeat { reason } => {
@@ -1743,6 +1729,19 @@ impl Run {
     /// After a won battle of a route: the dead owned pieces leave the roster for the lost list, an
     /// elite drops a badge, and the map comes next (the end of the run after the last boss; a run
     /// without a piece left is lost).
+    /// Opens a shop visit with `slots` (no rerolls yet, the perks' free rerolls, the run's reroll
+    /// price) and logs its stock.
+    fn open_shop(&mut self, slots: Vec<ShopSlot>, out: &mut Vec<RunEvent>) {
+        let shop = Shop {
+            slots,
+            rerolls: 0,
+            free_rerolls: self.perks.free_rerolls,
+            reroll_cost: self.config.economy.prices.reroll,
+        };
+        out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
+        self.phase = RunPhase::Shop(shop);
+    }
+
     fn after_route_victory(&mut self, dead: &[u32], out: &mut Vec<RunEvent>) {
         let mut names = Vec::new();
         for &id in dead {

@@ -8,6 +8,7 @@ pub mod encounter;
 pub mod items;
 pub mod rank;
 pub mod records;
+pub mod replay;
 pub mod route;
 pub mod run;
 pub mod save;
@@ -15,6 +16,7 @@ pub mod seed;
 pub mod skilltree;
 pub mod solve;
 pub mod tuning;
+pub mod tutorial;
 mod types;
 
 pub use battle::{Battle, BattleAction, BattleEvent, BattleStatus};

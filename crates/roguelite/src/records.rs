@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::rank::Rank;
-use crate::run::{RunConfig, RunSummary};
+use crate::run::{RunConfig, RunKey, RunSummary};
 use crate::save::Progress;
 use crate::seed::Date;
 
@@ -38,6 +38,11 @@ pub struct RunRecord {
     pub pawns_lost: u32,
     /// Temporary (Rallying) pawns lost.
     pub temporary_pawns_lost: u32,
+    /// The number of player decisions the run took (with the seed, its [`RunKey`], which names its
+    /// replay file, [`crate::replay::replay_file`]); absent in records written before replays, whose
+    /// runs have no replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<u32>,
 }
 
 impl RunRecord {
@@ -55,7 +60,14 @@ impl RunRecord {
             owned_lost: summary.stats.owned_lost,
             pawns_lost: summary.stats.pawns_lost,
             temporary_pawns_lost: summary.stats.temporary_pawns_lost,
+            decisions: Some(summary.key.decisions),
         }
+    }
+
+    /// The run's key, when the record holds it (records written before replays do not).
+    #[must_use]
+    pub fn key(&self) -> Option<RunKey> {
+        self.decisions.map(|decisions| RunKey { seed: self.seed, decisions })
     }
 
     /// The result in words: `won`, or `lost in battle 2` (battles won + 1).

@@ -12,6 +12,7 @@ use crate::records::{RankBest, RunRecord};
 use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunKey, RunLog, RunSummary};
 use crate::seed::Date;
 use crate::skilltree::{SkillTree, UnlockError};
+use crate::tutorial::TutorialState;
 use crate::types::Modifier;
 
 /// The current `progress.json` version: 4 added the ranks unlocked, the best result per rank, the
@@ -79,6 +80,10 @@ pub struct Progress {
     /// The date of the last daily run started ([`Progress::start_daily`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_daily: Option<Date>,
+    /// Whether the tutorial was offered, skipped or completed ([`crate::tutorial`]). Optional in
+    /// every version (absent: never offered), so it needs no version of its own.
+    #[serde(default, skip_serializing_if = "never_offered")]
+    pub tutorial: TutorialState,
 }
 
 impl Progress {
@@ -121,6 +126,10 @@ impl Progress {
     pub fn new_run_config(&self, seed: u64) -> RunConfig {
         RunConfig { seed, unlocks: self.unlocked.clone(), ..RunConfig::new(seed) }
     }
+}
+
+fn never_offered(state: &TutorialState) -> bool {
+    state.should_offer()
 }
 
 #[derive(Serialize)]

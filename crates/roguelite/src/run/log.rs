@@ -397,6 +397,37 @@ impl Run {
         Resumed { run, stopped: None }
     }
 
+    /// Rebuilds a run from its log exactly as [`Run::replay`] does, calling `each(before, step,
+    /// after)` for every step replayed (the run before the step, the step, the run after it): what
+    /// [`crate::replay`] builds the battles of a recorded run from.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first step that does not replay (an invalid starting offer is step 0).
+    pub(crate) fn replay_each(
+        log: &RunLog,
+        mut each: impl FnMut(&Run, &Step, &Run),
+    ) -> Result<Run, ReplayError> {
+        let offers = &log.offers;
+        let offers_ok = !offers.is_empty()
+            && offers.len() <= Modifier::ALL.len()
+            && offers.iter().enumerate().all(|(i, m)| !offers[..i].contains(m));
+        if !offers_ok {
+            return Err(ReplayError { index: 0, problem: ReplayProblem::InvalidOffer });
+        }
+        let mut run = Run::start(log.config.clone(), offers.clone());
+        for (index, step) in log.steps.iter().enumerate() {
+            let mut next = run.clone();
+            let mut supply = Recorded::new(step);
+            next.resolve(&step.decision, &mut supply)
+                .and_then(|_| supply.finish())
+                .map_err(|problem| ReplayError { index, problem })?;
+            next.steps.push(step.clone());
+            each(&run, step, &next);
+            run = next;
+        }
+        Ok(run)
+    }
+
     /// Rebuilds a run from a version 1 log by simulating it again: the offer, encounters and shops
     /// from the seed, the enemy's actions from the bot with `evaluation`. Exact while the bot and the
     /// generators are those the log was played with (shops are stocked as they were then, King and

@@ -436,9 +436,12 @@ impl Tutorial {
             Goal::Teleport => {
                 events.iter().any(|e| matches!(e, BattleEvent::Teleported { unit, .. } if player(unit.team)))
             }
-            Goal::Freeze => events.iter().any(|e| matches!(e, BattleEvent::Frozen { team, .. } if player(*team))),
+            Goal::Freeze => {
+                events.iter().any(|e| matches!(e, BattleEvent::Frozen { team, .. } if player(*team)))
+            }
             Goal::LeaveCloud => {
-                let died = events.iter().any(|e| matches!(e, BattleEvent::Died { unit, .. } if player(unit.team)));
+                let died =
+                    events.iter().any(|e| matches!(e, BattleEvent::Died { unit, .. } if player(unit.team)));
                 let b = &self.battle;
                 !died && !b.living(Team::Player).any(|u| b.is_poisoned_for(u.square, Team::Player))
             }
@@ -470,7 +473,11 @@ mod tests {
                 assert_eq!(t.battle().action_text(action), *text);
                 t.act(action).unwrap();
                 let last = j + 1 == step.walkthrough.len();
-                assert_eq!(t.step_index(), if last { i + 1 } else { i }, "lesson {lesson} step {i} action {text}");
+                assert_eq!(
+                    t.step_index(),
+                    if last { i + 1 } else { i },
+                    "lesson {lesson} step {i} action {text}"
+                );
             }
             assert_eq!(t.reaction(), Some(step.reaction));
         }
@@ -527,7 +534,9 @@ mod tests {
         let stay = t.battle().parse_action("c6c7").unwrap();
         let mut stayed = t.clone();
         let events = stayed.act(stay).unwrap();
-        assert!(events.iter().any(|e| matches!(e, BattleEvent::Died { unit, .. } if unit.team == Team::Player)));
+        assert!(
+            events.iter().any(|e| matches!(e, BattleEvent::Died { unit, .. } if unit.team == Team::Player))
+        );
         assert_eq!(stayed.step_index(), 1);
         walk(2);
     }

@@ -30,7 +30,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 19] = [
+pub const STEPS: [&str; 20] = [
     "title",
     "settings",
     "how-to-play",
@@ -50,6 +50,7 @@ pub const STEPS: [&str; 19] = [
     "run-end",
     "upgrades",
     "records",
+    "run-start-ranks",
 ];
 
 /// Progress through the tour.
@@ -208,10 +209,10 @@ pub fn set_up(world: &mut World, name: &str) {
         "run-start" => {
             world.resource_mut::<NextState<Menu>>().set(Menu::None);
             world.resource_mut::<Settings>().run_seed = Some(1);
-            let settings = world.resource::<Settings>().clone();
+            let mut settings = world.resource::<Settings>().clone();
             let mut failure = crate::run::SaveFailure::default();
             let session =
-                crate::run::new_run(&settings, world.resource::<crate::run::Profile>(), &mut failure);
+                crate::run::new_run(&mut settings, world.resource::<crate::run::Profile>(), &mut failure);
             set_screen(world, session.app_screen());
             world.insert_resource(session);
         }
@@ -244,6 +245,20 @@ pub fn set_up(world: &mut World, name: &str) {
         "run-end" => advance_run_to(world, Screen::RunEnd),
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),
+        "run-start-ranks" => {
+            // A veteran: ranks 0 to 3 unlocked, today's daily run played; a new run at rank 2.
+            let mut profile = world.resource_mut::<crate::run::Profile>();
+            profile.progress.rank_unlocked = gambit_roguelite::rank::Rank::new(3).unwrap_or_default();
+            profile.progress.last_daily = Some(gambit_roguelite::seed::Date::today_utc());
+            let rank = gambit_roguelite::rank::Rank::new(2).unwrap_or_default();
+            let profile = world.resource::<crate::run::Profile>();
+            if let Ok(config) = profile.progress.ranked_run_config(7, rank) {
+                let mut failure = crate::run::SaveFailure::default();
+                let session = crate::run::start_run(config, profile, &mut failure);
+                world.insert_resource(session);
+                set_screen(world, Screen::RunStart);
+            }
+        }
         _ => {}
     }
 }

@@ -51,8 +51,8 @@ pub struct Settings {
     /// Sound effects' volume, percent (0 = silent, at most 100; heard only in a build with the `audio`
     /// feature, see [`crate::audio`]).
     pub volume: u8,
-    /// The next roguelite run's seed, used by one run and then cleared (`None`: a random seed, shown
-    /// at the start of the run).
+    /// The seed of the next roguelite run, typed in the settings (`None`: a random seed, shown at the
+    /// start of the run). Used once: the next run takes it out, so later runs do not repeat it.
     pub run_seed: Option<u64>,
     /// The last engine strength chosen.
     pub strength: Preset,

@@ -1,20 +1,24 @@
 //! The settings panel: one button per setting, showing its value; a click changes it (the settings are
 //! saved as they change, see [`crate::settings`]), in two columns so the panel fits the window at
-//! the largest UI scale; UI scale and sound volume with − and +, the run seed, Back.
+//! the largest UI scale; UI scale and sound volume with − and +; the next run's seed (typed digits,
+//! Set, or Random); Back.
 
 use bevy::prelude::*;
 
 use super::{Menu, overlay, panel};
 use crate::AppSystems;
+use crate::screens::seed_field::SeedField;
 use crate::settings::{Orientation, Settings};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, row, small_button};
+use crate::ui::{Section, View, button, capitalize, error_line, heading, label, row, small_button};
 
 /// What the settings panel's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Change one setting.
     Change(SettingChange),
+    /// Use the typed digits as the next run's seed.
+    SetTypedSeed,
     /// Close the panel (back to where it was opened from).
     Back,
 }
@@ -40,9 +44,9 @@ pub enum SettingChange {
     ColorBlind,
     /// Pause or resume the title's animated scenery.
     PauseScenery,
-    /// Pick a new random run seed.
-    NewSeed,
-    /// Use a random seed at each run.
+    /// The next run's seed (used once).
+    SetSeed(u64),
+    /// A random seed for the next run.
     ClearSeed,
 }
 
@@ -61,12 +65,19 @@ pub fn open(from: Menu, back: &mut SettingsReturn, next: &mut NextState<Menu>) {
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.init_resource::<SettingsReturn>();
+    app.init_resource::<SeedRefusal>();
     app.add_systems(OnEnter(Menu::Settings), spawn);
     app.add_systems(Update, on_action.in_set(AppSystems::Decide));
     app.add_systems(Update, present.run_if(in_state(Menu::Settings)).in_set(AppSystems::Present));
 }
 
-fn spawn(mut commands: Commands) {
+/// Why the typed seed was refused (cleared when the panel opens).
+#[derive(Resource, Default, Debug)]
+struct SeedRefusal(Option<String>);
+
+fn spawn(mut commands: Commands, mut field: ResMut<SeedField>, mut refusal: ResMut<SeedRefusal>) {
+    field.text.clear();
+    refusal.0 = None;
     commands.spawn((Name::new("Settings"), overlay(Menu::Settings))).with_children(|o| {
         o.spawn((panel(), Section::<SettingsView>::new()));
     });
@@ -82,18 +93,23 @@ pub struct SettingsView {
     rows: Vec<(String, SettingChange)>,
     scale: String,
     volume: String,
+    /// The next run's seed and the typed digits.
+    seed: String,
+    typed: String,
+    refusal: Option<String>,
 }
 
 impl SettingsView {
     /// The panel for `settings`.
     #[must_use]
-    pub fn new(settings: &Settings) -> SettingsView {
+    pub fn new(settings: &Settings, field: &SeedField, refusal: Option<&str>) -> SettingsView {
         let orientation = match settings.orientation {
             Orientation::Player => "your side at the bottom",
             Orientation::White => "White at the bottom",
             Orientation::Black => "Black at the bottom",
         };
         let seed = settings.run_seed.map_or_else(|| "random".to_string(), |s| s.to_string());
+        let seed = format!("Next run's seed: {seed} (used once)");
         let scenery = if settings.pause_scenery { "paused" } else { "on" };
         SettingsView {
             rows: vec![
@@ -113,7 +129,6 @@ impl SettingsView {
                     SettingChange::ColorBlind,
                 ),
                 (format!("Animated scenery: {scenery}"), SettingChange::PauseScenery),
-                (format!("Run seed: {seed} (new)"), SettingChange::NewSeed),
             ],
             scale: format!("UI scale: {:.0}%", settings.ui_scale * 100.0),
             volume: if settings.volume == 0 {
@@ -121,6 +136,9 @@ impl SettingsView {
             } else {
                 format!("Sound: {}%", settings.volume)
             },
+            seed,
+            typed: format!("Seed: {}", field.shown()),
+            refusal: refusal.map(str::to_string),
         }
     }
 }
@@ -144,13 +162,21 @@ impl View for SettingsView {
             row.spawn(label(self.scale.clone()));
             row.spawn(small_button("\u{2212}", Action::Change(SettingChange::UiScale(-1))));
             row.spawn(small_button("+", Action::Change(SettingChange::UiScale(1))));
-            row.spawn(small_button("Random seed", Action::Change(SettingChange::ClearSeed)));
         });
         p.spawn(row()).with_children(|row| {
             row.spawn(label(self.volume.clone()));
             row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
             row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
         });
+        p.spawn(label(self.seed.clone()));
+        p.spawn(row()).with_children(|row| {
+            row.spawn(label(self.typed.clone()));
+            row.spawn(small_button("Set", Action::SetTypedSeed));
+            row.spawn(small_button("Random", Action::Change(SettingChange::ClearSeed)));
+        });
+        if let Some(r) = &self.refusal {
+            p.spawn(error_line(r.clone()));
+        }
         p.spawn(button("Back", Action::Back));
     }
 }
@@ -158,9 +184,11 @@ impl View for SettingsView {
 fn present(
     mut commands: Commands,
     settings: Res<Settings>,
+    field: Res<SeedField>,
+    refusal: Res<SeedRefusal>,
     mut sections: crate::ui::section::Sections<SettingsView>,
 ) {
-    show(&mut commands, &mut sections, &SettingsView::new(&settings));
+    show(&mut commands, &mut sections, &SettingsView::new(&settings, &field, refusal.0.as_deref()));
 }
 
 fn on_action(
@@ -169,10 +197,20 @@ fn on_action(
     mut next: ResMut<NextState<Menu>>,
     back: Res<SettingsReturn>,
     mut settings: ResMut<Settings>,
+    mut field: ResMut<SeedField>,
+    mut refusal: ResMut<SeedRefusal>,
 ) {
     for action in actions.read() {
         match *action {
             Action::Change(change) => apply(&mut settings, change),
+            Action::SetTypedSeed => match field.seed() {
+                Ok(seed) => {
+                    apply(&mut settings, SettingChange::SetSeed(seed));
+                    field.text.clear();
+                    refusal.0 = None;
+                }
+                Err(e) => refusal.0 = Some(capitalize(&e.to_string())),
+            },
             Action::Back => {
                 if *menu.get() == Menu::Settings {
                     next.set(back.0);
@@ -204,12 +242,7 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
         SettingChange::ReducedMotion => settings.reduced_motion = !settings.reduced_motion,
         SettingChange::ColorBlind => settings.color_blind = !settings.color_blind,
         SettingChange::PauseScenery => settings.pause_scenery = !settings.pause_scenery,
-        SettingChange::NewSeed => {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            settings.run_seed = Some(u64::from(nanos) % 1_000_000);
-        }
+        SettingChange::SetSeed(seed) => settings.run_seed = Some(seed),
         SettingChange::ClearSeed => settings.run_seed = None,
     }
 }

@@ -245,16 +245,37 @@ fn random_seed() -> u64 {
     (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000
 }
 
-/// A new run from the profile's unlocks, with the seed set in the settings or a random one; saved at
-/// once (a failure is kept in `failure`).
+/// A new run from the profile's unlocks at its [default rank](gambit_roguelite::Progress::default_rank),
+/// with the seed set in the settings (used once: taken out of the settings, so it does not repeat in
+/// later runs) or a random one; saved at once (a failure is kept in `failure`).
 #[must_use]
-pub fn new_run(settings: &Settings, profile: &Profile, failure: &mut SaveFailure) -> RunSession {
-    let seed = settings.run_seed.unwrap_or_else(random_seed);
-    let run = Run::new(profile.progress.new_run_config(seed));
+pub fn new_run(settings: &mut Settings, profile: &Profile, failure: &mut SaveFailure) -> RunSession {
+    let seed = settings.run_seed.take().unwrap_or_else(random_seed);
+    let progress = &profile.progress;
+    let config = progress
+        .ranked_run_config(seed, progress.default_rank())
+        .unwrap_or_else(|_| progress.new_run_config(seed));
+    start_run(config, profile, failure)
+}
+
+/// A new run with `config`, saved at once (a failure is kept in `failure`).
+#[must_use]
+pub fn start_run(
+    config: gambit_roguelite::RunConfig,
+    profile: &Profile,
+    failure: &mut SaveFailure,
+) -> RunSession {
+    let run = Run::new(config);
     if let Err(e) = profile.save_run(&run) {
         failure.0 = Some(e.to_string());
     }
     RunSession::new(run)
+}
+
+/// A random seed from the clock (what a run gets when no seed is typed).
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    random_seed()
 }
 
 /// The saved run, resumed as far as it replays and saved at once in the current format (an older file,

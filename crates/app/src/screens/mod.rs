@@ -17,6 +17,7 @@ pub mod records;
 pub mod rest;
 pub mod run_end;
 pub mod run_start;
+pub mod seed_field;
 pub mod setup;
 pub mod shop;
 pub mod skill_chess;
@@ -105,6 +106,13 @@ pub(crate) fn plugin(app: &mut App) {
         records::plugin,
     ));
     app.add_systems(Update, (escape_goes_back, escape_in_run).in_set(AppSystems::Input));
+    app.init_resource::<seed_field::SeedField>();
+    app.add_systems(
+        Update,
+        seed_field::type_digits
+            .run_if(in_state(Screen::RunStart).or_else(in_state(Menu::Settings)))
+            .in_set(AppSystems::Input),
+    );
 }
 
 /// Escape between battles of a run (run start, deploy, shop, board choice, map, rest) opens the pause

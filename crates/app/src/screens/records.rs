@@ -1,4 +1,6 @@
-//! Lifetime records: EXP, unlocks, best score, runs won and lost, battles won, pieces lost; Back.
+//! Lifetime records: EXP, unlocks, best score, runs won and lost, battles won, pieces lost; the ranks
+//! unlocked and the best run at each rank; the last runs (newest first) with seed, rank, result,
+//! points and the pieces lost; Back.
 
 use bevy::prelude::*;
 
@@ -45,14 +47,42 @@ impl RecordsView {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        RecordsView(vec![
-            format!("EXP to spend: {} (earned in all: {})", progress.exp, s.total_exp),
-            format!("Unlocked: {unlocked}"),
-            format!("Best score: {} points", s.best_score),
-            format!("Runs: {} won, {} lost", s.victories, s.runs - s.victories),
-            format!("Battles won: {}", s.battles_won),
-            format!("Pawns lost: {}, temporary pawns lost: {}", s.pawns_lost, s.temporary_pawns_lost),
-        ])
+        RecordsView(
+            vec![
+                format!("EXP to spend: {} (earned in all: {})", progress.exp, s.total_exp),
+                format!("Unlocked: {unlocked}"),
+                format!("Best score: {} points", s.best_score),
+                format!("Runs: {} won, {} lost", s.victories, s.runs - s.victories),
+                format!("Battles won: {}", s.battles_won),
+                format!("Pawns lost: {}, temporary pawns lost: {}", s.pawns_lost, s.temporary_pawns_lost),
+                format!("Ranks unlocked: 0 to {}", progress.rank_unlocked),
+            ]
+            .into_iter()
+            .chain(progress.bests.iter().map(|b| {
+                format!(
+                    "Rank {}: {} won of {}; best: seed {}, {}, {} points",
+                    b.rank,
+                    b.victories,
+                    b.runs,
+                    b.best.seed,
+                    b.best.result(),
+                    b.best.points
+                )
+            }))
+            .chain((!progress.history.is_empty()).then(|| "Last runs, newest first:".to_string()))
+            .chain(progress.history.iter().rev().map(|r| {
+                let run = r.daily.map_or_else(|| format!("rank {}", r.rank), |d| format!("daily {d}"));
+                format!(
+                    "Seed {}, {run}: {}, {} points, {} pieces lost ({} pawns)",
+                    r.seed,
+                    r.result(),
+                    r.points,
+                    r.owned_lost,
+                    r.pawns_lost
+                )
+            }))
+            .collect(),
+        )
     }
 }
 

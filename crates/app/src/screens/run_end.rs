@@ -1,4 +1,4 @@
-//! The end of a run: won or over, battles won, points, EXP earned and EXP to spend; Upgrades, Back to
+//! The end of a run: won or over, the seed and rank (or the daily run's date), battles won, points, EXP earned and EXP to spend; Upgrades, Back to
 //! title.
 
 use bevy::prelude::*;
@@ -34,7 +34,7 @@ fn spawn(mut commands: Commands) {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunEndView {
     won: bool,
-    lines: [String; 4],
+    lines: [String; 5],
     failure: Option<String>,
 }
 
@@ -63,6 +63,13 @@ fn present(
     let view = RunEndView {
         won: summary.victory,
         lines: [
+            match summary.daily {
+                Some(date) => format!("Daily run of {date}, seed {}", summary.key.seed),
+                None => format!(
+                    "Seed {}, rank {} (type the seed at the run start to play it again)",
+                    summary.key.seed, summary.rank
+                ),
+            },
             format!("Battles won: {}", summary.battles_won),
             format!("Points: {}", summary.points),
             format!("EXP earned: {}", summary.exp_reward()),

@@ -1,16 +1,22 @@
-//! Run start: the seed (shown so the run can be replayed), the starting modifier offer and the piece
-//! that receives it, as cards; Begin. UI state: [`RunStartChoice`] (the offer and recipient chosen so far).
+//! Run start: the seed (shown so the run can be replayed; another can be typed), the rank (the
+//! ranks unlocked, and what the chosen one changes), today's daily run, the starting modifier offer
+//! and the piece that receives it, as cards; Begin. Until Begin, a new seed, rank or the daily run replaces the
+//! run. UI state: [`RunStartChoice`] (the offer and recipient chosen so far) and the typed
+//! [`SeedField`].
 
 use bevy::prelude::*;
-use gambit_roguelite::{Decision, Modifier, RunPhase};
+use gambit_roguelite::rank::Rank;
+use gambit_roguelite::seed::Date;
+use gambit_roguelite::{Decision, Modifier, RunConfig, RunPhase};
 
 use super::Screen;
+use super::seed_field::SeedField;
 use crate::AppSystems;
-use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::run::{Profile, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Card, CardSize, Section, View, button, capitalize, error_line, heading, label, page_column, save_banner,
-    spawn_card, spawn_page, wrapping_row,
+    Card, CardSize, Section, View, button, capitalize, error_line, heading, label, mark, muted_line,
+    page_column, save_banner, small_button, spawn_card, spawn_page, wrapping_row,
 };
 
 /// What the run-start buttons do.
@@ -24,6 +30,12 @@ pub enum Action {
     Begin,
     /// Back to the title (the run is saved).
     Title,
+    /// Play this rank instead (a new run with the same seed).
+    Rank(Rank),
+    /// Play the typed seed instead (a new run at the same rank).
+    UseSeed,
+    /// Play today's daily run instead (its one attempt is used at once).
+    Daily,
 }
 
 /// The choices made so far on the run-start screen.
@@ -46,8 +58,9 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
 }
 
-fn spawn(mut commands: Commands, mut choice: ResMut<RunStartChoice>) {
+fn spawn(mut commands: Commands, mut choice: ResMut<RunStartChoice>, mut field: ResMut<SeedField>) {
     *choice = RunStartChoice::default();
+    field.text.clear();
     spawn_page(&mut commands, "Run start", Screen::RunStart, page_column(), Section::<RunStartView>::new());
 }
 
@@ -55,6 +68,19 @@ fn spawn(mut commands: Commands, mut choice: ResMut<RunStartChoice>) {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunStartView {
     seed: u64,
+    /// The heading line: `A new run` or `Daily run of 2026-12-01`.
+    title: String,
+    /// The run's rank and what it changes.
+    rank: Rank,
+    rank_lines: Vec<String>,
+    /// The ranks that can be chosen (none once the run is under way or for a daily run).
+    ranks: Vec<Rank>,
+    /// The highest rank unlocked, for the hint about the next.
+    highest: Rank,
+    /// The typed seed as shown.
+    typed: String,
+    /// Today's daily run: its date and whether it can still be played.
+    daily: Option<(Date, bool)>,
     failure: Option<String>,
     /// (modifier, card)
     offers: Vec<(Modifier, Card)>,
@@ -64,7 +90,18 @@ pub struct RunStartView {
 }
 
 impl RunStartView {
-    fn new(session: &RunSession, choice: &RunStartChoice, failure: &SaveFailure) -> RunStartView {
+    fn new(
+        session: &RunSession,
+        choice: &RunStartChoice,
+        failure: &SaveFailure,
+        profile: &Profile,
+        field: &SeedField,
+        today: Date,
+    ) -> RunStartView {
+        let config = session.run.config();
+        let open = matches!(session.run.phase(), RunPhase::StartOffer { .. })
+            && session.run.decisions().next().is_none();
+        let daily = config.daily;
         let offers = match session.run.phase() {
             RunPhase::StartOffer { offers } => offers
                 .iter()
@@ -98,7 +135,18 @@ impl RunStartView {
             })
             .collect();
         RunStartView {
-            seed: session.run.config().seed,
+            seed: config.seed,
+            title: daily.map_or_else(|| "A new run".to_string(), |d| format!("Daily run of {d}")),
+            rank: config.rank.rank,
+            rank_lines: config.rank.describe(session.run.items()),
+            ranks: if open && daily.is_none() {
+                profile.progress.playable_ranks().collect()
+            } else {
+                Vec::new()
+            },
+            highest: profile.progress.rank_unlocked,
+            typed: field.shown(),
+            daily: (open && daily.is_none()).then(|| (today, profile.progress.daily_available(today))),
             failure: failure.0.clone(),
             offers,
             roster,
@@ -109,12 +157,52 @@ impl RunStartView {
 
 impl View for RunStartView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn(heading("A new run"));
+        p.spawn(heading(self.title.clone()));
         p.spawn(label(format!(
-            "Seed {}: set it under Settings > Run seed to play this run again.",
-            self.seed
+            "Seed {}, rank {}: type the seed here or under Settings to play this run again.",
+            self.seed, self.rank
         )));
         save_banner::spawn(p, self.failure.as_deref());
+        // What the rank changes, in one wrapping line (and how to unlock the next).
+        let mut about = self.rank_lines.join("; ");
+        if !self.ranks.is_empty()
+            && let Some(next) = self.highest.next()
+        {
+            about.push_str(&format!(". Win a run at rank {} to unlock rank {next}.", self.highest));
+        }
+        p.spawn(muted_line(about)).insert(Node {
+            max_width: crate::ui::units(120.0),
+            margin: UiRect::all(crate::ui::units(0.4)),
+            ..default()
+        });
+        // One row: the ranks, the typed seed, today's daily run.
+        p.spawn(Node {
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            column_gap: crate::ui::units(2.0),
+            ..wrapping_row()
+        })
+        .with_children(|row| {
+            if !self.ranks.is_empty() {
+                row.spawn(Node { align_items: AlignItems::Center, ..default() }).with_children(|group| {
+                    group.spawn(label("Rank:"));
+                    for &r in &self.ranks {
+                        group.spawn(small_button(mark(r == self.rank, r.to_string()), Action::Rank(r)));
+                    }
+                });
+                row.spawn(Node { align_items: AlignItems::Center, ..default() }).with_children(|group| {
+                    group.spawn(label(format!("Seed: {}", self.typed)));
+                    group.spawn(small_button("Use this seed", Action::UseSeed));
+                });
+            }
+            if let Some((date, available)) = self.daily {
+                if available {
+                    row.spawn(small_button(format!("Daily run of {date} (one attempt)"), Action::Daily));
+                } else {
+                    row.spawn(muted_line(format!("The daily run of {date} is played: one attempt per day.")));
+                }
+            }
+        });
         if self.offers.is_empty() {
             return;
         }
@@ -148,19 +236,67 @@ fn present(
     session: Res<RunSession>,
     choice: Res<RunStartChoice>,
     failure: Res<SaveFailure>,
+    profile: Res<Profile>,
+    field: Res<SeedField>,
     mut sections: crate::ui::section::Sections<RunStartView>,
 ) {
-    show(&mut commands, &mut sections, &RunStartView::new(&session, &choice, &failure));
+    let view = RunStartView::new(&session, &choice, &failure, &profile, &field, Date::today_utc());
+    show(&mut commands, &mut sections, &view);
 }
 
+/// What replaces the run before Begin: a configuration, or why not.
+fn replacement(
+    action: Action,
+    session: &RunSession,
+    profile: &mut Profile,
+    field: &SeedField,
+) -> Result<RunConfig, String> {
+    let config = session.run.config();
+    if session.run.decisions().next().is_some() {
+        return Err("The run is under way.".to_string());
+    }
+    match action {
+        Action::Rank(rank) => {
+            profile.progress.ranked_run_config(config.seed, rank).map_err(|e| e.to_string())
+        }
+        Action::UseSeed => {
+            let seed = field.seed().map_err(|e| capitalize(&e.to_string()))?;
+            profile.progress.ranked_run_config(seed, config.rank.rank).map_err(|e| e.to_string())
+        }
+        Action::Daily => {
+            let config =
+                profile.progress.start_daily(Date::today_utc()).map_err(|e| capitalize(&e.to_string()))?;
+            // The attempt counts from here: saved before the run is shown.
+            profile.save_progress().map_err(|e| format!("Saving failed: {e}"))?;
+            Ok(config)
+        }
+        _ => Err(String::new()),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn on_action(
+    mut commands: Commands,
     mut actions: MessageReader<Action>,
     mut choice: ResMut<RunStartChoice>,
     mut out: MessageWriter<RunDecision>,
     mut next: ResMut<NextState<Screen>>,
+    session: Res<RunSession>,
+    mut profile: ResMut<Profile>,
+    field: Res<SeedField>,
+    mut failure: ResMut<SaveFailure>,
 ) {
     for action in actions.read() {
         match *action {
+            Action::Rank(_) | Action::UseSeed | Action::Daily => {
+                match replacement(*action, &session, &mut profile, &field) {
+                    Ok(config) => {
+                        *choice = RunStartChoice::default();
+                        commands.insert_resource(crate::run::start_run(config, &profile, &mut failure));
+                    }
+                    Err(m) => choice.message = Some(m),
+                }
+            }
             Action::Offer(m) => choice.offer = Some(m),
             Action::Recipient(id) => choice.recipient = Some(id),
             Action::Begin => match (choice.offer, choice.recipient) {

@@ -148,12 +148,9 @@ fn on_action(
                 Err(e) => notice.0 = Some(e),
             },
             Action::NewRun => {
-                let session = crate::run::new_run(&settings, &profile, &mut failure);
-                // The seed set in Settings is the next run's, used once: later runs get random seeds
-                // again (the run start shows this run's seed, to set again for a replay).
-                if settings.run_seed.is_some() {
-                    settings.run_seed = None;
-                }
+                // The seed set in Settings is the next run's, used once: `new_run` takes it out, so
+                // later runs get random seeds again (the run start shows this run's seed).
+                let session = crate::run::new_run(&mut settings, &profile, &mut failure);
                 next.set(session.app_screen());
                 commands.insert_resource(session);
             }

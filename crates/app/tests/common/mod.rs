@@ -34,8 +34,16 @@ fn logical(key: KeyCode) -> Key {
         KeyCode::ArrowRight => Key::ArrowRight,
         KeyCode::ShiftLeft => Key::Shift,
         KeyCode::Slash => character("/"),
+        KeyCode::Digit0 => character("0"),
         KeyCode::Digit1 => character("1"),
         KeyCode::Digit2 => character("2"),
+        KeyCode::Digit3 => character("3"),
+        KeyCode::Digit4 => character("4"),
+        KeyCode::Digit5 => character("5"),
+        KeyCode::Digit6 => character("6"),
+        KeyCode::Digit7 => character("7"),
+        KeyCode::Digit8 => character("8"),
+        KeyCode::Digit9 => character("9"),
         other => {
             let name = format!("{other:?}");
             character(&name.strip_prefix("Key").unwrap_or(&name).to_lowercase())

@@ -116,15 +116,17 @@ pub const STANDARD: Palette = Palette {
     objective: hex(0xF5B800),
 };
 
-/// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue, yellow, bluish green
-/// and reddish purple. The last move (yellow) and threats (reddish purple, with a dark flag) differ in
-/// lightness as well as hue, so they stay apart under every common colour-vision deficiency.
+/// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue, yellow, bluish green,
+/// and a dark wine for threats. The last move (a light yellow) and threats (the dark wine, with a dark
+/// flag) differ in lightness as well as hue (a test holds the tinted squares' luminance apart), so
+/// they stay apart under every common colour-vision deficiency; the Okabe-Ito reddish purple used
+/// before was too light and read like the yellow to a tritan eye.
 pub const COLOR_BLIND: Palette = Palette {
     last_move: hex(0xF0E442),
     selected: hex(0x0072B2),
     target: hex(0x000000),
     check: hex(0xD55E00),
-    threat: hex(0xCC79A7),
+    threat: hex(0x882255),
     threat_mark: hex(0x5B1A47),
     frozen: hex(0x56B4E9),
     frozen_text: hex(0x000000),

@@ -312,3 +312,39 @@ fn tab_walks_the_buttons_and_stays_inside_an_open_menu() {
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
     assert_eq!(h.screen(), Screen::SkillChess);
 }
+
+/// The background of the title button whose focus key ends with `key`.
+fn button_colour(h: &mut Harness, key: &str) -> Color {
+    let world = h.app.world_mut();
+    let mut buttons = world.query::<(&gambit::ui::FocusKey, &BackgroundColor)>();
+    buttons.iter(world).find(|(k, _)| k.0.ends_with(key)).map(|(_, bg)| bg.0).expect("the button")
+}
+
+#[test]
+fn a_button_looks_hovered_only_after_the_pointer_moved() {
+    let mut h = Harness::new();
+    h.update(1);
+    // The pointer rests on Upgrades at launch (picking reports it hovered): no hover colour yet.
+    let world = h.app.world_mut();
+    let mut buttons = world.query::<(&gambit::ui::FocusKey, &mut Interaction)>();
+    for (key, mut interaction) in buttons.iter_mut(world) {
+        if key.0.ends_with("title::Action::Upgrades") {
+            *interaction = Interaction::Hovered;
+        }
+    }
+    h.update(2);
+    let standard = gambit::palette::STANDARD;
+    assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button);
+    // The window's report of where the resting pointer is (no delta) is not a move.
+    let moved = |delta| bevy::window::CursorMoved {
+        window: Entity::PLACEHOLDER,
+        position: Vec2::new(640.0, 400.0),
+        delta,
+    };
+    h.send(moved(None));
+    assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button);
+    // Once the player moves the pointer, the button under it shows the hover.
+    h.send(moved(Some(Vec2::new(3.0, -1.0))));
+    assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button_hover);
+    assert_eq!(button_colour(&mut h, "title::Action::NewRun"), standard.button);
+}

@@ -167,6 +167,51 @@ fn each_battle_starts_its_own_log() {
     assert!(!session(&h).log.contains(&capture), "{:?}", session(&h).log);
 }
 
+/// The battle panel shows the enemy's skills and their cooldowns beside the player's, and the log of
+/// the battle on screen: after Continue the next battle's log has its own lines, the moves included.
+#[test]
+fn the_battle_panel_shows_the_enemy_intent_and_the_log_after_continue() {
+    let mut h = Harness::new();
+    let mut second = king_on_c8(10);
+    second.enemy_skills = Some(gambit_roguelite::battle::SkillTuning::default());
+    start(&mut h, config(3, vec![king_on_c8(10), second]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    let line = |h: &mut Harness| h.texts().into_iter().find(|t| t.starts_with("Enemy skills:"));
+    assert_eq!(line(&mut h), None, "no enemy skills in this battle");
+    win_battle(&mut h);
+    h.press(shop::Action::Leave);
+    h.wait_for_run();
+    h.press(board_choice::Action::Choose(0));
+    h.wait_for_run();
+    let chosen = session(&h).run.phase().clone();
+    let RunPhase::Deploy { encounter } = chosen else { panic!("not deploying: {chosen:?}") };
+    assert!(encounter.enemy_skills.is_some(), "the scripted second battle has enemy skills");
+    deploy_rook_on_c1(&mut h);
+    assert_eq!(line(&mut h).as_deref(), Some("Enemy skills: Teleport ready, Freeze ready"));
+    play_some_move(&mut h);
+    let battle = session(&h).run.battle().unwrap().clone();
+    let want = |skill| match battle.cooldown(gambit_roguelite::Team::Enemy, skill).unwrap() {
+        0 => "ready".to_string(),
+        1 => "in 1 tick".to_string(),
+        n => format!("in {n} ticks"),
+    };
+    let expected = format!(
+        "Enemy skills: Teleport {}, Freeze {}",
+        want(gambit_skills::Skill::Teleport),
+        want(gambit_skills::Skill::Freeze)
+    );
+    assert_eq!(line(&mut h), Some(expected));
+    // The log on screen is this battle's: the move just played is in it, the first battle's capture is
+    // not.
+    let log = session(&h).log.clone();
+    assert!(!log.is_empty());
+    let texts = h.texts();
+    let last = log.last().unwrap();
+    assert!(texts.iter().any(|t| t.contains(last.as_str())), "the log's last line {last:?} is on screen");
+    assert!(!texts.iter().any(|t| t.contains("No moves yet")), "{texts:?}");
+}
+
 #[test]
 fn a_controlled_run_is_won_in_three_battles() {
     let mut h = Harness::new();

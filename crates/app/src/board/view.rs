@@ -291,7 +291,7 @@ pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {
                 Node {
                     position_type: PositionType::Absolute,
                     display: Display::None,
-                    max_width: Val::VMin(34.0),
+                    max_width: Val::VMin(TIP_MAX_VMIN),
                     padding: UiRect::all(Val::VMin(0.8)),
                     border_radius: BorderRadius::all(Val::VMin(0.6)),
                     ..default()
@@ -703,9 +703,15 @@ pub fn draw_coordinates(
     }
 }
 
-/// The hover card of a piece's modifier: its icon, name and text, shown beside the hovered cell.
+/// The hover card of a piece's modifier: its icon, name and text, shown beside the hovered cell,
+/// always over the board (the layout check holds it off every button,
+/// [`crate::ui::layout_check::HoverCard`]).
 #[derive(Component, Clone, Copy, Debug)]
+#[require(crate::ui::layout_check::HoverCard)]
 pub struct ModifierTip;
+
+/// The widest a modifier's hover card gets, vmin.
+const TIP_MAX_VMIN: f32 = 34.0;
 
 /// The hover card's text for a modifier letter: `☣ Poisonous: <what it does>`; `None` for a letter
 /// that names no modifier.
@@ -743,7 +749,19 @@ pub fn draw_modifier_tip(
         };
         let cell = area.cell_vmin();
         node.display = Display::Flex;
-        node.left = Val::VMin(LABEL_VMIN + f32::from(*col) * cell);
+        // The card stays over the board, never over the panel beside it (its buttons): it opens
+        // towards the side of the board with more room and is no wider than that room.
+        let (col, cols) = (f32::from(*col), f32::from(area.cols));
+        let room_right = (cols - col) * cell;
+        let room_left = LABEL_VMIN + (col + 1.0) * cell;
+        if room_right >= room_left {
+            node.left = Val::VMin(LABEL_VMIN + col * cell);
+            node.right = Val::Auto;
+        } else {
+            node.left = Val::Auto;
+            node.right = Val::VMin((cols - col - 1.0) * cell);
+        }
+        node.max_width = Val::VMin(TIP_MAX_VMIN.min(room_right.max(room_left)));
         if *row < area.rows / 2 {
             node.top = Val::VMin(f32::from(row + 1) * cell);
             node.bottom = Val::Auto;
@@ -878,6 +896,22 @@ mod tests {
             let distance = (a.red - b.red).abs() + (a.green - b.green).abs() + (a.blue - b.blue).abs();
             assert!(distance > 0.2, "threat and last move tints too close: {distance}");
             assert_eq!(square_colour(&threatened, true, &palette, false), palette.light, "overlay off");
+        }
+        // In the colour-blind palette they differ in lightness too, on both square colours: a
+        // difference every colour-vision deficiency keeps (the hues alone can collapse).
+        let luminance = |c: Color| {
+            let l = c.to_linear();
+            0.2126 * l.red + 0.7152 * l.green + 0.0722 * l.blue
+        };
+        let palette = crate::palette::COLOR_BLIND;
+        for light in [true, false] {
+            let last = SceneCell { last_move: true, ..SceneCell::default() };
+            let a = luminance(square_colour(&threatened, light, &palette, true));
+            let b = luminance(square_colour(&last, light, &palette, true));
+            assert!(
+                b - a > 0.15,
+                "last move {b:.3} not clearly lighter than a threat {a:.3} (light: {light})"
+            );
         }
     }
 

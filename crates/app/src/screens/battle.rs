@@ -1,7 +1,8 @@
 //! A battle of the run: the shared board with irregular shapes and walls, HP pips, modifier letters,
 //! poison clouds with their remaining ticks, frozen squares, and under it the typed command line (the
 //! library's grammar, `Battle::parse_action`); beside it the move budget, the objective
-//! and bonus status, the skills bar, the reposition prompt with Skip, the pack of consumables (a button
+//! and bonus status, the skills bar, the enemy's skills and their cooldowns (its intent), the reposition
+//! prompt with Skip, the pack of consumables (a button
 //! each), the run's badges, the card of the piece under the pointer or cursor, the event log, and the
 //! victory or defeat report. The UI never decides legality: every action comes from
 //! `Battle::legal_actions`. UI state: [`BattleInput`] (selection, targeting mode, message).
@@ -88,6 +89,16 @@ fn spawn(
     view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle, true);
 }
 
+/// Where `team`'s `skill` stands: `ready`, or its cooldown (`1 tick`, `3 ticks`): the player's button
+/// shows it in brackets, the enemy's line as `ready` or `in 3 ticks`.
+fn skill_state(battle: &Battle, team: Team, skill: Skill) -> String {
+    match battle.cooldown(team, skill).unwrap_or(0) {
+        0 => "ready".to_string(),
+        1 => "1 tick".to_string(),
+        n => format!("{n} ticks"),
+    }
+}
+
 fn objective_status(battle: &Battle) -> String {
     let mut text = format!(
         "Objective: {} \u{2014} {}",
@@ -142,8 +153,12 @@ pub enum BattleView {
         status: String,
         /// A reposition can be skipped.
         skip: bool,
-        /// The skill buttons' labels, when the player has skills.
+        /// The skill buttons' labels, when the player has skills: `Teleport (ready)`, `Freeze (3
+        /// ticks)`.
         skills: Option<[(Skill, String); 2]>,
+        /// The enemy's skills and their cooldowns, when it has skills: `Enemy skills: Teleport ready,
+        /// Freeze in 2 ticks`.
+        enemy_skills: Option<String>,
         /// The consumables' buttons, in pack order.
         pack: Vec<PackView>,
         /// The run's badges, `Name: text` each.
@@ -186,15 +201,23 @@ impl BattleView {
         };
         let skills = battle.has_skills(Team::Player).then(|| {
             [Skill::Teleport, Skill::Freeze].map(|skill| {
-                let cd = battle.cooldown(Team::Player, skill).unwrap_or(0);
                 let name = capitalize(&skill.to_string());
-                (skill, if cd == 0 { format!("{name} (ready)") } else { format!("{name} ({cd})") })
+                (skill, format!("{name} ({})", skill_state(battle, Team::Player, skill)))
             })
+        });
+        let enemy_skills = battle.has_skills(Team::Enemy).then(|| {
+            let states = [Skill::Teleport, Skill::Freeze].map(|skill| {
+                let state = skill_state(battle, Team::Enemy, skill);
+                let state = if state == "ready" { state } else { format!("in {state}") };
+                format!("{} {state}", capitalize(&skill.to_string()))
+            });
+            format!("Enemy skills: {}", states.join(", "))
         });
         let card = hovered.and_then(|sq| battle.unit_at(sq)).map(|unit| {
             let mut text = format!("{}: {} HP", unit.name(), unit.hp);
+            // The modifier by name: what it does is on the board's hover card beside the piece.
             if let Some(m) = unit.modifier {
-                text.push_str(&format!(" \u{2014} {}: {}", capitalize(m.name()), m.description()));
+                text.push_str(&format!(" \u{2014} {}", m.title()));
             }
             if unit.target {
                 text.push_str(" \u{2014} marked target");
@@ -240,6 +263,7 @@ impl BattleView {
             status,
             skip: battle.pending_reposition().is_some() && !busy,
             skills,
+            enemy_skills,
             pack,
             badges,
             card,
@@ -268,6 +292,7 @@ impl View for BattleView {
                 status,
                 skip,
                 skills,
+                enemy_skills,
                 pack,
                 badges,
                 card,
@@ -278,9 +303,10 @@ impl View for BattleView {
                 p.spawn(heading(title.clone()));
                 p.spawn(label(objective.clone()));
                 p.spawn(label(moves.clone()));
-                // Lines that come and go keep their room or float, so nothing moves under the pointer:
-                // the status has two lines, Skip joins the skills row, and the piece card and the
-                // message float over the log at the panel's foot.
+                // Lines that come and go keep their room, so nothing moves under the pointer: the
+                // status has two lines, Skip joins the skills row, and the piece card and the message
+                // take the panel's foot from the log (which shrinks; nothing above it moves, and no
+                // button is ever covered).
                 p.spawn(reserved_line(status.clone(), 2.0));
                 p.spawn(Node { min_height: crate::ui::units(5.4), ..crate::ui::row() }).with_children(
                     |row| {
@@ -292,6 +318,9 @@ impl View for BattleView {
                         }
                     },
                 );
+                if let Some(enemy) = enemy_skills {
+                    p.spawn((label(enemy.clone()), TextColor(crate::palette::STANDARD.muted)));
+                }
                 if !pack.is_empty() {
                     p.spawn(label("Consumables (free: using one does not end your turn):"));
                     for item in pack {
@@ -335,20 +364,22 @@ impl View for BattleView {
                 });
                 if card.is_some() || message.is_some() {
                     p.spawn((
+                        crate::ui::layout_check::HoverCard,
                         Node {
-                            position_type: PositionType::Absolute,
-                            left: Val::Px(0.0),
-                            right: Val::Px(0.0),
-                            bottom: Val::Px(0.0),
+                            flex_shrink: 0.0,
                             flex_direction: FlexDirection::Column,
-                            padding: UiRect::all(crate::ui::units(1.0)),
+                            padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.4)),
                             ..default()
                         },
                         BackgroundColor(crate::palette::STANDARD.panel),
                     ))
                     .with_children(|foot| {
                         if let Some(card) = card {
-                            foot.spawn((label(card.clone()), TextColor(crate::palette::STANDARD.accent)));
+                            foot.spawn((
+                                Text::new(card.clone()),
+                                text_font(1.9),
+                                TextColor(crate::palette::STANDARD.accent),
+                            ));
                         }
                         if let Some(msg) = message {
                             foot.spawn((label(msg.clone()), TextColor(crate::palette::STANDARD.error)));

@@ -1,7 +1,11 @@
-//! The end of a run: won or over, the seed and rank (or the daily run's date), battles won, points, EXP earned and EXP to spend; Upgrades, Back to
-//! title.
+//! The end of a run: won or over, the seed and rank (or the daily run's date), battles won, points,
+//! EXP earned and EXP to spend (the points and the EXP each with what they came from, in words);
+//! Upgrades, Back to title.
 
 use bevy::prelude::*;
+
+use gambit_roguelite::economy::ExpReward;
+use gambit_roguelite::run::RunSummary;
 
 use super::Screen;
 use crate::AppSystems;
@@ -71,13 +75,57 @@ fn present(
                 ),
             },
             format!("Battles won: {}", summary.battles_won),
-            format!("Points: {}", summary.points),
-            format!("EXP earned: {}", summary.exp_reward()),
+            points_line(&summary),
+            exp_line(&summary.exp_reward()),
             format!("EXP to spend: {}", profile.progress.exp),
         ],
         failure: failure.0.clone(),
     };
     show(&mut commands, &mut sections, &view);
+}
+
+/// `Points: 455 (300 for 3 victories, 95 for moves left, 60 for bonus objectives)`: the run's points
+/// and, in words, the won battles' rewards they add up from.
+#[must_use]
+pub fn points_line(summary: &RunSummary) -> String {
+    let rewards: Vec<_> = summary.stats.battles.iter().filter_map(|b| b.reward).collect();
+    let base: u32 = rewards.iter().map(|r| r.base_points).sum();
+    let moves: u32 = rewards.iter().map(|r| r.move_points).sum();
+    let bonus: u32 = rewards.iter().map(|r| r.bonus_points).sum();
+    let mut parts = Vec::new();
+    if base > 0 {
+        let victories = plural(rewards.len() as u32, "victory", "victories");
+        parts.push(format!("{base} for {victories}"));
+    }
+    if moves > 0 {
+        parts.push(format!("{moves} for moves left"));
+    }
+    if bonus > 0 {
+        parts.push(format!("{bonus} for bonus objectives"));
+    }
+    if parts.is_empty() {
+        format!("Points: {} (no battle won)", summary.points)
+    } else {
+        format!("Points: {} ({})", summary.points, parts.join(", "))
+    }
+}
+
+/// `EXP earned: 95 (45 from the points, 30 for 3 battles won, 20 for winning the run)`.
+#[must_use]
+pub fn exp_line(exp: &ExpReward) -> String {
+    let mut parts = vec![format!("{} from the points", exp.from_points)];
+    if exp.from_battles > 0 {
+        parts.push(format!("{} for {} won", exp.from_battles, plural(exp.battles_won, "battle", "battles")));
+    }
+    if exp.from_victory > 0 {
+        parts.push(format!("{} for winning the run", exp.from_victory));
+    }
+    format!("EXP earned: {} ({})", exp.total, parts.join(", "))
+}
+
+/// `1 battle`, `3 battles`.
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
@@ -86,5 +134,19 @@ fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Scre
             Action::Upgrades => Screen::Upgrades,
             Action::Title => Screen::Title,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exp_is_told_in_words_without_a_formula() {
+        let line = exp_line(&ExpReward::new(455, 3, true));
+        assert_eq!(line, "EXP earned: 95 (45 from the points, 30 for 3 battles won, 20 for winning the run)");
+        let line = exp_line(&ExpReward::new(120, 1, false));
+        assert_eq!(line, "EXP earned: 22 (12 from the points, 10 for 1 battle won)");
+        assert!(!line.contains("floor") && !line.contains('/'));
     }
 }

@@ -9,7 +9,8 @@
 //! lines and clips the older ones: the container itself must lie inside the window); the board's cells (glyph, badges and marks stack inside a cell by
 //! design); texts and buttons hidden by `Visibility::Hidden` or `Display::None` (no size); and lines
 //! scrolled out of a scroll container whose content is taller than it (they are reached by scrolling:
-//! the container itself must lie inside the window).
+//! the container itself must lie inside the window). A [`HoverCard`] floats over texts by design but
+//! must cover no shown button.
 //!
 //! All rectangles are in physical pixels (the window's logical pixels when its scale factor is 1, as
 //! under Xvfb and in the tests), measured from the window's top-left corner.
@@ -27,6 +28,12 @@ use super::actions::FocusKey;
 /// window.
 #[derive(Component, Debug, Default, Clone, Copy)]
 pub struct Clipped;
+
+/// Marks a hover card (a piece's modifier card on the board, the piece card in the battle panel): it
+/// floats over other nodes by design, but the layout check holds it off every shown button, so a card
+/// never hides what the player may want to press.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct HoverCard;
 
 /// How far (physical pixels) a rectangle may stick out before it counts: rounding in the layout.
 const SLACK: f32 = 1.0;
@@ -240,6 +247,21 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             (!scrolled_out).then_some((k, r, layer(world, e)))
         })
         .collect();
+    let mut cards = world.query_filtered::<Entity, With<HoverCard>>();
+    let cards: Vec<Entity> = cards.iter(world).collect();
+    for card in cards {
+        if hidden(world, card) {
+            continue;
+        }
+        let Some(rc) = rect_of(world, card) else { continue };
+        for (key, r, _) in &shown {
+            if overlap(rc, *r) {
+                found.push(Violation {
+                    what: format!("a hover card {} covers the button {key} {}", show(rc), show(*r)),
+                });
+            }
+        }
+    }
     for (i, (a, ra, la)) in shown.iter().enumerate() {
         for (b, rb, lb) in &shown[i + 1..] {
             // A menu over a screen covers the screen's buttons on purpose.

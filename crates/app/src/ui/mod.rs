@@ -32,11 +32,15 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<InputFocus>();
     app.init_resource::<InputFocusVisible>();
     app.init_resource::<focus::LastFocus>();
+    app.init_resource::<focus::PointerMoved>();
+    // The window brings it; the headless tests run without one.
+    app.add_message::<bevy::window::CursorMoved>();
     app.add_observer(actions::click_activates);
     register::<save_banner::Action>(app);
     app.add_systems(
         Update,
-        (focus::keyboard_focus, scroll::wheel, scroll::page_keys).in_set(AppSystems::Input),
+        (focus::keyboard_focus, focus::notice_pointer, scroll::wheel, scroll::page_keys)
+            .in_set(AppSystems::Input),
     );
     app.add_systems(
         Update,

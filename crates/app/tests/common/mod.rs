@@ -220,6 +220,13 @@ impl Harness {
         }
     }
 
+    /// Every text on screen now (labels, buttons, the log), in no particular order.
+    pub fn texts(&mut self) -> Vec<String> {
+        let world = self.app.world_mut();
+        let mut texts = world.query::<&Text>();
+        texts.iter(world).map(|t| t.0.clone()).filter(|t| !t.trim().is_empty()).collect()
+    }
+
     /// The data directory's path.
     pub fn path(&self) -> &Path {
         self.dir.path()

@@ -3,7 +3,9 @@
 //! picture shows poison, a wall, a frozen square, the threat overlay and a pack of consumables; then the
 //! same battle with the knight selected and hovered (move dots, a capture ring, its modifier's card) and in the colour-blind palette. From
 //! the first shop on, the tour's run buys the badges and consumables it can afford, so the next
-//! deployment and battle (`deploy-items`, `battle-items`) show the run's items.
+//! deployment and battle (`deploy-items`, `battle-items`) show the run's items. The tutorial is shown
+//! in two lessons (`tutorial`: Teleport and Freeze after the teleport; `tutorial-poison`: HP and poison
+//! after the cloud), and the tour's finished run in the replay (`replay`).
 //!
 //! Before each picture the layout check runs ([`crate::ui::layout_check`]): every violation is logged
 //! with the picture's name, all of them are written to `DIR/layout.txt` (empty when none), and the
@@ -30,10 +32,12 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 20] = [
+pub const STEPS: [&str; 23] = [
     "title",
     "settings",
     "how-to-play",
+    "tutorial",
+    "tutorial-poison",
     "setup",
     "skill-chess",
     "pause",
@@ -50,6 +54,7 @@ pub const STEPS: [&str; 20] = [
     "run-end",
     "upgrades",
     "records",
+    "replay",
     "run-start-ranks",
 ];
 
@@ -173,10 +178,22 @@ fn advance_run_to(world: &mut World, want: Screen) {
     if session.run.is_over() && session.recorded.is_none() {
         let summary = session.run.summary();
         let mut profile = world.resource_mut::<crate::run::Profile>();
-        profile.progress.record_run(&summary);
+        crate::run::record_finished(&mut profile, &session.run, &summary);
         session.recorded = Some(summary);
     }
     world.insert_resource(session);
+}
+
+/// The tutorial's lesson `lesson` with the first `actions` actions of its walkthrough played.
+fn tutorial_after(world: &mut World, lesson: usize, actions: usize) {
+    let mut session = crate::screens::tutorial::TutorialSession::start(lesson);
+    for _ in 0..actions {
+        if let Some(action) = session.tutorial.walkthrough_action() {
+            session.act(action);
+        }
+    }
+    world.insert_resource(session);
+    set_screen(world, Screen::Tutorial);
 }
 
 fn set_screen(world: &mut World, screen: Screen) {
@@ -198,7 +215,18 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<NextState<Menu>>().set(Menu::None);
             set_screen(world, Screen::HowToPlay);
         }
-        "setup" => set_screen(world, Screen::SkillChessSetup),
+        "tutorial" => {
+            // Lesson 2 after its teleport: the reaction, and the knight's threat to freeze.
+            tutorial_after(world, 1, 1);
+        }
+        "tutorial-poison" => {
+            // Lesson 3 after the capture of the Poisonous pawn: the cloud, and the rook's lost HP.
+            tutorial_after(world, 2, 1);
+        }
+        "setup" => {
+            world.remove_resource::<crate::screens::tutorial::TutorialSession>();
+            set_screen(world, Screen::SkillChessSetup);
+        }
         "skill-chess" => {
             world.resource_mut::<Settings>().threat_overlay = true;
             // The engine thinks only on its own turn; in this position it is the player's.
@@ -245,6 +273,16 @@ pub fn set_up(world: &mut World, name: &str) {
         "run-end" => advance_run_to(world, Screen::RunEnd),
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),
+        "replay" => {
+            // The tour's run, replayed: its first battle a few actions in.
+            let profile = world.resource::<crate::run::Profile>();
+            if let Some(record) = profile.progress.history.last() {
+                let mut replay = crate::screens::replay::ReplaySession::open(profile, record);
+                replay.go_to(5);
+                world.insert_resource(replay);
+            }
+            set_screen(world, Screen::Replay);
+        }
         "run-start-ranks" => {
             // A veteran: ranks 0 to 3 unlocked, today's daily run played; a new run at rank 2.
             let mut profile = world.resource_mut::<crate::run::Profile>();

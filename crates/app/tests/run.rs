@@ -658,7 +658,12 @@ fn a_corrupt_profile_gives_an_empty_one_and_a_message() {
     let h = Harness::in_dir(dir);
     let notice = h.app.world().resource::<gambit::settings::FileNotice>().0.clone().unwrap();
     assert!(notice.contains("could not be read"), "{notice}");
-    assert_eq!(h.app.world().resource::<Profile>().progress, Default::default());
+    // An empty profile, which the title has just offered the tutorial to (recorded at once).
+    let offered = gambit_roguelite::Progress {
+        tutorial: gambit_roguelite::tutorial::TutorialState::Offered,
+        ..Default::default()
+    };
+    assert_eq!(h.app.world().resource::<Profile>().progress, offered);
     let kept: Vec<_> =
         std::fs::read_dir(h.path()).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert!(kept.iter().any(|n| n.to_string_lossy().starts_with("progress.json.bad")), "{kept:?}");

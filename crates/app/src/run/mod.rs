@@ -11,6 +11,8 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gambit_roguelite::battle::Team;
 use gambit_roguelite::bot::Evaluation;
+use gambit_roguelite::records::RunRecord;
+use gambit_roguelite::replay::replay_file;
 use gambit_roguelite::run::{RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
@@ -310,9 +312,29 @@ fn finish_ended_run(profile: &mut Profile) -> Option<String> {
     if !run.is_over() {
         return None;
     }
-    profile.progress.record_run(&run.summary());
+    record_finished(profile, &run, &run.summary());
     let result = profile.save_progress().and_then(|()| profile.clear_run());
     result.err().map(|e| format!("Saving failed: {e}"))
+}
+
+/// Records a finished run in the profile (not yet saved) and, when it was not recorded before, keeps
+/// its log as the run's replay file (`gambit_roguelite::replay::replay_file`) and removes the replay
+/// of the run that left the records. A replay that cannot be written is only logged: the run's record
+/// does not depend on it (its replay then says none is available).
+pub fn record_finished(profile: &mut Profile, run: &Run, summary: &RunSummary) {
+    let oldest = profile.progress.history.first().and_then(RunRecord::key);
+    if !profile.progress.record_run(summary) {
+        return;
+    }
+    let store = profile.dir.store();
+    if let Err(e) = store.write(&replay_file(summary.key), &run_to_json(run)) {
+        warn!("the run's replay was not kept: {e}");
+    }
+    if let Some(old) = oldest
+        && !profile.progress.history.iter().any(|r| r.key() == Some(old))
+    {
+        let _ = store.remove(&replay_file(old));
+    }
 }
 
 /// The save banner's Retry.
@@ -449,7 +471,7 @@ fn finish_decision(
             advanced.write(RunAdvanced);
             if session.run.is_over() && session.recorded.is_none() {
                 let summary = session.run.summary();
-                profile.progress.record_run(&summary);
+                record_finished(&mut profile, &session.run, &summary);
                 session.recorded = Some(summary);
             }
             save_all(&profile, &session, &mut failure);

@@ -417,7 +417,7 @@ fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {
 }
 
 /// The legal actions of the selected piece or the targeting mode, as (action, square it targets).
-fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(BattleAction, Square)> {
+pub(crate) fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(BattleAction, Square)> {
     if battle.to_move() != Team::Player || battle.status() != BattleStatus::Ongoing {
         return Vec::new();
     }
@@ -469,16 +469,10 @@ fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(BattleAction,
     }
 }
 
-fn build_scene(
-    session: Res<RunSession>,
-    input: Res<BattleInput>,
-    settings: Res<Settings>,
-    mut scene: ResMut<BoardScene>,
-) {
-    if !session.is_changed() && !input.is_changed() && !settings.is_changed() {
-        return;
-    }
-    let Some(battle) = session.battle() else { return };
+/// The board scene of a battle as it stands: pieces with HP pips and modifier letters, walls, frozen
+/// squares, poison clouds, objective rings, and the enemy's threats when `threat_overlay` is on (the
+/// battle screen adds the selection, targets and last move; the tutorial and the replay show it too).
+pub(crate) fn battle_scene(battle: &Battle, threat_overlay: bool) -> BoardScene {
     let threats = battle.threatened_squares(Team::Enemy);
     let mut next = BoardScene::from_position(battle.position(), &threats);
     for square in battle.walls() {
@@ -504,8 +498,22 @@ fn build_scene(
     // The skirmish rules have no check: never paint a king red. Threats only with the overlay on.
     for cell in &mut next.cells {
         cell.check = false;
-        cell.threat &= settings.threat_overlay;
+        cell.threat &= threat_overlay;
     }
+    next
+}
+
+fn build_scene(
+    session: Res<RunSession>,
+    input: Res<BattleInput>,
+    settings: Res<Settings>,
+    mut scene: ResMut<BoardScene>,
+) {
+    if !session.is_changed() && !input.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let Some(battle) = session.battle() else { return };
+    let mut next = battle_scene(battle, settings.threat_overlay);
     // A lost battle marks where the player's last piece fell (the defeat report names it).
     if let Some(square) = session.battle_end.as_ref().and_then(|end| end.square) {
         next.cell_mut(square).check = true;

@@ -1,4 +1,5 @@
-//! The rules in short: skill chess and the roguelite run, side by side; Back (or Escape).
+//! The rules in short: skill chess and the roguelite run, side by side; the tutorial's three lessons;
+//! Back (or Escape).
 
 use bevy::prelude::*;
 
@@ -11,6 +12,8 @@ use crate::ui::{button, heading, label, page_column, spawn_page};
 pub enum Action {
     /// Back to the title.
     Back,
+    /// Play the tutorial (three short scripted battles).
+    Tutorial,
 }
 
 /// The text of the rules page, one paragraph per entry.
@@ -44,9 +47,17 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, on_action.run_if(in_state(Screen::HowToPlay)).in_set(AppSystems::Decide));
 }
 
-fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
-    for Action::Back in actions.read() {
-        next.set(Screen::Title);
+fn on_action(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    mut profile: ResMut<crate::run::Profile>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match action {
+            Action::Back => next.set(Screen::Title),
+            Action::Tutorial => super::tutorial::begin(&mut commands, &mut profile, &mut next),
+        }
     }
 }
 
@@ -62,6 +73,7 @@ fn spawn(mut commands: Commands) {
         root.spawn(Node { column_gap: crate::ui::units(3.0), ..crate::ui::row() }).with_children(|top| {
             top.spawn(heading("How to play")).insert(Node::default());
             top.spawn(button("Back", Action::Back));
+            top.spawn(button("Tutorial", Action::Tutorial));
         });
         // Two columns of at most 72 units, narrower (and taller) when the window is narrow: their
         // widths are fractions of the row's, so each paragraph is measured at its final width.

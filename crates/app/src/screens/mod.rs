@@ -3,7 +3,8 @@
 //! enum (its buttons' component and message), reads them in `AppSystems::Decide`, and rebuilds its
 //! sections in `AppSystems::Present` (see [`crate::ui::section`]).
 //!
-//! Title and pages: [`title`], [`how_to_play`], [`upgrades`], [`records`]. Skill chess: [`setup`],
+//! Title and pages: [`title`], [`how_to_play`], [`upgrades`], [`records`] (and its [`replay`]), the
+//! [`tutorial`]. Skill chess: [`setup`],
 //! [`skill_chess`]. The run (the run decides which is shown): [`run_start`], [`deploy`], [`battle`],
 //! [`shop`], [`board_choice`], [`map`], [`rest`], [`run_end`]. The settings panel and the pause menu are menus
 //! ([`crate::menus`]), over any screen.
@@ -14,6 +15,7 @@ pub mod deploy;
 pub mod how_to_play;
 pub mod map;
 pub mod records;
+pub mod replay;
 pub mod rest;
 pub mod run_end;
 pub mod run_start;
@@ -22,6 +24,7 @@ pub mod setup;
 pub mod shop;
 pub mod skill_chess;
 pub mod title;
+pub mod tutorial;
 pub mod upgrades;
 
 use bevy::prelude::*;
@@ -61,13 +64,24 @@ pub enum Screen {
     Upgrades,
     /// Lifetime records.
     Records,
+    /// The tutorial's scripted lessons.
+    Tutorial,
+    /// The replay of a recorded run, battle by battle.
+    Replay,
 }
 
 impl Screen {
     /// Whether the screen shows a board (its arrow keys and Enter drive the board's cursor).
     #[must_use]
     pub fn has_board(self) -> bool {
-        matches!(self, Screen::SkillChess | Screen::Deploy | Screen::Battle)
+        matches!(self, Screen::SkillChess | Screen::Deploy | Screen::Battle | Screen::Tutorial)
+    }
+
+    /// Whether the screen takes the arrow keys for itself (a board's cursor, the replay's steps)
+    /// rather than for moving the keyboard focus between buttons.
+    #[must_use]
+    pub fn owns_arrows(self) -> bool {
+        self.has_board() || self == Screen::Replay
     }
 
     /// Whether the screen belongs to an active run (the run decides which one is shown).
@@ -105,6 +119,7 @@ pub(crate) fn plugin(app: &mut App) {
         upgrades::plugin,
         records::plugin,
     ));
+    app.add_plugins((tutorial::plugin, replay::plugin));
     app.add_systems(Update, (escape_goes_back, escape_in_run).in_set(AppSystems::Input));
     app.init_resource::<seed_field::SeedField>();
     app.add_systems(

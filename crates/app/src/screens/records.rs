@@ -1,6 +1,6 @@
 //! Lifetime records: EXP, unlocks, best score, runs won and lost, battles won, pieces lost; the ranks
 //! unlocked and the best run at each rank; the last runs (newest first) with seed, rank, result,
-//! points and the pieces lost; Back.
+//! points and the pieces lost, each with a Replay button (the replay screen, [`super::replay`]); Back.
 
 use bevy::prelude::*;
 
@@ -15,6 +15,8 @@ use crate::ui::{Section, View, button, heading, label, page_column, spawn_page};
 pub enum Action {
     /// Back to the title.
     Back,
+    /// Replay the run at this index of the profile's history (`Progress::history`, oldest first).
+    Replay(usize),
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -29,9 +31,10 @@ fn spawn(mut commands: Commands) {
     spawn_page(&mut commands, "Records", Screen::Records, page_column(), Section::<RecordsView>::new());
 }
 
-/// The records page: one line per record.
+/// The records page: one line per record, then the last runs (history index, line), newest first,
+/// each with a Replay button.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordsView(Vec<String>);
+pub struct RecordsView(Vec<String>, Vec<(usize, String)>);
 
 impl RecordsView {
     fn new(profile: &Profile) -> RecordsView {
@@ -70,18 +73,25 @@ impl RecordsView {
                 )
             }))
             .chain((!progress.history.is_empty()).then(|| "Last runs, newest first:".to_string()))
-            .chain(progress.history.iter().rev().map(|r| {
-                let run = r.daily.map_or_else(|| format!("rank {}", r.rank), |d| format!("daily {d}"));
-                format!(
-                    "Seed {}, {run}: {}, {} points, {} pieces lost ({} pawns)",
-                    r.seed,
-                    r.result(),
-                    r.points,
-                    r.owned_lost,
-                    r.pawns_lost
-                )
-            }))
             .collect(),
+            progress
+                .history
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, r)| {
+                    let run = r.daily.map_or_else(|| format!("rank {}", r.rank), |d| format!("daily {d}"));
+                    let line = format!(
+                        "Seed {}, {run}: {}, {} points, {} pieces lost ({} pawns)",
+                        r.seed,
+                        r.result(),
+                        r.points,
+                        r.owned_lost,
+                        r.pawns_lost
+                    );
+                    (i, line)
+                })
+                .collect(),
         )
     }
 }
@@ -91,6 +101,12 @@ impl View for RecordsView {
         p.spawn(heading("Records"));
         for line in &self.0 {
             p.spawn(label(line.clone()));
+        }
+        for (index, line) in &self.1 {
+            p.spawn(crate::ui::row()).with_children(|row| {
+                row.spawn(label(line.clone()));
+                row.spawn(crate::ui::small_button("Replay", Action::Replay(*index)));
+            });
         }
         p.spawn(button("Back", Action::Back));
     }
@@ -104,8 +120,20 @@ fn present(
     show(&mut commands, &mut sections, &RecordsView::new(&profile));
 }
 
-fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
-    for Action::Back in actions.read() {
-        next.set(Screen::Title);
+fn on_action(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    profile: Res<Profile>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Back => next.set(Screen::Title),
+            Action::Replay(i) => {
+                if let Some(record) = profile.progress.history.get(i) {
+                    super::replay::open(&mut commands, &profile, record, &mut next);
+                }
+            }
+        }
     }
 }

@@ -1,10 +1,13 @@
 //! The title screen: Continue (the saved run, else the unfinished skill-chess game; hidden when there is
 //! neither), New Run, Skill Chess, Upgrades, Records, How to play, Settings, Exit, and a notice about the
-//! player's files when one could not be read. The first button has the keyboard focus, so Enter at
+//! player's files when one could not be read. On the first launch (the profile says the tutorial was
+//! never offered) a box above the menu offers the tutorial: Play the tutorial, or Not now; either way
+//! the profile records that it was offered, so it is offered once (How to play keeps it reachable). The first button has the keyboard focus, so Enter at
 //! launch starts it.
 
 use bevy::input_focus::AutoFocus;
 use bevy::prelude::*;
+use gambit_roguelite::tutorial::TutorialState;
 
 use super::Screen;
 use crate::AppSystems;
@@ -38,6 +41,10 @@ pub enum Action {
     Settings,
     /// Quit the game.
     Exit,
+    /// Start the tutorial (the first-launch offer).
+    Tutorial,
+    /// Decline the first-launch offer (recorded as skipped).
+    NotNow,
 }
 
 /// What the title offers: which Continue (read from the data directory on entering), and the notice.
@@ -49,6 +56,8 @@ pub struct TitleView {
     pub saved_game: bool,
     /// A message about the player's files.
     pub notice: Option<String>,
+    /// The first-launch offer of the tutorial is shown.
+    pub offer_tutorial: bool,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -59,15 +68,45 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, present.run_if(in_state(Screen::Title)).in_set(AppSystems::Present));
 }
 
-fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, profile: Res<Profile>) {
+fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, mut profile: ResMut<Profile>) {
     view.saved_run = crate::run::has_saved_run(&profile);
     view.saved_game = save::exists(&dir);
+    // Offered once: recorded as soon as it is shown (a failed save only means it may come again).
+    // Shown until answered while the game runs, even when the title is entered again.
+    view.offer_tutorial |= profile.progress.tutorial.should_offer();
+    if profile.progress.tutorial.should_offer() {
+        profile.progress.tutorial = TutorialState::Offered;
+        let _ = profile.save_progress();
+    }
 }
 
 impl View for TitleView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("\u{265E} Gambit"));
         p.spawn(label("Chess with skills, and a roguelite of small battles."));
+        if self.offer_tutorial {
+            p.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    padding: UiRect::all(units(1.0)),
+                    margin: UiRect::vertical(units(0.6)),
+                    border: UiRect::all(units(0.3)),
+                    border_radius: BorderRadius::all(units(1.0)),
+                    ..default()
+                },
+                BorderColor::all(crate::palette::STANDARD.accent),
+            ))
+            .with_children(|offer| {
+                offer.spawn(label(
+                    "New here? Three short battles teach the moves, the skills, HP and poison.",
+                ));
+                offer.spawn(crate::ui::row()).with_children(|row| {
+                    row.spawn(crate::ui::small_button("Play the tutorial", Action::Tutorial));
+                    row.spawn(crate::ui::small_button("Not now", Action::NotNow));
+                });
+            });
+        }
         let mut entries = Vec::new();
         if self.saved_run {
             entries.push(("Continue run", Action::ContinueRun));
@@ -125,7 +164,8 @@ fn on_action(
     mut next_menu: ResMut<NextState<Menu>>,
     mut back: ResMut<SettingsReturn>,
     mut settings: ResMut<Settings>,
-    profile: Res<Profile>,
+    mut profile: ResMut<Profile>,
+    mut view: ResMut<TitleView>,
     dir: Res<DataDir>,
     mut notice: ResMut<FileNotice>,
     mut failure: ResMut<SaveFailure>,
@@ -161,6 +201,15 @@ fn on_action(
             Action::Settings => crate::menus::settings::open(Menu::None, &mut back, &mut next_menu),
             Action::Exit => {
                 exit.write(AppExit::Success);
+            }
+            Action::Tutorial => {
+                view.offer_tutorial = false;
+                super::tutorial::begin(&mut commands, &mut profile, &mut next);
+            }
+            Action::NotNow => {
+                view.offer_tutorial = false;
+                profile.progress.tutorial = TutorialState::Skipped;
+                failure.0 = profile.save_progress().err().map(|e| format!("Saving failed: {e}"));
             }
         }
     }

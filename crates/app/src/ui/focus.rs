@@ -52,7 +52,7 @@ pub(crate) fn keyboard_focus(
     mut commands: Commands,
 ) {
     let in_menu = *menu.get() != Menu::None;
-    let board_owns_arrows = !in_menu && screen.get().has_board();
+    let board_owns_arrows = !in_menu && screen.get().owns_arrows();
     let modal = groups.iter().find(|(_, g)| g.modal).map(|(e, _)| e);
     let in_layer = |e: Entity| {
         let group = parents.iter_ancestors(e).find(|a| groups.contains(*a));

@@ -1,0 +1,436 @@
+//! The tutorial: the roguelite's three scripted lessons (`gambit_roguelite::tutorial`) on the battle
+//! board, with an instruction panel beside it: the lesson, what the game said about the step just
+//! done, what to do now, the moves left, the skill buttons, and Next lesson / Try again / Leave. The
+//! library decides everything (legal actions, the enemy's replies, when a step is done); this screen
+//! shows it and sends the player's actions. Completing or leaving it is recorded in the profile
+//! (`Progress::tutorial`). Reached from the title's first-launch offer and from How to play.
+
+use bevy::prelude::*;
+use gambit_roguelite::tutorial::{LESSON_COUNT, Tutorial, TutorialState};
+use gambit_roguelite::{Battle, BattleAction, BattleEvent, BattleStatus, Team};
+use gambit_rules::Square;
+use gambit_skills::Skill;
+
+use super::Screen;
+use super::battle::{BattleInput, battle_scene, candidate_actions};
+use crate::AppSystems;
+use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, Targeting, view};
+use crate::menus::Menu;
+use crate::run::Profile;
+use crate::settings::Settings;
+use crate::ui::section::show;
+use crate::ui::{View, button, capitalize, heading, label, muted_line, small_button, text_font};
+
+/// What the tutorial's buttons (and hotkeys) do.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A skill button: its targeting mode.
+    Cast(Skill),
+    /// Start the current lesson again.
+    Restart,
+    /// The next lesson (once this one is complete).
+    Next,
+    /// Leave the tutorial for the title (recorded as completed after the last lesson, else skipped).
+    Leave,
+}
+
+/// The tutorial in play: the lesson, what the player is choosing, and what happened.
+#[derive(Resource, Clone, Debug)]
+pub struct TutorialSession {
+    /// The lesson in play.
+    pub tutorial: Tutorial,
+    /// The selection and targeting mode.
+    pub input: BattleInput,
+    /// Readable lines of what happened in this lesson, oldest first.
+    pub log: Vec<String>,
+    /// The last move on the board (highlighted).
+    pub last_move: Option<(Square, Square)>,
+}
+
+impl TutorialSession {
+    /// Lesson `lesson` (0-based) from its start.
+    ///
+    /// # Panics
+    /// Never for the shipped lessons (the library's tests set each one up); a lesson index past the
+    /// last is clamped to the last.
+    #[must_use]
+    pub fn start(lesson: usize) -> TutorialSession {
+        let tutorial = Tutorial::start(lesson.min(LESSON_COUNT - 1)).expect("the shipped lessons set up");
+        TutorialSession { tutorial, input: BattleInput::default(), log: Vec::new(), last_move: None }
+    }
+
+    /// Plays a player action (and the enemy's reply); a refusal goes to the message line.
+    pub fn act(&mut self, action: BattleAction) {
+        match self.tutorial.act(action) {
+            Ok(events) => {
+                for event in &events {
+                    if let Some(travel) = event.travel() {
+                        self.last_move = Some(travel);
+                    }
+                    if !matches!(event, BattleEvent::TurnStarted { .. }) {
+                        self.log.push(without_ids(&event.to_string()));
+                    }
+                }
+                self.input = BattleInput::default();
+            }
+            Err(e) => self.input.message = Some(e.to_string()),
+        }
+    }
+}
+
+/// An event line without the pieces' ids (`your rook #0` reads `your rook`): the lessons name
+/// pieces by their squares.
+fn without_ids(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(" #") {
+        let digits = rest[at + 2..].chars().take_while(char::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        if digits == 0 {
+            out.push_str(" #");
+        }
+        rest = &rest[at + 2 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Starts the tutorial at its first lesson (the title's offer, How to play): marks it offered in
+/// the profile when it was not, and shows the tutorial screen.
+pub fn begin(commands: &mut Commands, profile: &mut Profile, next: &mut NextState<Screen>) {
+    if profile.progress.tutorial == TutorialState::NotOffered {
+        profile.progress.tutorial = TutorialState::Offered;
+        // A failed save only means the offer may come again; the tutorial still starts.
+        let _ = profile.save_progress();
+    }
+    commands.insert_resource(TutorialSession::start(0));
+    next.set(Screen::Tutorial);
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    crate::ui::register::<Action>(app);
+    app.add_systems(OnEnter(Screen::Tutorial), spawn);
+    let here = in_state(Screen::Tutorial).and_then(resource_exists::<TutorialSession>);
+    app.add_systems(
+        Update,
+        hotkeys.run_if(here.clone()).run_if(in_state(Menu::None)).in_set(AppSystems::Input),
+    );
+    app.add_systems(
+        Update,
+        (on_action, on_board_input)
+            .chain()
+            .run_if(here.clone())
+            .run_if(in_state(Menu::None))
+            .in_set(AppSystems::Decide),
+    );
+    app.add_systems(Update, build_scene.run_if(here.clone()).in_set(BoardSystems::Scene));
+    app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
+}
+
+fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
+    view.reset(false, None);
+    view::spawn_board_screen::<TutorialView>(&mut commands, Screen::Tutorial, false);
+}
+
+/// The instruction panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TutorialView {
+    /// `Lesson 1 of 3: Moving and the objective`.
+    pub lesson: String,
+    /// What the game said about the step just done.
+    pub reaction: Option<String>,
+    /// What to do now.
+    pub instruction: String,
+    /// `Step 1 of 2`, with the moves left.
+    pub progress: String,
+    /// The skill buttons' labels.
+    pub skills: [(Skill, String); 2],
+    /// The lesson is complete (Next lesson or Finish).
+    pub complete: bool,
+    /// The last lesson.
+    pub last: bool,
+    /// The battle was lost (Try again).
+    pub failed: bool,
+    /// A refusal or a hint.
+    pub message: Option<String>,
+    /// The last lines of what happened.
+    pub log: String,
+}
+
+impl TutorialView {
+    fn new(session: &TutorialSession) -> TutorialView {
+        let t = &session.tutorial;
+        let battle = t.battle();
+        let steps = t.lesson().steps.len();
+        let step = if t.is_complete() {
+            "All steps done".to_string()
+        } else {
+            format!("Step {} of {steps}", t.step_index() + 1)
+        };
+        let skills = [Skill::Teleport, Skill::Freeze].map(|skill| {
+            let cd = battle.cooldown(Team::Player, skill).unwrap_or(0);
+            let name = capitalize(&skill.to_string());
+            let key = if skill == Skill::Teleport { 1 } else { 2 };
+            (
+                skill,
+                if cd == 0 { format!("{name} [{key}] (ready)") } else { format!("{name} [{key}] ({cd})") },
+            )
+        });
+        let start = session.log.len().saturating_sub(6);
+        TutorialView {
+            lesson: format!("Lesson {} of {LESSON_COUNT}: {}", t.index() + 1, t.lesson().title),
+            reaction: t.reaction().map(str::to_string),
+            instruction: t.instruction().to_string(),
+            progress: format!("{step}. Moves left: {} of {}", battle.moves_left(), battle.move_budget()),
+            skills,
+            complete: t.is_complete(),
+            last: t.index() + 1 == LESSON_COUNT,
+            failed: t.is_failed(),
+            message: session.input.message.clone(),
+            log: session.log[start..].join("\n"),
+        }
+    }
+}
+
+impl View for TutorialView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(heading("Tutorial"));
+        p.spawn((label(self.lesson.clone()), TextColor(crate::palette::STANDARD.accent)));
+        if let Some(reaction) = &self.reaction {
+            p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.target)));
+        }
+        p.spawn((
+            Text::new(self.instruction.clone()),
+            text_font(2.6),
+            Node { margin: UiRect::vertical(crate::ui::units(0.8)), ..default() },
+        ));
+        p.spawn(label(self.progress.clone()));
+        if !self.complete && !self.failed {
+            p.spawn(crate::ui::row()).with_children(|row| {
+                for (skill, text) in &self.skills {
+                    row.spawn(small_button(text.clone(), Action::Cast(*skill)));
+                }
+            });
+        }
+        if let Some(message) = &self.message {
+            p.spawn(crate::ui::error_line(message.clone()));
+        }
+        match (self.complete, self.last) {
+            (true, false) => {
+                p.spawn(button("Next lesson", Action::Next));
+            }
+            (true, true) => {
+                p.spawn(button("Finish", Action::Leave));
+            }
+            (false, _) => {
+                p.spawn(button(if self.failed { "Try again" } else { "Restart lesson" }, Action::Restart));
+            }
+        }
+        if !(self.complete && self.last) {
+            p.spawn(button("Leave tutorial", Action::Leave));
+        }
+        if self.log.is_empty() {
+            p.spawn(muted_line("1 Teleport, 2 Freeze, Esc cancels; T shows the enemy's threats."));
+        } else {
+            // The log takes the panel's remaining height and shows its newest lines at the bottom
+            // (older ones are clipped at the top), as in a battle.
+            p.spawn((
+                crate::ui::layout_check::Clipped,
+                Node {
+                    flex_grow: 1.0,
+                    min_height: Val::Px(0.0),
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::FlexEnd,
+                    overflow: Overflow::clip(),
+                    margin: UiRect::top(crate::ui::units(0.8)),
+                    ..default()
+                },
+            ))
+            .with_children(|b| {
+                b.spawn((
+                    Text::new(self.log.clone()),
+                    text_font(1.9),
+                    TextColor(crate::palette::STANDARD.muted),
+                    Node { flex_shrink: 0.0, ..default() },
+                ));
+            });
+        }
+    }
+}
+
+fn present(
+    mut commands: Commands,
+    session: Res<TutorialSession>,
+    mut sections: crate::ui::section::Sections<TutorialView>,
+) {
+    show(&mut commands, &mut sections, &TutorialView::new(&session));
+}
+
+fn build_scene(session: Res<TutorialSession>, settings: Res<Settings>, mut scene: ResMut<BoardScene>) {
+    if !session.is_changed() && !settings.is_changed() && !scene.is_added() {
+        return;
+    }
+    let battle = session.tutorial.battle();
+    let mut next = battle_scene(battle, settings.threat_overlay);
+    for (_, square) in candidate_actions(&session.input, battle) {
+        next.cell_mut(square).target = true;
+    }
+    let selected = match session.input.targeting {
+        Targeting::TeleportTarget(s) => Some(s),
+        _ => session.input.selected,
+    };
+    if let Some(s) = selected {
+        next.cell_mut(s).selected = true;
+    }
+    next.set_last_move(session.last_move);
+    if *scene != next {
+        *scene = next;
+    }
+}
+
+/// What one board input does in the lesson.
+enum Outcome {
+    /// Play this action.
+    Act(BattleAction),
+    /// Only the selection, targeting or message changes.
+    Input(BattleInput),
+}
+
+/// Board input into the lesson's actions, among `Battle::legal_actions` only (as in a battle).
+fn interpret(board_input: &BoardInput, battle: &Battle, input: &BattleInput) -> Option<Outcome> {
+    let mut next = input.clone();
+    match board_input {
+        BoardInput::Pressed(square) => {
+            let found = candidate_actions(input, battle).into_iter().find(|(_, to)| to == square);
+            match found {
+                Some(_) if input.targeting == Targeting::TeleportPiece => {
+                    next.targeting = Targeting::TeleportTarget(*square);
+                    next.message = Some("Teleport: now click where it goes".to_string());
+                }
+                Some((action, _)) => return Some(Outcome::Act(action)),
+                None if input.targeting == Targeting::Move => {
+                    let own = battle.unit_at(*square).is_some_and(|u| u.team == Team::Player);
+                    next.selected = (own && input.selected != Some(*square)).then_some(*square);
+                    next.message = None;
+                }
+                None => next.message = Some(format!("{square} is not a marked square")),
+            }
+        }
+        BoardInput::Dropped { from, to } => {
+            let probe = BattleInput { selected: Some(*from), ..BattleInput::default() };
+            match candidate_actions(&probe, battle).into_iter().find(|(_, t)| t == to) {
+                Some((action, _)) => return Some(Outcome::Act(action)),
+                None => {
+                    next = BattleInput { message: Some(format!("{from}{to} is not a legal move")), ..probe };
+                    next.selected = None;
+                }
+            }
+        }
+        BoardInput::Cast(skill) => {
+            let name = capitalize(&skill.to_string());
+            if battle.cooldown(Team::Player, *skill).unwrap_or(0) == 0 {
+                next = BattleInput {
+                    targeting: Targeting::for_skill(*skill),
+                    message: Some(format!("{name}: click a marked square (Esc cancels)")),
+                    ..BattleInput::default()
+                };
+            } else {
+                next.message = Some(format!("{name} is recharging"));
+            }
+        }
+        BoardInput::Cancel => next = BattleInput::default(),
+        BoardInput::Command(text) => match battle.parse_action(text) {
+            Ok(action) => return Some(Outcome::Act(action)),
+            Err(e) => next.message = Some(e.to_string()),
+        },
+        BoardInput::Undo | BoardInput::Promote(_) => return None,
+    }
+    Some(Outcome::Input(next))
+}
+
+fn on_board_input(mut inputs: MessageReader<BoardInput>, mut session: ResMut<TutorialSession>) {
+    for board_input in inputs.read() {
+        let battle = session.tutorial.battle();
+        if battle.status() != BattleStatus::Ongoing || battle.to_move() != Team::Player {
+            continue;
+        }
+        match interpret(board_input, battle, &session.input) {
+            Some(Outcome::Act(action)) => session.act(action),
+            Some(Outcome::Input(input)) => session.input = input,
+            None => {}
+        }
+    }
+}
+
+fn on_action(
+    mut actions: MessageReader<Action>,
+    mut board: MessageWriter<BoardInput>,
+    mut session: ResMut<TutorialSession>,
+    mut profile: ResMut<Profile>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Cast(skill) => {
+                board.write(BoardInput::Cast(skill));
+            }
+            Action::Restart => *session = TutorialSession::start(session.tutorial.index()),
+            Action::Next if session.tutorial.is_complete() => {
+                *session = TutorialSession::start(session.tutorial.index() + 1);
+            }
+            Action::Next => {}
+            Action::Leave => {
+                let finished = session.tutorial.is_complete() && session.tutorial.index() + 1 == LESSON_COUNT;
+                let state = &mut profile.progress.tutorial;
+                if finished {
+                    *state = TutorialState::Completed;
+                } else if *state != TutorialState::Completed {
+                    *state = TutorialState::Skipped;
+                }
+                // A failed save costs only the record of the tutorial.
+                let _ = profile.save_progress();
+                next.set(Screen::Title);
+            }
+        }
+    }
+}
+
+/// 1 Teleport, 2 Freeze, T the threat overlay; Escape cancels a selection or targeting, else leaves.
+fn hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<TutorialSession>,
+    mut settings: ResMut<Settings>,
+    mut board: MessageWriter<BoardInput>,
+    mut actions: MessageWriter<Action>,
+) {
+    if keys.just_pressed(KeyCode::Digit1) {
+        board.write(BoardInput::Cast(Skill::Teleport));
+    }
+    if keys.just_pressed(KeyCode::Digit2) {
+        board.write(BoardInput::Cast(Skill::Freeze));
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        settings.threat_overlay = !settings.threat_overlay;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if session.input.selected.is_some() || session.input.targeting != Targeting::Move {
+            board.write(BoardInput::Cancel);
+        } else {
+            actions.write(Action::Leave);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_ids;
+
+    #[test]
+    fn event_lines_lose_their_ids() {
+        assert_eq!(
+            without_ids("your rook #0 captures enemy pawn #13 on c6"),
+            "your rook captures enemy pawn on c6"
+        );
+        assert_eq!(without_ids("no id # here"), "no id # here");
+    }
+}

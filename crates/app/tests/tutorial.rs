@@ -1,0 +1,188 @@
+//! Headless tests of the tutorial (issue 16, section 3) and of the replay of a recorded run (section
+//! 2): driven from the title screen through the buttons and the board, as a player drives them.
+
+mod common;
+
+use bevy::prelude::*;
+use common::Harness;
+use gambit::board::{BoardInput, BoardScene};
+use gambit::run::Profile;
+use gambit::screens::replay::{Action as ReplayAction, ReplaySession};
+use gambit::screens::tutorial::{Action as TutorialAction, TutorialSession};
+use gambit::screens::{Screen, how_to_play, records, title};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, play_auto};
+use gambit_roguelite::save::{PROGRESS_FILE, progress_from_json};
+use gambit_roguelite::tutorial::{LESSON_COUNT, TutorialState};
+use gambit_roguelite::{BattleAction, RunConfig};
+use gambit_skills::Skill;
+
+/// Whether some text on screen contains `needle`.
+fn on_screen(h: &mut Harness, needle: &str) -> bool {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<&Text>();
+    texts.iter(world).any(|t| t.0.contains(needle))
+}
+
+fn session(h: &Harness) -> &TutorialSession {
+    h.app.world().resource::<TutorialSession>()
+}
+
+fn saved_tutorial_state(h: &Harness) -> TutorialState {
+    let text = std::fs::read_to_string(h.path().join(PROGRESS_FILE)).unwrap();
+    progress_from_json(&text).unwrap().tutorial
+}
+
+/// Plays the walkthrough's next action the way a player does: a skill button, then clicks on the
+/// board.
+fn play_next(h: &mut Harness) {
+    let t = &session(h).tutorial;
+    let action = t.walkthrough_action().expect("the walkthrough goes on");
+    let square_of = |id| t.battle().unit(id).unwrap().square;
+    match action {
+        BattleAction::Move { id, to } => {
+            let from = square_of(id);
+            h.board(BoardInput::Pressed(from));
+            h.board(BoardInput::Pressed(to));
+        }
+        BattleAction::Teleport { id, to } => {
+            let from = square_of(id);
+            h.press(TutorialAction::Cast(Skill::Teleport));
+            h.board(BoardInput::Pressed(from));
+            h.board(BoardInput::Pressed(to));
+        }
+        BattleAction::Freeze { square } => {
+            h.press(TutorialAction::Cast(Skill::Freeze));
+            h.board(BoardInput::Pressed(square));
+        }
+        other => panic!("the walkthrough has no {other:?}"),
+    }
+}
+
+#[test]
+fn the_first_launch_offers_the_tutorial_which_is_played_to_the_end() {
+    let mut h = Harness::new();
+    assert_eq!(h.screen(), Screen::Title);
+    assert!(on_screen(&mut h, "Three short battles"));
+    // Offered once: recorded as soon as it is shown.
+    assert_eq!(saved_tutorial_state(&h), TutorialState::Offered);
+    h.press(title::Action::Tutorial);
+    assert_eq!(h.screen(), Screen::Tutorial);
+    for lesson in 0..LESSON_COUNT {
+        assert_eq!(session(&h).tutorial.index(), lesson);
+        let steps = session(&h).tutorial.lesson().steps;
+        assert!(on_screen(&mut h, steps[0].instruction), "lesson {lesson}: the first instruction is shown");
+        let mut actions = 0;
+        while !session(&h).tutorial.is_complete() {
+            let step = session(&h).tutorial.step_index();
+            play_next(&mut h);
+            actions += 1;
+            assert!(actions < 10, "lesson {lesson} does not end");
+            let now = session(&h).tutorial.step_index();
+            if now > step {
+                // The panel reacts to what the player did, then says what comes next.
+                assert!(on_screen(&mut h, steps[now - 1].reaction), "lesson {lesson} step {step}");
+                if let Some(next) = steps.get(now) {
+                    assert!(on_screen(&mut h, next.instruction), "lesson {lesson} step {now}");
+                }
+            }
+        }
+        if lesson + 1 < LESSON_COUNT {
+            h.press(TutorialAction::Next);
+        }
+    }
+    assert!(on_screen(&mut h, "The tutorial is complete"));
+    h.press(TutorialAction::Leave);
+    assert_eq!(h.screen(), Screen::Title);
+    assert_eq!(saved_tutorial_state(&h), TutorialState::Completed);
+    // The next launch does not offer it again.
+    let mut again = Harness::in_dir(h.dir);
+    assert!(!on_screen(&mut again, "Three short battles"));
+}
+
+#[test]
+fn not_now_is_recorded_and_how_to_play_still_reaches_the_tutorial() {
+    let mut h = Harness::new();
+    h.press(title::Action::NotNow);
+    assert!(!on_screen(&mut h, "Three short battles"));
+    assert_eq!(saved_tutorial_state(&h), TutorialState::Skipped);
+    h.press(title::Action::HowToPlay);
+    h.press(how_to_play::Action::Tutorial);
+    assert_eq!(h.screen(), Screen::Tutorial);
+    // The first step is done; Restart starts the lesson again.
+    play_next(&mut h);
+    assert_eq!(session(&h).tutorial.step_index(), 1);
+    h.press(TutorialAction::Restart);
+    assert_eq!(session(&h).tutorial.step_index(), 0);
+    assert_eq!(session(&h).tutorial.battle().moves_used(), 0);
+    // Escape with nothing selected leaves; the tutorial stays skipped.
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(h.screen(), Screen::Title);
+    assert_eq!(saved_tutorial_state(&h), TutorialState::Skipped);
+}
+
+/// A profile in `h`'s data directory with one finished run recorded by the app's own path (its
+/// replay file kept) and one record from before replays.
+fn profile_with_runs(h: &mut Harness) -> u32 {
+    let run = play_auto(RunConfig::new(21), AUTO_PLAYER_TUNING, |_, _| {});
+    assert!(run.is_over());
+    let battles = u32::try_from(run.stats().battles.len()).unwrap();
+    let mut profile = h.app.world_mut().resource_mut::<Profile>();
+    // A record written before replays (no key): no replay.
+    let mut old = run.summary();
+    old.key.seed = 99;
+    profile.progress.record_run(&old);
+    profile.progress.history[0].decisions = None;
+    gambit::run::record_finished(&mut profile, &run, &run.summary());
+    profile.save_progress().unwrap();
+    battles
+}
+
+#[test]
+fn a_recorded_run_is_replayed_battle_by_battle() {
+    let mut h = Harness::new();
+    let battles = profile_with_runs(&mut h);
+    h.press(title::Action::Records);
+    assert_eq!(h.screen(), Screen::Records);
+    // The newest run (index 1 in the history) has a replay.
+    h.press(records::Action::Replay(1));
+    assert_eq!(h.screen(), Screen::Replay);
+    let replay = h.app.world().resource::<ReplaySession>().clone();
+    let list = replay.battles.as_ref().expect("the run's replay file is kept");
+    assert_eq!(list.len() as u32, battles);
+    let first = &list[0];
+    assert!(on_screen(&mut h, "Start:"));
+    // The board shows the start, then each step.
+    let pieces = |scene: &BoardScene| scene.cells.iter().filter(|c| c.piece.is_some()).count();
+    let start_pieces = first.start().units().iter().filter(|u| u.alive).count();
+    assert_eq!(pieces(h.app.world().resource::<BoardScene>()), start_pieces);
+    h.press(ReplayAction::Next);
+    h.key(KeyCode::ArrowRight);
+    h.update(2);
+    assert_eq!(h.app.world().resource::<ReplaySession>().at, 2);
+    assert!(on_screen(&mut h, "Action 2 of"));
+    h.key(KeyCode::ArrowLeft);
+    h.update(2);
+    assert_eq!(h.app.world().resource::<ReplaySession>().at, 1);
+    h.press(ReplayAction::End);
+    let end = first.end();
+    let scene = h.app.world().resource::<BoardScene>().clone();
+    for unit in end.units().iter().filter(|u| u.alive) {
+        assert!(scene.cells[unit.square.index() as usize].piece.is_some(), "{} on the board", unit.square);
+    }
+    assert_eq!(pieces(&scene), end.units().iter().filter(|u| u.alive).count());
+    if battles > 1 {
+        h.press(ReplayAction::Pick(1));
+        let s = h.app.world().resource::<ReplaySession>();
+        assert_eq!((s.battle, s.at), (1, 0));
+    }
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(h.screen(), Screen::Records);
+    // The record from before replays says so.
+    h.press(records::Action::Replay(0));
+    assert_eq!(h.screen(), Screen::Replay);
+    assert!(on_screen(&mut h, "No replay available"));
+    h.press(ReplayAction::Back);
+    assert_eq!(h.screen(), Screen::Records);
+}

@@ -32,7 +32,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 23] = [
+pub const STEPS: [&str; 25] = [
     "title",
     "settings",
     "how-to-play",
@@ -40,6 +40,8 @@ pub const STEPS: [&str; 23] = [
     "tutorial-poison",
     "setup",
     "skill-chess",
+    "skill-chess-review",
+    "skill-chess-resign",
     "pause",
     "run-start",
     "deploy",
@@ -82,7 +84,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tour.in_set(crate::AppSystems::Input));
 }
 
-/// A skill-chess position: White (the player) to move, Black's Freeze holding White's bishop on c4.
+/// A skill-chess position: White (the player) to move after a knight-for-pawn trade (captured material
+/// on both sides), Black's Freeze holding White's bishop on c4.
 fn showcase_game() -> SkillGame {
     let position =
         Position::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R b KQkq - 0 4")
@@ -93,7 +96,7 @@ fn showcase_game() -> SkillGame {
         Preset::Casual,
         true,
     );
-    for text in ["fz c4", "d6"] {
+    for text in ["f6e4", "d3e4", "fz c4", "d6"] {
         let action = game.board.parse_action(text).expect("a legal action");
         game.apply(action).expect("a legal action");
     }
@@ -233,7 +236,17 @@ pub fn set_up(world: &mut World, name: &str) {
             world.insert_resource(showcase_game());
             set_screen(world, Screen::SkillChess);
         }
-        "pause" => world.resource_mut::<NextState<Menu>>().set(Menu::Pause),
+        // The move list's review (the position after the first action) and the resign question.
+        "skill-chess-review" => world.resource_mut::<crate::game::PlayerInput>().review = Some(1),
+        "skill-chess-resign" => {
+            let mut input = world.resource_mut::<crate::game::PlayerInput>();
+            input.review = None;
+            input.confirm_resign = true;
+        }
+        "pause" => {
+            world.resource_mut::<crate::game::PlayerInput>().confirm_resign = false;
+            world.resource_mut::<NextState<Menu>>().set(Menu::Pause);
+        }
         "run-start" => {
             world.resource_mut::<NextState<Menu>>().set(Menu::None);
             world.resource_mut::<Settings>().run_seed = Some(1);

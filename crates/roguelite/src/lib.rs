@@ -18,6 +18,7 @@ pub mod solve;
 pub mod tuning;
 pub mod tutorial;
 mod types;
+pub mod versus;
 
 pub use battle::{Battle, BattleAction, BattleEvent, BattleStatus};
 pub use run::{Decision, Run, RunConfig, RunEvent, RunPhase};

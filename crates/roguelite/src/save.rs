@@ -14,6 +14,7 @@ use crate::seed::Date;
 use crate::skilltree::{SkillTree, UnlockError};
 use crate::tutorial::TutorialState;
 use crate::types::Modifier;
+use crate::versus::VersusRecords;
 
 /// The current `progress.json` version: 4 added the ranks unlocked, the best result per rank, the
 /// last runs and the last daily run ([`crate::records`]); a version 3 file reads with none of them
@@ -84,6 +85,10 @@ pub struct Progress {
     /// every version (absent: never offered), so it needs no version of its own.
     #[serde(default, skip_serializing_if = "never_offered")]
     pub tutorial: TutorialState,
+    /// Skill chess against the engine: wins, draws and losses per preset ([`crate::versus`]). An
+    /// optional field (no version change): a file without it reads with no games recorded.
+    #[serde(default, skip_serializing_if = "VersusRecords::is_empty")]
+    pub versus: VersusRecords,
 }
 
 impl Progress {

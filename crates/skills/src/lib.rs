@@ -6,6 +6,7 @@ mod board;
 mod config;
 mod error;
 mod frozen;
+mod history;
 mod log;
 mod pgn;
 mod render;

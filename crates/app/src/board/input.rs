@@ -103,7 +103,7 @@ pub(super) fn on_drop(
     }
 }
 
-/// Arrow keys move the keyboard cursor (and take the keyboard away from a focused button); Enter or
+/// Arrow keys (without Shift) move the keyboard cursor (and take the keyboard away from a focused button); Enter or
 /// Space presses the square under it unless a button has the focus (Tab gives it one). The cursor also
 /// counts as the hovered square (for the battle's piece card).
 pub fn keyboard_cursor(
@@ -120,8 +120,10 @@ pub fn keyboard_cursor(
         (KeyCode::ArrowLeft, (0, -1)),
         (KeyCode::ArrowRight, (0, 1)),
     ];
+    // Shift+arrows belong to the screen (skill chess steps its move list's review with them).
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     for (key, (dr, dc)) in moves {
-        if keys.just_pressed(key) {
+        if keys.just_pressed(key) && !shift {
             let (row, col) = view.cursor.map_or((4, 4), |s| view_position(s, view.rotated));
             let row = (row as i8 + dr).clamp(0, 7) as u8;
             let col = (col as i8 + dc).clamp(0, 7) as u8;

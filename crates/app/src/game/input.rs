@@ -23,14 +23,100 @@ pub struct PlayerInput {
     pub pending_promotion: Option<(Square, Square)>,
     /// A message for the player (an error or a hint), cleared by the next accepted input.
     pub message: Option<String>,
+    /// Reviewing an earlier position: the number of the move list's actions shown on the board
+    /// (0: the start). `None`: the live game. Nothing can be played while reviewing.
+    pub review: Option<usize>,
+    /// The Resign button was pressed and waits for a confirmation.
+    pub confirm_resign: bool,
 }
+
+/// The refusal while an earlier position is on the board.
+pub const REVIEWING: &str =
+    "You are looking at an earlier position: End or \u{201c}Back to the game\u{201d} to play";
 
 impl PlayerInput {
     /// Whether a selection, a targeting mode or a promotion choice is pending (Escape cancels it
     /// rather than pausing).
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        self.selected.is_some() || self.pending_promotion.is_some() || self.targeting != Targeting::Move
+        self.selected.is_some()
+            || self.pending_promotion.is_some()
+            || self.targeting != Targeting::Move
+            || self.review.is_some()
+            || self.confirm_resign
+    }
+
+    /// The number of listed actions on the board: the reviewed position's, or all of them.
+    #[must_use]
+    pub fn shown(&self, game: &SkillGame) -> usize {
+        self.review.map_or(game.listed.len(), |n| n.min(game.listed.len()))
+    }
+
+    /// Shows the position after the first `shown` listed actions (clamped to the list); showing them
+    /// all is the live game again. Entering a review drops a selection, a targeting mode and a pending
+    /// promotion (none of them can be finished on an earlier position).
+    pub fn review_at(&mut self, game: &SkillGame, shown: usize) {
+        let total = game.listed.len();
+        let shown = shown.min(total);
+        if shown == total {
+            self.back_to_game();
+            return;
+        }
+        if game.board_after(shown).is_none() {
+            self.message = Some("this position cannot be shown".to_string());
+            return;
+        }
+        self.selected = None;
+        self.targeting = Targeting::Move;
+        self.pending_promotion = None;
+        self.confirm_resign = false;
+        self.review = Some(shown);
+        self.message = None;
+    }
+
+    /// Steps the review `delta` actions back (negative) or forward from the position shown.
+    pub fn review_step(&mut self, game: &SkillGame, delta: isize) {
+        let shown = self.shown(game).saturating_add_signed(delta);
+        self.review_at(game, shown);
+    }
+
+    /// Leaves the review: the live game is on the board again.
+    pub fn back_to_game(&mut self) {
+        self.review = None;
+        if self.message.as_deref() == Some(REVIEWING) {
+            self.message = None;
+        }
+    }
+
+    /// Whether an earlier position is shown; if so, the refusal becomes the message.
+    fn refuse_while_reviewing(&mut self) -> bool {
+        if self.review.is_some() {
+            self.message = Some(REVIEWING.to_string());
+        }
+        self.review.is_some()
+    }
+
+    /// The Resign button: asks for a confirmation (refused when the game is over).
+    pub fn ask_resign(&mut self, game: &SkillGame) {
+        if game.is_finished() {
+            self.message = Some("the game is already over".to_string());
+            return;
+        }
+        self.back_to_game();
+        self.selected = None;
+        self.targeting = Targeting::Move;
+        self.pending_promotion = None;
+        self.confirm_resign = true;
+    }
+
+    /// The confirmation's answer: `true` resigns the game, `false` goes on playing.
+    pub fn answer_resign(&mut self, game: &mut SkillGame, resign: bool) {
+        if !std::mem::take(&mut self.confirm_resign) || !resign {
+            return;
+        }
+        if let Err(e) = game.resign() {
+            self.message = Some(e.0);
+        }
     }
 
     /// The square drawn as selected: the piece about to move, or the piece being teleported.
@@ -68,7 +154,7 @@ impl PlayerInput {
 
     /// A press on a square (click, or the start of a drag).
     pub fn press(&mut self, game: &mut SkillGame, square: Square) {
-        if !game.players_turn() || self.pending_promotion.is_some() {
+        if self.refuse_while_reviewing() || !game.players_turn() || self.pending_promotion.is_some() {
             return;
         }
         match self.targeting {
@@ -114,7 +200,11 @@ impl PlayerInput {
     /// A drop of a dragged piece from `from` onto `to`. An illegal drop changes nothing (the piece snaps
     /// back).
     pub fn drop_piece(&mut self, game: &mut SkillGame, from: Square, to: Square) {
-        if from == to || !game.players_turn() || self.targeting != Targeting::Move {
+        if self.refuse_while_reviewing()
+            || from == to
+            || !game.players_turn()
+            || self.targeting != Targeting::Move
+        {
             return;
         }
         if game.board.piece_at(from).is_some_and(|p| p.color == game.player) {
@@ -148,6 +238,9 @@ impl PlayerInput {
 
     /// Completes a pending promotion with `role`.
     pub fn promote(&mut self, game: &mut SkillGame, role: Role) {
+        if self.refuse_while_reviewing() {
+            return;
+        }
         let Some((from, to)) = self.pending_promotion.take() else { return };
         let m = game
             .board
@@ -165,7 +258,7 @@ impl PlayerInput {
 
     /// Enters a skill's targeting mode, if it can be cast.
     pub fn start_cast(&mut self, game: &SkillGame, skill: Skill) {
-        if !game.players_turn() {
+        if self.refuse_while_reviewing() || !game.players_turn() {
             return;
         }
         if !game.skills_enabled {
@@ -199,6 +292,9 @@ impl PlayerInput {
     /// The reason the command was refused; nothing changes then but the message.
     pub fn command(&mut self, game: &mut SkillGame, text: &str) -> Result<(), InputError> {
         let text = text.trim();
+        if self.refuse_while_reviewing() {
+            return Err(InputError(REVIEWING.to_string()));
+        }
         if !game.players_turn() {
             return Err(self.refuse("it is not your turn".to_string()));
         }
@@ -229,6 +325,13 @@ impl PlayerInput {
 
     /// Takes back the player's last turn and the engine's reply, and clears the pending input.
     pub fn undo(&mut self, game: &mut SkillGame) {
+        if self.refuse_while_reviewing() {
+            return;
+        }
+        if game.resigned.is_some() {
+            self.message = Some("a resignation cannot be taken back".to_string());
+            return;
+        }
         game.undo_turn();
         self.cancel();
     }
@@ -308,6 +411,65 @@ mod tests {
         assert!(g.engines_turn());
         assert_eq!(g.listed[0].text, "tp b1b3");
         assert!(g.listed[0].fen_after.is_some(), "b1b3 is not a knight move: a board edit");
+    }
+
+    #[test]
+    fn reviewing_steps_through_earlier_positions_and_refuses_moves() {
+        let (mut g, mut input) = (game(), PlayerInput::default());
+        for m in ["e4", "e5", "Nf3", "Nc6"] {
+            let action = g.board.position().parse_san(m).unwrap();
+            g.apply(Action::Move(action)).unwrap();
+        }
+        assert_eq!(input.shown(&g), 4);
+        input.press(&mut g, sq("d2"));
+        assert_eq!(input.selected, Some(sq("d2")));
+        // One step back: the position before 2... Nc6; the selection is dropped.
+        input.review_step(&g, -1);
+        assert_eq!(input.review, Some(3));
+        assert_eq!(input.selected, None);
+        assert!(input.is_busy(), "Escape leaves the review before it pauses");
+        // No move can be played while reviewing, by any route.
+        let before = g.clone();
+        input.press(&mut g, sq("d2"));
+        input.press(&mut g, sq("d4"));
+        input.drop_piece(&mut g, sq("d2"), sq("d4"));
+        assert!(input.command(&mut g, "d4").is_err());
+        input.start_cast(&g, Skill::Freeze);
+        input.undo(&mut g);
+        assert_eq!(g.listed, before.listed);
+        assert_eq!(g.board, before.board);
+        assert_eq!(input.message.as_deref(), Some(REVIEWING));
+        assert_eq!(input.targeting, Targeting::Move);
+        // Clicking a move shows the position after it; stepping past either end is clamped.
+        input.review_at(&g, 1);
+        assert_eq!(input.review, Some(1));
+        input.review_step(&g, -5);
+        assert_eq!(input.review, Some(0));
+        // Stepping forward to the end is the live game again, and moves play.
+        input.review_step(&g, 10);
+        assert_eq!(input.review, None);
+        assert_eq!(input.message, None);
+        assert!(input.command(&mut g, "d4").is_ok());
+        assert_eq!(g.listed.len(), 5);
+    }
+
+    #[test]
+    fn resigning_asks_first() {
+        let (mut g, mut input) = (game(), PlayerInput::default());
+        input.command(&mut g, "e4").unwrap();
+        input.ask_resign(&g);
+        assert!(input.confirm_resign);
+        input.answer_resign(&mut g, false);
+        assert!(!g.is_finished(), "No keeps playing");
+        assert!(!input.confirm_resign);
+        input.answer_resign(&mut g, true);
+        assert!(!g.is_finished(), "a Yes without the question does nothing");
+        input.ask_resign(&g);
+        input.answer_resign(&mut g, true);
+        assert!(g.is_finished());
+        assert_eq!(g.resigned, Some(gambit_rules::Color::White));
+        input.ask_resign(&g);
+        assert!(!input.confirm_resign, "a finished game cannot be resigned");
     }
 
     #[test]

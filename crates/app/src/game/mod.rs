@@ -6,6 +6,7 @@ pub mod chances;
 pub mod engine;
 pub mod input;
 pub mod pgn;
+pub mod records;
 pub mod save;
 pub mod session;
 
@@ -20,5 +21,5 @@ pub use gambit_search::Preset;
 /// The skill-chess model's systems: the engine's turn and saving (the screen is
 /// [`crate::screens::skill_chess`]).
 pub fn plugin(app: &mut App) {
-    app.add_plugins((engine::plugin, chances::plugin, save::plugin));
+    app.add_plugins((engine::plugin, chances::plugin, save::plugin, records::plugin));
 }

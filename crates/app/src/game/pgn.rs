@@ -6,7 +6,7 @@
 //!
 //! Source: the PGN standard (S. J. Edwards, 1994), sections 8.1 (tag pairs) and 8.2 (movetext).
 
-use gambit_rules::{Color, PgnResult, PgnWriter, Position, RuleSet};
+use gambit_rules::{Color, PgnWriter, Position, RuleSet};
 
 use super::SkillGame;
 use super::session::ColorName;
@@ -16,7 +16,8 @@ use super::session::ColorName;
 /// at 80 columns) and the result.
 #[must_use]
 pub fn export(game: &SkillGame, date: &str) -> String {
-    let result = PgnResult::from_outcome(game.outcome());
+    // A resignation's result too (`SkillGame::result`).
+    let result = game.result();
     let (white, black) = if game.player == Color::White {
         ("Player".to_string(), format!("Gambit engine ({})", game.strength.name()))
     } else {

@@ -5,7 +5,8 @@
 //! systems, tested directly as well as through the app.
 
 use bevy::prelude::Resource;
-use gambit_rules::{Color, Outcome, Square};
+use gambit_roguelite::versus::GameScore;
+use gambit_rules::{Color, Outcome, PgnResult, Role, Square};
 use gambit_skills::{Action, SkillBoard, SkillConfig};
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +79,11 @@ pub struct SkillGame {
     /// Bumped whenever the game changes under the engine (new game, undo): a reply computed for an
     /// older generation is dropped.
     pub generation: u64,
+    /// The side that resigned, if one did: the game is then over, lost by that side.
+    pub resigned: Option<Color>,
+    /// Whether the result is already in the player's records (so it is counted once, even after an
+    /// undo and a second ending).
+    pub recorded: bool,
 }
 
 impl SkillGame {
@@ -105,25 +111,87 @@ impl SkillGame {
             last_move: None,
             listed: Vec::new(),
             generation: 0,
+            resigned: None,
+            recorded: false,
         }
     }
 
     /// Whether it is the player's turn (and the game is not over).
     #[must_use]
     pub fn players_turn(&self) -> bool {
-        self.board.turn() == self.player && !self.board.is_finished()
+        self.board.turn() == self.player && !self.is_finished()
     }
 
     /// Whether the engine should move now.
     #[must_use]
     pub fn engines_turn(&self) -> bool {
-        self.board.turn() != self.player && !self.board.is_finished()
+        self.board.turn() != self.player && !self.is_finished()
     }
 
-    /// The outcome, if the game is finished ([`SkillBoard::finished`]: claimable draws included).
+    /// The outcome on the board, if the game is finished there ([`SkillBoard::finished`]: claimable
+    /// draws included). A resignation is no outcome on the board: see [`SkillGame::result`].
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.board.finished()
+    }
+
+    /// The result as PGN names it: a resignation, else the board's outcome; `Unfinished` while the
+    /// game goes on.
+    #[must_use]
+    pub fn result(&self) -> PgnResult {
+        match self.resigned {
+            Some(Color::White) => PgnResult::BlackWins,
+            Some(Color::Black) => PgnResult::WhiteWins,
+            None => PgnResult::from_outcome(self.outcome()),
+        }
+    }
+
+    /// How the finished game ended for the player; `None` while it goes on.
+    #[must_use]
+    pub fn player_score(&self) -> Option<GameScore> {
+        let winner = match self.result() {
+            PgnResult::Unfinished => return None,
+            PgnResult::Draw => return Some(GameScore::Draw),
+            PgnResult::WhiteWins => Color::White,
+            PgnResult::BlackWins => Color::Black,
+        };
+        Some(if winner == self.player { GameScore::Win } else { GameScore::Loss })
+    }
+
+    /// The player resigns: the game is over, lost by the player.
+    ///
+    /// # Errors
+    /// Refused when the game is already over.
+    pub fn resign(&mut self) -> Result<(), InputError> {
+        if self.is_finished() {
+            return Err(InputError("the game is already over".to_string()));
+        }
+        self.resigned = Some(self.player);
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// The board after the first `shown` actions of the move list (0: the start), and the squares
+    /// the last of them moved a piece between (for the last-move highlight), for a review of the
+    /// game. `None` when `shown` is past the end of the list or the board's history does not reach
+    /// back that far.
+    #[must_use]
+    pub fn board_after(&self, shown: usize) -> Option<(SkillBoard, Option<(Square, Square)>)> {
+        let back = self.listed.len().checked_sub(shown)?;
+        if shown == 0 {
+            return Some((self.board.rewound(back)?, None));
+        }
+        let mut board = self.board.rewound(back + 1)?;
+        let action = board.parse_action(&self.listed[shown - 1].action).ok()?;
+        let played = board.play_action(action).ok()?;
+        Some((board, played.squares()))
+    }
+
+    /// The pieces each side has captured, least valuable first (the skills crate's
+    /// [`SkillBoard::captured`], indexed by the capturing side).
+    #[must_use]
+    pub fn captured(&self) -> gambit_rules::ByColor<Vec<Role>> {
+        self.board.captured()
     }
 
     /// Plays an action for the player.
@@ -173,6 +241,10 @@ impl SkillGame {
     /// turn began), through the skills crate's undo. Returns how many actions were undone.
     pub fn undo_turn(&mut self) -> usize {
         let mut undone = 0;
+        if self.resigned.is_some() {
+            // A resignation is final.
+            return undone;
+        }
         // Undo the engine's actions (if any) and then the player's, until the player is to move with
         // one of their own actions undone.
         while self.board.undo_len() > 0 {
@@ -195,34 +267,53 @@ impl SkillGame {
     /// The move list as numbered pairs, e.g. `1. e4 e5`, skill actions in their text form.
     #[must_use]
     pub fn move_list_lines(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut current = String::new();
+        self.move_list_rows()
+            .into_iter()
+            .map(|(number, indices)| {
+                let mut line = number;
+                for i in indices {
+                    line.push(' ');
+                    line.push_str(&self.listed[i].text);
+                }
+                line
+            })
+            .collect()
+    }
+
+    /// The move list's rows: the move number (`1.`, or `1. ...` when Black acts first) and the indices
+    /// into [`SkillGame::listed`] of the actions on that row (White's, then Black's; a freeze is an
+    /// action of its own).
+    #[must_use]
+    pub fn move_list_rows(&self) -> Vec<(String, Vec<usize>)> {
+        let mut rows: Vec<(String, Vec<usize>)> = Vec::new();
         let mut number = 1;
         let mut last_actor = None;
-        for entry in &self.listed {
+        for (i, entry) in self.listed.iter().enumerate() {
             let actor = Color::from(entry.actor);
-            if actor == Color::White && (last_actor == Some(Color::Black) || current.is_empty()) {
-                if !current.is_empty() {
-                    lines.push(std::mem::take(&mut current));
+            match rows.last_mut() {
+                Some(row) if !(actor == Color::White && last_actor == Some(Color::Black)) => row.1.push(i),
+                Some(_) => {
                     number += 1;
+                    rows.push((format!("{number}."), vec![i]));
                 }
-                current = format!("{number}.");
-            } else if current.is_empty() {
-                current = format!("{number}. ...");
+                None if actor == Color::White => rows.push((format!("{number}."), vec![i])),
+                None => rows.push((format!("{number}. ..."), vec![i])),
             }
-            current.push(' ');
-            current.push_str(&entry.text);
             last_actor = Some(actor);
         }
-        if !current.is_empty() {
-            lines.push(current);
-        }
-        lines
+        rows
     }
 
     /// A short line naming the result and its reason, or whose turn it is.
     #[must_use]
     pub fn status_line(&self) -> String {
+        if let Some(side) = self.resigned {
+            return if side == self.player {
+                "You resigned: the engine wins".to_string()
+            } else {
+                format!("{} resigned", side_name(side))
+            };
+        }
         match self.outcome() {
             Some(Outcome::Checkmate { winner }) => {
                 if winner == self.player {
@@ -247,7 +338,16 @@ impl SkillGame {
     /// (claimable draws end it, claimed for both).
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.board.is_finished()
+        self.board.is_finished() || self.resigned.is_some()
+    }
+}
+
+/// `"White"` or `"Black"`.
+#[must_use]
+pub fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 
@@ -288,6 +388,43 @@ mod tests {
         }
         assert_eq!(g.move_list_lines(), vec!["1. e4 e5".to_string(), "2. fz e5 Nf3".to_string()]);
         assert_eq!(g.last_move, Some(("g1".parse().unwrap(), "f3".parse().unwrap())));
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_as_a_loss_and_is_final() {
+        let mut g = game();
+        play(&mut g, "e4");
+        play(&mut g, "e5");
+        assert_eq!(g.player_score(), None);
+        g.resign().unwrap();
+        assert!(g.is_finished() && !g.players_turn() && !g.engines_turn());
+        assert_eq!(g.result(), PgnResult::BlackWins);
+        assert_eq!(g.player_score(), Some(GameScore::Loss));
+        assert_eq!(g.status_line(), "You resigned: the engine wins");
+        assert_eq!(g.undo_turn(), 0, "no take-back after resigning");
+        assert!(g.resign().is_err(), "only once");
+    }
+
+    #[test]
+    fn the_board_after_each_listed_action_for_review() {
+        let mut g = game();
+        for m in ["e4", "e5", "fz e5", "Nf3"] {
+            play(&mut g, m);
+        }
+        let (start, none) = g.board_after(0).unwrap();
+        assert_eq!(start.position(), &gambit_rules::Position::startpos());
+        assert_eq!(none, None);
+        let (after_two, last) = g.board_after(2).unwrap();
+        assert_eq!(
+            after_two.position().to_fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        assert_eq!(last, Some(("e7".parse().unwrap(), "e5".parse().unwrap())));
+        let (frozen, no_squares) = g.board_after(3).unwrap();
+        assert!(frozen.is_frozen("e5".parse().unwrap()));
+        assert_eq!(no_squares, None, "a freeze moves no piece");
+        assert_eq!(g.board_after(4).unwrap().0, g.board);
+        assert!(g.board_after(5).is_none());
     }
 
     #[test]

@@ -41,10 +41,23 @@ pub enum Action {
     /// Back to the title (the tool bar and the result banner): an unfinished game is saved and the
     /// title's Continue resumes it.
     Title,
+    /// A move in the move list: show the position after the first `n` listed actions (review).
+    ReviewAt(usize),
+    /// Step the review by this many actions (negative: back).
+    ReviewStep(isize),
+    /// Leave the review: the live game on the board again.
+    BackToGame,
+    /// Resign: asks for a confirmation first.
+    Resign,
+    /// The resign confirmation's answer (`true`: resign).
+    ConfirmResign(bool),
 }
 
 /// The hint in the closed command line.
 const COMMAND_HINT: &str = "Press / to type a move (e4, Nf3, tp e4e7, fz e7)";
+
+/// The move list's rows on screen at most (the rows around the reviewed move, or the last ones).
+const MOVE_ROWS: usize = 10;
 
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
@@ -67,7 +80,7 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(on_screen),
     );
     app.add_systems(Update, build_scene.in_set(BoardSystems::Scene).run_if(on_screen));
-    app.add_systems(Update, present.in_set(AppSystems::Present).run_if(on_screen));
+    app.add_systems(Update, (present, present_review).in_set(AppSystems::Present).run_if(on_screen));
 }
 
 /// The screen's systems run while it is shown with a game.
@@ -155,14 +168,170 @@ impl View for MessageView {
     }
 }
 
-/// The move list's last lines.
+/// One action in the move list: its text, the number of listed actions shown when it is clicked (it
+/// and all before it), and whether it is the position on the board.
 #[derive(Clone, Debug, PartialEq)]
-struct MoveListView(String);
+struct ListedMove {
+    text: String,
+    shown: usize,
+    current: bool,
+}
+
+/// The move list's rows on screen (number, actions), each action a button that reviews the position
+/// after it.
+#[derive(Clone, Debug, PartialEq)]
+struct MoveListView(Vec<(String, Vec<ListedMove>)>);
 
 impl View for MoveListView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn((Text::new(self.0.clone()), text_font(2.3)));
+        for (number, moves) in &self.0 {
+            p.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn((
+                    Text::new(number.clone()),
+                    text_font(2.3),
+                    Node { min_width: units(5.0), ..default() },
+                ));
+                for m in moves {
+                    let mut button = row.spawn(move_button(m));
+                    if m.current {
+                        button.insert(crate::ui::widgets::Selected);
+                    }
+                }
+            });
+        }
     }
+}
+
+/// A move of the move list as a compact button; the move on the board gets the selected ring.
+fn move_button(m: &ListedMove) -> impl Bundle {
+    (
+        Button,
+        crate::ui::FocusKey::of(&Action::ReviewAt(m.shown)),
+        Action::ReviewAt(m.shown),
+        bevy::input_focus::tab_navigation::TabIndex(0),
+        Node {
+            padding: UiRect::axes(units(0.6), units(0.1)),
+            margin: UiRect::all(units(0.15)),
+            min_width: units(7.0),
+            border: UiRect::all(units(0.3)),
+            border_radius: BorderRadius::all(units(0.4)),
+            ..default()
+        },
+        BackgroundColor(crate::palette::STANDARD.button),
+        BorderColor::all(Color::NONE),
+        children![(Text::new(m.text.clone()), text_font(2.3), Pickable::IGNORE)],
+    )
+}
+
+/// The review bar: the step buttons and, while an earlier position is shown, which one and the way
+/// back to the game.
+#[derive(Clone, Debug, PartialEq)]
+struct ReviewView {
+    /// `Some("4/9: Nc6")` (actions shown / listed: the last one shown) while reviewing.
+    reviewing: Option<String>,
+}
+
+impl View for ReviewView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(crate::ui::wrapping_row()).with_children(|bar| {
+            bar.spawn(small_button("|\u{25C0}", Action::ReviewAt(0)));
+            bar.spawn(small_button("\u{25C0}", Action::ReviewStep(-1)));
+            bar.spawn(small_button("\u{25B6}", Action::ReviewStep(1)));
+            bar.spawn(small_button("\u{25B6}|", Action::BackToGame));
+            // Always there (dimmed in the live game), so nothing moves when a review begins.
+            let mut back = bar.spawn(small_button("Back to the game", Action::BackToGame));
+            if self.reviewing.is_none() {
+                back.insert(crate::ui::Disabled);
+            }
+        });
+        let line = match &self.reviewing {
+            Some(at) => format!("Reviewing {at}"),
+            None => "Review: Shift+Left/Right".to_string(),
+        };
+        p.spawn(crate::ui::reserved_text(line, 2.2, 1.0));
+    }
+}
+
+/// The material each side has captured (piece glyphs, least valuable first) and who is ahead by how
+/// many pawns.
+#[derive(Clone, Debug, PartialEq)]
+struct CapturedView([String; 2]);
+
+impl View for CapturedView {
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        for line in &self.0 {
+            p.spawn(crate::ui::reserved_text(line.clone(), 2.3, 1.0));
+        }
+    }
+}
+
+/// The captured-material lines: `White took ♟♟♞ (+3)`.
+fn captured_lines(board: &gambit_skills::SkillBoard) -> [String; 2] {
+    let taken = board.captured();
+    let balance = board.captured_balance();
+    [PieceColor::White, PieceColor::Black].map(|side| {
+        let glyphs: String = taken[side].iter().map(|&r| role_glyph(r)).collect();
+        let ahead = if side == PieceColor::White { balance } else { -balance };
+        let edge = if ahead > 0 { format!(" (+{ahead})") } else { String::new() };
+        let name = crate::game::session::side_name(side);
+        if glyphs.is_empty() {
+            format!("{name} took nothing yet")
+        } else {
+            format!("{name} took {glyphs}{edge}")
+        }
+    })
+}
+
+/// A piece's glyph (the filled set, for both sides).
+fn role_glyph(role: Role) -> char {
+    match role {
+        Role::Pawn => '\u{265F}',
+        Role::Knight => '\u{265E}',
+        Role::Bishop => '\u{265D}',
+        Role::Rook => '\u{265C}',
+        Role::Queen => '\u{265B}',
+        Role::King => '\u{265A}',
+    }
+}
+
+/// The resign confirmation, over the board while it waits for an answer.
+#[derive(Clone, Debug, PartialEq)]
+struct ResignView(bool);
+
+impl View for ResignView {
+    fn visible(&self) -> bool {
+        self.0
+    }
+
+    fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        p.spawn(banner_node()).with_children(|banner| {
+            banner.spawn((Text::new("Resign this game?"), text_font(4.0)));
+            banner.spawn(label("It counts as a loss in your records."));
+            banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+                row.spawn(button("Resign", Action::ConfirmResign(true)));
+                row.spawn(button("Keep playing", Action::ConfirmResign(false)));
+            });
+        });
+    }
+}
+
+/// The frame of the banners over the board (result, resign confirmation).
+fn banner_node() -> impl Bundle {
+    (
+        Node {
+            padding: UiRect::all(units(2.0)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(units(1.0)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
+    )
 }
 
 /// The winning-chances bar: White's share, percent (`None`: no reading of this position yet), and
@@ -192,9 +361,9 @@ impl View for EvalBarView {
     }
 }
 
-/// The result banner's text, once the game is over.
+/// The result banner's text and the player's record against this preset, once the game is over.
 #[derive(Clone, Debug, PartialEq)]
-struct ResultView(Option<String>);
+struct ResultView(Option<(String, String)>);
 
 impl View for ResultView {
     fn visible(&self) -> bool {
@@ -202,19 +371,12 @@ impl View for ResultView {
     }
 
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        let Some(text) = &self.0 else { return };
-        p.spawn((
-            Node {
-                padding: UiRect::all(units(2.0)),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(units(1.0)),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
-        ))
-        .with_children(|banner| {
+        let Some((text, record)) = &self.0 else { return };
+        p.spawn(banner_node()).with_children(|banner| {
             banner.spawn((Text::new(text.clone()), text_font(4.5)));
+            if !record.is_empty() {
+                banner.spawn(label(record.clone()));
+            }
             banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
                 row.spawn(button("New game", Action::NewGame));
                 row.spawn(button("Title", Action::Title));
@@ -266,8 +428,21 @@ fn spawn(mut commands: Commands) {
                 panel.spawn((Section::<PromotionView>::new(), crate::ui::row()));
                 panel.spawn(Section::<MessageView>::new());
                 panel.spawn((
+                    Section::<CapturedView>::new(),
+                    Node { flex_direction: FlexDirection::Column, ..default() },
+                ));
+                panel.spawn((
                     Section::<MoveListView>::new(),
-                    Node { flex_grow: 1.0, overflow: Overflow::clip(), ..default() },
+                    Node {
+                        flex_grow: 1.0,
+                        flex_direction: FlexDirection::Column,
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                ));
+                panel.spawn((
+                    Section::<ReviewView>::new(),
+                    Node { flex_direction: FlexDirection::Column, ..default() },
                 ));
                 panel.spawn(crate::ui::wrapping_row()).with_children(|bar| {
                     // No "New game" beside Undo (it wiped a game without asking): it is on the result
@@ -278,20 +453,27 @@ fn spawn(mut commands: Commands) {
                     bar.spawn(small_button("Flip", Action::Flip));
                     bar.spawn(small_button("Threats", Action::ToggleThreats));
                     bar.spawn(small_button("PGN", Action::ExportPgn));
+                    bar.spawn(small_button("Resign", Action::Resign));
                 });
             });
-            // The result banner, shown when the game is over.
+            // The result banner, shown when the game is over, and the resign confirmation.
             root.spawn((
                 Section::<ResultView>::new(),
                 Node { position_type: PositionType::Absolute, top: units(38.0), ..default() },
                 GlobalZIndex(20),
             ));
+            root.spawn((
+                Section::<ResignView>::new(),
+                Node { position_type: PositionType::Absolute, top: units(38.0), ..default() },
+                GlobalZIndex(21),
+            ));
         });
 }
 
 /// Game hotkeys (when the command line is not taking keys): T threats, F flip, 1 Teleport, 2 Freeze,
-/// Ctrl+Z undo, `/` command line, Q/R/B/N for a pending promotion, Escape cancels the pending input or
-/// opens the pause menu.
+/// Ctrl+Z undo, `/` command line, Q/R/B/N for a pending promotion, Shift+Left/Right step the review
+/// (plain arrows move the board's keyboard cursor), Home the start, End back to the game, Escape
+/// cancels the pending input (a review, a resign question) or opens the pause menu.
 fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     mut line: ResMut<CommandLine>,
@@ -322,6 +504,19 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::Slash) {
         line.active = true;
         line.text.clear();
+    }
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    if shift && keys.just_pressed(KeyCode::ArrowLeft) {
+        actions.write(Action::ReviewStep(-1));
+    }
+    if shift && keys.just_pressed(KeyCode::ArrowRight) {
+        actions.write(Action::ReviewStep(1));
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        actions.write(Action::ReviewAt(0));
+    }
+    if keys.just_pressed(KeyCode::End) {
+        actions.write(Action::BackToGame);
     }
     if input.pending_promotion.is_some() {
         for (key, role) in [
@@ -391,6 +586,16 @@ fn on_action(
             Action::ExportPgn => input.message = Some(export_pgn(&game, &dir)),
             // Leaving saves the game, or removes its save once it is over (`game::save`).
             Action::Title => next.set(Screen::Title),
+            Action::ReviewAt(shown) => input.review_at(&game, shown),
+            Action::ReviewStep(delta) => input.review_step(&game, delta),
+            Action::BackToGame => input.back_to_game(),
+            Action::Resign => input.ask_resign(&game),
+            Action::ConfirmResign(yes) => {
+                input.answer_resign(&mut game, yes);
+                if game.is_finished() {
+                    engine.cancel();
+                }
+            }
         }
     }
 }
@@ -456,18 +661,26 @@ fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<
     if !game.is_changed() && !input.is_changed() {
         return;
     }
-    let threats = game.board.threatened_squares(!game.player);
-    let mut next = BoardScene::from_position(game.board.position(), &threats);
-    for (square, ticks) in game.board.frozen() {
+    // Reviewing: the earlier position as it was, with its last move and nothing selectable.
+    let reviewed = input.review.and_then(|shown| game.board_after(shown));
+    let (board, last_move) = match &reviewed {
+        Some((board, last)) => (board, *last),
+        None => (&game.board, game.last_move),
+    };
+    let threats = board.threatened_squares(!game.player);
+    let mut next = BoardScene::from_position(board.position(), &threats);
+    for (square, ticks) in board.frozen() {
         next.cell_mut(square).frozen = Some(ticks);
     }
-    for square in input.highlighted_targets(&game) {
-        next.cell_mut(square).target = true;
+    if reviewed.is_none() {
+        for square in input.highlighted_targets(&game) {
+            next.cell_mut(square).target = true;
+        }
+        if let Some(s) = input.selected_square() {
+            next.cell_mut(s).selected = true;
+        }
     }
-    if let Some(s) = input.selected_square() {
-        next.cell_mut(s).selected = true;
-    }
-    next.set_last_move(game.last_move);
+    next.set_last_move(last_move);
     if *scene != next {
         *scene = next;
     }
@@ -486,6 +699,67 @@ fn skill_label(game: &SkillGame, skill: Skill) -> String {
     }
 }
 
+/// Rebuilds the review bar, the captured material and the resign question when they changed.
+fn present_review(
+    mut commands: Commands,
+    game: Res<SkillGame>,
+    input: Res<PlayerInput>,
+    mut review: crate::ui::section::Sections<ReviewView>,
+    mut captured: crate::ui::section::Sections<CapturedView>,
+    mut resign: crate::ui::section::Sections<ResignView>,
+) {
+    let review_view = ReviewView {
+        reviewing: input.review.map(|shown| {
+            let at = match shown.checked_sub(1).and_then(|i| game.listed.get(i)) {
+                Some(entry) => entry.text.clone(),
+                None => "the start".to_string(),
+            };
+            format!("{shown}/{}: {at}", game.listed.len())
+        }),
+    };
+    show(&mut commands, &mut review, &review_view);
+    // The material captured up to the position on the board.
+    let reviewed = input.review.and_then(|shown| game.board_after(shown)).map(|(b, _)| b);
+    show(
+        &mut commands,
+        &mut captured,
+        &CapturedView(captured_lines(reviewed.as_ref().unwrap_or(&game.board))),
+    );
+    show(&mut commands, &mut resign, &ResignView(input.confirm_resign));
+}
+
+/// The move list's rows on screen: the last [`MOVE_ROWS`], or while reviewing the rows around the
+/// position shown.
+fn move_list_view(game: &SkillGame, input: &PlayerInput) -> MoveListView {
+    let rows = game.move_list_rows();
+    let shown = input.shown(game);
+    let last_first = rows.len().saturating_sub(MOVE_ROWS);
+    let first = if input.review.is_some() {
+        let focus_row =
+            rows.iter().position(|(_, indices)| indices.iter().any(|&i| i + 1 == shown)).unwrap_or(0);
+        focus_row.saturating_sub(MOVE_ROWS / 2).min(last_first)
+    } else {
+        last_first
+    };
+    MoveListView(
+        rows.into_iter()
+            .skip(first)
+            .take(MOVE_ROWS)
+            .map(|(number, indices)| {
+                let moves = indices
+                    .into_iter()
+                    .map(|i| ListedMove {
+                        text: game.listed[i].text.clone(),
+                        shown: i + 1,
+                        current: input.review.is_some() && i + 1 == shown,
+                    })
+                    .collect();
+                (number, moves)
+            })
+            .collect(),
+    )
+}
+
 /// Rebuilds the sections whose view changed.
 fn present(
     mut commands: Commands,
@@ -500,6 +774,7 @@ fn present(
     mut promotion: crate::ui::section::Sections<PromotionView>,
     mut message: crate::ui::section::Sections<MessageView>,
     mut moves: crate::ui::section::Sections<MoveListView>,
+    profile: Option<Res<crate::run::Profile>>,
     mut eval_bar: crate::ui::section::Sections<EvalBarView>,
     mut result: crate::ui::section::Sections<ResultView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
@@ -519,15 +794,19 @@ fn present(
     show(&mut commands, &mut skills, &skills_view);
     show(&mut commands, &mut promotion, &PromotionView(input.pending_promotion.is_some()));
     show(&mut commands, &mut message, &MessageView(input.message.clone().unwrap_or_default()));
-    let lines = game.move_list_lines();
-    let start = lines.len().saturating_sub(14);
-    show(&mut commands, &mut moves, &MoveListView(lines[start..].join("\n")));
+    show(&mut commands, &mut moves, &move_list_view(&game, &input));
     let bar = EvalBarView {
         white: reading.and_then(|c| c.white).map(|w| (w * 100.0) as f32),
         white_at_bottom: !view.rotated,
     };
     show(&mut commands, &mut eval_bar, &bar);
-    let over = game.is_finished().then(|| game.status_line());
+    let over = game.is_finished().then(|| {
+        let record = profile.as_ref().map_or_else(String::new, |p| {
+            let t = p.progress.versus.against(game.strength);
+            format!("Against {}: {} won, {} drawn, {} lost", game.strength.name(), t.wins, t.draws, t.losses)
+        });
+        (game.status_line(), record)
+    });
     show(&mut commands, &mut result, &ResultView(over));
     show(&mut commands, &mut command, &CommandLineView::new(&line, COMMAND_HINT));
 }

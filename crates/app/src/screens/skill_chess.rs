@@ -264,8 +264,9 @@ struct CapturedView([String; 2]);
 
 impl View for CapturedView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
+        // Always one line each (the text says "nothing yet" when empty), so nothing below moves.
         for line in &self.0 {
-            p.spawn(crate::ui::reserved_text(line.clone(), 2.3, 1.0));
+            p.spawn((Text::new(line.clone()), text_font(2.3)));
         }
     }
 }

@@ -32,7 +32,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 25] = [
+pub const STEPS: [&str; 27] = [
     "title",
     "settings",
     "how-to-play",
@@ -58,6 +58,8 @@ pub const STEPS: [&str; 25] = [
     "records",
     "replay",
     "run-start-ranks",
+    "upgrades-progress",
+    "upgrades-detail",
 ];
 
 /// Progress through the tour.
@@ -309,6 +311,21 @@ pub fn set_up(world: &mut World, name: &str) {
                 world.insert_resource(session);
                 set_screen(world, Screen::RunStart);
             }
+        }
+        "upgrades-progress" => {
+            // Some skills unlocked, EXP for some more: every node state on screen.
+            let mut profile = world.resource_mut::<crate::run::Profile>();
+            profile.progress.exp = 140;
+            profile.progress.unlocked =
+                ["deeper_pockets", "second_look", "bishops_company", "quick_blink", "cold_snap"]
+                    .map(String::from)
+                    .to_vec();
+            set_screen(world, Screen::Upgrades);
+        }
+        "upgrades-detail" => {
+            // The detail card of a node, as a click pins it.
+            world.resource_mut::<crate::screens::upgrades::NodeSelection>().pinned =
+                Some("war_council".into());
         }
         _ => {}
     }

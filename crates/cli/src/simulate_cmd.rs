@@ -435,6 +435,10 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let victories = all.iter().filter(|f| f.summary.victory).count() as u64;
     let points: u64 = all.iter().map(|f| u64::from(f.summary.points)).sum();
     let exp: u64 = all.iter().map(|f| u64::from(f.summary.exp)).sum();
+    // The median run's EXP (the lower middle of an even count): how fast the skill tree is bought.
+    let mut exps: Vec<u32> = all.iter().map(|f| f.summary.exp).collect();
+    exps.sort_unstable();
+    let median_exp = exps.get(exps.len().saturating_sub(1) / 2).copied().unwrap_or(0);
     let tuning_name =
         args.tuning.as_deref().map_or("the shipped tuning".to_string(), |p| p.display().to_string());
 
@@ -488,6 +492,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             "victories": victories, "victory_rate": pct(victories, runs),
             "victory_interval95": wilson(victories, runs),
             "average_points": points as f64 / runs as f64, "average_exp": exp as f64 / runs as f64,
+            "median_exp": median_exp,
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         return Ok(());
@@ -620,7 +625,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let rate = pct(victories, runs);
     writeln!(
         out,
-        "run victories {victories}/{runs} ({rate:.1}%, 95% interval {lo:.1}-{hi:.1}%; {}), average points {:.1}, average EXP {:.1}",
+        "run victories {victories}/{runs} ({rate:.1}%, 95% interval {lo:.1}-{hi:.1}%; {}), average points {:.1}, average EXP {:.1}, median EXP {median_exp}",
         run_target(args.rank).map_or_else(
             || format!("rank {}: no target of its own", args.rank),
             |t| format!("target {:.0}-{:.0}%: {}", t.0, t.1, verdict(rate, t))

@@ -70,6 +70,13 @@ pub struct VictoryReward {
     /// Of the gold, what the player's badges added (War Chest, Bounty).
     #[serde(default)]
     pub badge_gold: u32,
+    /// Of the gold, what the skill tree added ([`Perks::victory_gold`](crate::skilltree::Perks::victory_gold)).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tree_gold: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl VictoryReward {
@@ -97,6 +104,7 @@ impl VictoryReward {
             points: victory_points(moves_left, bonus),
             gold: gold.victory_gold(moves_left, bonus),
             badge_gold: 0,
+            tree_gold: 0,
         }
     }
 }

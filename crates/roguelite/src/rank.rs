@@ -306,7 +306,11 @@ impl RankRules {
                 if badges.is_empty() { "none".to_string() } else { badges.join(", ") }
             ),
             format!("Piece slots in shops: {} of {BASE_SHOP_PIECE_SLOTS}", self.shop_piece_slots),
-            format!("Move budgets: {} moves shorter", self.move_cut),
+            format!(
+                "Move budgets: {} move{} shorter",
+                self.move_cut,
+                if self.move_cut == 1 { "" } else { "s" }
+            ),
             format!("Gold per victory: {} less", self.gold_cut),
         ]
     }

@@ -179,7 +179,7 @@ impl Progress {
             return Err(StartError::RankLocked { rank, highest: self.rank_unlocked });
         }
         let mut config = RunConfig::ranked(seed, rank);
-        config.unlocks = self.unlocked.clone();
+        crate::skilltree::SkillTree::standard().configure(&mut config, &self.unlocked);
         Ok(config)
     }
 

@@ -126,10 +126,13 @@ impl Progress {
         Ok(())
     }
 
-    /// The configuration of a new run with this profile's unlocks.
+    /// The configuration of a new run with this profile's unlocks (their perks, and the items of
+    /// the nodes not unlocked kept out of the run: [`SkillTree::configure`]).
     #[must_use]
     pub fn new_run_config(&self, seed: u64) -> RunConfig {
-        RunConfig { seed, unlocks: self.unlocked.clone(), ..RunConfig::new(seed) }
+        let mut config = RunConfig::new(seed);
+        SkillTree::standard().configure(&mut config, &self.unlocked);
+        config
     }
 }
 

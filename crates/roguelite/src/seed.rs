@@ -133,6 +133,7 @@ impl Date {
     #[must_use]
     pub fn daily_config(self) -> RunConfig {
         let mut config = RunConfig::new(self.seed());
+        crate::skilltree::SkillTree::standard().configure(&mut config, &[]);
         config.daily = Some(self);
         config
     }

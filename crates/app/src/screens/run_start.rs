@@ -164,7 +164,19 @@ impl View for RunStartView {
         )));
         save_banner::spawn(p, self.failure.as_deref());
         // What the rank changes, in one wrapping line (and how to unlock the next).
-        let mut about = self.rank_lines.join("; ");
+        let mut about = self
+            .rank_lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut chars = line.chars();
+                match chars.next() {
+                    Some(c) if i > 0 => c.to_lowercase().chain(chars).collect(),
+                    _ => line.clone(),
+                }
+            })
+            .collect::<Vec<String>>()
+            .join("; ");
         if !self.ranks.is_empty()
             && let Some(next) = self.highest.next()
         {

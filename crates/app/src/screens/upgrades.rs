@@ -1,6 +1,7 @@
-//! Upgrades: the permanent skill tree by group, each node marked unlocked, affordable, locked or future
-//! by a symbol as well as a colour; the detail box of the pinned (clicked) or previewed (hovered or
-//! focused) node, with Unlock. UI state: [`NodeSelection`].
+//! Upgrades: the permanent skill tree by group, each node marked unlocked (turquoise, a tick),
+//! affordable (gold, a diamond) or locked (grey, a cross), Schach/2's colours with a shape for those who
+//! do not see them; the detail card of the pinned (clicked) or previewed (hovered or focused) node: its
+//! name, state, what it does, cost and prerequisites by name, with Unlock. UI state: [`NodeSelection`].
 
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
@@ -11,8 +12,8 @@ use crate::AppSystems;
 use crate::run::{Profile, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, Section, View, button, capitalize, heading, label, page_column, save_banner, small_button,
-    spawn_page, units,
+    Disabled, FocusKey, Section, View, button, heading, label, page_column, save_banner, small_button,
+    spawn_page, text_font, units,
 };
 
 /// What the Upgrades buttons do.
@@ -54,17 +55,54 @@ fn spawn(mut commands: Commands, mut selection: ResMut<NodeSelection>) {
     spawn_page(&mut commands, "Upgrades", Screen::Upgrades, page_column(), Section::<UpgradesView>::new());
 }
 
-/// The state of a node for the player, told apart by a shape as well as a colour.
-fn node_state(node: &SkillNode, profile: &Profile) -> (&'static str, &'static str) {
-    let unlocked = profile.progress.unlocked.contains(&node.id);
-    if node.placeholder {
-        ("\u{25CB}", "future skill")
-    } else if unlocked {
-        ("\u{2714}", "unlocked")
-    } else if profile.tree.check_unlock(&node.id, profile.progress.exp, &profile.progress.unlocked).is_ok() {
-        ("\u{25C6}", "affordable")
-    } else {
-        ("\u{2716}", "locked")
+/// A node's state for the player: unlocked, affordable now, or locked (a prerequisite or EXP
+/// missing).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum NodeState {
+    Unlocked,
+    Affordable,
+    Locked,
+}
+
+impl NodeState {
+    fn of(node: &SkillNode, profile: &Profile) -> NodeState {
+        if profile.progress.unlocked.contains(&node.id) {
+            NodeState::Unlocked
+        } else if profile
+            .tree
+            .check_unlock(&node.id, profile.progress.exp, &profile.progress.unlocked)
+            .is_ok()
+        {
+            NodeState::Affordable
+        } else {
+            NodeState::Locked
+        }
+    }
+
+    /// The shape that tells the state without its colour.
+    fn icon(self) -> &'static str {
+        match self {
+            NodeState::Unlocked => "\u{2714}",
+            NodeState::Affordable => "\u{25C6}",
+            NodeState::Locked => "\u{2716}",
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            NodeState::Unlocked => "unlocked",
+            NodeState::Affordable => "affordable",
+            NodeState::Locked => "locked",
+        }
+    }
+
+    /// Schach/2's colours: gold affordable, turquoise unlocked, grey locked.
+    fn color(self) -> Color {
+        match self {
+            NodeState::Unlocked => Color::srgb(0.25, 0.80, 0.76),
+            NodeState::Affordable => Color::srgb(0.93, 0.74, 0.25),
+            NodeState::Locked => Color::srgb(0.55, 0.55, 0.58),
+        }
     }
 }
 
@@ -84,27 +122,87 @@ fn depth(node: &SkillNode, nodes: &[SkillNode]) -> usize {
 
 /// The detail box's height, units: a title, a description of up to two lines, the cost, a refusal and
 /// the Unlock row.
-const DETAIL_HEIGHT: f32 = 26.0;
+const DETAIL_HEIGHT: f32 = 21.0;
 
 fn group_name(g: SkillGroup) -> String {
-    capitalize(&format!("{g:?}").to_lowercase())
+    g.name().to_string()
+}
+
+/// One node of the tree on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NodeEntry {
+    id: String,
+    name: String,
+    state: NodeState,
+    cost: u32,
+    indent: usize,
+}
+
+/// A node's tile: a button (hover, focus and click as every button) whose bar, shape and name take
+/// the state's colour, and its cost.
+fn spawn_node(col: &mut ChildSpawnerCommands<'_>, entry: &NodeEntry) {
+    let action = Action::Select(entry.id.clone());
+    let color = entry.state.color();
+    col.spawn((
+        Button,
+        FocusKey::of(&action),
+        action,
+        bevy::input_focus::tab_navigation::TabIndex(0),
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: units(0.8),
+            margin: UiRect {
+                left: units(entry.indent as f32 * 1.6),
+                top: units(0.25),
+                bottom: units(0.25),
+                ..default()
+            },
+            padding: UiRect { left: units(0.0), right: units(0.8), top: units(0.35), bottom: units(0.35) },
+            border: UiRect::all(units(0.3)),
+            border_radius: BorderRadius::all(units(0.6)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(crate::palette::STANDARD.button),
+        BorderColor::all(Color::NONE),
+    ))
+    .with_children(|b| {
+        b.spawn((
+            Node { width: units(0.8), align_self: AlignSelf::Stretch, ..default() },
+            BackgroundColor(color),
+            Pickable::IGNORE,
+        ));
+        let text = format!("{} {}", entry.state.icon(), entry.name);
+        b.spawn((Text::new(text), text_font(2.2), TextColor(color), Pickable::IGNORE));
+        if entry.state != NodeState::Unlocked {
+            let cost = format!("{}", entry.cost);
+            b.spawn((
+                Text::new(cost),
+                text_font(1.8),
+                TextColor(crate::palette::STANDARD.muted),
+                Pickable::IGNORE,
+            ));
+        }
+    });
 }
 
 /// The detail box of one node.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 struct DetailView {
     title: String,
+    color: Color,
     description: String,
     cost: String,
     refusal: Option<String>,
 }
 
 /// The Upgrades page.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct UpgradesView {
     exp: String,
-    /// (group name, [(node id, text, indent)])
-    groups: Vec<(String, Vec<(String, String, usize)>)>,
+    /// (group name, its nodes)
+    groups: Vec<(String, Vec<NodeEntry>)>,
     detail: Option<DetailView>,
     failure: Option<String>,
 }
@@ -117,12 +215,15 @@ impl UpgradesView {
             .iter()
             .map(|group| {
                 let mut nodes: Vec<&SkillNode> = tree.nodes.iter().filter(|n| n.group == *group).collect();
-                nodes.sort_by_key(|n| (depth(n, &tree.nodes), n.placeholder));
+                nodes.sort_by_key(|n| depth(n, &tree.nodes));
                 let entries = nodes
                     .into_iter()
-                    .map(|node| {
-                        let (icon, _) = node_state(node, profile);
-                        (node.id.clone(), format!("{icon} {}", node.name), depth(node, &tree.nodes))
+                    .map(|node| NodeEntry {
+                        id: node.id.clone(),
+                        name: node.name.clone(),
+                        state: NodeState::of(node, profile),
+                        cost: node.cost,
+                        indent: depth(node, &tree.nodes),
                     })
                     .collect();
                 (group_name(*group), entries)
@@ -130,11 +231,12 @@ impl UpgradesView {
             .collect();
         let shown = selection.pinned.as_deref().or(selection.preview.as_deref());
         let detail = shown.and_then(|id| tree.node(id)).map(|node| {
-            let (icon, state) = node_state(node, profile);
+            let state = NodeState::of(node, profile);
             let requires: Vec<String> =
                 node.requires.iter().map(|id| tree.node(id).map_or(id.clone(), |n| n.name.clone())).collect();
             DetailView {
-                title: format!("{icon} {} ({state})", node.name),
+                title: format!("{} {} ({})", state.icon(), node.name, state.word()),
+                color: state.color(),
                 description: node.description.clone(),
                 cost: format!(
                     "Cost: {} EXP. Requires: {}.",
@@ -148,10 +250,7 @@ impl UpgradesView {
             }
         });
         UpgradesView {
-            exp: format!(
-                "EXP: {}    \u{2714} unlocked  \u{25C6} affordable  \u{2716} locked  \u{25CB} future skill",
-                profile.progress.exp
-            ),
+            exp: format!("EXP: {}    Unlocks apply to new runs.", profile.progress.exp),
             groups,
             detail,
             failure: failure.0.clone(),
@@ -163,16 +262,20 @@ impl View for UpgradesView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         let accent = TextColor(crate::palette::STANDARD.accent);
         p.spawn(heading("Upgrades"));
-        p.spawn(label(self.exp.clone()));
+        p.spawn(Node { flex_direction: FlexDirection::Row, align_items: AlignItems::Center, ..default() })
+            .with_children(|row| {
+                row.spawn(label(self.exp.clone()));
+                for state in [NodeState::Unlocked, NodeState::Affordable, NodeState::Locked] {
+                    let legend = format!("{} {}", state.icon(), state.word());
+                    row.spawn((label(legend), TextColor(state.color())));
+                }
+            });
         p.spawn(crate::ui::card_row()).with_children(|row| {
             for (group, nodes) in &self.groups {
                 row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(|col| {
                     col.spawn((label(group.clone()), accent));
-                    for (id, text, indent) in nodes {
-                        col.spawn(Node { margin: UiRect::left(units(*indent as f32 * 2.0)), ..default() })
-                            .with_children(|cell| {
-                                cell.spawn(small_button(text.clone(), Action::Select(id.clone())));
-                            });
+                    for entry in nodes {
+                        spawn_node(col, entry);
                     }
                 });
             }
@@ -191,7 +294,7 @@ impl View for UpgradesView {
         })
         .with_children(|p| {
             if let Some(detail) = &self.detail {
-                p.spawn((label(detail.title.clone()), accent));
+                p.spawn((label(detail.title.clone()), TextColor(detail.color)));
                 p.spawn(label(detail.description.clone()));
                 p.spawn(label(detail.cost.clone()));
                 if let Some(refusal) = &detail.refusal {
@@ -208,7 +311,6 @@ impl View for UpgradesView {
                 p.spawn(label("Hover, focus or click a skill to see it."));
             }
         });
-        p.spawn(label("Unlocks apply to new runs."));
         save_banner::spawn(p, self.failure.as_deref());
         p.spawn(button("Back", Action::Back));
     }

@@ -373,7 +373,7 @@ impl Run {
         let offers_ok = !offers.is_empty()
             && offers.len() <= Modifier::ALL.len()
             && offers.iter().enumerate().all(|(i, m)| !offers[..i].contains(m));
-        let offers = if offers_ok { offers.clone() } else { Run::generate_offers(log.config.seed, false) };
+        let offers = if offers_ok { offers.clone() } else { Run::generate_offers(&log.config, false) };
         let mut run = Run::start(log.config.clone(), offers);
         run.evaluation = evaluation;
         if !offers_ok {
@@ -436,7 +436,7 @@ impl Run {
     /// so its next save is a current log.
     #[must_use]
     pub fn resume_legacy(log: &LegacyRunLog, evaluation: Evaluation) -> Resumed {
-        let mut run = Run::start(log.config.clone(), Run::generate_offers(log.config.seed, true));
+        let mut run = Run::start(log.config.clone(), Run::generate_offers(&log.config, true));
         run.evaluation = evaluation;
         run.legacy = true;
         for (index, decision) in log.decisions.iter().enumerate() {

@@ -25,9 +25,7 @@ use thiserror::Error;
 
 use crate::battle::{ActionError, Battle, BattleAction, BattleEvent, BattleStatus, DefeatReason};
 use crate::bot::{EnemyTuning, Evaluation, StageTuning, choose_action_with};
-use crate::economy::{
-    BATTLES_PER_RUN, ExpReward, VictoryReward, modifier_price, piece_price, purchase_limit, run_exp,
-};
+use crate::economy::{BATTLES_PER_RUN, ExpReward, VictoryReward, modifier_price, piece_price, run_exp};
 use crate::encounter::{
     Encounter, EncounterError, EncounterTemplate, FIRST_POOL, Generated, default_deployment,
     fallback_encounter, generate, templates,
@@ -519,6 +517,12 @@ pub struct RunConfig {
     /// (the migration in [`crate::save::run_from_json`]; an absent field reads as 0).
     #[serde(default)]
     pub acts: u32,
+    /// Items this run does not offer (in shops, elite drops and the start offer): those of the skill
+    /// nodes not unlocked ([`SkillTree::locked_items`], set by [`SkillTree::configure`]). Empty in
+    /// [`RunConfig::new`] (every item of the catalogue) and in run files written before the tree
+    /// widened the pool.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locked_items: Vec<ItemId>,
 }
 
 impl RunConfig {
@@ -536,7 +540,14 @@ impl RunConfig {
             rank: RankRules::default(),
             daily: None,
             acts: ROUTE_ACTS,
+            locked_items: Vec::new(),
         }
+    }
+
+    /// Whether the run offers the item `id` (not locked by the skill tree).
+    #[must_use]
+    pub fn offers_item(&self, id: ItemId) -> bool {
+        !self.locked_items.contains(&id)
     }
 
     /// [`RunConfig::new`] for the three-battle run without a map ([`RunConfig::acts`] 0).
@@ -786,26 +797,37 @@ impl Run {
     /// the offer of three starting modifiers.
     #[must_use]
     pub fn new(config: RunConfig) -> Run {
-        let offers = Run::generate_offers(config.seed, false);
+        let offers = Run::generate_offers(&config, false);
         Run::start(config, offers)
     }
 
-    /// The three starting modifiers a seed offers, drawn from every modifier (`legacy`: from the four
-    /// original ones, as before issue 15).
-    fn generate_offers(seed: u64, legacy: bool) -> Vec<Modifier> {
-        let mut offers = if legacy { Modifier::ORIGINAL.to_vec() } else { Modifier::ALL.to_vec() };
-        offers.shuffle(&mut rng(seed, TAG_OFFER, 0, 0));
-        offers.truncate(3);
+    /// The starting modifiers a configuration offers: three (more with the perks' start offers),
+    /// drawn from the seed among the modifiers the run offers (`legacy`: from the four original ones,
+    /// as before issue 15).
+    pub(crate) fn generate_offers(config: &RunConfig, legacy: bool) -> Vec<Modifier> {
+        let mut offers = if legacy {
+            Modifier::ORIGINAL.to_vec()
+        } else {
+            let items = &config.items;
+            let open = |m: &Modifier| items.modifier_item(*m).is_none_or(|i| config.offers_item(i.id));
+            Modifier::ALL.into_iter().filter(open).collect()
+        };
+        offers.shuffle(&mut rng(config.seed, TAG_OFFER, 0, 0));
+        offers.truncate(3 + SkillTree::standard().perks(&config.unlocks).start_offers as usize);
         offers
     }
 
     /// A run at its start with the given offer.
     fn start(config: RunConfig, offers: Vec<Modifier>) -> Run {
         let perks = SkillTree::standard().perks(&config.unlocks);
+        let mut roster = initial_roster();
+        for _ in 0..perks.starting_pawns {
+            roster.push(OwnedPiece { id: roster.len() as u32, role: Role::Pawn, modifier: None });
+        }
         Run {
             perks,
-            roster: initial_roster(),
-            next_piece: 6,
+            next_piece: roster.len() as u32,
+            roster,
             gold: perks.starting_gold + config.economy.gold.start,
             points: 0,
             battles_won: 0,
@@ -1018,7 +1040,7 @@ impl Run {
     /// The purchase limit of a role in this run.
     #[must_use]
     pub fn limit(&self, role: Role) -> u32 {
-        purchase_limit(role, self.perks.bishop_limit)
+        self.perks.limit(role)
     }
 
     /// How many pieces of a role the roster holds.
@@ -1503,7 +1525,10 @@ impl Run {
     /// battle's index (`None` when every badge is owned).
     fn elite_badge(&self) -> Option<ItemId> {
         let items = &self.config.items;
-        let badges: Vec<&Item> = items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).collect();
+        let badges: Vec<&Item> = items
+            .of(Category::Badge)
+            .filter(|i| !self.badges.contains(&i.id) && self.config.offers_item(i.id))
+            .collect();
         let w: Vec<u32> = badges.iter().map(|i| items.rarity_weights.weight(i.rarity)).collect();
         if w.iter().sum::<u32>() == 0 {
             return None;
@@ -1546,6 +1571,7 @@ impl Run {
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
         setup.skill_rules = self.config.battle_rules;
+        setup.move_budget = setup.move_budget.saturating_add(self.perks.extra_moves);
         if let Some(rule) = self.boss_rule() {
             rule.apply(&mut setup);
         }
@@ -1558,7 +1584,7 @@ impl Run {
             self.boss_rule().map(|r| format!(", boss: {r}")).unwrap_or_default(),
             setup.objective,
             encounter.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
-            encounter.move_budget
+            setup.move_budget
         ))];
         self.battle = Some(battle);
         self.encounter = Some(encounter);
@@ -1677,7 +1703,9 @@ impl Run {
         match status {
             BattleStatus::Victory { bonus } => {
                 let left = battle.moves_left();
-                let reward = VictoryReward::of_battle(battle, &self.config.economy.gold);
+                let mut reward = VictoryReward::of_battle(battle, &self.config.economy.gold);
+                reward.tree_gold = self.perks.victory_gold;
+                reward.gold += reward.tree_gold;
                 let (points, gold) = (reward.points, reward.gold);
                 self.points += points;
                 self.gold += gold;
@@ -1736,7 +1764,7 @@ impl Run {
             slots,
             rerolls: 0,
             free_rerolls: self.perks.free_rerolls,
-            reroll_cost: self.config.economy.prices.reroll,
+            reroll_cost: self.config.economy.prices.reroll.saturating_sub(self.perks.reroll_discount),
         };
         out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
         self.phase = RunPhase::Shop(shop);
@@ -1797,7 +1825,8 @@ impl Run {
         for _ in 0..piece_slots {
             let i = weighted(&mut r, &weights);
             let item = ShopItem::Piece { role: roles[i] };
-            slots.push(ShopSlot { item, price: self.prices().piece(roles[i]), sold: false });
+            let price = self.perks.piece_price(self.prices().piece(roles[i]));
+            slots.push(ShopSlot { item, price, sold: false });
         }
         if self.legacy {
             for _ in 0..2 {
@@ -1815,19 +1844,21 @@ impl Run {
             }
             Some(candidates[weighted(r, &w)].clone())
         };
-        let modifiers: Vec<&Item> = items.of(Category::Modifier).collect();
-        for _ in 0..2 {
+        let open = |i: &&Item| self.config.offers_item(i.id);
+        let modifiers: Vec<&Item> = items.of(Category::Modifier).filter(open).collect();
+        for _ in 0..2 + self.perks.modifier_slots {
             if let Some(i) = draw(&mut r, &modifiers)
                 && let Some(modifier) = i.effect.modifier()
             {
                 slots.push(ShopSlot { item: ShopItem::Modifier { modifier }, price: i.price, sold: false });
             }
         }
-        let badges: Vec<&Item> = items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).collect();
+        let badges: Vec<&Item> =
+            items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).filter(open).collect();
         if let Some(i) = draw(&mut r, &badges) {
             slots.push(ShopSlot { item: ShopItem::Badge { id: i.id }, price: i.price, sold: false });
         }
-        let consumables: Vec<&Item> = items.of(Category::Consumable).collect();
+        let consumables: Vec<&Item> = items.of(Category::Consumable).filter(open).collect();
         if let Some(i) = draw(&mut r, &consumables) {
             slots.push(ShopSlot { item: ShopItem::Consumable { id: i.id }, price: i.price, sold: false });
         }

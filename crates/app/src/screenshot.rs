@@ -6,6 +6,10 @@
 //! deployment and battle (`deploy-items`, `battle-items`) show the run's items. The tutorial is shown
 //! in two lessons (`tutorial`: Teleport and Freeze after the teleport; `tutorial-poison`: HP and poison
 //! after the cloud), and the tour's finished run in the replay (`replay`).
+//! `map-start` is the route map at the start (the first battles' previews), `map` the map after the
+//! first shop; on the way to the rest the run takes the map's choices that lead to one; `map-visited`
+//! is the map after it (nodes visited, the current one); the last picture, `board-choice`, is a
+//! three-battle run's board choice (a route run has none).
 //!
 //! Before each picture the layout check runs ([`crate::ui::layout_check`]): every violation is logged
 //! with the picture's name, all of them are written to `DIR/layout.txt` (empty when none), and the
@@ -32,7 +36,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 27] = [
+pub const STEPS: [&str; 30] = [
     "title",
     "settings",
     "how-to-play",
@@ -44,15 +48,17 @@ pub const STEPS: [&str; 27] = [
     "skill-chess-resign",
     "pause",
     "run-start",
+    "map-start",
     "deploy",
     "battle",
     "battle-hints",
     "battle-colour-blind",
     "shop",
     "map",
+    "rest",
+    "map-visited",
     "deploy-items",
     "battle-items",
-    "rest",
     "run-end",
     "upgrades",
     "records",
@@ -60,6 +66,7 @@ pub const STEPS: [&str; 27] = [
     "run-start-ranks",
     "upgrades-progress",
     "upgrades-detail",
+    "board-choice",
 ];
 
 /// Progress through the tour.
@@ -175,7 +182,9 @@ fn advance_run_to(world: &mut World, want: Screen) {
             })
             .flatten()
             .map(|o| gambit_roguelite::Decision::Buy { slot: o.slot, recipient: None });
-        let Some(decision) = buy.or_else(|| auto_decision(&session.run, tuning)) else { break };
+        // On the way to a rest, the map's choice that leads to one (the fixed policy draws at random).
+        let to_rest = (want == Screen::Rest).then(|| toward_rest(&session.run)).flatten();
+        let Some(decision) = buy.or(to_rest).or_else(|| auto_decision(&session.run, tuning)) else { break };
         if session.run.apply(decision).is_err() {
             break;
         }
@@ -199,6 +208,30 @@ fn tutorial_after(world: &mut World, lesson: usize, actions: usize) {
     }
     world.insert_resource(session);
     set_screen(world, Screen::Tutorial);
+}
+
+/// On the map, the choice from which a rest can be reached within the act (the rest itself first);
+/// `None` elsewhere or when no choice leads to one.
+fn toward_rest(run: &gambit_roguelite::Run) -> Option<gambit_roguelite::Decision> {
+    use gambit_roguelite::route::{NodeKind, NodeRef, Route};
+    let gambit_roguelite::RunPhase::Map { choices } = run.phase() else { return None };
+    let route = run.route()?;
+    fn leads_to_rest(route: &Route, at: NodeRef, depth: usize) -> Option<usize> {
+        let node = route.node(at)?;
+        if node.kind == NodeKind::Rest {
+            return Some(depth);
+        }
+        node.next
+            .iter()
+            .filter_map(|&index| leads_to_rest(route, NodeRef { row: at.row + 1, index, ..at }, depth + 1))
+            .min()
+    }
+    let best = choices
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &at)| leads_to_rest(route, at, 0).map(|d| (d, i)))
+        .min()?;
+    Some(gambit_roguelite::Decision::ChooseNode { index: best.1 })
 }
 
 fn set_screen(world: &mut World, screen: Screen) {
@@ -259,6 +292,7 @@ pub fn set_up(world: &mut World, name: &str) {
             set_screen(world, session.app_screen());
             world.insert_resource(session);
         }
+        "map-start" => advance_run_to(world, Screen::Map),
         "deploy" => advance_run_to(world, Screen::Deploy),
         "battle" => {
             if let Some(mut session) = world.get_resource_mut::<RunSession>() {
@@ -283,6 +317,7 @@ pub fn set_up(world: &mut World, name: &str) {
         }
         "map" => advance_run_to(world, Screen::Map),
         "rest" => advance_run_to(world, Screen::Rest),
+        "map-visited" => advance_run_to(world, Screen::Map),
         "deploy-items" => advance_run_to(world, Screen::Deploy),
         "battle-items" => advance_run_to(world, Screen::Battle),
         "run-end" => advance_run_to(world, Screen::RunEnd),
@@ -326,6 +361,15 @@ pub fn set_up(world: &mut World, name: &str) {
             // The detail card of a node, as a click pins it.
             world.resource_mut::<crate::screens::upgrades::NodeSelection>().pinned =
                 Some("war_council".into());
+        }
+        "board-choice" => {
+            // Only a three-battle run offers a board choice (a route run goes by the map): the tour's
+            // last step plays one to its first choice.
+            let run = gambit_roguelite::Run::new(gambit_roguelite::RunConfig::three_battles(1));
+            world.insert_resource(RunSession::new(run));
+            advance_run_to(world, Screen::BoardChoice);
+            let screen = world.resource::<RunSession>().app_screen();
+            set_screen(world, screen);
         }
         _ => {}
     }

@@ -15,7 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::battle::{BattleSetup, Objective};
+use crate::battle::{BattleSetup, BoardShape, Objective, SkillTuning};
+use crate::encounter::{Encounter, EncounterTemplate, ShapeKind};
 use crate::run::derive_seed;
 use crate::types::{Modifier, Team};
 use gambit_rules::Role;
@@ -385,6 +386,111 @@ impl Route {
             }
         }
         Ok(())
+    }
+}
+
+/// What a battle node of the map holds, for the map's preview ([`crate::Run::node_preview`]): the
+/// template the node draws and what every variation of it shares. The variation itself (the layout of
+/// a generated formation, a mirror, extra holes, random modifiers) is drawn and proved when the player
+/// arrives, with the army of that moment, so the battle's board may differ in layout from
+/// [`NodePreview::board`]; a template none of whose variations is proved is replaced by the fallback
+/// formation ([`crate::encounter::fallback_encounter`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodePreview {
+    /// The node's kind (battle, elite or boss).
+    pub kind: NodeKind,
+    /// The encounter stage, 1 to 3 ([`NodeKind::stage`]).
+    pub stage: u32,
+    /// The template's name (`ring_skirmish`).
+    pub template: String,
+    /// The board of the template's base (a generated formation laid out from seed 0): its size and
+    /// shape.
+    pub board: BoardShape,
+    /// The shapes a generated formation draws from (empty: the board is the template's own).
+    pub shapes: Vec<ShapeKind>,
+    /// The objective (a boss's rule applied: the Iron King's is to capture the king).
+    pub objective: Objective,
+    /// The modifiers the enemy carries (a fixed formation) or may buy (a generated one), each once,
+    /// in [`Modifier::ALL`] order.
+    pub enemy_modifiers: Vec<Modifier>,
+    /// Up to this many enemy pieces get a random modifier besides ([`crate::encounter::Variation`]).
+    pub random_modifiers: u8,
+    /// The enemy's skills (`None`: the enemy has no Teleport or Freeze).
+    pub enemy_skills: Option<SkillTuning>,
+    /// Royal kings: losing every king loses the battle, for both teams.
+    pub royal_kings: bool,
+    /// The boss's rule, for a boss.
+    pub boss: Option<BossRule>,
+    /// Moves the route adds to (negative: takes from) the template's budget ([`NodeKind::budget_bonus`]).
+    pub budget_bonus: i32,
+    /// A victory drops a badge (an elite).
+    pub drops_badge: bool,
+}
+
+impl NodePreview {
+    /// The preview of node kind `kind` in act `act` (0-based) drawing template `template`, under the
+    /// route's `tuning`.
+    #[must_use]
+    pub fn of_template(
+        template: &EncounterTemplate,
+        kind: NodeKind,
+        act: usize,
+        tuning: &RouteTuning,
+    ) -> Self {
+        let base = template.base();
+        let mut modifiers: Vec<Modifier> = match &template.formation {
+            Some(f) => f.modifiers.clone(),
+            None => template.enemy.iter().filter_map(|p| p.modifier).collect(),
+        };
+        modifiers.sort_by_key(|m| Modifier::ALL.iter().position(|a| a == m));
+        modifiers.dedup();
+        let mut preview = Self::of_encounter(&base, kind, act, tuning);
+        preview.shapes = template.formation.as_ref().map(|f| f.shapes.clone()).unwrap_or_default();
+        preview.enemy_modifiers = modifiers;
+        preview.random_modifiers = template.variation.random_modifiers;
+        preview
+    }
+
+    /// The preview of a three-battle run's board option (the board choice): an ordinary battle of the
+    /// encounter's stage, without a route's moves, boss or badge.
+    #[must_use]
+    pub fn of_board_option(encounter: &Encounter) -> Self {
+        let no_route =
+            RouteTuning { battle: Vec::new(), elite: Vec::new(), boss: Vec::new(), bosses: Vec::new() };
+        let act = encounter.stage.clamp(1, 3) as usize - 1;
+        NodePreview::of_encounter(encounter, NodeKind::Battle, act, &no_route)
+    }
+
+    /// The preview of node kind `kind` in act `act` (0-based) holding the encounter `encounter` as it
+    /// is (a set formation, or one already generated), under the route's `tuning`.
+    #[must_use]
+    pub fn of_encounter(encounter: &Encounter, kind: NodeKind, act: usize, tuning: &RouteTuning) -> Self {
+        let boss = match kind {
+            NodeKind::Boss { rule } => Some(rule),
+            _ => None,
+        };
+        let mut modifiers: Vec<Modifier> = encounter.enemy.iter().filter_map(|p| p.modifier).collect();
+        modifiers.sort_by_key(|m| Modifier::ALL.iter().position(|a| a == m));
+        modifiers.dedup();
+        NodePreview {
+            kind,
+            stage: kind.stage(act).unwrap_or(encounter.stage),
+            template: encounter.name.clone(),
+            board: encounter.board.clone(),
+            shapes: Vec::new(),
+            objective: if boss == Some(BossRule::IronKing) {
+                Objective::CaptureKing
+            } else {
+                encounter.objective
+            },
+            enemy_modifiers: modifiers,
+            random_modifiers: 0,
+            enemy_skills: encounter.enemy_skills,
+            royal_kings: encounter.royal_kings,
+            boss,
+            budget_bonus: kind.budget_bonus(act, tuning),
+            drops_badge: kind == NodeKind::Elite,
+        }
     }
 }
 

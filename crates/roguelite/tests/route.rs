@@ -355,3 +355,57 @@ fn a_three_battle_run_saved_before_the_route_finishes_as_one() {
     assert_eq!(run.phase().kind(), PhaseKind::Deploy);
     assert_eq!(RunConfig::three_battles(8).acts, 0);
 }
+
+/// The map's preview of a battle node names the template the node then plays, with its board size,
+/// objective, the enemy's skills, royal kings and modifiers; shops and rests have none.
+#[test]
+fn a_node_preview_shows_what_the_node_then_holds() {
+    let mut checked = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut run = Run::new(fast_config(seed));
+        let mut n = 0;
+        while !run.is_over() {
+            let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) else { break };
+            let pending = match (run.phase(), &d) {
+                (RunPhase::Map { choices }, Decision::ChooseNode { index }) => {
+                    for &c in choices {
+                        let kind = run.route().unwrap().node(c).unwrap().kind;
+                        let p = run.node_preview(c);
+                        assert_eq!(p.is_some(), kind.is_battle(), "{kind}");
+                        if let Some(p) = &p {
+                            assert_eq!(p.kind, kind);
+                            assert_eq!(Some(p.stage), kind.stage(c.act));
+                            assert_eq!(p.drops_badge, kind == NodeKind::Elite);
+                            assert_eq!(p.boss.is_some(), matches!(kind, NodeKind::Boss { .. }));
+                            assert_eq!(p, &run.node_preview(c).unwrap(), "the preview draws nothing");
+                        }
+                    }
+                    run.node_preview(choices[*index])
+                }
+                _ => None,
+            };
+            run.apply(d).unwrap();
+            n += 1;
+            assert!(n < 5000, "the run does not end");
+            let (Some(p), RunPhase::Deploy { encounter: e }) = (pending, run.phase()) else { continue };
+            kinds.insert(p.kind.label());
+            if e.fallback {
+                continue;
+            }
+            assert_eq!(e.name, p.template);
+            assert_eq!((e.board.width, e.board.height), (p.board.width, p.board.height));
+            assert_eq!(e.objective, p.objective);
+            assert_eq!(e.enemy_skills, p.enemy_skills);
+            assert_eq!(e.royal_kings, p.royal_kings);
+            if p.random_modifiers == 0 {
+                for m in e.enemy.iter().filter_map(|u| u.modifier) {
+                    assert!(p.enemy_modifiers.contains(&m), "{m:?} not in {:?}", p.enemy_modifiers);
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} battles checked");
+    assert!(kinds.contains("battle") && kinds.contains("boss"), "{kinds:?}");
+}

@@ -45,6 +45,25 @@ pub fn cells(e: &Encounter) -> Vec<PreviewCell> {
     cells
 }
 
+/// The 64 cells of a bare board's preview (its shape, no pieces), a8 first: the map's picture of a
+/// node whose formation is laid out only on arrival.
+#[must_use]
+pub fn shape_cells(board: &gambit_roguelite::battle::BoardShape) -> Vec<PreviewCell> {
+    (0..64u8)
+        .map(|i| {
+            let square = Square::new((7 - i / 8) * 8 + i % 8).expect("in range");
+            let shade = if !board.is_playable(square) {
+                0
+            } else if square.is_light() {
+                1
+            } else {
+                2
+            };
+            PreviewCell { shade, role: None, objective: false }
+        })
+        .collect()
+}
+
 /// A preview square: its shade (see [`PreviewCell::shade`]); [`paint`] colours it from the palette the
 /// settings ask for (so the colour-blind palette reaches the board choice too).
 #[derive(Component, Clone, Copy, Debug)]
@@ -76,8 +95,13 @@ pub fn extent(cells: &[PreviewCell]) -> (usize, usize, usize, usize) {
 
 /// Spawns the preview of `cells`: only the board's own rectangle, its longer side 20.8 units.
 pub fn spawn(p: &mut ChildSpawnerCommands<'_>, cells: &[PreviewCell]) {
+    spawn_sized(p, cells, 20.8);
+}
+
+/// Spawns the preview of `cells` with its longer side `long_side` units.
+pub fn spawn_sized(p: &mut ChildSpawnerCommands<'_>, cells: &[PreviewCell], long_side: f32) {
     let (top, rows, left, cols) = extent(cells);
-    let side = 20.8 * UNIT_PX / rows.max(cols) as f32;
+    let side = long_side * UNIT_PX / rows.max(cols) as f32;
     p.spawn(Node {
         display: Display::Grid,
         grid_template_columns: RepeatedGridTrack::px(cols as u16, side),

@@ -1,8 +1,11 @@
-//! Choosing the next board: three encounters side by side, each with its name, a preview, its size,
-//! objective and royal kings, its enemies and move budget, the enemy's skills and modifiers, its bonus;
-//! Choose.
+//! Choosing the next board (three-battle runs only: a route run goes from node to node on the map,
+//! [`super::map`], and never offers a board choice): three encounters of the stage's pool side by
+//! side as cards, each with its name, a picture of the board and the enemy, the same preview lines as
+//! the map's ([`super::map::preview_lines`]: board, objective and royal kings, the enemy's skills and
+//! modifiers), its enemies and move budget and its bonus; Choose.
 
 use bevy::prelude::*;
+use gambit_roguelite::route::NodePreview;
 use gambit_roguelite::{Decision, RunPhase};
 
 use super::Screen;
@@ -42,29 +45,9 @@ fn spawn(mut commands: Commands) {
 struct OptionView {
     name: String,
     preview: Vec<PreviewCell>,
-    shape: String,
+    lines: Vec<String>,
     size: String,
-    enemy: String,
     bonus: Option<String>,
-}
-
-/// The enemy's skills and modifiers in a few words: `Enemy: Teleport & Freeze; Swift, Armored x2`.
-fn enemy_text(e: &gambit_roguelite::encounter::Encounter) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for m in e.enemy.iter().filter_map(|p| p.modifier) {
-        match counts.iter_mut().find(|(t, _)| *t == m.title()) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((m.title(), 1)),
-        }
-    }
-    let modifiers: Vec<String> =
-        counts.iter().map(|&(t, n)| if n > 1 { format!("{t} x{n}") } else { t.to_string() }).collect();
-    match (e.enemy_skills.is_some(), modifiers.is_empty()) {
-        (false, true) => "Enemy: no skills or modifiers".to_string(),
-        (false, false) => format!("Enemy: {}", modifiers.join(", ")),
-        (true, true) => "Enemy: Teleport & Freeze".to_string(),
-        (true, false) => format!("Enemy: Teleport & Freeze; {}", modifiers.join(", ")),
-    }
 }
 
 /// The board choice page.
@@ -87,15 +70,8 @@ impl BoardChoiceView {
                 .map(|e| OptionView {
                     name: e.name.replace('_', " "),
                     preview: preview::cells(e),
-                    shape: format!(
-                        "{}x{}, {}{}",
-                        e.board.width,
-                        e.board.height,
-                        e.objective.short(),
-                        if e.royal_kings { ", royal kings" } else { "" }
-                    ),
+                    lines: super::map::preview_lines(&NodePreview::of_board_option(e)),
                     size: format!("{} enemies, {} moves", e.enemy.len(), e.move_budget),
-                    enemy: enemy_text(e),
                     bonus: e.bonus.map(|b| format!("Bonus: {b}")),
                 })
                 .collect(),
@@ -118,17 +94,18 @@ impl View for BoardChoiceView {
                 .with_children(|col| {
                     col.spawn(label(option.name.clone()));
                     preview::spawn(col, &option.preview);
-                    col.spawn(label(option.shape.clone()));
                     col.spawn(label(option.size.clone()));
                     // As wide as the preview at most: a long list wraps instead of widening the card.
-                    col.spawn(label(option.enemy.clone())).insert((
-                        Node {
-                            max_width: crate::ui::units(24.0),
-                            margin: UiRect::all(crate::ui::units(0.4)),
-                            ..default()
-                        },
-                        TextLayout::justify(Justify::Center),
-                    ));
+                    for line in &option.lines {
+                        col.spawn(label(line.clone())).insert((
+                            Node {
+                                max_width: crate::ui::units(24.0),
+                                margin: UiRect::all(crate::ui::units(0.4)),
+                                ..default()
+                            },
+                            TextLayout::justify(Justify::Center),
+                        ));
+                    }
                     if let Some(bonus) = &option.bonus {
                         col.spawn(label(bonus.clone()));
                     }
@@ -164,14 +141,15 @@ mod tests {
     use gambit_roguelite::Modifier;
     use gambit_roguelite::battle::{BoardShape, Objective, SkillTuning};
     use gambit_roguelite::encounter::{Encounter, EnemyPiece};
+    use gambit_roguelite::route::NodePreview;
     use gambit_rules::Role;
 
-    use super::enemy_text;
+    use crate::screens::map::preview_lines;
 
-    fn encounter(modifiers: &[Option<Modifier>], skills: bool) -> Encounter {
+    fn encounter(modifiers: &[Option<Modifier>], skills: bool, royal: bool) -> Encounter {
         Encounter {
             name: "test".to_string(),
-            stage: 1,
+            stage: 2,
             board: BoardShape::square(8),
             enemy: modifiers
                 .iter()
@@ -187,19 +165,29 @@ mod tests {
             bonus: None,
             move_budget: 10,
             enemy_skills: skills.then(SkillTuning::default),
-            royal_kings: false,
+            royal_kings: royal,
             fallback: false,
             proof: None,
         }
     }
 
-    /// The preview names the enemy's skills and its modifiers (counted), or says it has neither.
+    /// An option's preview names the board and objective, royal kings, the enemy's skills and its
+    /// modifiers (each once), or says it has neither; a three-battle option has no route moves.
     #[test]
-    fn the_enemy_line_names_skills_and_modifiers() {
+    fn the_preview_names_skills_modifiers_and_royal_kings() {
         let mods = [Some(Modifier::Swift), None, Some(Modifier::Armored), Some(Modifier::Swift)];
-        assert_eq!(enemy_text(&encounter(&mods, true)), "Enemy: Teleport & Freeze; Swift x2, Armored");
-        assert_eq!(enemy_text(&encounter(&mods, false)), "Enemy: Swift x2, Armored");
-        assert_eq!(enemy_text(&encounter(&[None], true)), "Enemy: Teleport & Freeze");
-        assert_eq!(enemy_text(&encounter(&[None], false)), "Enemy: no skills or modifiers");
+        let lines = |e: &Encounter| preview_lines(&NodePreview::of_board_option(e));
+        let armored = Modifier::Armored.title();
+        let swift = Modifier::Swift.title();
+        assert_eq!(
+            lines(&encounter(&mods, true, true)),
+            vec![
+                format!("8x8; {}; royal kings", Objective::EliminateArmy.short()),
+                format!("Enemy: Teleport & Freeze; {swift}, {armored}"),
+            ]
+        );
+        assert_eq!(lines(&encounter(&mods, false, false))[1], format!("Enemy: {swift}, {armored}"));
+        assert_eq!(lines(&encounter(&[None], true, false))[1], "Enemy: Teleport & Freeze");
+        assert_eq!(lines(&encounter(&[None], false, false))[1], "Enemy: no skills or modifiers");
     }
 }

@@ -1,33 +1,42 @@
-//! The route map (issue 16): the current act's rows of nodes, top to bottom, each saying what it holds
-//! (a battle and its stage, an elite that drops a badge, a shop, a rest, the boss and its rule) and
-//! which nodes of the next row it leads to; the node the run is at is marked, the nodes the player may
-//! go to next have a Go button. The run (`gambit_roguelite::route`) decides the route and the choices;
+//! The route map (issue 16): the run's acts drawn as a graph, left to right: every node a box with the
+//! icon and name of its kind (battle, elite, shop, rest, boss) at its act and depth, lines for the
+//! edges, the nodes already visited, the one the run is at and the ones the player may go to next
+//! marked. Below, one card per reachable node with what it holds: for a battle, an elite or a boss
+//! the preview the run gives ([`gambit_roguelite::route::NodePreview`]: the template, its board shape,
+//! objective, the enemy's modifiers and skills, royal kings, the boss's rule, the moves the route adds,
+//! a badge to win). A reachable node is chosen by clicking its box or its card, with Tab and Enter, or
+//! with the digit keys 1 to 3. The run (`gambit_roguelite::route`) decides the route and the choices;
 //! this screen shows them and asks.
 
 use bevy::prelude::*;
-use gambit_roguelite::route::{NodeKind, NodeRef, RouteTuning};
+use gambit_roguelite::route::{NodeKind, NodePreview, NodeRef};
 use gambit_roguelite::{Decision, RunPhase};
 
 use super::Screen;
 use crate::AppSystems;
+use crate::board::preview::{self, PreviewCell};
+use crate::palette::STANDARD;
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
+use crate::ui::{FocusKey, text_font, units};
 use crate::ui::{
-    Section, View, error_line, heading, muted_line, page_column, save_banner, small_button, spawn_page,
-    wrapping_row,
+    Section, View, card_row, error_line, heading, muted_line, page_column, save_banner, spawn_page,
 };
 
 /// What the map's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Go to choice `i` ([`RunPhase::Map`]'s `choices[i]`).
+    /// Go to choice `i` ([`RunPhase::Map`]'s `choices[i]`): a node of the graph.
     Go(usize),
+    /// The same, from the choice's card below the graph.
+    Card(usize),
 }
 
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.add_systems(OnEnter(Screen::Map), spawn);
     let here = in_state(Screen::Map).and_then(resource_exists::<RunSession>);
+    app.add_systems(Update, digit_keys.run_if(here.clone()).in_set(AppSystems::Input));
     app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
     app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
 }
@@ -36,46 +45,248 @@ fn spawn(mut commands: Commands) {
     spawn_page(&mut commands, "Map", Screen::Map, page_column(), Section::<MapView>::new());
 }
 
-/// What a node holds, in words: `Battle, stage 1`, `Elite, stage 2, +12 moves, drops a badge`,
-/// `Shop`, `Rest`, `Boss, stage 2: Warband`, with the moves the route adds or takes.
+/// The graph's width, units (fits the 900x600 window, 146 units wide inside the page's margins).
+const GRAPH_W: f32 = 124.0;
+/// The graph's height, units, act names included.
+const GRAPH_H: f32 = 34.0;
+/// The band at the top of the graph that holds the act names, units.
+const ACT_BAND: f32 = 4.0;
+/// A node's box, units.
+const NODE_W: f32 = 9.0;
+/// A node's box, units.
+const NODE_H: f32 = 7.6;
+/// An edge's thickness, units.
+const EDGE: f32 = 0.45;
+/// A choice card's width, units (three fit the 900x600 window).
+const CARD_W: f32 = 38.0;
+/// The width of a card's texts, units: the card less its padding and border (a width in units, not a
+/// percentage, so a wrapped line's height is measured at the width it is drawn at).
+const CARD_TEXT_W: f32 = CARD_W - 2.6;
+
+/// A kind's icon (a character of the UI font) and name, as the graph draws it.
 #[must_use]
-pub fn node_text(kind: NodeKind, act: usize, tuning: &RouteTuning) -> String {
-    let stage = kind.stage(act).map(|s| format!(", stage {s}")).unwrap_or_default();
-    let bonus = kind.budget_bonus(act, tuning);
-    let moves = match bonus {
-        0 => String::new(),
-        b if b > 0 => format!(", +{b} moves"),
-        b => format!(", {b} moves"),
-    };
+pub fn icon(kind: NodeKind) -> (&'static str, &'static str) {
     match kind {
-        NodeKind::Battle => format!("Battle{stage}{moves}"),
-        NodeKind::Elite => format!("Elite{stage}{moves}, drops a badge"),
-        NodeKind::Shop => "Shop".to_string(),
-        NodeKind::Rest => "Rest".to_string(),
-        NodeKind::Boss { rule } => format!("Boss{stage}{moves}: {}", rule.name()),
+        NodeKind::Battle => ("\u{2694}", "Battle"),
+        NodeKind::Elite => ("\u{2605}", "Elite"),
+        NodeKind::Shop => ("$", "Shop"),
+        NodeKind::Rest => ("\u{2665}", "Rest"),
+        NodeKind::Boss { .. } => ("\u{265A}", "Boss"),
     }
 }
 
-/// One node as the map shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct NodeView {
-    text: String,
-    leads_to: String,
-    here: bool,
-    /// The index in the map's choices, when the player may go there.
-    choice: Option<usize>,
+/// Where a node stands for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeState {
+    /// Chosen earlier in the run.
+    Visited,
+    /// The node the run is at (the last chosen).
+    Current,
+    /// One the player may go to now.
+    Reachable,
+    /// Still ahead: on a path from one of the reachable nodes.
+    Ahead,
+    /// Out of reach: passed by, or on no path from here.
+    Closed,
+}
+
+/// One node of the graph: its centre in the graph (units from the top-left corner), its icon and
+/// name, its state, and the choice it is (when reachable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphNode {
+    /// Centre, units from the graph's left edge.
+    pub x: f32,
+    /// Centre, units from the graph's top edge.
+    pub y: f32,
+    /// The node's kind.
+    pub kind: NodeKind,
+    /// Its state.
+    pub state: NodeState,
+    /// The index in the map's choices, when reachable.
+    pub choice: Option<usize>,
+}
+
+/// One edge of the graph: from and to (centres, units) and whether the run went along it or may now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphEdge {
+    /// The start's centre, units.
+    pub from: (f32, f32),
+    /// The end's centre, units.
+    pub to: (f32, f32),
+    /// Taken by the run (both ends visited or current) or open to it now (from the current node to a
+    /// reachable one): drawn bright; any other edge is drawn dim.
+    pub lit: bool,
+}
+
+/// One reachable node's card.
+#[derive(Clone, Debug, PartialEq)]
+struct ChoiceCard {
+    title: String,
+    picture: Option<Vec<PreviewCell>>,
+    lines: Vec<String>,
 }
 
 /// The map page.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MapView {
     title: String,
     failure: Option<String>,
     status: String,
-    rows: Vec<Vec<NodeView>>,
-    /// The boss's rule in full and what a rest offers.
-    legend: String,
+    /// Act names and the centre of their columns, units.
+    acts: Vec<(String, f32)>,
+    nodes: Vec<GraphNode>,
+    edges: Vec<GraphEdge>,
+    cards: Vec<ChoiceCard>,
     message: Option<String>,
+}
+
+/// Lays out the route as a graph: the columns are the acts' rows, left to right; a row's nodes are
+/// spread evenly down the graph below the act band. Returns the nodes (in act, row, index order)
+/// with their states, the edges, and each act's name with the centre of its columns.
+#[must_use]
+pub fn lay_out(
+    route: &gambit_roguelite::route::Route,
+    path: &[NodeRef],
+    choices: &[NodeRef],
+) -> (Vec<GraphNode>, Vec<GraphEdge>, Vec<(String, f32)>) {
+    let columns: usize = route.acts.iter().map(|a| a.rows.len()).sum::<usize>().max(1);
+    let col_w = GRAPH_W / columns as f32;
+    let mut centre = std::collections::HashMap::new();
+    let mut acts = Vec::new();
+    let mut column = 0;
+    for (a, act) in route.acts.iter().enumerate() {
+        let first = column;
+        for (r, row) in act.rows.iter().enumerate() {
+            let n = row.len().max(1) as f32;
+            for i in 0..row.len() {
+                let x = (column as f32 + 0.5) * col_w;
+                let y = ACT_BAND + (i as f32 + 0.5) * (GRAPH_H - ACT_BAND) / n;
+                centre.insert(NodeRef { act: a, row: r, index: i }, (x, y));
+            }
+            column += 1;
+        }
+        acts.push((format!("Act {}", a + 1), (first + column) as f32 / 2.0 * col_w));
+    }
+    // Nodes ahead: reachable from a choice along edges (within its act, then the following acts).
+    let mut ahead = std::collections::HashSet::new();
+    let mut open: Vec<NodeRef> = choices.to_vec();
+    while let Some(at) = open.pop() {
+        for next in route.choices(Some(at)) {
+            if ahead.insert(next) {
+                open.push(next);
+            }
+        }
+    }
+    let current = path.last().copied();
+    let mut nodes = Vec::new();
+    let mut edges = Vec::new();
+    for (a, act) in route.acts.iter().enumerate() {
+        for (r, row) in act.rows.iter().enumerate() {
+            for (i, node) in row.iter().enumerate() {
+                let at = NodeRef { act: a, row: r, index: i };
+                let choice = choices.iter().position(|&c| c == at);
+                let state = if Some(at) == current {
+                    NodeState::Current
+                } else if path.contains(&at) {
+                    NodeState::Visited
+                } else if choice.is_some() {
+                    NodeState::Reachable
+                } else if ahead.contains(&at) {
+                    NodeState::Ahead
+                } else {
+                    NodeState::Closed
+                };
+                let (x, y) = centre[&at];
+                nodes.push(GraphNode { x, y, kind: node.kind, state, choice });
+                for next in route.choices(Some(at)) {
+                    let Some(&to) = centre.get(&next) else { continue };
+                    let on_path = path.windows(2).any(|w| w[0] == at && w[1] == next);
+                    let open_now = Some(at) == current && choices.contains(&next);
+                    edges.push(GraphEdge { from: (x, y), to, lit: on_path || open_now });
+                }
+            }
+        }
+    }
+    (nodes, edges, acts)
+}
+
+/// The lines of a battle node's card: board, objective and royal kings; the enemy's skills and
+/// modifiers; the boss's rule; the moves the route adds and the badge an elite drops.
+#[must_use]
+pub fn preview_lines(p: &NodePreview) -> Vec<String> {
+    let shape = if p.shapes.is_empty() {
+        board_words(&p.board)
+    } else {
+        let names: Vec<&str> = p.shapes.iter().map(|s| shape_words(*s)).collect();
+        format!("{}x{} {}", p.board.width, p.board.height, names.join(" or "))
+    };
+    let mut lines =
+        vec![format!("{shape}; {}{}", p.objective.short(), if p.royal_kings { "; royal kings" } else { "" })];
+    let mut enemy: Vec<String> = Vec::new();
+    if p.enemy_skills.is_some() {
+        enemy.push("Teleport & Freeze".to_string());
+    }
+    if !p.enemy_modifiers.is_empty() {
+        let names: Vec<&str> = p.enemy_modifiers.iter().map(|m| m.title()).collect();
+        enemy.push(names.join(", "));
+    }
+    if p.random_modifiers > 0 {
+        enemy.push(format!("up to {} random modifier{}", p.random_modifiers, plural(p.random_modifiers)));
+    }
+    lines.push(if enemy.is_empty() {
+        "Enemy: no skills or modifiers".to_string()
+    } else {
+        format!("Enemy: {}", enemy.join("; "))
+    });
+    if let Some(rule) = p.boss {
+        lines.push(format!("Boss rule: {rule}"));
+    }
+    let mut extra = Vec::new();
+    match p.budget_bonus {
+        0 => {}
+        b if b > 0 => extra.push(format!("+{b} moves")),
+        b => extra.push(format!("{b} moves")),
+    }
+    if p.drops_badge {
+        extra.push("a victory drops a badge".to_string());
+    }
+    if !extra.is_empty() {
+        lines.push(crate::ui::capitalize(&extra.join(", ")));
+    }
+    lines
+}
+
+fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A fixed board in words: `7x7`, `8x8 with cut corners`, `6x6 with 2 walls`.
+fn board_words(b: &gambit_roguelite::battle::BoardShape) -> String {
+    let mut s = format!("{}x{}", b.width, b.height);
+    if b.cut_corners {
+        s.push_str(" with cut corners");
+    }
+    if !b.holes.is_empty() {
+        let n = b.holes.len();
+        s.push_str(&format!(
+            "{} {n} wall{}",
+            if b.cut_corners { " and" } else { " with" },
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    s
+}
+
+/// A generated board's shape in words.
+fn shape_words(s: gambit_roguelite::encounter::ShapeKind) -> &'static str {
+    use gambit_roguelite::encounter::ShapeKind;
+    match s {
+        ShapeKind::Plain => "plain",
+        ShapeKind::CutCorners => "cut corners",
+        ShapeKind::Ring => "ring",
+        ShapeKind::LShape => "L-shape",
+        ShapeKind::River => "river",
+    }
 }
 
 impl MapView {
@@ -84,27 +295,37 @@ impl MapView {
         let RunPhase::Map { choices } = run.phase() else { return None };
         let route = run.route()?;
         let act = choices.first().map_or(0, |c| c.act);
-        let tuning = &run.config().economy.route;
-        let rows = route.acts.get(act)?.rows.iter().enumerate().map(|(row, nodes)| {
-            nodes
-                .iter()
-                .enumerate()
-                .map(|(index, n)| {
-                    let at = NodeRef { act, row, index };
-                    let letters: Vec<String> = n.next.iter().map(|&j| (j + 1).to_string()).collect();
-                    NodeView {
-                        text: format!("{}. {}", index + 1, node_text(n.kind, act, tuning)),
-                        leads_to: if letters.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (to {})", letters.join(", "))
-                        },
-                        here: run.position() == Some(at),
-                        choice: choices.iter().position(|&c| c == at),
+        let (nodes, edges, acts) = lay_out(route, run.path(), choices);
+        let cards = choices
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &at)| {
+                let kind = route.node(at)?.kind;
+                let (glyph, name) = icon(kind);
+                let stage = kind.stage(at.act).map(|s| format!(", stage {s}")).unwrap_or_default();
+                let title = format!("{} {glyph} {name}{stage}", i + 1);
+                Some(match run.node_preview(at) {
+                    Some(p) => {
+                        let mut title = title;
+                        title
+                            .push_str(&format!(": {}", crate::ui::capitalize(&p.template.replace('_', " "))));
+                        ChoiceCard {
+                            title,
+                            picture: Some(preview::shape_cells(&p.board)),
+                            lines: preview_lines(&p),
+                        }
                     }
+                    None => ChoiceCard {
+                        title,
+                        picture: None,
+                        lines: vec![match kind {
+                            NodeKind::Shop => "Buy pieces, modifiers, badges and consumables.".to_string(),
+                            _ => "Bring back a lost piece, or remove a piece's modifier.".to_string(),
+                        }],
+                    },
                 })
-                .collect::<Vec<NodeView>>()
-        });
+            })
+            .collect();
         let lost = run.lost().len();
         Some(MapView {
             title: format!("Act {} of {}: choose where to go", act + 1, route.acts.len()),
@@ -117,17 +338,23 @@ impl MapView {
                 if lost > 0 { format!(" ({lost} lost)") } else { String::new() },
                 run.battles_won()
             ),
-            rows: rows.collect(),
-            legend: {
-                let boss = route.acts[act].rows.last().and_then(|r| r.first()).map(|n| n.kind);
-                let rule = match boss {
-                    Some(NodeKind::Boss { rule }) => format!("Boss: {rule}. "),
-                    _ => String::new(),
-                };
-                format!("{rule}Rest: bring back a lost piece or remove a modifier.")
-            },
+            acts,
+            nodes,
+            edges,
+            cards,
             message: session.refusal.clone(),
         })
+    }
+}
+
+/// The colours of a node's box, border and text for its state.
+fn node_colours(state: NodeState) -> (Color, Color, Color) {
+    match state {
+        NodeState::Visited => (STANDARD.button_disabled, STANDARD.muted, STANDARD.muted),
+        NodeState::Current => (STANDARD.button_disabled, STANDARD.accent, STANDARD.accent),
+        NodeState::Reachable => (STANDARD.button, STANDARD.accent, STANDARD.text),
+        NodeState::Ahead => (STANDARD.panel, STANDARD.button_hover, STANDARD.text),
+        NodeState::Closed => (STANDARD.background, STANDARD.button_disabled, STANDARD.button_hover),
     }
 }
 
@@ -136,27 +363,138 @@ impl View for MapView {
         p.spawn(heading(self.title.clone()));
         save_banner::spawn(p, self.failure.as_deref());
         p.spawn(muted_line(self.status.clone()));
-        p.spawn(muted_line(self.legend.clone()));
-        for nodes in &self.rows {
-            p.spawn(wrapping_row()).with_children(|row| {
-                for node in nodes {
-                    let text = format!(
-                        "{}{}{}",
-                        node.text,
-                        node.leads_to,
-                        if node.here { ", you are here" } else { "" }
-                    );
-                    match node.choice {
-                        Some(i) => {
-                            row.spawn(small_button(format!("Go: {text}"), Action::Go(i)));
-                        }
-                        None => {
-                            row.spawn(muted_line(text));
-                        }
+        p.spawn(Node {
+            width: units(GRAPH_W),
+            height: units(GRAPH_H),
+            flex_shrink: 0.0,
+            margin: UiRect::vertical(units(1.0)),
+            ..default()
+        })
+        .with_children(|g| {
+            for (name, x) in &self.acts {
+                g.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: units(x - 8.0),
+                        top: units(0.0),
+                        width: units(16.0),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    },
+                    children![(Text::new(name.clone()), text_font(2.2), TextColor(STANDARD.muted))],
+                ));
+            }
+            for e in &self.edges {
+                let (dx, dy) = (e.to.0 - e.from.0, e.to.1 - e.from.1);
+                let len = dx.hypot(dy);
+                let (mx, my) = ((e.from.0 + e.to.0) / 2.0, (e.from.1 + e.to.1) / 2.0);
+                g.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: units(mx - len / 2.0),
+                        top: units(my - EDGE / 2.0),
+                        width: units(len),
+                        height: units(EDGE),
+                        ..default()
+                    },
+                    UiTransform::from_rotation(Rot2::radians(dy.atan2(dx))),
+                    BackgroundColor(if e.lit { STANDARD.accent } else { STANDARD.button_hover }),
+                    Pickable::IGNORE,
+                ));
+            }
+            for n in &self.nodes {
+                let (glyph, name) = icon(n.kind);
+                let (fill, border, text) = node_colours(n.state);
+                let frame = Node {
+                    position_type: PositionType::Absolute,
+                    left: units(n.x - NODE_W / 2.0),
+                    top: units(n.y - NODE_H / 2.0),
+                    width: units(NODE_W),
+                    height: units(NODE_H),
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border: UiRect::all(units(if n.state == NodeState::Current { 0.55 } else { 0.3 })),
+                    border_radius: BorderRadius::all(units(1.2)),
+                    ..default()
+                };
+                let label = match (n.choice, n.state) {
+                    (Some(i), _) => format!("{} {name}", i + 1),
+                    (_, NodeState::Current) => "here".to_string(),
+                    _ => name.to_string(),
+                };
+                let children = (
+                    BackgroundColor(fill),
+                    BorderColor::all(border),
+                    children![
+                        (Text::new(glyph), text_font(3.0), TextColor(text), Pickable::IGNORE),
+                        (Text::new(label), text_font(1.45), TextColor(text), Pickable::IGNORE),
+                    ],
+                );
+                match n.choice {
+                    Some(i) => {
+                        let action = Action::Go(i);
+                        g.spawn((
+                            Button,
+                            FocusKey::of(&action),
+                            action,
+                            bevy::input_focus::tab_navigation::TabIndex(0),
+                            frame,
+                            children,
+                        ));
+                    }
+                    None => {
+                        g.spawn((frame, children, Pickable::IGNORE));
                     }
                 }
-            });
-        }
+            }
+        });
+        p.spawn(card_row()).with_children(|row| {
+            for (i, card) in self.cards.iter().enumerate() {
+                let action = Action::Card(i);
+                row.spawn((
+                    Button,
+                    FocusKey::of(&action),
+                    action,
+                    bevy::input_focus::tab_navigation::TabIndex(0),
+                    Node {
+                        width: units(CARD_W),
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        padding: UiRect::all(units(0.8)),
+                        margin: UiRect::all(units(0.3)),
+                        border: UiRect::all(units(0.35)),
+                        border_radius: BorderRadius::all(units(1.0)),
+                        ..default()
+                    },
+                    BackgroundColor(STANDARD.button),
+                    BorderColor::all(Color::NONE),
+                ))
+                .with_children(|c| {
+                    c.spawn((
+                        crate::ui::ButtonLabel,
+                        Text::new(card.title.clone()),
+                        text_font(1.9),
+                        TextLayout::justify(Justify::Center),
+                        Node { width: units(CARD_TEXT_W), ..default() },
+                        Pickable::IGNORE,
+                    ));
+                    if let Some(cells) = &card.picture {
+                        preview::spawn_sized(c, cells, 12.0);
+                    }
+                    for line in &card.lines {
+                        c.spawn((
+                            Text::new(line.clone()),
+                            text_font(1.6),
+                            TextColor(STANDARD.muted),
+                            TextLayout::justify(Justify::Center),
+                            Node { width: units(CARD_TEXT_W), ..default() },
+                            Pickable::IGNORE,
+                        ));
+                    }
+                });
+            }
+        });
         if let Some(msg) = &self.message {
             p.spawn(error_line(msg.clone()));
         }
@@ -174,32 +512,65 @@ fn present(
     }
 }
 
+/// The digit keys 1 to 3 choose the reachable node of that number.
+fn digit_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
+    for (i, key) in [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3].into_iter().enumerate() {
+        if keys.just_pressed(key) {
+            out.write(Action::Go(i));
+        }
+    }
+}
+
 fn on_action(mut actions: MessageReader<Action>, mut out: MessageWriter<RunDecision>) {
-    for Action::Go(index) in actions.read() {
+    for Action::Go(index) | Action::Card(index) in actions.read() {
         out.write(RunDecision(Decision::ChooseNode { index: *index }));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use gambit_roguelite::route::{BossRule, NodeKind, RouteTuning};
+    use gambit_roguelite::route::{NodeRef, ROUTE_ACTS, Route, RouteTuning};
 
-    use super::node_text;
+    use super::{GRAPH_H, GRAPH_W, NODE_H, NODE_W, NodeState, lay_out};
 
-    /// A node says what it holds, with its stage and the moves the route adds.
+    /// The graph holds every node inside its area, no two boxes overlap, the states follow the path
+    /// and the choices, and the edges taken and open are the lit ones.
     #[test]
-    fn nodes_say_what_they_hold() {
-        let t = RouteTuning {
-            battle: vec![0, 3],
-            elite: vec![2],
-            boss: vec![-2],
-            bosses: vec![BossRule::Warband { every: 3 }],
-        };
-        assert_eq!(node_text(NodeKind::Battle, 0, &t), "Battle, stage 1");
-        assert_eq!(node_text(NodeKind::Battle, 1, &t), "Battle, stage 2, +3 moves");
-        assert_eq!(node_text(NodeKind::Elite, 0, &t), "Elite, stage 2, +2 moves, drops a badge");
-        assert_eq!(node_text(NodeKind::Shop, 0, &t), "Shop");
-        let boss = NodeKind::Boss { rule: BossRule::IronKing };
-        assert_eq!(node_text(boss, 1, &t), "Boss, stage 3, -2 moves: Iron King");
+    fn the_graph_lays_out_every_node_apart_with_its_state() {
+        for seed in 0..20 {
+            let route = Route::generate(seed, ROUTE_ACTS, &RouteTuning::default());
+            let first = route.choices(None);
+            let at = first[0];
+            let next = route.choices(Some(at));
+            let (nodes, edges, acts) = lay_out(&route, &[at], &next);
+            let total: usize = route.acts.iter().flat_map(|a| &a.rows).map(Vec::len).sum();
+            assert_eq!(nodes.len(), total);
+            assert_eq!(acts.len(), route.acts.len());
+            for (i, a) in nodes.iter().enumerate() {
+                assert!(a.x - NODE_W / 2.0 >= 0.0 && a.x + NODE_W / 2.0 <= GRAPH_W, "{a:?}");
+                assert!(a.y - NODE_H / 2.0 >= 2.0 && a.y + NODE_H / 2.0 <= GRAPH_H, "{a:?}");
+                for b in &nodes[i + 1..] {
+                    let apart = (a.x - b.x).abs() >= NODE_W || (a.y - b.y).abs() >= NODE_H;
+                    assert!(apart, "{a:?} overlaps {b:?}");
+                }
+            }
+            let state = |r: NodeRef| {
+                let i = route.acts[..r.act].iter().flat_map(|a| &a.rows).map(Vec::len).sum::<usize>()
+                    + route.acts[r.act].rows[..r.row].iter().map(Vec::len).sum::<usize>()
+                    + r.index;
+                nodes[i].state
+            };
+            assert_eq!(state(at), NodeState::Current);
+            for &n in &next {
+                assert_eq!(state(n), NodeState::Reachable);
+            }
+            for &other in &first[1..] {
+                assert_eq!(state(other), NodeState::Closed, "the other first node is passed by");
+            }
+            let boss = NodeRef { act: 0, row: route.acts[0].rows.len() - 1, index: 0 };
+            assert_eq!(state(boss), NodeState::Ahead);
+            assert_eq!(edges.iter().filter(|e| e.lit).count(), next.len(), "the open edges are lit");
+            assert!(nodes.iter().filter(|n| n.choice.is_some()).count() == next.len());
+        }
     }
 }

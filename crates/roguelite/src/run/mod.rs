@@ -32,7 +32,7 @@ use crate::encounter::{
 };
 use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
 use crate::rank::{Rank, RankRules};
-use crate::route::{BossRule, NodeKind, NodeRef, ROUTE_ACTS, RestChoice, Route};
+use crate::route::{BossRule, NodeKind, NodePreview, NodeRef, ROUTE_ACTS, RestChoice, Route};
 use crate::seed::Date;
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SolveOptions, solve};
@@ -768,6 +768,8 @@ pub struct Run {
     at: Option<NodeRef>,
     /// Owned pieces lost in battles of a route, in order (a rest can bring one back).
     lost: Vec<OwnedPiece>,
+    /// The route nodes chosen so far, in order (rebuilt by replaying the log; not saved on its own).
+    path: Vec<NodeRef>,
 }
 
 /// One enemy decision the bot searched live: the stage, the configured depth ceiling and what the
@@ -847,6 +849,7 @@ impl Run {
             route: None,
             at: None,
             lost: Vec::new(),
+            path: Vec::new(),
             config,
         }
     }
@@ -868,6 +871,12 @@ impl Run {
     #[must_use]
     pub fn position(&self) -> Option<NodeRef> {
         self.at
+    }
+
+    /// The route nodes chosen so far, first to last (the last is [`Run::position`]).
+    #[must_use]
+    pub fn path(&self) -> &[NodeRef] {
+        &self.path
     }
 
     /// The kind of the route node the run is at.
@@ -1269,6 +1278,7 @@ impl Run {
                 let kind = self.route.as_ref().and_then(|r| r.node(at)).map(|n| n.kind);
                 let kind = kind.ok_or(RunError::NoSuchNode(*index))?;
                 self.at = Some(at);
+                self.path.push(at);
                 out.push(msg(format!("act {}: {kind}", at.act + 1)));
                 match kind {
                     NodeKind::Shop => {
@@ -1498,10 +1508,10 @@ impl Run {
     /// [`Run::generate_proved`]), then its budget changed by [`NodeKind::budget_bonus`]; with the
     /// validations that failed on the way.
     fn generate_node_board(&self, at: NodeRef, kind: NodeKind) -> (Vec<Encounter>, u32) {
-        let stage = kind.stage(at.act).unwrap_or(1);
-        let pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
-        let mut r = rng(self.config.seed, TAG_NODE, (at.act * 16 + at.row) as u64, at.index as u64);
-        let t = &pool[r.gen_range(0..pool.len())];
+        let Some((t, mut r)) = self.node_template(at, kind) else {
+            return (vec![fallback_encounter(kind.stage(at.act).unwrap_or(1))], 1);
+        };
+        let t = &t;
         let boss = match kind {
             NodeKind::Boss { rule } => Some(rule),
             _ => None,
@@ -1513,6 +1523,37 @@ impl Run {
         let bonus = kind.budget_bonus(at.act, &self.config.economy.route);
         g.encounter.move_budget = g.encounter.move_budget.saturating_add_signed(bonus).max(1);
         (vec![g.encounter], g.failed)
+    }
+
+    /// The template battle node `at` of kind `kind` draws (from the seed and the node alone) and the
+    /// stream its variation continues from; `None` for a shop, a rest or a stage without templates.
+    fn node_template(&self, at: NodeRef, kind: NodeKind) -> Option<(EncounterTemplate, ChaCha8Rng)> {
+        let stage = kind.stage(at.act)?;
+        let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
+        let mut r = rng(self.config.seed, TAG_NODE, (at.act * 16 + at.row) as u64, at.index as u64);
+        if pool.is_empty() {
+            return None;
+        }
+        let t = pool.swap_remove(r.gen_range(0..pool.len()));
+        Some((t, r))
+    }
+
+    /// What route node `at` holds, for the map ([`NodePreview`]): the template its battle draws, its
+    /// board, objective, the enemy's modifiers and skills, royal kings, the boss's rule and the moves
+    /// the route adds. `None` for a shop, a rest, a node not on the route, or a three-battle run. In a
+    /// run of set formations ([`RunConfig::scripted`]) the formation the next battle plays.
+    #[must_use]
+    pub fn node_preview(&self, at: NodeRef) -> Option<NodePreview> {
+        let kind = self.route.as_ref()?.node(at)?.kind;
+        let tuning = &self.config.economy.route;
+        if !kind.is_battle() {
+            return None;
+        }
+        if let Some(e) = self.config.scripted_encounter(self.battles_started as usize) {
+            return Some(NodePreview::of_encounter(e, kind, at.act, tuning));
+        }
+        let (t, _) = self.node_template(at, kind)?;
+        Some(NodePreview::of_template(&t, kind, at.act, tuning))
     }
 
     /// The map phase after a node: the choices from the current node, or the end of a won run.

@@ -134,7 +134,7 @@ fn resigning_asks_first_ends_the_game_and_counts_a_loss() {
     h.press(skill_chess::Action::ConfirmResign(true));
     assert!(h.game().is_finished());
     assert_eq!(h.game().resigned, Some(PieceColor::White));
-    assert_eq!(h.game().status_line(), "You resigned: the engine wins");
+    assert_eq!(h.game().status_line(), "You resigned");
     let tally = h.app.world().resource::<Profile>().progress.versus.against(Preset::Beginner);
     assert_eq!(tally, Tally { wins: 0, draws: 0, losses: 1 });
     // Saved in progress.json, read back by the next launch.

@@ -31,8 +31,7 @@ pub struct PlayerInput {
 }
 
 /// The refusal while an earlier position is on the board.
-pub const REVIEWING: &str =
-    "You are looking at an earlier position: End or \u{201c}Back to the game\u{201d} to play";
+pub const REVIEWING: &str = "An earlier position: End goes back to play";
 
 impl PlayerInput {
     /// Whether a selection, a targeting mode or a promotion choice is pending (Escape cancels it

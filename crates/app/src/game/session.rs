@@ -309,7 +309,7 @@ impl SkillGame {
     pub fn status_line(&self) -> String {
         if let Some(side) = self.resigned {
             return if side == self.player {
-                "You resigned: the engine wins".to_string()
+                "You resigned".to_string()
             } else {
                 format!("{} resigned", side_name(side))
             };
@@ -400,7 +400,7 @@ mod tests {
         assert!(g.is_finished() && !g.players_turn() && !g.engines_turn());
         assert_eq!(g.result(), PgnResult::BlackWins);
         assert_eq!(g.player_score(), Some(GameScore::Loss));
-        assert_eq!(g.status_line(), "You resigned: the engine wins");
+        assert_eq!(g.status_line(), "You resigned");
         assert_eq!(g.undo_turn(), 0, "no take-back after resigning");
         assert!(g.resign().is_err(), "only once");
     }

@@ -10,6 +10,8 @@ impl Game for Position {
     type Action = Move;
 
     const HISTORY_SLOTS: usize = 64 * 64;
+    /// Colour, role and destination square of the moving piece.
+    const CONT_SLOTS: usize = 2 * 6 * 64;
 
     fn side(&self) -> u8 {
         self.turn().index() as u8
@@ -17,12 +19,13 @@ impl Game for Position {
 
     fn actions(&self, out: &mut Vec<Move>) {
         out.clear();
-        out.extend(self.legal_moves());
+        // From the slice: the list's by-value iterator would move its whole array (714 moves).
+        out.extend_from_slice(&self.legal_moves());
     }
 
     fn noisy_actions(&self, out: &mut Vec<Move>) {
         out.clear();
-        out.extend(self.legal_moves().into_iter().filter(|m| m.capture.is_some() || m.promotion.is_some()));
+        out.extend(self.legal_moves().iter().filter(|m| m.capture.is_some() || m.promotion.is_some()));
     }
 
     fn is_noisy(&self, m: &Move) -> bool {
@@ -122,6 +125,10 @@ impl Game for Position {
         usize::from(m.from.index()) * 64 + usize::from(m.to.index())
     }
 
+    fn cont_slot(&self, m: &Move) -> usize {
+        (self.turn().index() * 6 + m.role.index()) * 64 + usize::from(m.to.index())
+    }
+
     fn in_check(&self) -> bool {
         self.rules().is_standard() && self.is_check()
     }
@@ -170,7 +177,7 @@ impl Game for Position {
             return;
         };
         let checks = CheckSquares::new(&b, us, king);
-        out.extend(self.legal_moves().into_iter().filter(|m| {
+        out.extend(self.legal_moves().iter().filter(|m| {
             m.capture.is_some()
                 || m.promotion.is_some()
                 || (!m.is_castle() && checks.gives_check(&b, us, king, m))

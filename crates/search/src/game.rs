@@ -31,6 +31,10 @@ pub trait Game {
     /// value below it. 1 turns the history heuristic off.
     const HISTORY_SLOTS: usize = 1;
 
+    /// The number of continuation-history slots ([`Game::cont_slot`] returns a value below it); 0
+    /// (the default) turns continuation history off for the game.
+    const CONT_SLOTS: usize = 0;
+
     /// The side to move, as a small integer (0 or 1 for two players).
     fn side(&self) -> u8;
 
@@ -82,6 +86,12 @@ pub trait Game {
 
     /// The history-heuristic slot of an action, below [`Game::HISTORY_SLOTS`].
     fn history_slot(&self, _action: &Self::Action) -> usize {
+        0
+    }
+
+    /// The continuation-history slot of an action of the current state, below [`Game::CONT_SLOTS`]
+    /// (for chess: the moving piece and its destination square).
+    fn cont_slot(&self, _action: &Self::Action) -> usize {
         0
     }
 

@@ -87,6 +87,20 @@ pub struct Params {
     pub see_prune_max_depth: i32,
     /// See `see_prune_max_depth`, centipawns per ply.
     pub see_prune_margin: i32,
+    /// Continuation history: quiet actions are also ordered by how well they did one and two plies
+    /// after the same earlier action (for games with [`Game::CONT_SLOTS`](crate::Game::CONT_SLOTS)
+    /// above 0).
+    pub continuation_history: bool,
+    /// Late move reductions shrink by one ply per this much history score of the action (history plus
+    /// continuation history, each within +-16,384) and grow as much for a bad one; 0 turns it off.
+    pub history_lmr: i32,
+    /// The "improving" flag (the static evaluation above the one of two plies earlier, or that one
+    /// unknown): when improving, reverse futility pruning uses one ply less of margin; when not, late
+    /// move pruning halves its count and late move reductions add one ply.
+    pub improving: bool,
+    /// Transposition table in quiescence: probed for cutoffs at null-window nodes and for the move
+    /// ordering, and written with depth 0.
+    pub qsearch_tt: bool,
 }
 
 impl Default for Params {
@@ -123,6 +137,10 @@ impl Default for Params {
             lmp_max_depth: 3,
             see_prune_max_depth: 4,
             see_prune_margin: 100,
+            continuation_history: true,
+            history_lmr: 12_288,
+            improving: true,
+            qsearch_tt: true,
         }
     }
 }
@@ -152,8 +170,10 @@ impl Params {
 
     /// The bot's parameters: the full engine with a beam width, three exact root scores, whole
     /// iterations only, and one ply of depth per same-side action, without the engine's internal
-    /// iterative reduction, late move pruning and static exchange pruning in the main search (tuned
-    /// for chess at engine budgets).
+    /// iterative reduction, late move pruning, static exchange pruning in the main search,
+    /// continuation history, history-based reductions, the improving flag and the quiescence
+    /// transposition table (tuned for chess at engine budgets; the presets' balance was measured
+    /// without them).
     #[must_use]
     pub fn bot(beam_width: usize) -> Params {
         Params {
@@ -166,7 +186,7 @@ impl Params {
             iir_min_depth: 0,
             lmp_max_depth: 0,
             see_prune_max_depth: 0,
-            ..Params::default()
+            ..Params::legacy_engine_tail()
         }
     }
 
@@ -185,6 +205,19 @@ impl Params {
             iir_min_depth: 0,
             lmp_max_depth: 0,
             see_prune_max_depth: 0,
+            ..Params::legacy_engine_tail()
+        }
+    }
+
+    /// [`Params::default`] without the search techniques added after the bot's parameters were
+    /// settled (continuation history, history-based reductions, the improving flag, the quiescence
+    /// transposition table): the base of [`Params::bot`] and [`Params::legacy_bot`].
+    fn legacy_engine_tail() -> Params {
+        Params {
+            continuation_history: false,
+            history_lmr: 0,
+            improving: false,
+            qsearch_tt: false,
             ..Params::default()
         }
     }

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::ordering::{KILLER_KEY, MoveOrderer};
+use crate::ordering::{Context, KILLER_KEY, MoveOrderer, TT_MOVE};
 use crate::params::Params;
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, is_mate, terminal_score};
 use crate::tt::{Bound, TranspositionTable};
@@ -141,6 +141,10 @@ pub struct Searcher<G: Game> {
     lists: Vec<Vec<(i32, G::Action)>>,
     buf: Vec<G::Action>,
     pv: Vec<Vec<G::Action>>,
+    /// The static evaluation of each ply's node on the current line ([`NO_EVAL`] in check or unknown).
+    evals: Vec<i32>,
+    /// The continuation-history slot of the action played from each ply on the current line.
+    cont_stack: Vec<Option<usize>>,
     root: Vec<RootEntry<G::Action>>,
     iter_best: Option<(G::Action, i32, Vec<G::Action>)>,
     nodes: u64,
@@ -175,6 +179,8 @@ impl<G: Game> Searcher<G> {
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             buf: Vec::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            evals: vec![NO_EVAL; MAX_PLY + 2],
+            cont_stack: vec![None; MAX_PLY + 2],
             root: Vec::new(),
             iter_best: None,
             nodes: 0,
@@ -251,6 +257,8 @@ impl<G: Game> Searcher<G> {
         self.deadline = limits.time_ms.map(|ms| self.start + Duration::from_millis(ms));
         self.ordering.new_search();
         self.ordering.see = self.params.see_ordering;
+        self.ordering.set_cont_slots(if self.params.continuation_history { G::CONT_SLOTS } else { 0 });
+        self.evals[0] = NO_EVAL;
         let soft = limits.soft_time_ms.map(Duration::from_millis);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
@@ -263,7 +271,7 @@ impl<G: Game> Searcher<G> {
         }
         let tt_move = self.tt.probe(game.key(), 0).and_then(|h| h.action);
         let mut ordered = std::mem::take(&mut self.lists[0]);
-        self.ordering.order(game, 0, tt_move, self.params.killers, &buf, &mut ordered);
+        self.ordering.order(game, 0, &Context::default(), tt_move, self.params.killers, &buf, &mut ordered);
         self.buf = buf;
         if self.params.beam_width > 0 {
             // Beam width at the root: the retained root set.
@@ -413,6 +421,28 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// Records the continuation-history slot of `a`, about to be played from `ply`.
+    #[inline]
+    fn push_cont(&mut self, g: &G, ply: usize, a: &G::Action) {
+        if self.ordering.has_cont() {
+            self.cont_stack[ply] = Some(g.cont_slot(a));
+        }
+    }
+
+    /// The actions played one and two plies before a node at `ply` (continuation history).
+    #[inline]
+    fn context(&self, ply: usize) -> Context {
+        if !self.ordering.has_cont() {
+            return Context::default();
+        }
+        Context {
+            prev: [
+                ply.checked_sub(1).and_then(|p| self.cont_stack[p]),
+                ply.checked_sub(2).and_then(|p| self.cont_stack[p]),
+            ],
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, a: G::Action) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -454,6 +484,7 @@ impl<G: Game> Searcher<G> {
                 alpha
             };
             let a = self.root[i].action;
+            self.push_cont(g, 0, &a);
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
@@ -569,12 +600,18 @@ impl<G: Game> Searcher<G> {
             depth -= 1;
         }
         let static_eval = if in_check { -INFINITY } else { g.evaluate() };
+        self.evals[ply] = if in_check { NO_EVAL } else { static_eval };
+        // The improving flag: the static evaluation rose since this side's previous node (unknown
+        // counts as improving).
+        let improving = p.improving
+            && !in_check
+            && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
         // Reverse futility pruning (static null move).
         if !pv_node
             && !in_check
             && depth <= p.rfp_max_depth
             && !is_mate(beta)
-            && static_eval - p.rfp_margin * depth >= beta
+            && static_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
         {
             return static_eval;
         }
@@ -592,6 +629,7 @@ impl<G: Game> Searcher<G> {
             }
             if g.play_null() {
                 self.nodes += 1;
+                self.cont_stack[ply] = None;
                 let r = p.null_base_reduction + depth / p.null_depth_divisor.max(1);
                 let s = -self.negamax(g, depth - 1 - r, ply + 1, -beta, -beta + 1, false, h);
                 g.undo_null();
@@ -607,7 +645,8 @@ impl<G: Game> Searcher<G> {
         let mut buf = std::mem::take(&mut self.buf);
         g.actions(&mut buf);
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.ordering.order(g, ply, tt_move, p.killers, &buf, &mut list);
+        let cx = self.context(ply);
+        self.ordering.order(g, ply, &cx, tt_move, p.killers, &buf, &mut list);
         self.buf = buf;
         if list.is_empty() {
             self.lists[ply] = list;
@@ -639,7 +678,8 @@ impl<G: Game> Searcher<G> {
             }
             if i > 0 && !pv_node && !in_check && best > -MATE_BOUND {
                 // Late move pruning: near the horizon, late quiet actions are not searched.
-                if quiet && depth <= p.lmp_max_depth && i >= (3 + depth * depth) as usize {
+                let lmp_count = if p.improving && !improving { (3 + depth * depth) / 2 } else { 3 + depth * depth };
+                if quiet && depth <= p.lmp_max_depth && i >= lmp_count as usize {
                     continue;
                 }
                 // Static exchange pruning: near the horizon, losing captures are not searched.
@@ -647,6 +687,12 @@ impl<G: Game> Searcher<G> {
                     continue;
                 }
             }
+            let lmr_history = if p.lmr && p.history_lmr > 0 && quiet && i >= p.lmr_full_moves {
+                self.ordering.quiet_score(g, &cx, &a) / p.history_lmr
+            } else {
+                0
+            };
+            self.push_cont(g, ply, &a);
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
@@ -664,7 +710,10 @@ impl<G: Game> Searcher<G> {
                     && !in_check
                     && !g.in_check()
                 {
-                    r = lmr_reduction(depth, i) - i32::from(pv_node);
+                    r = lmr_reduction(depth, i) - i32::from(pv_node) - lmr_history;
+                    if p.improving && !improving {
+                        r += 1;
+                    }
                     r = r.clamp(0, depth - 2);
                 }
                 // Principal variation search: a null window, re-searched when it fails high.
@@ -689,10 +738,10 @@ impl<G: Game> Searcher<G> {
                     self.update_pv(ply, a);
                     if score >= beta {
                         if quiet {
-                            self.ordering.cutoff(g, ply, depth, a, p.killers);
+                            self.ordering.cutoff(g, ply, &cx, depth, a, p.killers);
                             for &(_, q) in &list[..i] {
                                 if !g.is_noisy(&q) {
-                                    self.ordering.failed(g, depth, q);
+                                    self.ordering.failed(g, &cx, depth, q);
                                 }
                             }
                         }
@@ -737,6 +786,25 @@ impl<G: Game> Searcher<G> {
         if ply >= MAX_PLY - 1 {
             return g.evaluate();
         }
+        let use_tt = self.params.qsearch_tt;
+        let key = if use_tt { g.key() } else { 0 };
+        let mut tt_move = None;
+        if use_tt && let Some(hit) = self.tt.probe(key, ply) {
+            tt_move = hit.action;
+            // Any stored depth covers quiescence (depth 0); cutoffs at null-window nodes only.
+            if beta - alpha == 1
+                && hit.depth >= 0
+                && match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return hit.score;
+            }
+        }
+        let alpha_orig = alpha;
         let in_check = g.in_check();
         let stand = if in_check { -MATE + ply as i32 } else { g.evaluate() };
         if !in_check {
@@ -753,7 +821,8 @@ impl<G: Game> Searcher<G> {
             g.quiescence_actions(checks, &mut buf);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.ordering.order(g, ply, None, false, &buf, &mut list);
+        let cx = self.context(ply);
+        self.ordering.order(g, ply, &cx, tt_move, false, &buf, &mut list);
         self.buf = buf;
         if list.is_empty() {
             self.lists[ply] = list;
@@ -761,7 +830,8 @@ impl<G: Game> Searcher<G> {
         }
         let side = g.side();
         let mut best = stand;
-        for &(_, a) in &list {
+        let mut best_action = None;
+        for &(order_key, a) in &list {
             // Delta pruning: a capture that cannot lift the score near alpha is skipped.
             if !in_check
                 && let Some(gain) = g.capture_gain(&a)
@@ -769,13 +839,22 @@ impl<G: Game> Searcher<G> {
             {
                 continue;
             }
-            // Static exchange pruning: an action that loses material is not searched.
-            if !in_check && self.params.see_pruning && !g.see_ge(&a, 0) {
-                continue;
+            // Static exchange pruning: an action that loses material is not searched. The ordering
+            // already ranked noisy actions by the same test (negative keys lose material).
+            if !in_check && self.params.see_pruning {
+                let losing = if self.ordering.see && order_key != TT_MOVE && g.is_noisy(&a) {
+                    order_key < 0
+                } else {
+                    !g.see_ge(&a, 0)
+                };
+                if losing {
+                    continue;
+                }
             }
             if self.check_stop(h) {
                 break;
             }
+            self.push_cont(g, ply, &a);
             g.play(a);
             self.nodes += 1;
             let score = if g.side() == side {
@@ -791,6 +870,7 @@ impl<G: Game> Searcher<G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_action = Some(a);
                     self.update_pv(ply, a);
                     if score >= beta {
                         break;
@@ -802,9 +882,22 @@ impl<G: Game> Searcher<G> {
         if self.stopped {
             return 0;
         }
+        if use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, ply, 0, best, bound, best_action);
+        }
         best
     }
 }
+
+/// [`Searcher::evals`] for a node in check or not evaluated.
+const NO_EVAL: i32 = i32::MIN;
 
 /// The late-move reduction in plies for the `index`-th action at `depth` plies left:
 /// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down.

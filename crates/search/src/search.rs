@@ -678,7 +678,8 @@ impl<G: Game> Searcher<G> {
             }
             if i > 0 && !pv_node && !in_check && best > -MATE_BOUND {
                 // Late move pruning: near the horizon, late quiet actions are not searched.
-                let lmp_count = if p.improving && !improving { (3 + depth * depth) / 2 } else { 3 + depth * depth };
+                let lmp_count =
+                    if p.improving && !improving { (3 + depth * depth) / 2 } else { 3 + depth * depth };
                 if quiet && depth <= p.lmp_max_depth && i >= lmp_count as usize {
                     continue;
                 }

@@ -118,6 +118,7 @@ impl<A: Copy + PartialEq> MoveOrderer<A> {
     }
 
     /// Fills `out` with `(order key, action)` sorted best first (a stable sort: ties keep generation order).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn order<G: Game<Action = A>>(
         &self,
         g: &G,

@@ -16,6 +16,8 @@ Limits: `--nodes N` sends `go nodes N` to both engines (deterministic with one t
 does not depend on the machine's load); `--baseline-nodes M` gives the baseline a different budget (to
 compensate a speed difference measured separately). `--tc BASE+INC` (seconds) plays a clock game
 instead, clocks kept by this script from `go` to `bestmove` (a move longer than the clock loses).
+`--movetime MS` sends `go movetime MS` to both engines: equal thinking time per move with no clock, so
+neither engine's time management (nor a flag on a loaded machine) enters the result.
 
 Adjudication (the only departures from the rules): a game is won when both engines report a score of
 at least `--resign-cp` (1000) for the same side for 6 consecutive plies; drawn when both report at most
@@ -118,6 +120,8 @@ async def play_game(white, black, opening, args, gid):
         if args.nodes:
             nodes = args.baseline_nodes if (e.role == "baseline" and args.baseline_nodes) else args.nodes
             limit = chess.engine.Limit(nodes=nodes)
+        elif args.movetime:
+            limit = chess.engine.Limit(time=args.movetime / 1000)
         else:
             limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
                                        white_inc=args.inc, black_inc=args.inc)
@@ -128,7 +132,7 @@ async def play_game(white, black, opening, args, gid):
             loser = "0-1" if side == chess.WHITE else "1-0"
             return loser, f"{e.role} error: {err}", board, book
         used = time.perf_counter() - t0
-        if not args.nodes:
+        if not args.nodes and not args.movetime:
             if used > clocks[side]:
                 loser = "0-1" if side == chess.WHITE else "1-0"
                 return loser, f"{e.role} lost on time", board, book
@@ -288,6 +292,8 @@ def main():
     ap.add_argument("--openings", default=os.path.join(os.path.dirname(__file__), "openings/balanced-8ply.txt"))
     ap.add_argument("--nodes", type=int, help="go nodes N for both engines")
     ap.add_argument("--baseline-nodes", type=int, help="go nodes M for the baseline (default: --nodes)")
+    ap.add_argument("--movetime", type=int,
+                    help="go movetime MS for both engines (equal time per move, no clock), when --nodes is not given")
     ap.add_argument("--tc", default="10+0.1", help="BASE+INC seconds, when --nodes is not given")
     ap.add_argument("--option", action="append", help="NAME=VALUE for both engines (repeatable)")
     ap.add_argument("--engine-option", action="append", help="NAME=VALUE for the engine under test")

@@ -10,7 +10,7 @@ use gambit::board::BoardInput;
 use gambit::menus::Menu;
 use gambit::run::{Profile, RunSession};
 use gambit::screens::Screen;
-use gambit::screens::{battle, board_choice, deploy, run_start, shop, title, upgrades};
+use gambit::screens::{battle, board_choice, deploy, run_end, run_start, shop, title, upgrades};
 use gambit::settings::Settings;
 use gambit_roguelite::battle::{BoardShape, Objective};
 use gambit_roguelite::economy::run_exp;
@@ -667,4 +667,80 @@ fn a_corrupt_profile_gives_an_empty_one_and_a_message() {
     let kept: Vec<_> =
         std::fs::read_dir(h.path()).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert!(kept.iter().any(|n| n.to_string_lossy().starts_with("progress.json.bad")), "{kept:?}");
+}
+
+/// What in `text` would show an id instead of a name: `#` followed by a digit (`knight #4`), or a
+/// snake_case word (`plague_pit`, `deeper_pockets`).
+fn shown_id(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    for (i, w) in chars.windows(2).enumerate() {
+        if w[0] == '#' && w[1].is_ascii_digit() {
+            return Some(chars[i..(i + 4).min(chars.len())].iter().collect());
+        }
+    }
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|word| {
+            let parts: Vec<&str> = word.split('_').collect();
+            parts.len() > 1
+                && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase()))
+        })
+        .map(str::to_string)
+}
+
+#[test]
+fn the_id_finder_finds_ids() {
+    assert_eq!(shown_id("your knight #4 moves").as_deref(), Some("#4 m"));
+    assert_eq!(shown_id("Battle 2: plague_pit").as_deref(), Some("plague_pit"));
+    assert_eq!(shown_id("Your Knight 2: 3 HP \u{2014} Swift"), None);
+    assert_eq!(shown_id("Press / to type (b2b3, tp b2e5, fz e5, use 1 e5, skip)"), None);
+}
+
+/// Players see names, never ids: a whole run played through the app (the auto-player's decisions, as
+/// the screens send them; every battle report continued; a piece hovered in each battle for its card)
+/// shows no text with `#` and a digit or a snake_case id on any screen, the run end, the upgrades and
+/// the records included.
+#[test]
+fn no_displayed_text_in_a_played_run_shows_an_id() {
+    use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+    let mut h = Harness::new();
+    h.app.world_mut().resource_mut::<Settings>().run_seed = Some(17);
+    h.press(title::Action::NewRun);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut check = |h: &mut Harness| {
+        for text in h.texts() {
+            if let Some(id) = shown_id(&text) {
+                panic!("{id:?} shown on {:?} in {text:?}", h.screen());
+            }
+            seen.insert(text);
+        }
+    };
+    for _ in 0..400 {
+        h.update(2);
+        check(&mut h);
+        if session(&h).battle_end.is_some() {
+            h.press(battle::Action::Continue);
+            continue;
+        }
+        if session(&h).run.is_over() {
+            break;
+        }
+        if let Some(battle) = session(&h).run.battle() {
+            let square = battle.units().iter().find(|u| u.alive && u.team == gambit_roguelite::Team::Player);
+            h.app.world_mut().resource_mut::<gambit::board::Hovered>().0 = square.map(|u| u.square);
+            h.update(2);
+            check(&mut h);
+        }
+        let decision = auto_decision(&session(&h).run, AUTO_PLAYER_TUNING).expect("a decision");
+        h.send(gambit::run::RunDecision(decision));
+        h.wait_for_run();
+    }
+    assert!(session(&h).run.is_over(), "the run ended within the decisions");
+    assert_eq!(h.screen(), Screen::RunEnd);
+    h.press(run_end::Action::Upgrades);
+    check(&mut h);
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Records);
+    h.update(2);
+    check(&mut h);
+    // The run showed pieces by name in its log and panels.
+    assert!(seen.iter().any(|t| t.contains("your Pawn") || t.contains("your King")), "no piece named");
 }

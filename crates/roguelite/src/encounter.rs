@@ -542,6 +542,13 @@ pub fn default_deployment(board: &BoardShape, army: &[OwnedPiece]) -> Option<Vec
 }
 
 impl Encounter {
+    /// The name players see: the template's name in words, each capitalized (`plague_pit` ->
+    /// `Plague Pit`); the id itself stays [`Encounter::name`].
+    #[must_use]
+    pub fn title(&self) -> String {
+        title_of(&self.name)
+    }
+
     /// Whether an enemy piece of this encounter is one of its objective's pieces
     /// ([`Objective::marks`]), the pieces ringed on the board.
     #[must_use]
@@ -571,6 +578,7 @@ impl Encounter {
                     modifier: p.modifier,
                     target: false,
                     roster_id: Some(p.id),
+                    name: None,
                 });
             }
         }
@@ -582,6 +590,7 @@ impl Encounter {
                 modifier: e.modifier,
                 target: e.target,
                 roster_id: None,
+                name: None,
             });
         }
         setup
@@ -670,4 +679,16 @@ pub fn generate(template: &EncounterTemplate, rng: &mut ChaCha8Rng, army: &[Owne
         return Generated { encounter: base, failed };
     }
     Generated { encounter: fallback_encounter(template.stage), failed: failed + 1 }
+}
+
+/// An id in words, each capitalized: `plague_pit` -> `Plague Pit`, `l_keep` -> `L Keep`.
+fn title_of(id: &str) -> String {
+    id.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -24,4 +24,4 @@ pub use battle::{Battle, BattleAction, BattleEvent, BattleStatus};
 pub use run::{Decision, Run, RunConfig, RunEvent, RunPhase};
 pub use save::Progress;
 pub use skilltree::SkillTree;
-pub use types::{Modifier, PieceId, Team};
+pub use types::{Modifier, PieceId, PieceName, Team};

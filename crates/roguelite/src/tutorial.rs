@@ -248,6 +248,7 @@ impl Lesson {
                 modifier,
                 target: false,
                 roster_id: None,
+                name: None,
             });
         }
         for &text in self.keep {
@@ -260,6 +261,7 @@ impl Lesson {
                 modifier: piece.modifier,
                 target: piece.target && self.objective == Objective::CaptureTargets,
                 roster_id: None,
+                name: None,
             });
         }
         Battle::new(&setup)?;

@@ -1,12 +1,41 @@
-//! Small shared types: the two teams of a battle, modifiers and piece ids.
+//! Small shared types: the two teams of a battle, modifiers, piece ids and the names pieces are shown
+//! by.
 
 use std::fmt;
 
-use gambit_rules::Color;
+use gambit_rules::{Color, Role};
 use serde::{Deserialize, Serialize};
 
 /// A piece's stable id inside one battle (its index in [`Battle::units`](crate::battle::Battle::units)).
 pub type PieceId = u16;
+
+/// The name a piece is shown by, the same on every screen and in every log line (players see names,
+/// never ids): its role when it joined and its number among its side's pieces of that role. An owned
+/// piece is numbered in the order the run got its pieces of that role (lost ones included, so a
+/// number is never reused: [`Run::piece_name`](crate::run::Run::piece_name)); an enemy piece or a
+/// temporary reinforcement by the battle, in the order its pieces of that role joined. `Display`:
+/// `Knight` for number 1, `Knight 2` after it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PieceName {
+    /// The role the piece had when it joined (a promoted pawn keeps its name).
+    pub role: Role,
+    /// Its number among its side's pieces of that role, from 1.
+    pub number: u16,
+}
+
+impl fmt::Display for PieceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.role.name();
+        let mut chars = name.chars();
+        if let Some(first) = chars.next() {
+            write!(f, "{}{}", first.to_uppercase(), chars.as_str())?;
+        }
+        if self.number > 1 {
+            write!(f, " {}", self.number)?;
+        }
+        Ok(())
+    }
+}
 
 /// The two teams of a battle. The player is White (bottom of the board, pawns move up); the enemy is
 /// Black (top). Serialized as `"player"` / `"enemy"`.

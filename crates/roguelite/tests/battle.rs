@@ -69,6 +69,7 @@ fn small_boards_cut_corners_and_deployment_rows() {
             modifier: None,
             target: false,
             roster_id: None,
+            name: None,
         });
     }
     let b = battle(setup.clone());
@@ -313,7 +314,7 @@ fn poison_timing_to_the_boundary() {
     assert_eq!(b.clouds()[0].counters, ByColor::new(1, 1));
     let dmg = events.iter().find(|e| e.kind() == "poison_damage").unwrap();
     assert!(matches!(dmg, BattleEvent::PoisonDamage { unit, damage: 1, hp_left: 1, .. } if unit.id == rook));
-    assert_eq!(dmg.to_string(), "poison hurts your rook #0 on d5 (1 HP left)");
+    assert_eq!(dmg.to_string(), "poison hurts your Rook on d5 (1 HP left)");
     // The rook steps to d6, still in the cloud.
     mv(&mut b, "d5", "d6");
     assert_eq!(b.clouds()[0].counters, ByColor::new(1, 0));
@@ -761,8 +762,8 @@ fn events_are_typed_and_read_as_sentences() {
     assert_eq!(
         texts,
         [
-            "your rook #0 moves d1-d5",
-            "your rook #0 captures enemy pawn #2 on d5",
+            "your Rook moves d1-d5",
+            "your Rook captures enemy Pawn on d5",
             "a poison cloud spreads over d5 d6 e5 d4 c5",
             "ply 1: the enemy to act",
         ]
@@ -850,4 +851,32 @@ fn the_threat_overlay_counts_enemy_teleports_only_with_skills_and_never_on_a_kin
     let t = with.threatened_squares(Team::Enemy);
     assert!(t.contains(&sq("a7")), "a ready enemy Teleport reaches any square (battle rules: no range)");
     assert!(!t.contains(&sq("e1")), "a Teleport never captures a king");
+}
+
+/// Pieces are shown by name, never by id: the battle numbers the pieces it names by side and role
+/// (after the names it was given), events say the names, and a promoted pawn keeps its name.
+#[test]
+fn units_are_named_by_side_and_role_never_by_id() {
+    use gambit_roguelite::PieceName;
+    let mut setup = BattleSetup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R", Objective::CaptureKing, 20).unwrap();
+    // The player's rook on h1 is an owned piece the run named Rook 3 (Rook 2 was lost earlier).
+    let h1 = setup.units.iter().position(|u| u.square == sq("h1")).unwrap();
+    setup.units[h1].name = Some(PieceName { role: Role::Rook, number: 3 });
+    let b = battle(setup);
+    let name = |s: &str| b.unit_at(sq(s)).unwrap().name();
+    assert_eq!(name("a8"), "enemy Rook");
+    assert_eq!(name("h8"), "enemy Rook 2");
+    assert_eq!(name("e8"), "enemy King");
+    assert_eq!(name("h1"), "your Rook 3");
+    // The unnamed player rook comes after the named one: no two pieces share a name.
+    assert_eq!(name("a1"), "your Rook 4");
+    for unit in b.units() {
+        assert!(!unit.name().contains('#'), "{}", unit.name());
+    }
+    // An event names the piece the same way.
+    let mut b = b;
+    let rook = id(&b, "a1");
+    let events = b.apply(BattleAction::Move { id: rook, to: sq("a8") }).unwrap();
+    let text: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert!(text.iter().any(|t| t.contains("your Rook 4 captures enemy Rook on a8")), "{text:?}");
 }

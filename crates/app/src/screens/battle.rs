@@ -214,7 +214,7 @@ impl BattleView {
             format!("Enemy skills: {}", states.join(", "))
         });
         let card = hovered.and_then(|sq| battle.unit_at(sq)).map(|unit| {
-            let mut text = format!("{}: {} HP", unit.name(), unit.hp);
+            let mut text = format!("{}: {} HP", capitalize(&unit.name()), unit.hp);
             // The modifier by name: what it does is on the board's hover card beside the piece.
             if let Some(m) = unit.modifier {
                 text.push_str(&format!(" \u{2014} {}", m.title()));

@@ -68,7 +68,7 @@ impl BoardChoiceView {
             options: options
                 .iter()
                 .map(|e| OptionView {
-                    name: e.name.replace('_', " "),
+                    name: e.title(),
                     preview: preview::cells(e),
                     lines: super::map::preview_lines(&NodePreview::of_board_option(e)),
                     size: format!("{} enemies, {} moves", e.enemy.len(), e.move_budget),

@@ -113,12 +113,13 @@ impl DeployView {
             .roster()
             .iter()
             .map(|o| {
-                let m = o.modifier.map_or(String::new(), |m| format!(" ({})", m.name()));
-                format!("{} #{}{m}", o.role.name(), o.id)
+                let m = o.modifier.map_or(String::new(), |m| format!(" ({})", m.title()));
+                let name = session.run.piece_name(o.id).map_or_else(String::new, |n| n.to_string());
+                format!("{name}{m}")
             })
             .collect();
         Some(DeployView {
-            title: format!("Battle {}: {}", session.run.battles_won() + 1, e.name.replace('_', " ")),
+            title: format!("Battle {}: {}", session.run.battles_won() + 1, e.title()),
             board: format!(
                 "{}x{} board{}",
                 e.board.width,

@@ -57,10 +57,10 @@ impl RestView {
         }
         let items = run.items();
         let name = |p: &gambit_roguelite::run::OwnedPiece| {
-            let role = crate::ui::capitalize(p.role.name());
+            let name = run.piece_name(p.id).map_or_else(String::new, |n| n.to_string());
             match p.modifier {
-                Some(m) => format!("{role} #{} ({})", p.id, items.modifier_name(m)),
-                None => format!("{role} #{}", p.id),
+                Some(m) => format!("{name} ({})", items.modifier_name(m)),
+                None => name,
             }
         };
         Some(RestView {

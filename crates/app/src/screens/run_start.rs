@@ -121,13 +121,11 @@ impl RunStartView {
         let roster = session.run.roster();
         let roster = roster
             .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                // Numbered within its role, in roster order (Pawn 1, Pawn 2, ...).
-                let number = roster[..i].iter().filter(|o| o.role == p.role).count() + 1;
+            .map(|p| {
+                // The name it has on every screen (Pawn, Pawn 2, ...).
                 let card = Card {
                     art: crate::board::view::glyphs(p.role).0.to_string(),
-                    title: format!("{} {number}", capitalize(p.role.name())),
+                    title: session.run.piece_name(p.id).map_or_else(String::new, |n| n.to_string()),
                     selected: choice.recipient == Some(p.id),
                     ..Card::default()
                 };

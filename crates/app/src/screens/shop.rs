@@ -52,15 +52,12 @@ fn spawn(mut commands: Commands, mut choice: ResMut<ShopChoice>) {
     spawn_page(&mut commands, "Shop", Screen::Shop, column, Section::<ShopView>::new());
 }
 
-/// The shown name of a piece of the army: its role and its number in the roster (1-based, in roster
-/// order, as the deployment and the battle number them).
+/// The shown name of a piece of the army, the same as on every screen ([`Run::piece_name`]:
+/// `Knight`, `Knight 2`).
+///
+/// [`Run::piece_name`]: gambit_roguelite::Run::piece_name
 fn piece_name(run: &gambit_roguelite::Run, id: u32) -> String {
-    let roster = run.roster();
-    let Some((index, owned)) = roster.iter().enumerate().find(|(_, o)| o.id == id) else {
-        return "a piece".to_string();
-    };
-    let same_role_before = roster[..index].iter().filter(|o| o.role == owned.role).count();
-    format!("{} {}", capitalize(owned.role.name()), same_role_before + 1)
+    run.piece_name(id).map_or_else(|| "a piece".to_string(), |n| n.to_string())
 }
 
 /// The shop page.

@@ -172,6 +172,14 @@ impl Battle {
         };
         let id = self.units.len() as PieceId;
         let hp = self.rules[team.color()].start_hp(role);
+        // The next number of the side's pieces of that role (never one already shown).
+        let number = self
+            .units
+            .iter()
+            .filter(|u| u.team == team && u.name.role == role)
+            .map(|u| u.name.number)
+            .max()
+            .map_or(1, |n| n.saturating_add(1));
         self.units.push(Unit {
             id,
             team,
@@ -185,6 +193,7 @@ impl Battle {
             target: false,
             promoted: false,
             roster_id: None,
+            name: crate::types::PieceName { role, number },
             armor: false,
             start: sq,
         });

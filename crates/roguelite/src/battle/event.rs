@@ -7,10 +7,11 @@ use gambit_skills::Skill;
 use serde::{Deserialize, Serialize};
 
 use super::{Battle, DefeatReason, Objective};
-use crate::types::{PieceId, Team};
+use crate::types::{PieceId, PieceName, Team};
 
-/// A unit as an event names it: its id, team and role at the time of the event. `Display`:
-/// `your knight #3`, `enemy rook #12`.
+/// A unit as an event names it: its id, team, role at the time of the event and the name it is shown
+/// by. `Display` (the name, never the id): `your Knight 2`, `enemy Rook`, `your Pawn (queen)` for a
+/// promoted pawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UnitRef {
     /// The unit's id.
@@ -19,11 +20,17 @@ pub struct UnitRef {
     pub team: Team,
     /// Its role when the event happened (a promotion reports the pawn).
     pub role: Role,
+    /// The name it is shown by ([`PieceName`]).
+    pub name: PieceName,
 }
 
 impl fmt::Display for UnitRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} #{}", self.team.possessive(), self.role.name(), self.id)
+        write!(f, "{} {}", self.team.possessive(), self.name)?;
+        if self.role != self.name.role {
+            write!(f, " ({})", self.role.name())?;
+        }
+        Ok(())
     }
 }
 
@@ -332,14 +339,9 @@ impl fmt::Display for BattleEvent {
             BattleEvent::Frozen { team, square, ticks } => {
                 write!(f, "the {team} freezes {square} for {ticks} ticks")
             }
-            BattleEvent::Promoted { unit, square, role } => write!(
-                f,
-                "{} {} #{} promotes to a {} on {square}",
-                unit.team.possessive(),
-                unit.role.name(),
-                unit.id,
-                role.name()
-            ),
+            BattleEvent::Promoted { unit, square, role } => {
+                write!(f, "{unit} promotes to a {} on {square}", role.name())
+            }
             BattleEvent::RepositionOffered { unit, .. } => {
                 write!(f, "{unit} may reposition (free, no capture) or skip")
             }
@@ -359,7 +361,7 @@ impl fmt::Display for BattleEvent {
                 write!(f, "poison hurts {unit} on {square} ({hp_left} HP left)")
             }
             BattleEvent::Reinforcement { unit, fallen, square } => {
-                write!(f, "{fallen} rallies: a temporary pawn #{} joins on {square}", unit.id)
+                write!(f, "{fallen} rallies: a temporary {} joins on {square}", unit.name)
             }
             BattleEvent::NoReinforcement { fallen } => {
                 write!(f, "{fallen} found no free home square to rally")

@@ -31,7 +31,7 @@ pub use setup::{
 pub use state::{BattleStats, BattleStatus, BonusState, Cloud, DefeatReason, Unit};
 pub(crate) use undo::BattleUndo;
 
-pub use crate::types::{Modifier, PieceId, SENTINEL_TICKS, Team};
+pub use crate::types::{Modifier, PieceId, PieceName, SENTINEL_TICKS, Team};
 
 use crate::items::{Category, Effect, PACK_SIZE, TeamRules};
 
@@ -135,6 +135,7 @@ impl Battle {
         let mut position = shape.empty_position();
         let mut at = [None; 64];
         let mut units = Vec::with_capacity(setup.units.len() + 4);
+        let names = unit_names(&setup.units);
         for (i, spec) in setup.units.iter().enumerate() {
             if !shape.is_playable(spec.square) {
                 return Err(BattleError::OffBoard(spec.square));
@@ -164,6 +165,7 @@ impl Battle {
                 target: spec.target,
                 promoted: false,
                 roster_id: spec.roster_id,
+                name: names[i],
                 armor: spec.modifier == Some(Modifier::Armored),
                 start: spec.square,
             });
@@ -581,4 +583,38 @@ impl Battle {
             | used << 40);
         k
     }
+}
+
+/// The names of a setup's units, in order: the given ones ([`UnitSpec::name`]), and for the others the
+/// next free number of their side and role (after every given one), in setup order.
+fn unit_names(specs: &[UnitSpec]) -> Vec<PieceName> {
+    let mut last: Vec<(Team, Role, u16)> = Vec::new();
+    for spec in specs {
+        if let Some(name) = spec.name {
+            note_number(&mut last, spec.team, name.role, name.number);
+        }
+    }
+    specs
+        .iter()
+        .map(|spec| {
+            spec.name.unwrap_or_else(|| {
+                let number = next_number(&last, spec.team, spec.role);
+                note_number(&mut last, spec.team, spec.role, number);
+                PieceName { role: spec.role, number }
+            })
+        })
+        .collect()
+}
+
+/// Remembers that `team` gave a piece of `role` the number `number`.
+fn note_number(last: &mut Vec<(Team, Role, u16)>, team: Team, role: Role, number: u16) {
+    match last.iter_mut().find(|(t, r, _)| *t == team && *r == role) {
+        Some((_, _, n)) => *n = (*n).max(number),
+        None => last.push((team, role, number)),
+    }
+}
+
+/// One more than the highest number `team` gave a piece of `role` so far (1 for the first).
+fn next_number(last: &[(Team, Role, u16)], team: Team, role: Role) -> u16 {
+    last.iter().find(|(t, r, _)| *t == team && *r == role).map_or(1, |(_, _, n)| n.saturating_add(1))
 }

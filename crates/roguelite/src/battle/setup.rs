@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::BATTLE_RULES;
 use crate::items::{Category, Effect, PACK_SIZE};
-use crate::types::{Modifier, Team};
+use crate::types::{Modifier, PieceName, Team};
 
 /// The shape of a battle board: a `width` x `height` rectangle (6 to 8 each) in the lower-left corner
 /// of the 8x8 area (files a.., ranks 1..), optionally with its four corner squares cut, and holes.
@@ -96,6 +96,10 @@ pub struct UnitSpec {
     /// The roster id of an owned piece (the player's), `None` for enemy pieces.
     #[serde(default)]
     pub roster_id: Option<u32>,
+    /// The name it is shown by (an owned piece's, from the run); `None`: the battle numbers it after
+    /// the named pieces of its side and role.
+    #[serde(default)]
+    pub name: Option<PieceName>,
 }
 
 /// What the player must do to win a battle.
@@ -325,6 +329,7 @@ impl BattleSetup {
                     modifier: None,
                     target: false,
                     roster_id: None,
+                    name: None,
                 });
             }
         }

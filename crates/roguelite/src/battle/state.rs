@@ -6,7 +6,7 @@ use gambit_rules::{ByColor, Role, Square};
 use serde::{Deserialize, Serialize};
 
 use super::event::UnitRef;
-use crate::types::{Modifier, PieceId, Team};
+use crate::types::{Modifier, PieceId, PieceName, Team};
 
 /// A piece in a battle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -36,6 +36,9 @@ pub struct Unit {
     pub promoted: bool,
     /// The roster id of an owned piece.
     pub roster_id: Option<u32>,
+    /// The name it is shown by (`Knight 2`): an owned piece's from the run, the others' from the
+    /// battle ([`PieceName`]).
+    pub name: PieceName,
     /// An Armored piece whose armour still holds (the next capture against it fails).
     #[serde(default)]
     pub armor: bool,
@@ -44,13 +47,13 @@ pub struct Unit {
 }
 
 impl Unit {
-    /// The unit as events name it (id, team, current role); its `Display` is `your knight #3`.
+    /// The unit as events name it (id, team, current role, name); its `Display` is `your Knight 2`.
     #[must_use]
     pub fn label(&self) -> UnitRef {
-        UnitRef { id: self.id, team: self.team, role: self.role }
+        UnitRef { id: self.id, team: self.team, role: self.role, name: self.name }
     }
 
-    /// A short readable name: `your knight #3`, `enemy rook #12`.
+    /// A short readable name: `your Knight 2`, `enemy Rook`, `your Pawn 2 (queen)` once promoted.
     #[must_use]
     pub fn name(&self) -> String {
         self.label().to_string()

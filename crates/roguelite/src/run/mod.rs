@@ -23,7 +23,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::battle::{ActionError, Battle, BattleAction, BattleEvent, BattleStatus, DefeatReason};
+use crate::battle::{
+    ActionError, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus, DefeatReason,
+};
 use crate::bot::{EnemyTuning, Evaluation, StageTuning, choose_action_with};
 use crate::economy::{BATTLES_PER_RUN, ExpReward, VictoryReward, modifier_price, piece_price, run_exp};
 use crate::encounter::{
@@ -37,7 +39,7 @@ use crate::seed::Date;
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SolveOptions, solve};
 use crate::tuning::{Economy, Prices, Tuning};
-use crate::types::{Modifier, Team};
+use crate::types::{Modifier, PieceName, Team};
 
 /// A piece the player owns (the roster). Battles never change it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1046,6 +1048,27 @@ impl Run {
         }
     }
 
+    /// The name an owned piece (roster id `id`, in the roster or lost) is shown by on every screen:
+    /// its role and its number among the run's pieces of that role, counted in the order the run got
+    /// them (lost pieces keep their numbers, so no number is reused and none changes): `Knight`,
+    /// `Knight 2`. `None` for an id the run never had.
+    #[must_use]
+    pub fn piece_name(&self, id: u32) -> Option<PieceName> {
+        let all = || self.roster.iter().chain(&self.lost);
+        let role = all().find(|p| p.id == id)?.role;
+        let before = all().filter(|p| p.role == role && p.id < id).count();
+        Some(PieceName { role, number: u16::try_from(before + 1).unwrap_or(u16::MAX) })
+    }
+
+    /// Gives the owned pieces of a battle setup their names ([`Run::piece_name`]).
+    fn name_units(&self, setup: &mut BattleSetup) {
+        for spec in &mut setup.units {
+            if let Some(id) = spec.roster_id {
+                spec.name = self.piece_name(id);
+            }
+        }
+    }
+
     /// The purchase limit of a role in this run.
     #[must_use]
     pub fn limit(&self, role: Role) -> u32 {
@@ -1161,11 +1184,8 @@ impl Run {
                     .position(|p| p.id == *recipient)
                     .ok_or(RunError::NoSuchPiece(*recipient))?;
                 self.roster[piece].modifier = Some(*modifier);
-                out.push(msg(format!(
-                    "your {} #{} becomes {modifier}",
-                    self.roster[piece].role.name(),
-                    recipient
-                )));
+                let name = self.piece_name(*recipient).map(|n| n.to_string()).unwrap_or_default();
+                out.push(msg(format!("your {name} becomes {}", modifier.title())));
                 if self.config.acts > 0 {
                     let acts = self.config.acts;
                     let seed = self.config.seed;
@@ -1224,7 +1244,9 @@ impl Run {
                         let id = self.next_piece;
                         self.next_piece += 1;
                         self.roster.push(OwnedPiece { id, role, modifier: None });
-                        out.push(msg(format!("bought a {} (#{id}) for {price} gold", role.name())));
+                        let name =
+                            self.piece_name(id).map_or_else(|| role.name().to_string(), |n| n.to_string());
+                        out.push(msg(format!("bought {name} for {price} gold")));
                     }
                     ShopItem::Modifier { modifier } => {
                         let r = recipient.ok_or(RunError::NoRecipient)?;
@@ -1233,10 +1255,10 @@ impl Run {
                             return Err(RunError::AlreadyModified(r).into());
                         }
                         self.roster[i].modifier = Some(modifier);
+                        let name = self.piece_name(r).map(|n| n.to_string()).unwrap_or_default();
                         out.push(msg(format!(
-                            "bought {} for your {} #{r} for {price} gold",
+                            "bought {} for your {name} for {price} gold",
                             self.config.items.modifier_name(modifier),
-                            self.roster[i].role.name()
                         )));
                     }
                     item @ (ShopItem::Badge { id } | ShopItem::Consumable { id }) => {
@@ -1312,18 +1334,20 @@ impl Run {
                             return Err(RunError::Limit(role).into());
                         }
                         let p = self.lost.remove(i);
-                        out.push(msg(format!("your {} #{} is back", p.role.name(), p.id)));
+                        let name = self.piece_name(p.id).map(|n| n.to_string()).unwrap_or_default();
+                        out.push(msg(format!("your {name} is back")));
                         self.roster.push(p);
                         self.roster.sort_by_key(|p| p.id);
                     }
                     RestChoice::RemoveModifier { piece } => {
+                        let name = self.piece_name(piece).map(|n| n.to_string()).unwrap_or_default();
                         let p = self
                             .roster
                             .iter_mut()
                             .find(|p| p.id == piece)
                             .ok_or(RunError::NoSuchPiece(piece))?;
                         let m = p.modifier.take().ok_or(RunError::NoModifier(piece))?;
-                        out.push(msg(format!("your {} #{piece} is no longer {m}", p.role.name())));
+                        out.push(msg(format!("your {name} is no longer {}", m.title())));
                     }
                     RestChoice::Leave => out.push(msg("rested".into())),
                 }
@@ -1370,6 +1394,7 @@ impl Run {
         }
         let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return false };
         let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
+        self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.skill_rules = self.config.battle_rules;
@@ -1608,6 +1633,7 @@ impl Run {
         placements: &[(u32, Square)],
     ) -> Result<Vec<RunEvent>, RunError> {
         let mut setup = encounter.setup(&self.roster, placements, self.perks.skills);
+        self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
@@ -1621,7 +1647,7 @@ impl Run {
         let out = vec![msg(format!(
             "battle {} ({}{}): {}{}; {} moves",
             self.battles_started,
-            encounter.name,
+            encounter.title(),
             self.boss_rule().map(|r| format!(", boss: {r}")).unwrap_or_default(),
             setup.objective,
             encounter.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
@@ -1814,10 +1840,11 @@ impl Run {
     fn after_route_victory(&mut self, dead: &[u32], out: &mut Vec<RunEvent>) {
         let mut names = Vec::new();
         for &id in dead {
-            if let Some(i) = self.roster.iter().position(|p| p.id == id) {
-                let p = self.roster.remove(i);
-                names.push(format!("{} #{}", p.role.name(), p.id));
-                self.lost.push(p);
+            if let Some(name) = self.piece_name(id)
+                && let Some(i) = self.roster.iter().position(|p| p.id == id)
+            {
+                names.push(name.to_string());
+                self.lost.push(self.roster.remove(i));
             }
         }
         if !names.is_empty() {
@@ -1935,7 +1962,7 @@ fn msg(text: String) -> RunEvent {
 fn describe(e: &Encounter) -> String {
     format!(
         "{} (stage {}, {}x{}{}, {}, {} moves{}{})",
-        e.name,
+        e.title(),
         e.stage,
         e.board.width,
         e.board.height,

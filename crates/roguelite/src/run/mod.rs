@@ -1374,7 +1374,7 @@ impl Run {
             }
             (RunPhase::ChooseBoard { options }, Decision::ChooseBoard { index }) => {
                 let e = options.get(*index).ok_or(RunError::NoSuchBoard(*index))?.clone();
-                out.push(msg(format!("chose {}", e.name)));
+                out.push(msg(format!("chose {}", e.title())));
                 self.phase = RunPhase::Deploy { encounter: e };
             }
             (s, _) => return Err(wrong(s).into()),

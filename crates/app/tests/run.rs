@@ -6,7 +6,7 @@ mod common;
 
 use bevy::prelude::*;
 use common::Harness;
-use gambit::board::BoardInput;
+use gambit::board::{BoardInput, BoardScene};
 use gambit::menus::Menu;
 use gambit::run::{Profile, RunSession};
 use gambit::screens::Screen;
@@ -115,13 +115,19 @@ fn deploy_rook_on_c1(h: &mut Harness) {
 }
 
 /// Rook c1 takes the king on c8 (click, click), then closes the victory panel.
+/// With the threat overlay on, the enemy's threats are drawn while the battle is played and gone
+/// from the won board.
 fn win_battle(h: &mut Harness) {
+    h.app.world_mut().resource_mut::<Settings>().threat_overlay = true;
     h.board(BoardInput::Pressed(sq("c1")));
     assert_eq!(h.app.world().resource::<battle::BattleInput>().selected, Some(sq("c1")));
+    assert!(h.app.world().resource::<BoardScene>().cells.iter().any(|c| c.threat));
     h.board(BoardInput::Pressed(sq("c8")));
     h.wait_for_run();
     let end = session(h).battle_end.clone().expect("the battle ended");
     assert!(end.won, "{end:?}");
+    assert!(h.app.world().resource::<BoardScene>().cells.iter().all(|c| !c.threat));
+    assert!(end.lines.iter().any(|l| l.contains(" points: 100 for the victory, ")), "{end:?}");
     h.press(battle::Action::Continue);
 }
 

@@ -441,7 +441,7 @@ fn finish_decision(
                             } else {
                                 "Bonus objective: missed".to_string()
                             },
-                            format!("Points: {reward}"),
+                            crate::screens::run_end::victory_points_line(&reward),
                             format!("Gold: +{}", reward.gold),
                         ],
                         None => {
@@ -458,7 +458,8 @@ fn finish_decision(
                         }
                     },
                 });
-                if record.lost > 0 && session.run.route().is_some() {
+                // A lost battle ends the run: no "rest of the run" to speak of then.
+                if record.lost > 0 && session.run.route().is_some() && !session.run.is_over() {
                     let line = format!(
                         "Pieces lost for the rest of the run: {} (a rest can bring one back)",
                         record.lost

@@ -470,8 +470,8 @@ pub(crate) fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(Ba
 }
 
 /// The board scene of a battle as it stands: pieces with HP pips and modifier letters, walls, frozen
-/// squares, poison clouds, objective rings, and the enemy's threats when `threat_overlay` is on (the
-/// battle screen adds the selection, targets and last move; the tutorial and the replay show it too).
+/// squares, poison clouds, objective rings, and the enemy's threats when `threat_overlay` is on and the
+/// battle is not over (the battle screen adds the selection, targets and last move; the tutorial and the replay show it too).
 pub(crate) fn battle_scene(battle: &Battle, threat_overlay: bool) -> BoardScene {
     let threats = battle.threatened_squares(Team::Enemy);
     let mut next = BoardScene::from_position(battle.position(), &threats);
@@ -495,10 +495,12 @@ pub(crate) fn battle_scene(battle: &Battle, threat_overlay: bool) -> BoardScene 
         cell.modifier = unit.modifier.map(gambit_roguelite::Modifier::letter);
         cell.objective = battle.is_objective(unit);
     }
-    // The skirmish rules have no check: never paint a king red. Threats only with the overlay on.
+    // The skirmish rules have no check: never paint a king red. Threats only with the overlay on and
+    // only while the battle is being played (a won or lost board shows no threats).
+    let show_threats = threat_overlay && !battle.status().is_over();
     for cell in &mut next.cells {
         cell.check = false;
-        cell.threat &= threat_overlay;
+        cell.threat &= show_threats;
     }
     next
 }

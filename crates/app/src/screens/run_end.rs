@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use gambit_roguelite::economy::ExpReward;
+use gambit_roguelite::economy::{ExpReward, VictoryReward};
 use gambit_roguelite::run::RunSummary;
 
 use super::Screen;
@@ -110,6 +110,22 @@ pub fn points_line(summary: &RunSummary) -> String {
     }
 }
 
+/// `230 points: 100 for the victory, 130 for 26 moves left, 30 for the bonus objective`: a won
+/// battle's points and, in words, what they add up from (the battle's victory panel; the run end
+/// tells the run's total the same way in [`points_line`]).
+#[must_use]
+pub fn victory_points_line(reward: &VictoryReward) -> String {
+    let mut parts = vec![format!("{} for the victory", reward.base_points)];
+    if reward.move_points > 0 {
+        let left = plural(reward.moves_left, "move left", "moves left");
+        parts.push(format!("{} for {left}", reward.move_points));
+    }
+    if reward.bonus_points > 0 {
+        parts.push(format!("{} for the bonus objective", reward.bonus_points));
+    }
+    format!("{} points: {}", reward.points, parts.join(", "))
+}
+
 /// `EXP earned: 95 (45 from the points, 30 for 3 battles won, 20 for winning the run)`.
 #[must_use]
 pub fn exp_line(exp: &ExpReward) -> String {
@@ -148,5 +164,16 @@ mod tests {
         let line = exp_line(&ExpReward::new(120, 1, false));
         assert_eq!(line, "EXP earned: 22 (12 from the points, 10 for 1 battle won)");
         assert!(!line.contains("floor") && !line.contains('/'));
+    }
+
+    #[test]
+    fn a_victory_s_points_are_told_in_words_without_a_formula() {
+        let line = victory_points_line(&VictoryReward::new(26, false));
+        assert_eq!(line, "230 points: 100 for the victory, 130 for 26 moves left");
+        let line = victory_points_line(&VictoryReward::new(1, true));
+        assert_eq!(line, "135 points: 100 for the victory, 5 for 1 move left, 30 for the bonus objective");
+        let line = victory_points_line(&VictoryReward::new(0, false));
+        assert_eq!(line, "100 points: 100 for the victory");
+        assert!(!line.contains('+') && !line.contains('='));
     }
 }

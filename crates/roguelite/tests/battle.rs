@@ -454,6 +454,22 @@ fn rallying_player_pawn_is_temporary_and_counted_separately() {
     assert_eq!(b.stats().pawns_lost, 0);
 }
 
+/// The typed-command hint names `skip` only while a reposition is pending, when `skip` is legal.
+#[test]
+fn command_forms_list_skip_only_when_it_is_legal() {
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d1", Modifier::Swift);
+    let mut b = battle(setup);
+    assert!(!b.command_forms().contains(&"skip"));
+    assert!(b.command_forms().contains(&"b2b3"));
+    assert!(b.parse_action("skip").is_err());
+    mv(&mut b, "d1", "d5");
+    assert!(b.pending_reposition().is_some());
+    assert!(b.command_forms().contains(&"skip"));
+    assert_eq!(b.parse_action("skip"), Ok(BattleAction::Skip));
+}
+
 #[test]
 fn swift_reposition_offer_take_and_skip() {
     let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)

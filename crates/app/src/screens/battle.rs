@@ -391,8 +391,16 @@ impl View for BattleView {
     }
 }
 
-/// The hint in the closed command line: the library's grammar (`Battle::parse_action`).
-const COMMAND_HINT: &str = "Press / to type (b2b3, tp b2e5, fz e5, use 1 e5, skip)";
+/// The hint in the closed command line: the forms of the library's grammar that name a legal action
+/// now ([`Battle::command_forms`]), so `skip` shows only while a reposition is pending.
+fn command_hint(battle: Option<&Battle>) -> String {
+    let forms = battle.filter(|b| b.to_move() == Team::Player).map(Battle::command_forms).unwrap_or_default();
+    if forms.is_empty() {
+        "Press / to type".to_string()
+    } else {
+        format!("Press / to type ({})", forms.join(", "))
+    }
+}
 
 #[allow(clippy::too_many_arguments)]
 fn present(
@@ -409,7 +417,7 @@ fn present(
     if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0) {
         show(&mut commands, &mut sections, &view);
     }
-    show(&mut commands, &mut command, &CommandLineView::new(&line, COMMAND_HINT));
+    show(&mut commands, &mut command, &CommandLineView::new(&line, &command_hint(session.battle())));
 }
 
 fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {

@@ -499,4 +499,29 @@ impl Battle {
             BattleAction::Skip => "skip".to_string(),
         }
     }
+
+    /// One example of each typed command form ([`Battle::parse_action`]) that names some legal action
+    /// now, in the order `b2b3` (a move or a reposition), `tp b2e5`, `fz e5`, `use 1` / `use 1 e5`,
+    /// `skip` (only while a reposition is pending), for the side to move; empty once the battle is
+    /// over ([`Battle::legal_actions`]). Hints list these, so they never advertise a refused form.
+    #[must_use]
+    pub fn command_forms(&self) -> Vec<&'static str> {
+        let legal = self.legal_actions();
+        let any = |f: fn(&BattleAction) -> bool| legal.iter().any(f);
+        [
+            (any(|a| matches!(a, BattleAction::Move { .. } | BattleAction::Reposition { .. })), "b2b3"),
+            (any(|a| matches!(a, BattleAction::Teleport { .. })), "tp b2e5"),
+            (any(|a| matches!(a, BattleAction::Freeze { .. })), "fz e5"),
+            (any(|a| matches!(a, BattleAction::Use { target: Some(_), .. })), "use 1 e5"),
+            (
+                any(|a| matches!(a, BattleAction::Use { target: None, .. }))
+                    && !any(|a| matches!(a, BattleAction::Use { target: Some(_), .. })),
+                "use 1",
+            ),
+            (any(|a| *a == BattleAction::Skip), "skip"),
+        ]
+        .into_iter()
+        .filter_map(|(legal, form)| legal.then_some(form))
+        .collect()
+    }
 }

@@ -126,7 +126,7 @@ const LESSONS: [Lesson; LESSON_COUNT] = [
                 walkthrough: &["f1f6"],
             },
             Step {
-                instruction: "The ringed piece is the objective: here the enemy king. Capture it by moving \
+                instruction: "The piece framed in gold is the objective: here the enemy king. Capture it by moving \
                               onto its square before your moves run out. From f6 your rook reaches d6.",
                 reaction: "The objective is complete: the battle is won.",
                 goal: Goal::Win,

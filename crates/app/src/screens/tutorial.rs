@@ -132,6 +132,10 @@ fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
     view::spawn_board_screen::<TutorialView>(&mut commands, Screen::Tutorial, false);
 }
 
+/// Lines kept for the instruction (font 2.6 units): the longest lesson step's text fills six of them
+/// in the 1280x800 panel.
+const INSTRUCTION_LINES: f32 = 7.0;
+
 /// The instruction panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TutorialView {
@@ -196,14 +200,9 @@ impl View for TutorialView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Tutorial"));
         p.spawn((label(self.lesson.clone()), TextColor(crate::palette::STANDARD.accent)));
-        if let Some(reaction) = &self.reaction {
-            p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.target)));
-        }
-        p.spawn((
-            Text::new(self.instruction.clone()),
-            text_font(2.6),
-            Node { margin: UiRect::vertical(crate::ui::units(0.8)), ..default() },
-        ));
+        // The instruction has a box of the longest one's height (seven lines), and the reaction and
+        // the message come after the buttons: no step, reaction or refusal moves a button.
+        p.spawn(crate::ui::reserved_text(self.instruction.clone(), 2.6, INSTRUCTION_LINES));
         p.spawn(label(self.progress.clone()));
         if !self.complete && !self.failed {
             p.spawn(crate::ui::row()).with_children(|row| {
@@ -211,9 +210,6 @@ impl View for TutorialView {
                     row.spawn(small_button(text.clone(), Action::Cast(*skill)));
                 }
             });
-        }
-        if let Some(message) = &self.message {
-            p.spawn(crate::ui::error_line(message.clone()));
         }
         match (self.complete, self.last) {
             (true, false) => {
@@ -228,6 +224,12 @@ impl View for TutorialView {
         }
         if !(self.complete && self.last) {
             p.spawn(button("Leave tutorial", Action::Leave));
+        }
+        if let Some(reaction) = &self.reaction {
+            p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.target)));
+        }
+        if let Some(message) = &self.message {
+            p.spawn(crate::ui::error_line(message.clone()));
         }
         if self.log.is_empty() {
             p.spawn(muted_line("1 Teleport, 2 Freeze, Esc cancels; T shows the enemy's threats."));

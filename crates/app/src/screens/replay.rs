@@ -104,7 +104,7 @@ fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
 /// The replay panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayView {
-    /// `Replay: seed N`.
+    /// `Seed N`, under the one-line heading `Replay` (a long seed in the heading wrapped).
     pub title: String,
     /// The battles' buttons (`1: won`), the shown one marked; empty without a replay.
     pub battles: Vec<String>,
@@ -120,7 +120,7 @@ pub struct ReplayView {
 
 impl ReplayView {
     fn new(session: &ReplaySession) -> ReplayView {
-        let title = format!("Replay: seed {}", session.seed);
+        let title = format!("Seed {}", session.seed);
         let battles = match &session.battles {
             Err(problem) => {
                 return ReplayView {
@@ -188,7 +188,8 @@ fn capitalize_first(text: &str) -> String {
 
 impl View for ReplayView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn(heading(self.title.clone()));
+        p.spawn(heading("Replay"));
+        p.spawn(label(self.title.clone()));
         if let Some(problem) = &self.problem {
             p.spawn(label(problem.clone()));
             p.spawn(button("Back", Action::Back));
@@ -200,7 +201,11 @@ impl View for ReplayView {
                 row.spawn(small_button(text.clone(), Action::Pick(i)));
             }
         });
-        p.spawn((label(self.about.clone()), TextColor(crate::palette::STANDARD.accent)));
+        // Two lines kept for the battle's line: a long template name wrapped and moved the buttons.
+        p.spawn((
+            crate::ui::reserved_line(self.about.clone(), 2.0),
+            TextColor(crate::palette::STANDARD.accent),
+        ));
         p.spawn(crate::ui::reserved_line(self.step.clone(), 2.0));
         p.spawn(crate::ui::row()).with_children(|row| {
             row.spawn(small_button("Start", Action::Start));

@@ -452,3 +452,39 @@ fn buying_in_the_shop_keeps_the_army_row_in_place() {
         assert!(found.is_empty(), "the army row moved: {found:#?}");
     }
 }
+
+/// Walking through every tutorial lesson at 1280x800 and 900x600, no step's instruction, reaction or
+/// message moves a button that stays on screen (the lesson's end swaps the buttons, so it is left
+/// out), and the layout check finds nothing on any step (the longest instruction fits its box).
+#[test]
+fn the_tutorial_buttons_stay_put_through_every_step() {
+    use gambit::screens::Screen;
+    use gambit::screens::tutorial::TutorialSession;
+    for (width, height) in [(1280, 800), (900, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        for lesson in 0..gambit_roguelite::tutorial::LESSON_COUNT {
+            h.app.world_mut().insert_resource(TutorialSession::start(lesson));
+            h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Tutorial);
+            h.update(6);
+            let mut steps = 0;
+            loop {
+                let where_at = format!("lesson {} step {steps} at {width}x{height}", lesson + 1);
+                let found = gambit::ui::layout_check::violations(h.app.world_mut());
+                assert!(found.is_empty(), "{where_at}: {found:#?}");
+                let before = button_rects(&mut h);
+                let session = h.app.world().resource::<TutorialSession>();
+                let Some(action) = session.tutorial.walkthrough_action() else { break };
+                h.app.world_mut().resource_mut::<TutorialSession>().act(action);
+                h.update(4);
+                steps += 1;
+                if h.app.world().resource::<TutorialSession>().tutorial.is_complete() {
+                    continue;
+                }
+                let found = moved(&before, &button_rects(&mut h));
+                assert!(found.is_empty(), "{where_at}: the step moved buttons: {found:#?}");
+            }
+            assert!(steps >= 2, "lesson {} played its walkthrough", lesson + 1);
+        }
+    }
+}

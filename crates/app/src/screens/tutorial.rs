@@ -174,10 +174,15 @@ impl TutorialView {
         let skills = [Skill::Teleport, Skill::Freeze].map(|skill| {
             let cd = battle.cooldown(Team::Player, skill).unwrap_or(0);
             let name = capitalize(&skill.to_string());
-            let key = if skill == Skill::Teleport { 1 } else { 2 };
+            // Short enough for one line in half the panel: a label that wrapped or changed width moved
+            // the buttons (the keys are in the hint line and How to play).
             (
                 skill,
-                if cd == 0 { format!("{name} [{key}] (ready)") } else { format!("{name} [{key}] ({cd})") },
+                match cd {
+                    0 => format!("{name}: ready"),
+                    1 => format!("{name}: 1 tick"),
+                    n => format!("{name}: {n} ticks"),
+                },
             )
         });
         let start = session.log.len().saturating_sub(6);
@@ -206,8 +211,11 @@ impl View for TutorialView {
         p.spawn(label(self.progress.clone()));
         if !self.complete && !self.failed {
             p.spawn(crate::ui::row()).with_children(|row| {
+                // Each button in a half of the row: a label's width never moves the other button.
                 for (skill, text) in &self.skills {
-                    row.spawn(small_button(text.clone(), Action::Cast(*skill)));
+                    row.spawn(Node { width: Val::Percent(50.0), ..default() }).with_children(|half| {
+                        half.spawn(small_button(text.clone(), Action::Cast(*skill)));
+                    });
                 }
             });
         }

@@ -132,8 +132,8 @@ fn spawn(mut commands: Commands, mut view: ResMut<BoardViewState>) {
     view::spawn_board_screen::<TutorialView>(&mut commands, Screen::Tutorial, false);
 }
 
-/// Lines kept for the instruction (font 2.6 units): the longest lesson step's text fills six of them
-/// in the 1280x800 panel.
+/// Lines kept for the instruction (font 2.6 units): the longest lesson step's text (203 characters)
+/// fits, as the layout test `the_tutorial_buttons_stay_put_through_every_step` checks.
 const INSTRUCTION_LINES: f32 = 7.0;
 
 /// The instruction panel.

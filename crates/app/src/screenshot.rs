@@ -36,7 +36,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 30] = [
+pub const STEPS: [&str; 32] = [
     "title",
     "settings",
     "how-to-play",
@@ -66,6 +66,8 @@ pub const STEPS: [&str; 30] = [
     "run-start-ranks",
     "upgrades-progress",
     "upgrades-detail",
+    "records-history",
+    "records-older",
     "board-choice",
 ];
 
@@ -362,6 +364,37 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<crate::screens::upgrades::NodeSelection>().pinned =
                 Some("war_council".into());
         }
+        "records-history" => {
+            // A profile with more runs than a page holds: what each lost, paging, best per rank.
+            use gambit_roguelite::rank::Rank;
+            use gambit_roguelite::records::RunRecord;
+            use gambit_rules::Role;
+            let mut profile = world.resource_mut::<crate::run::Profile>();
+            for i in 0..9u32 {
+                let lost = match i % 3 {
+                    0 => vec![Role::Pawn],
+                    1 => vec![Role::Queen, Role::Pawn, Role::Knight],
+                    _ => Vec::new(),
+                };
+                let record = RunRecord {
+                    seed: 1000 + u64::from(i) * 7919,
+                    rank: Rank::new(i % 3).unwrap_or_default(),
+                    daily: None,
+                    victory: i % 4 == 0,
+                    battles_won: 2 + i % 5,
+                    points: 300 + i * 45,
+                    exp: 60 + i * 7,
+                    owned_lost: lost.len() as u32,
+                    pawns_lost: lost.iter().filter(|&&r| r == Role::Pawn).count() as u32,
+                    temporary_pawns_lost: 0,
+                    decisions: None,
+                    lost,
+                };
+                profile.progress.history.push(record);
+            }
+            set_screen(world, Screen::Records);
+        }
+        "records-older" => world.resource_mut::<crate::screens::records::RecordsPage>().0 = 1,
         "board-choice" => {
             // Only a three-battle run offers a board choice (a route run goes by the map): the tour's
             // last step plays one to its first choice.

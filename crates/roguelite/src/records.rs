@@ -1,9 +1,12 @@
 //! What a profile remembers of its runs beyond the statistics: the ranks unlocked, the best result
 //! per rank, the last [`HISTORY_LEN`] runs, and the daily runs started (one attempt per date). All of
-//! it is part of [`Progress`] and saved in `progress.json` (version 4).
+//! it is part of [`Progress`] and saved in `progress.json` (version 5: a run's record names every
+//! piece lost, [`RunRecord::lost`]).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use gambit_rules::Role;
 
 use crate::rank::Rank;
 use crate::run::{RunConfig, RunKey, RunSummary};
@@ -38,6 +41,11 @@ pub struct RunRecord {
     pub pawns_lost: u32,
     /// Temporary (Rallying) pawns lost.
     pub temporary_pawns_lost: u32,
+    /// The roles of the owned pieces lost, in order. Records of `progress.json` version 4 counted
+    /// only pieces and pawns: read from such a file it lists the pawns when every piece lost was a
+    /// pawn, and is empty otherwise ([`RunRecord::losses`] then gives the counts).
+    #[serde(default)]
+    pub lost: Vec<Role>,
     /// The number of player decisions the run took (with the seed, its [`RunKey`], which names its
     /// replay file, [`crate::replay::replay_file`]); absent in records written before replays, whose
     /// runs have no replay.
@@ -61,7 +69,31 @@ impl RunRecord {
             pawns_lost: summary.stats.pawns_lost,
             temporary_pawns_lost: summary.stats.temporary_pawns_lost,
             decisions: Some(summary.key.decisions),
+            lost: summary.stats.lost_roles.clone(),
         }
+    }
+
+    /// What the run lost, in words: `nothing`, `queen, rook, 2 pawns` (strongest first), or for a
+    /// record that did not name them, `3 pieces (1 pawn)`.
+    #[must_use]
+    pub fn losses(&self) -> String {
+        if self.owned_lost == 0 && self.lost.is_empty() {
+            return "nothing".to_string();
+        }
+        if self.lost.len() as u32 != self.owned_lost {
+            let s = |n: u32, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
+            return format!("{} ({})", s(self.owned_lost, "piece"), s(self.pawns_lost, "pawn"));
+        }
+        let mut parts = Vec::new();
+        for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+            let n = self.lost.iter().filter(|&&r| r == role).count();
+            match n {
+                0 => {}
+                1 => parts.push(role.name().to_string()),
+                _ => parts.push(format!("{n} {}s", role.name())),
+            }
+        }
+        parts.join(", ")
     }
 
     /// The run's key, when the record holds it (records written before replays do not).

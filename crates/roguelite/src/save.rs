@@ -16,11 +16,12 @@ use crate::tutorial::TutorialState;
 use crate::types::Modifier;
 use crate::versus::VersusRecords;
 
-/// The current `progress.json` version: 4 added the ranks unlocked, the best result per rank, the
+/// The current `progress.json` version: 5 names every piece a run lost (`lost` in a run's record,
+/// `pieces_lost` in the statistics; a version 4 file is migrated by `migrate_losses`); 4 added the ranks unlocked, the best result per rank, the
 /// last runs and the last daily run ([`crate::records`]); a version 3 file reads with none of them
 /// (rank 0 only, no history), 2 and 3 differ only by `last_run`, and version 1 is migrated in
 /// [`progress_from_json`].
-pub const PROGRESS_VERSION: u32 = 4;
+pub const PROGRESS_VERSION: u32 = 5;
 /// The current `run.json` version: 7 holds a version 6 run log (the route, [`RunConfig::acts`]:
 /// older files hold three-battle runs, read with `acts` 0, and finish as such); 6 held a version 5 run log (the battles' skill rules recorded in
 /// the configuration, `battle_rules`: older files read as the prototype's rules, `classic`, that
@@ -50,6 +51,9 @@ pub struct ProgressStats {
     pub pawns_lost: u32,
     /// Temporary pawns lost.
     pub temporary_pawns_lost: u32,
+    /// Owned pieces lost, pawns included (files before version 5: their pawns plus the other pieces
+    /// of the runs in their history, the only ones they named).
+    pub pieces_lost: u32,
     /// Best run score (points).
     pub best_score: u32,
     /// EXP earned over all runs.
@@ -108,6 +112,7 @@ impl Progress {
         s.victories += u32::from(summary.victory);
         s.battles_won += summary.battles_won;
         s.pawns_lost += summary.stats.pawns_lost;
+        s.pieces_lost += summary.stats.owned_lost;
         s.temporary_pawns_lost += summary.stats.temporary_pawns_lost;
         s.best_score = s.best_score.max(summary.points);
         s.total_exp += summary.exp;
@@ -211,7 +216,49 @@ pub fn progress_from_json(text: &str) -> Result<Progress, FormatError> {
         obj.insert("unlocked".into(), unlocks);
         obj.insert("stats".into(), serde_json::json!({ "best_score": best }));
     }
+    if version <= 4 {
+        migrate_losses(obj);
+    }
     fields(value)
+}
+
+/// Version 4 and older records counted the pieces and the pawns lost, not which pieces: a record whose
+/// losses were all pawns gets them listed, and the statistics' `pieces_lost` is the pawns plus the
+/// other pieces of the runs in the history.
+fn migrate_losses(obj: &mut serde_json::Map<String, Value>) {
+    let count = |r: &Value, k: &str| r.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let mut others = 0;
+    if let Some(Value::Array(history)) = obj.get_mut("history") {
+        for r in history.iter_mut() {
+            others += count(r, "owned_lost").saturating_sub(count(r, "pawns_lost"));
+            list_pawns(r);
+        }
+    }
+    if let Some(Value::Array(bests)) = obj.get_mut("bests") {
+        for b in bests.iter_mut() {
+            if let Some(r) = b.get_mut("best") {
+                list_pawns(r);
+            }
+        }
+    }
+    if let Some(Value::Object(stats)) = obj.get_mut("stats") {
+        let pawns = stats.get("pawns_lost").and_then(Value::as_u64).unwrap_or(0);
+        stats.insert("pieces_lost".into(), Value::from(pawns + others));
+    }
+}
+
+/// A version 4 record whose every loss was a pawn: the pawns listed in `lost`.
+fn list_pawns(record: &mut Value) {
+    let (Some(owned), Some(pawns)) =
+        (record.get("owned_lost").and_then(Value::as_u64), record.get("pawns_lost").and_then(Value::as_u64))
+    else {
+        return;
+    };
+    if owned == pawns
+        && let Some(r) = record.as_object_mut()
+    {
+        r.insert("lost".into(), Value::Array(vec![Value::from("pawn"); pawns as usize]));
+    }
 }
 
 /// A saved run as read from `run.json`, before it is rebuilt.

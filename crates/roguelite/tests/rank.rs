@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, auto_decision};
+use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, StageTuning, auto_decision};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::rank::{Rank, RankRules};
 use gambit_roguelite::records::{HISTORY_LEN, StartError};
@@ -11,6 +11,7 @@ use gambit_roguelite::run::{RunKey, RunSummary};
 use gambit_roguelite::save::{PROGRESS_VERSION, progress_from_json, progress_to_json};
 use gambit_roguelite::seed::Date;
 use gambit_roguelite::{Progress, Run, RunConfig, RunPhase, Team};
+use gambit_rules::Role;
 use gambit_search::Preset;
 
 /// Plays the auto-player to the end; returns the piece slots of every shop met.
@@ -155,15 +156,71 @@ fn the_daily_run_is_the_same_for_everyone_once_per_date() {
 
 #[test]
 fn every_earlier_progress_version_loads() {
-    assert_eq!(PROGRESS_VERSION, 4);
+    assert_eq!(PROGRESS_VERSION, 5);
     let v1 =
         progress_from_json(r#"{"version": 1, "exp": 40, "unlocks": ["deeper_pockets"], "best_score": 250}"#)
             .unwrap();
     assert_eq!((v1.exp, v1.stats.best_score, v1.rank_unlocked), (40, 250, Rank::MIN));
+    assert_eq!(v1.stats.pieces_lost, 0);
     let v2 = progress_from_json(&fs::read_to_string("tests/data/progress-v2-a6fe168.json").unwrap()).unwrap();
     assert_eq!((v2.exp, v2.stats.runs, v2.history.len()), (75, 3, 0));
+    assert_eq!(v2.stats.pieces_lost, v2.stats.pawns_lost, "version 2 named only pawns");
     let v3 = progress_from_json(&fs::read_to_string("tests/data/progress-v3-b892201.json").unwrap()).unwrap();
     assert_eq!((v3.exp, v3.stats.victories, v3.last_run.map(|k| k.seed)), (120, 2, Some(424_242)));
     assert_eq!((v3.rank_unlocked, v3.bests.len(), v3.last_daily), (Rank::MIN, 0, None));
-    assert!(progress_to_json(&v3).contains("\"version\": 4"));
+    assert_eq!(v3.stats.pieces_lost, 11);
+    // Version 4: the records counted pieces and pawns; those that lost only pawns name them now.
+    let v4 = progress_from_json(&fs::read_to_string("tests/data/progress-v4-2c7821e.json").unwrap()).unwrap();
+    assert_eq!((v4.exp, v4.rank_unlocked, v4.history.len()), (85, Rank::new(1).unwrap(), 3));
+    assert_eq!(v4.stats.pieces_lost, 3 + 2, "the pawns, and the other pieces the history names");
+    let losses: Vec<String> = v4.history.iter().map(|r| r.losses()).collect();
+    assert_eq!(losses, ["3 pieces (1 pawn)", "2 pawns", "nothing"]);
+    assert_eq!(v4.history[1].lost, [Role::Pawn, Role::Pawn]);
+    assert_eq!(v4.bests[0].best.lost, [Role::Pawn, Role::Pawn]);
+    assert!(v4.history[0].lost.is_empty());
+    let again = progress_from_json(&progress_to_json(&v4)).unwrap();
+    assert_eq!(again, v4);
+    assert!(progress_to_json(&v3).contains("\"version\": 5"));
+}
+
+/// A run's record names every owned piece it lost (issue 17: records counted only pawns), the same
+/// count the battles report; the records screen's words list them strongest first.
+#[test]
+fn records_name_every_piece_lost() {
+    let mut seen_other = false;
+    for seed in 1..=12 {
+        let config = RunConfig {
+            tuning: EnemyTuning::custom(vec![1, 2], vec![200, 400], vec![0.0, 1.0]),
+            ..RunConfig::three_battles(seed)
+        };
+        let run = gambit_roguelite::bot::play_auto(config, StageTuning::new(1, 200, 1.0), |_, _| {});
+        let s = run.summary();
+        assert_eq!(s.stats.lost_roles.len() as u32, s.stats.owned_lost, "seed {seed}");
+        let pawns = s.stats.lost_roles.iter().filter(|&&r| r == Role::Pawn).count() as u32;
+        assert!(pawns >= s.stats.pawns_lost, "seed {seed}");
+        let mut p = Progress::default();
+        p.record_run(&s);
+        assert_eq!(p.history[0].lost, s.stats.lost_roles);
+        assert_eq!(p.stats.pieces_lost, s.stats.owned_lost);
+        seen_other |= s.stats.lost_roles.iter().any(|&r| r != Role::Pawn);
+        if seen_other {
+            break;
+        }
+    }
+    assert!(seen_other, "no run lost a piece other than a pawn");
+    let r = gambit_roguelite::records::RunRecord {
+        seed: 1,
+        rank: Rank::MIN,
+        daily: None,
+        victory: false,
+        battles_won: 2,
+        points: 300,
+        exp: 40,
+        owned_lost: 4,
+        pawns_lost: 2,
+        temporary_pawns_lost: 0,
+        decisions: None,
+        lost: vec![Role::Pawn, Role::Rook, Role::Pawn, Role::Queen],
+    };
+    assert_eq!(r.losses(), "queen, rook, 2 pawns");
 }

@@ -1,67 +1,115 @@
-//! Lifetime records: EXP, unlocks, best score, runs won and lost, battles won, pieces lost; the ranks
-//! unlocked and the best run at each rank; the last runs (newest first) with seed, rank, result,
-//! points and the pieces lost, each with a Replay button (the replay screen, [`super::replay`]); Back.
+//! Lifetime records: EXP, skills unlocked, best score, runs won and lost, battles won, pieces lost;
+//! the ranks unlocked and the best run at each rank; the last runs (newest first, a page at a time)
+//! with seed, rank, result, points and every piece lost, each with a Replay button (the replay screen,
+//! [`super::replay`]); Back. UI state: [`RecordsPage`].
 
 use bevy::prelude::*;
+use gambit_roguelite::records::RunRecord;
 
 use super::Screen;
 use crate::AppSystems;
 use crate::run::Profile;
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, page_column, spawn_page};
+use crate::ui::{
+    Disabled, Section, View, button, heading, label, muted_line, page_column, small_button, spawn_page, units,
+};
 
-/// What the records page's button does.
+/// What the records page's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Back to the title.
     Back,
+    /// The page of newer runs.
+    Newer,
+    /// The page of older runs.
+    Older,
     /// Replay the run at this index of the profile's history (`Progress::history`, oldest first).
     Replay(usize),
 }
 
+/// How many runs one page of the history lists.
+pub const RUNS_PER_PAGE: usize = 5;
+
+/// The page of the last runs shown (0: the newest runs).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordsPage(pub usize);
+
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
+    app.init_resource::<RecordsPage>();
     app.add_systems(OnEnter(Screen::Records), spawn);
     let here = in_state(Screen::Records);
     app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
     app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
 }
 
-fn spawn(mut commands: Commands) {
+fn spawn(mut commands: Commands, mut page: ResMut<RecordsPage>) {
+    page.0 = 0;
     spawn_page(&mut commands, "Records", Screen::Records, page_column(), Section::<RecordsView>::new());
 }
 
-/// The records page: one line per record, then the last runs (history index, line), newest first,
-/// each with a Replay button.
+/// One run of the history as listed: its line, and what it lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordsView(Vec<String>, Vec<(usize, String)>);
+struct RunLine {
+    /// Its index in the profile's history.
+    index: usize,
+    title: String,
+    lost: String,
+}
+
+impl RunLine {
+    fn of(index: usize, r: &RunRecord) -> RunLine {
+        let run = r.daily.map_or_else(|| format!("rank {}", r.rank), |d| format!("daily {d}"));
+        RunLine {
+            index,
+            title: format!("Seed {}, {run}: {}, {} points", r.seed, r.result(), r.points),
+            lost: format!("Lost: {}", r.losses()),
+        }
+    }
+}
+
+/// The records page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordsView {
+    /// Lifetime lines.
+    lines: Vec<String>,
+    /// One line per rank played: its runs and best run.
+    bests: Vec<String>,
+    /// The heading of the history page (`Last runs 1-6 of 14, newest first`).
+    runs_heading: Option<String>,
+    runs: Vec<RunLine>,
+    newer: bool,
+    older: bool,
+}
 
 impl RecordsView {
-    fn new(profile: &Profile) -> RecordsView {
+    fn new(profile: &Profile, page: RecordsPage) -> RecordsView {
         let progress = &profile.progress;
         let s = &progress.stats;
-        let unlocked = if progress.unlocked.is_empty() {
-            "nothing yet".to_string()
-        } else {
-            progress
-                .unlocked
-                .iter()
-                .map(|id| profile.tree.node(id).map_or(id.clone(), |n| n.name.clone()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        RecordsView(
-            vec![
-                format!("EXP to spend: {} (earned in all: {})", progress.exp, s.total_exp),
-                format!("Unlocked: {unlocked}"),
-                format!("Best score: {} points", s.best_score),
-                format!("Runs: {} won, {} lost", s.victories, s.runs - s.victories),
-                format!("Battles won: {}", s.battles_won),
-                format!("Pawns lost: {}, temporary pawns lost: {}", s.pawns_lost, s.temporary_pawns_lost),
-                format!("Ranks unlocked: 0 to {}", progress.rank_unlocked),
-            ]
-            .into_iter()
-            .chain(progress.bests.iter().map(|b| {
+        let lines = vec![
+            format!("EXP to spend: {} (earned in all: {})", progress.exp, s.total_exp),
+            format!(
+                "Skills unlocked: {} of {} (see Upgrades)",
+                progress.unlocked.iter().filter(|id| profile.tree.node(id).is_some()).count(),
+                profile.tree.nodes.len()
+            ),
+            format!("Best score: {} points", s.best_score),
+            format!(
+                "Runs: {} won, {} lost; battles won: {}",
+                s.victories,
+                s.runs - s.victories,
+                s.battles_won
+            ),
+            format!(
+                "Pieces lost: {} ({} pawns); temporary pawns lost: {}",
+                s.pieces_lost, s.pawns_lost, s.temporary_pawns_lost
+            ),
+            format!("Ranks unlocked: 0 to {}", progress.rank_unlocked),
+        ];
+        let bests = progress
+            .bests
+            .iter()
+            .map(|b| {
                 format!(
                     "Rank {}: {} won of {}; best: seed {}, {}, {} points",
                     b.rank,
@@ -71,43 +119,84 @@ impl RecordsView {
                     b.best.result(),
                     b.best.points
                 )
-            }))
-            .chain((!progress.history.is_empty()).then(|| "Last runs, newest first:".to_string()))
-            .collect(),
-            progress
-                .history
-                .iter()
-                .enumerate()
-                .rev()
-                .map(|(i, r)| {
-                    let run = r.daily.map_or_else(|| format!("rank {}", r.rank), |d| format!("daily {d}"));
-                    let line = format!(
-                        "Seed {}, {run}: {}, {} points, {} pieces lost ({} pawns)",
-                        r.seed,
-                        r.result(),
-                        r.points,
-                        r.owned_lost,
-                        r.pawns_lost
-                    );
-                    (i, line)
-                })
-                .collect(),
-        )
+            })
+            .collect();
+        let total = progress.history.len();
+        let pages = total.div_ceil(RUNS_PER_PAGE).max(1);
+        let page = page.0.min(pages - 1);
+        let first = page * RUNS_PER_PAGE;
+        let runs: Vec<RunLine> = progress
+            .history
+            .iter()
+            .enumerate()
+            .rev()
+            .skip(first)
+            .take(RUNS_PER_PAGE)
+            .map(|(i, r)| RunLine::of(i, r))
+            .collect();
+        RecordsView {
+            lines,
+            bests,
+            runs_heading: (total > 0)
+                .then(|| format!("Last runs {}-{} of {total}, newest first", first + 1, first + runs.len())),
+            runs,
+            newer: page > 0,
+            older: page + 1 < pages,
+        }
     }
 }
 
 impl View for RecordsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Records"));
-        for line in &self.0 {
-            p.spawn(label(line.clone()));
-        }
-        for (index, line) in &self.1 {
-            p.spawn(crate::ui::row()).with_children(|row| {
-                row.spawn(label(line.clone()));
-                row.spawn(crate::ui::small_button("Replay", Action::Replay(*index)));
-            });
-        }
+        p.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            column_gap: units(4.0),
+            max_width: Val::Percent(100.0),
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn(Node { flex_direction: FlexDirection::Column, max_width: units(70.0), ..default() })
+                .with_children(|col| {
+                    for line in &self.lines {
+                        col.spawn(label(line.clone()));
+                    }
+                    for line in &self.bests {
+                        col.spawn(label(line.clone()));
+                    }
+                });
+            row.spawn(Node { flex_direction: FlexDirection::Column, max_width: units(70.0), ..default() })
+                .with_children(|col| {
+                    let Some(heading) = &self.runs_heading else {
+                        col.spawn(label("No run finished yet."));
+                        return;
+                    };
+                    col.spawn((label(heading.clone()), TextColor(crate::palette::STANDARD.accent)));
+                    for run in &self.runs {
+                        col.spawn(crate::ui::row()).with_children(|line| {
+                            line.spawn(label(run.title.clone()));
+                            line.spawn(small_button("Replay", Action::Replay(run.index)));
+                        });
+                        col.spawn(muted_line(run.lost.clone())).insert(Node {
+                            margin: UiRect { left: units(2.0), bottom: units(0.6), ..default() },
+                            ..default()
+                        });
+                    }
+                    // Both buttons always, disabled at the ends, so nothing moves when paging.
+                    col.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|b| {
+                        for (text, action, on) in
+                            [("Newer", Action::Newer, self.newer), ("Older", Action::Older, self.older)]
+                        {
+                            let mut button = b.spawn(small_button(text, action));
+                            if !on {
+                                button.insert(Disabled);
+                            }
+                        }
+                    });
+                });
+        });
         p.spawn(button("Back", Action::Back));
     }
 }
@@ -115,17 +204,20 @@ impl View for RecordsView {
 fn present(
     mut commands: Commands,
     profile: Res<Profile>,
+    page: Res<RecordsPage>,
     mut sections: crate::ui::section::Sections<RecordsView>,
 ) {
-    show(&mut commands, &mut sections, &RecordsView::new(&profile));
+    show(&mut commands, &mut sections, &RecordsView::new(&profile, *page));
 }
 
 fn on_action(
     mut commands: Commands,
     mut actions: MessageReader<Action>,
+    mut page: ResMut<RecordsPage>,
     profile: Res<Profile>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    let pages = profile.progress.history.len().div_ceil(RUNS_PER_PAGE).max(1);
     for action in actions.read() {
         match *action {
             Action::Back => next.set(Screen::Title),
@@ -134,6 +226,8 @@ fn on_action(
                     super::replay::open(&mut commands, &profile, record, &mut next);
                 }
             }
+            Action::Newer => page.0 = page.0.saturating_sub(1),
+            Action::Older => page.0 = (page.0 + 1).min(pages - 1),
         }
     }
 }

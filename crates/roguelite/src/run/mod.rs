@@ -609,6 +609,9 @@ pub struct RunStats {
     /// Owned pieces lost (in a route they stay lost unless a rest brings them back; a three-battle
     /// run restores them after each battle).
     pub owned_lost: u32,
+    /// The roles of the owned pieces lost, in order (as owned: a promoted pawn counts as a pawn).
+    #[serde(default)]
+    pub lost_roles: Vec<Role>,
     /// Enemy pieces killed.
     pub enemy_killed: u32,
     /// Generated encounters that failed validation, by stage (index 0 = stage 1).
@@ -1748,6 +1751,8 @@ impl Run {
         self.stats.pawns_lost += st.pawns_lost;
         self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
         self.stats.owned_lost += st.owned_lost;
+        let roles = dead.iter().filter_map(|id| self.roster.iter().find(|p| p.id == *id).map(|p| p.role));
+        self.stats.lost_roles.extend(roles);
         self.stats.enemy_killed += st.enemy_killed;
         self.promotions.0 += st.promotions;
         self.promotions.1 += st.promotions_after_teleport;

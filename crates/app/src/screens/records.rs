@@ -184,20 +184,26 @@ impl View for RecordsView {
                             ..default()
                         });
                     }
-                    // Both buttons always, disabled at the ends, so nothing moves when paging.
-                    col.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|b| {
-                        for (text, action, on) in
-                            [("Newer", Action::Newer, self.newer), ("Older", Action::Older, self.older)]
-                        {
-                            let mut button = b.spawn(small_button(text, action));
-                            if !on {
-                                button.insert(Disabled);
-                            }
-                        }
-                    });
                 });
         });
-        p.spawn(button("Back", Action::Back));
+        // Paging beside Back, in one row under the page: both paging buttons always (when there are runs),
+        // disabled at the ends, so nothing moves when paging.
+        p.spawn(crate::ui::row()).with_children(|b| {
+            let paging = self.runs_heading.is_some();
+            if paging {
+                let mut newer = b.spawn(small_button("Newer", Action::Newer));
+                if !self.newer {
+                    newer.insert(Disabled);
+                }
+            }
+            b.spawn(button("Back", Action::Back));
+            if paging {
+                let mut older = b.spawn(small_button("Older", Action::Older));
+                if !self.older {
+                    older.insert(Disabled);
+                }
+            }
+        });
     }
 }
 

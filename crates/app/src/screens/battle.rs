@@ -339,29 +339,9 @@ impl View for BattleView {
                     ));
                 }
                 save_banner::spawn(p, failure.as_deref());
-                // The log takes the panel's remaining height and shows its newest lines at the bottom
-                // (older ones are clipped at the top), so it never runs off the window.
-                p.spawn((
-                    crate::ui::layout_check::Clipped,
-                    Node {
-                        flex_grow: 1.0,
-                        min_height: Val::Px(0.0),
-                        flex_direction: FlexDirection::Column,
-                        justify_content: JustifyContent::FlexEnd,
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                ))
-                .with_children(|b| {
-                    let text =
-                        if log.is_empty() { "No moves yet in this battle.".to_string() } else { log.clone() };
-                    b.spawn((
-                        Text::new(text),
-                        text_font(1.9),
-                        TextColor(crate::palette::STANDARD.muted),
-                        Node { flex_shrink: 0.0, ..default() },
-                    ));
-                });
+                let text =
+                    if log.is_empty() { "No moves yet in this battle.".to_string() } else { log.clone() };
+                crate::ui::spawn_log_tail(p, text, 0.0);
                 if card.is_some() || message.is_some() {
                     p.spawn((
                         crate::ui::layout_check::HoverCard,

@@ -216,26 +216,7 @@ impl View for ReplayView {
         p.spawn(muted_line("Left / Right step, Home / End jump, Esc returns to the records."));
         p.spawn(button("Back to records", Action::Back));
         if !self.recent.is_empty() {
-            // The newest actions at the bottom of the panel's remaining height (older ones clipped).
-            p.spawn((
-                crate::ui::layout_check::Clipped,
-                Node {
-                    flex_grow: 1.0,
-                    min_height: Val::Px(0.0),
-                    flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::FlexEnd,
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-            ))
-            .with_children(|b| {
-                b.spawn((
-                    Text::new(self.recent.clone()),
-                    crate::ui::text_font(1.9),
-                    TextColor(crate::palette::STANDARD.muted),
-                    Node { flex_shrink: 0.0, ..default() },
-                ));
-            });
+            crate::ui::spawn_log_tail(p, self.recent.clone(), 0.0);
         }
     }
 }

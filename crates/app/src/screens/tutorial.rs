@@ -19,7 +19,7 @@ use crate::menus::Menu;
 use crate::run::Profile;
 use crate::settings::Settings;
 use crate::ui::section::show;
-use crate::ui::{View, button, capitalize, heading, label, muted_line, small_button, text_font};
+use crate::ui::{View, button, capitalize, heading, label, muted_line, small_button};
 
 /// What the tutorial's buttons (and hotkeys) do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,28 +242,7 @@ impl View for TutorialView {
         if self.log.is_empty() {
             p.spawn(muted_line("1 Teleport, 2 Freeze, Esc cancels; T shows the enemy's threats."));
         } else {
-            // The log takes the panel's remaining height and shows its newest lines at the bottom
-            // (older ones are clipped at the top), as in a battle.
-            p.spawn((
-                crate::ui::layout_check::Clipped,
-                Node {
-                    flex_grow: 1.0,
-                    min_height: Val::Px(0.0),
-                    flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::FlexEnd,
-                    overflow: Overflow::clip(),
-                    margin: UiRect::top(crate::ui::units(0.8)),
-                    ..default()
-                },
-            ))
-            .with_children(|b| {
-                b.spawn((
-                    Text::new(self.log.clone()),
-                    text_font(1.9),
-                    TextColor(crate::palette::STANDARD.muted),
-                    Node { flex_shrink: 0.0, ..default() },
-                ));
-            });
+            crate::ui::spawn_log_tail(p, self.log.clone(), 0.8);
         }
     }
 }

@@ -21,8 +21,8 @@ pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
     ButtonLabel, Card, CardSize, Selected, button, capitalize, card_row, error_line, heading, label, mark,
-    muted_line, page_column, reserved_line, reserved_text, row, small_button, spawn_card, spawn_page,
-    wrapping_row,
+    muted_line, page_column, reserved_line, reserved_text, row, small_button, spawn_card, spawn_log_tail,
+    spawn_page, wrapping_row,
 };
 
 use crate::AppSystems;

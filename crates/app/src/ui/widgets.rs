@@ -103,6 +103,33 @@ pub fn muted_line(text: impl Into<String>) -> impl Bundle {
     (label(text), TextColor(STANDARD.muted))
 }
 
+/// A log that takes the rest of its column's height and shows its newest lines at the bottom: older
+/// lines are clipped at the top, so it never runs off the window. `top_margin` in UI units (0 for none).
+/// Used by the battle panel, the tutorial and the replay.
+pub fn spawn_log_tail(parent: &mut ChildSpawnerCommands<'_>, text: String, top_margin: f32) {
+    parent
+        .spawn((
+            super::layout_check::Clipped,
+            Node {
+                flex_grow: 1.0,
+                min_height: Val::Px(0.0),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::FlexEnd,
+                overflow: Overflow::clip(),
+                margin: UiRect::top(units(top_margin)),
+                ..default()
+            },
+        ))
+        .with_children(|b| {
+            b.spawn((
+                Text::new(text),
+                text_font(1.9),
+                TextColor(STANDARD.muted),
+                Node { flex_shrink: 0.0, ..default() },
+            ));
+        });
+}
+
 /// A row of widgets, centred vertically.
 #[must_use]
 pub fn row() -> Node {

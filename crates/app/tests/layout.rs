@@ -488,3 +488,41 @@ fn the_tutorial_buttons_stay_put_through_every_step() {
         }
     }
 }
+
+/// No seam between the board's squares at an odd window size (where square edges fall between
+/// pixels, the renderer's anti-aliased edges of two abutting squares let the page show through as a
+/// thin line): every square of the battle board reaches at least half a pixel under its right and
+/// lower neighbours, which are drawn over it.
+#[test]
+fn board_squares_reach_under_their_neighbours_at_an_odd_window_size() {
+    use gambit::board::view::Cell;
+    let mut h = Harness::with_layout(1111, 777);
+    h.update(3);
+    for step in ["run-start", "battle"] {
+        gambit::screenshot::set_up(h.app.world_mut(), step);
+        h.update(6);
+        h.settle();
+    }
+    h.update(2);
+    assert_eq!(h.screen(), gambit::screens::Screen::Battle);
+    let world = h.app.world_mut();
+    let mut cells = world.query::<(&Cell, &Node, &ComputedNode, &UiGlobalTransform)>();
+    let shown: std::collections::BTreeMap<(u8, u8), Rect> = cells
+        .iter(world)
+        .filter(|(_, node, computed, _)| node.display != Display::None && computed.size().x > 0.0)
+        .map(|(cell, _, computed, at)| ((cell.0.row, cell.0.col), rect(computed, at)))
+        .collect();
+    assert!(shown.len() >= 36, "the battle board is laid out: {} squares", shown.len());
+    let mut pairs = 0;
+    for (&(row, col), a) in &shown {
+        if let Some(b) = shown.get(&(row, col + 1)) {
+            assert!(a.max.x - b.min.x >= 0.5, "{row},{col}: {a:?} ends at the next square's edge {b:?}");
+            pairs += 1;
+        }
+        if let Some(b) = shown.get(&(row + 1, col)) {
+            assert!(a.max.y - b.min.y >= 0.5, "{row},{col}: {a:?} ends at the lower square's edge {b:?}");
+            pairs += 1;
+        }
+    }
+    assert!(pairs > 50, "{pairs} neighbours checked");
+}

@@ -121,6 +121,13 @@ pub fn spawn_sized(p: &mut ChildSpawnerCommands<'_>, cells: &[PreviewCell], long
                     justify_content: JustifyContent::Center,
                     align_items: AlignItems::Center,
                     border: UiRect::all(units(0.2)),
+                    // Under its right and lower neighbours, as the board's squares: no seam where an
+                    // edge falls between pixels.
+                    margin: UiRect {
+                        right: Val::Px(-super::view::SEAM_OVERLAP_PX),
+                        bottom: Val::Px(-super::view::SEAM_OVERLAP_PX),
+                        ..default()
+                    },
                     ..default()
                 },
                 BackgroundColor(Color::NONE),
@@ -154,7 +161,9 @@ pub fn paint(
             1 => palette.light,
             _ => palette.dark,
         };
-        border.set_all(if square.objective { palette.objective } else { Color::NONE });
+        // The border is the square's own colour unless it rings an objective: a clear border left a
+        // gap of the page between squares.
+        border.set_all(if square.objective { palette.objective } else { bg.0 });
     }
     if let Some(images) = images {
         for (piece, mut image) in &mut pieces {

@@ -24,6 +24,13 @@ pub const CELL_VMIN: f32 = 9.5;
 pub const BOARD_VMIN: f32 = 8.0 * CELL_VMIN;
 /// Width of the rank labels' column and height of the file labels' row, vmin.
 pub const LABEL_VMIN: f32 = 3.0;
+/// The piece picture's side, percent of the cell's side.
+pub const PIECE_PERCENT: f32 = 82.0;
+/// The gap above the piece picture, percent of the cell's side.
+pub const PIECE_TOP_PERCENT: f32 = 2.5;
+/// How far (logical pixels) each square reaches under its right and lower neighbours, so no seam
+/// shows between squares at any window size.
+pub const SEAM_OVERLAP_PX: f32 = 1.0;
 
 /// The part of the 8x8 screen grid a board occupies: the smallest rectangle holding its playable
 /// squares and walls (rows from the top, columns from the left, as [`super::view_position`] gives
@@ -324,6 +331,14 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
             grid_column: GridPlacement::start(i16::from(pos.col) + 2),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
+            // One pixel over its right and lower neighbours (which are drawn over it): where a square's
+            // edge falls between pixels, the renderer's anti-aliased edges of two abutting squares
+            // let the page show through as a thin seam; this way the square underneath fills it.
+            margin: UiRect {
+                right: Val::Px(-SEAM_OVERLAP_PX),
+                bottom: Val::Px(-SEAM_OVERLAP_PX),
+                ..default()
+            },
             ..default()
         },
         BackgroundColor(Color::BLACK),
@@ -366,10 +381,13 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
                     PieceFill(pos),
                     ImageNode::default(),
                     Node {
-                        // The piece's base ends at 81% of the cell, above the pip strip (the
-                        // bottom 16%).
-                        width: Val::Percent(90.0),
-                        height: Val::Percent(90.0),
+                        // The picture's ink spans 8% to 92% of its side across and 5% to 92% down,
+                        // so the piece stands in 15%..85% across and 6%..78% down the cell: clear of
+                        // the badges in the upper corners and of the pip strip along the bottom
+                        // (the layout check holds every mark off the piece's pixels).
+                        width: Val::Percent(PIECE_PERCENT),
+                        height: Val::Percent(PIECE_PERCENT),
+                        margin: UiRect::top(Val::Percent(PIECE_TOP_PERCENT)),
                         ..default()
                     },
                     Visibility::Hidden,
@@ -379,7 +397,7 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
             (
                 CellPips(pos),
                 corner_text(
-                    0.16,
+                    0.15,
                     Node {
                         bottom: Val::Percent(0.0),
                         left: Val::Percent(0.0),
@@ -391,11 +409,11 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
             ),
             (
                 ThreatMark(pos),
-                corner_text(0.2, Node { top: Val::Percent(-1.0), left: Val::Percent(3.0), ..default() })
+                corner_text(0.17, Node { top: Val::Percent(0.0), left: Val::Percent(2.0), ..default() })
             ),
             (
                 CellBadge(pos),
-                corner_text(0.22, Node { top: Val::Percent(1.0), right: Val::Percent(5.0), ..default() })
+                corner_text(0.15, Node { top: Val::Percent(0.0), right: Val::Percent(2.0), ..default() })
             ),
         ],
     ))

@@ -693,12 +693,33 @@ fn shown_id(text: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// A template named in `text` other than by the roguelite's title of it
+/// (`gambit_roguelite::encounter::template_title`): its words in any other case, as a whole word
+/// (`Battle 1 (moat)`, `Plague pit`), for every shipped template id.
+fn shown_template_id(text: &str) -> Option<String> {
+    use gambit_roguelite::encounter::{template_title, templates};
+    let lower = text.to_ascii_lowercase();
+    templates().into_iter().find_map(|t| {
+        let (words, title) = (t.name.replace('_', " "), template_title(&t.name));
+        lower.match_indices(&words).find_map(|(at, _)| {
+            let end = at + words.len();
+            let word_char = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            let whole = !word_char(text[..at].chars().next_back()) && !word_char(text[end..].chars().next());
+            (whole && text[at..end] != title).then(|| text[at..end].to_string())
+        })
+    })
+}
+
 #[test]
 fn the_id_finder_finds_ids() {
     assert_eq!(shown_id("your knight #4 moves").as_deref(), Some("#4 m"));
     assert_eq!(shown_id("Battle 2: plague_pit").as_deref(), Some("plague_pit"));
     assert_eq!(shown_id("Your Knight 2: 3 HP \u{2014} Swift"), None);
     assert_eq!(shown_id("Press / to type (b2b3, tp b2e5, fz e5, use 1 e5, skip)"), None);
+    assert_eq!(shown_template_id("Battle 1 (moat): won").as_deref(), Some("moat"));
+    assert_eq!(shown_template_id("1 Battle, stage 1: Plague pit").as_deref(), Some("Plague pit"));
+    assert_eq!(shown_template_id("Battle 1 (Moat): won, 1 Battle: Plague Pit"), None);
+    assert_eq!(shown_template_id("Moats and fords"), None, "whole words only");
 }
 
 /// Players see names, never ids: a whole run played through the app (the auto-player's decisions, as
@@ -712,13 +733,15 @@ fn no_displayed_text_in_a_played_run_shows_an_id() {
     h.app.world_mut().resource_mut::<Settings>().run_seed = Some(17);
     h.press(title::Action::NewRun);
     let mut seen = std::collections::BTreeSet::new();
+    let mut screens = std::collections::BTreeSet::new();
     let mut check = |h: &mut Harness| {
         for text in h.texts() {
-            if let Some(id) = shown_id(&text) {
+            if let Some(id) = shown_id(&text).or_else(|| shown_template_id(&text)) {
                 panic!("{id:?} shown on {:?} in {text:?}", h.screen());
             }
             seen.insert(text);
         }
+        screens.insert(format!("{:?}", h.screen()));
     };
     for _ in 0..400 {
         h.update(2);
@@ -747,6 +770,23 @@ fn no_displayed_text_in_a_played_run_shows_an_id() {
     h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Records);
     h.update(2);
     check(&mut h);
-    // The run showed pieces by name in its log and panels.
+    // The run's replay: every battle, at its start and its end.
+    let last = h.app.world().resource::<Profile>().progress.history.len() - 1;
+    h.press(gambit::screens::records::Action::Replay(last));
+    let battles = h.app.world().resource::<gambit::screens::replay::ReplaySession>().battles.clone();
+    let battles = battles.expect("the run kept its replay");
+    assert!(!battles.is_empty(), "the replay has battles");
+    for (i, b) in battles.iter().enumerate() {
+        h.press(gambit::screens::replay::Action::Pick(i));
+        check(&mut h);
+        h.press(gambit::screens::replay::Action::End);
+        check(&mut h);
+        let title = gambit_roguelite::encounter::template_title(&b.record.template);
+        assert!(h.texts().iter().any(|t| t.contains(&title)), "the replay names battle {} {title:?}", i + 1);
+    }
+    // The run showed pieces by name in its log and panels, and went by the map.
     assert!(seen.iter().any(|t| t.contains("your Pawn") || t.contains("your King")), "no piece named");
+    for screen in ["Map", "Battle", "Replay"] {
+        assert!(screens.contains(screen), "{screen} not visited: {screens:?}");
+    }
 }

@@ -546,7 +546,7 @@ impl Encounter {
     /// `Plague Pit`); the id itself stays [`Encounter::name`].
     #[must_use]
     pub fn title(&self) -> String {
-        title_of(&self.name)
+        template_title(&self.name)
     }
 
     /// Whether an enemy piece of this encounter is one of its objective's pieces
@@ -681,8 +681,11 @@ pub fn generate(template: &EncounterTemplate, rng: &mut ChaCha8Rng, army: &[Owne
     Generated { encounter: fallback_encounter(template.stage), failed: failed + 1 }
 }
 
-/// An id in words, each capitalized: `plague_pit` -> `Plague Pit`, `l_keep` -> `L Keep`.
-fn title_of(id: &str) -> String {
+/// The name players see for a template id ([`EncounterTemplate::name`], as records, previews and
+/// replays keep it): its words, each capitalized (`plague_pit` -> `Plague Pit`, `l_keep` -> `L Keep`).
+/// [`Encounter::title`] is this of the encounter's template.
+#[must_use]
+pub fn template_title(id: &str) -> String {
     id.split('_')
         .filter(|w| !w.is_empty())
         .map(|w| {

@@ -306,9 +306,8 @@ impl MapView {
                 let title = format!("{} {glyph} {name}{stage}", i + 1);
                 Some(match run.node_preview(at) {
                     Some(p) => {
-                        let mut title = title;
-                        title
-                            .push_str(&format!(": {}", crate::ui::capitalize(&p.template.replace('_', " "))));
+                        let title =
+                            format!("{title}: {}", gambit_roguelite::encounter::template_title(&p.template));
                         ChoiceCard {
                             title,
                             picture: Some(preview::shape_cells(&p.board)),

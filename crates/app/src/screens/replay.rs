@@ -108,7 +108,7 @@ pub struct ReplayView {
     pub title: String,
     /// The battles' buttons (`1: won`), the shown one marked; empty without a replay.
     pub battles: Vec<String>,
-    /// The shown battle: template, result, moves used.
+    /// The shown battle: its name (the roguelite's title of its template), result, moves used.
     pub about: String,
     /// `Action 3 of 20: enemy e7e6`, or the start.
     pub step: String,
@@ -154,7 +154,7 @@ impl ReplayView {
         let about = format!(
             "Battle {} ({}): {}, {} moves used",
             current.number,
-            r.template.replace('_', " "),
+            gambit_roguelite::encounter::template_title(&r.template),
             result(current),
             r.moves_used
         );

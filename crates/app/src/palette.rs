@@ -61,6 +61,9 @@ pub struct Palette {
     pub black_outline: Color,
     /// Error messages.
     pub error: Color,
+    /// Good news as text: the tutorial's feedback on a step done (readable on the background and
+    /// on panels, like every text colour: a test holds them to 4.5:1).
+    pub success: Color,
     /// Raised walls.
     pub wall: Color,
     /// Poison clouds (mixed in).
@@ -109,6 +112,7 @@ pub const STANDARD: Palette = Palette {
     black_piece: hex(0x24242B),
     black_outline: hex(0x6A6A72),
     error: hex(0xFF8A80),
+    success: hex(0x8EDB9C),
     wall: hex(0x5B5048),
     poison: hex(0x7BC043),
     poison_text: hex(0x1F3D0C),
@@ -136,6 +140,7 @@ pub const COLOR_BLIND: Palette = Palette {
     poison: hex(0x009E73),
     pips: hex(0xD55E00),
     objective: hex(0xF0E442),
+    success: hex(0x56B4E9),
     ..STANDARD
 };
 
@@ -144,5 +149,41 @@ impl Palette {
     #[must_use]
     pub fn for_settings(settings: &Settings) -> Palette {
         if settings.color_blind { COLOR_BLIND } else { STANDARD }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The WCAG 2 contrast ratio of two colours (1 to 21).
+    fn contrast(a: Color, b: Color) -> f32 {
+        let luminance = |c: Color| {
+            let l = c.to_linear();
+            0.2126 * l.red + 0.7152 * l.green + 0.0722 * l.blue
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn every_text_colour_reads_on_the_background_and_on_panels() {
+        for (name, palette) in [("standard", STANDARD), ("colour-blind", COLOR_BLIND)] {
+            let texts = [
+                ("text", palette.text),
+                ("muted", palette.muted),
+                ("accent", palette.accent),
+                ("error", palette.error),
+                ("success", palette.success),
+            ];
+            for (what, colour) in texts {
+                for (under, ground) in [("background", palette.background), ("panel", palette.panel)] {
+                    let ratio = contrast(colour, ground);
+                    assert!(ratio >= 4.5, "{name} {what} on the {under}: {ratio:.2}:1, under 4.5:1");
+                }
+            }
+        }
+        // The old feedback colour (the move hints' dark green) failed: the test tells them apart.
+        assert!(contrast(STANDARD.target, STANDARD.background) < 4.5);
     }
 }

@@ -89,14 +89,9 @@ fn spawn(
     view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle, true);
 }
 
-/// Where `team`'s `skill` stands: `ready`, or its cooldown (`1 tick`, `3 ticks`): the player's button
-/// shows it in brackets, the enemy's line as `ready` or `in 3 ticks`.
-fn skill_state(battle: &Battle, team: Team, skill: Skill) -> String {
-    match battle.cooldown(team, skill).unwrap_or(0) {
-        0 => "ready".to_string(),
-        1 => "1 tick".to_string(),
-        n => format!("{n} ticks"),
-    }
+/// Ticks until `team`'s `skill` is ready (0: ready).
+fn cooldown(battle: &Battle, team: Team, skill: Skill) -> u32 {
+    battle.cooldown(team, skill).unwrap_or(0)
 }
 
 fn objective_status(battle: &Battle) -> String {
@@ -153,8 +148,8 @@ pub enum BattleView {
         status: String,
         /// A reposition can be skipped.
         skip: bool,
-        /// The skill buttons' labels, when the player has skills: `Teleport (ready)`, `Freeze (3
-        /// ticks)`.
+        /// The skill buttons' labels, when the player has skills ([`crate::ui::skill_label`]:
+        /// `Teleport: ready`, `Freeze: 3 ticks`).
         skills: Option<[(Skill, String); 2]>,
         /// The enemy's skills and their cooldowns, when it has skills: `Enemy skills: Teleport ready,
         /// Freeze in 2 ticks`.
@@ -201,14 +196,15 @@ impl BattleView {
         };
         let skills = battle.has_skills(Team::Player).then(|| {
             [Skill::Teleport, Skill::Freeze].map(|skill| {
-                let name = capitalize(&skill.to_string());
-                (skill, format!("{name} ({})", skill_state(battle, Team::Player, skill)))
+                (skill, crate::ui::skill_label(skill, cooldown(battle, Team::Player, skill), true))
             })
         });
         let enemy_skills = battle.has_skills(Team::Enemy).then(|| {
             let states = [Skill::Teleport, Skill::Freeze].map(|skill| {
-                let state = skill_state(battle, Team::Enemy, skill);
-                let state = if state == "ready" { state } else { format!("in {state}") };
+                let state = match cooldown(battle, Team::Enemy, skill) {
+                    0 => crate::ui::cooldown_words(0),
+                    n => format!("in {}", crate::ui::cooldown_words(n)),
+                };
                 format!("{} {state}", capitalize(&skill.to_string()))
             });
             format!("Enemy skills: {}", states.join(", "))

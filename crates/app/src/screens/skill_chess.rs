@@ -19,7 +19,7 @@ use crate::menus::Menu;
 use crate::settings::{Orientation, Settings};
 use crate::storage::DataDir;
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, capitalize, label, small_button, text_font, units};
+use crate::ui::{Section, View, button, label, small_button, text_font, units};
 
 /// What the skill-chess screen's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +123,8 @@ impl View for HeaderView {
     }
 }
 
-/// The skill buttons' labels: `Teleport (ready)`, `Freeze (3)`, `... (off)`.
+/// The skill buttons' labels ([`crate::ui::skill_label`]): `Teleport: ready`, `Freeze: 3 ticks`,
+/// `Teleport: off`.
 #[derive(Clone, Debug, PartialEq)]
 struct SkillsView([(Skill, String); 2]);
 
@@ -689,15 +690,7 @@ fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<
 
 /// The skill buttons' text for the player's side.
 fn skill_label(game: &SkillGame, skill: Skill) -> String {
-    let name = capitalize(&skill.to_string());
-    let ticks = game.board.cooldown(game.player, skill);
-    if !game.skills_enabled {
-        format!("{name} (off)")
-    } else if ticks == 0 {
-        format!("{name} (ready)")
-    } else {
-        format!("{name} ({ticks})")
-    }
+    crate::ui::skill_label(skill, game.board.cooldown(game.player, skill), game.skills_enabled)
 }
 
 /// Rebuilds the review bar, the captured material and the resign question when they changed.

@@ -171,19 +171,11 @@ impl TutorialView {
         } else {
             format!("Step {} of {steps}", t.step_index() + 1)
         };
+        // The one wording of skill buttons, short enough for one line in half the panel: a label
+        // that wrapped or changed width moved the buttons (the keys are in the hint line and How to
+        // play).
         let skills = [Skill::Teleport, Skill::Freeze].map(|skill| {
-            let cd = battle.cooldown(Team::Player, skill).unwrap_or(0);
-            let name = capitalize(&skill.to_string());
-            // Short enough for one line in half the panel: a label that wrapped or changed width moved
-            // the buttons (the keys are in the hint line and How to play).
-            (
-                skill,
-                match cd {
-                    0 => format!("{name}: ready"),
-                    1 => format!("{name}: 1 tick"),
-                    n => format!("{name}: {n} ticks"),
-                },
-            )
+            (skill, crate::ui::skill_label(skill, battle.cooldown(Team::Player, skill).unwrap_or(0), true))
         });
         let start = session.log.len().saturating_sub(6);
         TutorialView {
@@ -234,7 +226,7 @@ impl View for TutorialView {
             p.spawn(button("Leave tutorial", Action::Leave));
         }
         if let Some(reaction) = &self.reaction {
-            p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.target)));
+            p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.success)));
         }
         if let Some(message) = &self.message {
             p.spawn(crate::ui::error_line(message.clone()));

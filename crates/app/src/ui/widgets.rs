@@ -213,6 +213,25 @@ pub fn capitalize(s: &str) -> String {
     c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
+/// How far a skill is from ready, in words: `ready`, `1 tick`, `3 ticks` (the skill clock's ticks).
+#[must_use]
+pub fn cooldown_words(ticks: u32) -> String {
+    match ticks {
+        0 => "ready".to_string(),
+        1 => "1 tick".to_string(),
+        n => format!("{n} ticks"),
+    }
+}
+
+/// A skill button's label, one wording on every screen (battles, the tutorial, skill chess): the
+/// skill's name and, after a colon, its cooldown in [`cooldown_words`] (`Teleport: ready`, `Freeze: 3
+/// ticks`), or `off` when the game has skills switched off (`enabled` false).
+#[must_use]
+pub fn skill_label(skill: gambit_skills::Skill, ticks: u32, enabled: bool) -> String {
+    let state = if enabled { cooldown_words(ticks) } else { "off".to_string() };
+    format!("{}: {state}", capitalize(&skill.to_string()))
+}
+
 /// `text` with a pointer in front when `selected` (the chosen option of a row of buttons).
 #[must_use]
 pub fn mark(selected: bool, text: impl Into<String>) -> String {
@@ -352,3 +371,17 @@ pub fn spawn_card<'a, A: ButtonAction>(
 /// has no focus ring.
 #[derive(Component, Debug, Default)]
 pub struct Selected;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gambit_skills::Skill;
+
+    #[test]
+    fn skill_buttons_have_one_wording() {
+        assert_eq!(skill_label(Skill::Teleport, 0, true), "Teleport: ready");
+        assert_eq!(skill_label(Skill::Freeze, 1, true), "Freeze: 1 tick");
+        assert_eq!(skill_label(Skill::Freeze, 9, true), "Freeze: 9 ticks");
+        assert_eq!(skill_label(Skill::Teleport, 0, false), "Teleport: off");
+    }
+}

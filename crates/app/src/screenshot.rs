@@ -9,7 +9,10 @@
 //! `map-start` is the route map at the start (the first battles' previews), `map` the map after the
 //! first shop; on the way to the rest the run takes the map's choices that lead to one; `map-visited`
 //! is the map after it (nodes visited, the current one); the last picture, `board-choice`, is a
-//! three-battle run's board choice (a route run has none).
+//! three-battle run's board choice (a route run has none), then the same in the colour-blind palette
+//! (`board-choice-colour-blind`). After the battle pictures, the battle's end reports:
+//! `battle-victory` (a rook takes the king) and `battle-defeat` (a lone king taken),
+//! each with its final board (no threats drawn) and the report as a battle's end writes it.
 //!
 //! Before each picture the layout check runs ([`crate::ui::layout_check`]): every violation is logged
 //! with the picture's name, all of them are written to `DIR/layout.txt` (empty when none), and the
@@ -21,9 +24,11 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use gambit_roguelite::battle::{BattleSetup, BonusObjective, Objective};
 use gambit_roguelite::bot::{StageTuning, auto_decision};
+use gambit_roguelite::economy::VictoryReward;
+use gambit_roguelite::run::BattleRecord;
 use gambit_roguelite::run::ShopItem;
-use gambit_roguelite::{Battle, BattleAction, Modifier, Team};
-use gambit_rules::Position;
+use gambit_roguelite::{Battle, BattleAction, BattleEvent, Modifier, Team};
+use gambit_rules::{Position, Square};
 use gambit_skills::{SkillBoard, SkillConfig};
 
 use crate::game::{Preset, SkillGame};
@@ -36,7 +41,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 32] = [
+pub const STEPS: [&str; 35] = [
     "title",
     "settings",
     "how-to-play",
@@ -53,6 +58,8 @@ pub const STEPS: [&str; 32] = [
     "battle",
     "battle-hints",
     "battle-colour-blind",
+    "battle-victory",
+    "battle-defeat",
     "shop",
     "map",
     "rest",
@@ -69,6 +76,7 @@ pub const STEPS: [&str; 32] = [
     "records-history",
     "records-older",
     "board-choice",
+    "board-choice-colour-blind",
 ];
 
 /// Progress through the tour.
@@ -161,6 +169,58 @@ fn showcase_battle() -> Option<Battle> {
     battle.apply(BattleAction::Freeze { square: "c5".parse().ok()? }).ok();
     battle.apply(BattleAction::Use { slot: 0, target: None }).ok();
     Some(battle)
+}
+
+/// A battle finished, with its end report as the battle screen shows it: won (a rook takes the king
+/// down an open file, no piece lost: the bonus) or lost (a lone king steps next to an enemy rook, which takes it:
+/// the army is eliminated). Returns the battle, the report and the last move.
+fn finished_showcase(won: bool) -> Option<(Battle, crate::run::BattleEnd, (Square, Square))> {
+    let (mut battle, moves) = if won {
+        let setup = BattleSetup::from_fen("3k4/2p1p3/8/8/8/8/2P1P3/3RK3", Objective::CaptureKing, 20)
+            .ok()?
+            .with_modifier("d1", Modifier::Swift)
+            .with_bonus(BonusObjective::NoLosses);
+        (Battle::new(&setup).ok()?, [("d1", "d8"), ("", "")])
+    } else {
+        let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/r7/4K3", Objective::CaptureKing, 20).ok()?;
+        (Battle::new(&setup).ok()?, [("e1", "d2"), ("a2", "d2")])
+    };
+    let mut events = Vec::new();
+    let mut last = None;
+    for (from, to) in moves.into_iter().filter(|(from, _)| !from.is_empty()) {
+        let (from, to): (Square, Square) = (from.parse().ok()?, to.parse().ok()?);
+        let id = battle.unit_at(from)?.id;
+        events.extend(battle.apply(BattleAction::Move { id, to }).ok()?);
+        last = Some((from, to));
+    }
+    let defeat = match battle.status() {
+        gambit_roguelite::BattleStatus::Victory { .. } => None,
+        gambit_roguelite::BattleStatus::Defeat { reason } => Some(reason),
+        gambit_roguelite::BattleStatus::Ongoing => return None,
+    };
+    let reward = defeat
+        .is_none()
+        .then(|| VictoryReward::of_battle(&battle, &gambit_roguelite::tuning::Economy::default().gold));
+    let square = events.iter().rev().find_map(|e| match e {
+        BattleEvent::Captured { victim, square, .. } if victim.team == Team::Player => Some(*square),
+        _ => None,
+    });
+    let record = BattleRecord {
+        stage: 1,
+        template: String::new(),
+        won: defeat.is_none(),
+        moves_used: battle.move_budget() - battle.moves_left(),
+        bonus: reward.is_some_and(|r| r.bonus),
+        points: reward.map_or(0, |r| r.points),
+        gold: reward.map_or(0, |r| r.gold),
+        reward,
+        defeat,
+        node: None,
+        act: 0,
+        lost: 0,
+    };
+    let end = crate::run::BattleEnd::of_record(&record, square.filter(|_| defeat.is_some()), false);
+    Some((battle, end, last?))
 }
 
 /// Plays the run with the fixed player policy until its screen is the one wanted.
@@ -313,8 +373,20 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<crate::board::Hovered>().0 = None;
             world.resource_mut::<Settings>().color_blind = true;
         }
-        "shop" => {
+        "battle-victory" | "battle-defeat" => {
             world.resource_mut::<Settings>().color_blind = false;
+            if let Some((battle, end, last)) = finished_showcase(name == "battle-victory")
+                && let Some(mut session) = world.get_resource_mut::<RunSession>()
+            {
+                session.showcase = Some(battle);
+                session.battle_end = Some(end);
+                session.last_move = Some(last);
+            }
+        }
+        "shop" => {
+            if let Some(mut session) = world.get_resource_mut::<RunSession>() {
+                session.last_move = None;
+            }
             advance_run_to(world, Screen::Shop);
         }
         "map" => advance_run_to(world, Screen::Map),
@@ -404,6 +476,8 @@ pub fn set_up(world: &mut World, name: &str) {
             let screen = world.resource::<RunSession>().app_screen();
             set_screen(world, screen);
         }
+        // The same choice in the colour-blind palette: the previews' squares and rings follow it.
+        "board-choice-colour-blind" => world.resource_mut::<Settings>().color_blind = true,
         _ => {}
     }
 }

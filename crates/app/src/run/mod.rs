@@ -13,7 +13,7 @@ use gambit_roguelite::battle::Team;
 use gambit_roguelite::bot::Evaluation;
 use gambit_roguelite::records::RunRecord;
 use gambit_roguelite::replay::replay_file;
-use gambit_roguelite::run::{RunError, RunSummary};
+use gambit_roguelite::run::{BattleRecord, RunError, RunSummary};
 use gambit_roguelite::save::{
     PROGRESS_FILE, RUN_FILE, progress_from_json, progress_to_json, run_from_json, run_to_json,
 };
@@ -95,6 +95,47 @@ pub struct BattleEnd {
     pub lines: Vec<String>,
     /// A defeat's square: where the player's last piece fell (marked on the final board).
     pub square: Option<Square>,
+}
+
+impl BattleEnd {
+    /// The report of a finished battle from the run's record of it: a victory's moves, bonus, points
+    /// in words and gold; a defeat's cause and `square` (where the last piece fell). With
+    /// `lost_for_good` (a route that goes on), the owned pieces it lost are named as lost for the
+    /// rest of the run.
+    #[must_use]
+    pub fn of_record(record: &BattleRecord, square: Option<Square>, lost_for_good: bool) -> BattleEnd {
+        let mut lines = match record.reward {
+            Some(reward) => vec![
+                format!("Moves used: {}", record.moves_used),
+                if reward.bonus {
+                    format!("Bonus objective: complete (+{})", reward.bonus_points)
+                } else {
+                    "Bonus objective: missed".to_string()
+                },
+                crate::screens::run_end::victory_points_line(&reward),
+                format!("Gold: +{}", reward.gold),
+            ],
+            None => {
+                let cause = record.defeat.map_or_else(
+                    || "The battle is lost".to_string(),
+                    |reason| crate::ui::capitalize(&reason.to_string()),
+                );
+                let mut lines = vec![format!("{cause}.")];
+                if let Some(square) = square {
+                    lines.push(format!("Lost on {square}, marked on the board."));
+                }
+                lines.push("The run ends here.".to_string());
+                lines
+            }
+        };
+        if record.lost > 0 && lost_for_good {
+            lines.push(format!(
+                "Pieces lost for the rest of the run: {} (a rest can bring one back)",
+                record.lost
+            ));
+        }
+        BattleEnd { won: record.won, lines, square }
+    }
 }
 
 /// The square where the player's last piece was taken (captured, or killed by poison or damage) in
@@ -430,44 +471,9 @@ fn finish_decision(
             if was_battle && session.run.stats().battles.len() > battles_before {
                 let record = session.run.stats().battles.last().cloned().expect("a battle just ended");
                 let square = record.defeat.and(lost_on(&events));
-                session.battle_end = Some(BattleEnd {
-                    won: record.won,
-                    square,
-                    lines: match record.reward {
-                        Some(reward) => vec![
-                            format!("Moves used: {}", record.moves_used),
-                            if reward.bonus {
-                                format!("Bonus objective: complete (+{})", reward.bonus_points)
-                            } else {
-                                "Bonus objective: missed".to_string()
-                            },
-                            crate::screens::run_end::victory_points_line(&reward),
-                            format!("Gold: +{}", reward.gold),
-                        ],
-                        None => {
-                            let cause = record.defeat.map_or_else(
-                                || "The battle is lost".to_string(),
-                                |reason| crate::ui::capitalize(&reason.to_string()),
-                            );
-                            let mut lines = vec![format!("{cause}.")];
-                            if let Some(square) = square {
-                                lines.push(format!("Lost on {square}, marked on the board."));
-                            }
-                            lines.push("The run ends here.".to_string());
-                            lines
-                        }
-                    },
-                });
                 // A lost battle ends the run: no "rest of the run" to speak of then.
-                if record.lost > 0 && session.run.route().is_some() && !session.run.is_over() {
-                    let line = format!(
-                        "Pieces lost for the rest of the run: {} (a rest can bring one back)",
-                        record.lost
-                    );
-                    if let Some(end) = session.battle_end.as_mut() {
-                        end.lines.push(line);
-                    }
-                }
+                let lost_for_good = session.run.route().is_some() && !session.run.is_over();
+                session.battle_end = Some(BattleEnd::of_record(&record, square, lost_for_good));
             }
             advanced.write(RunAdvanced);
             if session.run.is_over() && session.recorded.is_none() {

@@ -220,11 +220,18 @@ pub fn start_effects(
                 ));
             }
             EffectKind::Vanish(piece) => {
-                let mut ghost = c.spawn((effect, full, base));
+                // The ghost stands where the piece stood: its size and place in the cell.
+                let place = Node { align_items: AlignItems::Start, ..full };
+                let mut ghost = c.spawn((effect, place, base));
                 if let Some(images) = &images {
                     ghost.with_child((
                         ImageNode::new(images.get(piece.color, piece.role)),
-                        Node { width: Val::Percent(86.0), height: Val::Percent(86.0), ..default() },
+                        Node {
+                            width: Val::Percent(super::view::PIECE_PERCENT),
+                            height: Val::Percent(super::view::PIECE_PERCENT),
+                            margin: UiRect::top(Val::Percent(super::view::PIECE_TOP_PERCENT)),
+                            ..default()
+                        },
                         Pickable::IGNORE,
                     ));
                 }

@@ -186,3 +186,66 @@ fn a_recorded_run_is_replayed_battle_by_battle() {
     h.press(ReplayAction::Back);
     assert_eq!(h.screen(), Screen::Records);
 }
+
+/// How many of the board's animations run now: slides, effects of `kind` (by a predicate) and
+/// appearances.
+fn animations(h: &mut Harness, kind: fn(&gambit::board::anim::EffectKind) -> bool) -> (usize, usize, usize) {
+    use gambit::board::anim::{Appear, Effect};
+    use gambit::board::slide::Slide;
+    let world = h.app.world_mut();
+    let slides = world.query::<&Slide>().iter(world).count();
+    let effects = world.query::<&Effect>().iter(world).filter(|e| kind(&e.kind)).count();
+    let appears = world.query::<&Appear>().iter(world).count();
+    (slides, effects, appears)
+}
+
+/// Starts lesson `lesson` (0-based) on the tutorial screen.
+fn lesson(h: &mut Harness, lesson: usize) {
+    h.app.world_mut().insert_resource(TutorialSession::start(lesson));
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Tutorial);
+    h.update(4);
+}
+
+/// The board animates every journey of an action, also when the enemy replies at once (the scene
+/// then changes once, and only the enemy's move used to be animated: the player's piece jumped, a
+/// teleport did not vanish): the player's move and the enemy's reply both slide, a teleport vanishes
+/// and reappears. With reduced motion nothing moves.
+#[test]
+fn the_players_action_and_the_enemys_reply_are_both_animated_unless_motion_is_reduced() {
+    use gambit::board::anim::EffectKind;
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    lesson(&mut h, 0);
+    play_next(&mut h);
+    assert_eq!(session(&h).travels.len(), 2, "the rook's move and the enemy's reply");
+    let (slides, _, _) = animations(&mut h, |_| false);
+    assert_eq!(slides, 2, "both moves slide");
+    lesson(&mut h, 1);
+    play_next(&mut h);
+    assert!(session(&h).travels.first().is_some_and(|t| t.teleport), "{:?}", session(&h).travels);
+    let (slides, vanish, appear) = animations(&mut h, |k| matches!(k, EffectKind::Vanish(_)));
+    assert_eq!((vanish, appear), (1, 1), "the teleported rook vanishes and reappears");
+    assert_eq!(slides, 1, "the enemy's reply slides");
+    // With reduced motion, the same actions move nothing (the running animations stopped first).
+    {
+        use gambit::board::anim::{Appear, Effect};
+        use gambit::board::slide::Slide;
+        let world = h.app.world_mut();
+        let running: Vec<Entity> = world.query_filtered::<Entity, With<Effect>>().iter(world).collect();
+        for e in running {
+            world.entity_mut(e).despawn();
+        }
+        let moving: Vec<Entity> =
+            world.query_filtered::<Entity, Or<(With<Slide>, With<Appear>)>>().iter(world).collect();
+        for e in moving {
+            world.entity_mut(e).remove::<(Slide, Appear)>();
+        }
+        world.resource_mut::<gambit::settings::Settings>().reduced_motion = true;
+    }
+    h.update(2);
+    for l in [0, 1] {
+        lesson(&mut h, l);
+        play_next(&mut h);
+        assert_eq!(animations(&mut h, |_| true), (0, 0, 0), "lesson {}: something moved", l + 1);
+    }
+}

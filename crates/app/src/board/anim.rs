@@ -95,41 +95,67 @@ pub fn is_teleport(scene: &BoardScene) -> bool {
     })
 }
 
+/// The journeys a scene shows: its [`BoardScene::travels`], or else its last move alone, taken for a
+/// teleport when its piece could not have walked it ([`is_teleport`]).
+#[must_use]
+pub fn travels(scene: &BoardScene) -> Vec<super::Travel> {
+    if !scene.travels.is_empty() {
+        return scene.travels.clone();
+    }
+    scene
+        .last_move
+        .map(|(from, to)| super::Travel { from, to, teleport: is_teleport(scene) })
+        .into_iter()
+        .collect()
+}
+
 /// The effects a change from `before` to `after` calls for: a burst where a piece of a side vanished
-/// while that side lost pieces (not a castling rook, not the mover's old square), ice where a square
-/// froze, the lost hit points of a piece that stayed, and a vanish where a teleport left.
+/// while that side lost pieces (not a castling rook, not a square a piece left), ice where a square
+/// froze, the lost hit points of a piece that stayed or travelled (followed along its journeys), and
+/// a vanish where a teleport left.
 #[must_use]
 pub fn cues(before: &BoardScene, after: &BoardScene) -> Vec<Cue> {
     let count = |s: &BoardScene, side: Side| {
         s.cells.iter().filter(|c| c.piece.is_some_and(|p| p.color == side)).count()
     };
     let mut out = Vec::new();
-    let new_move = after.last_move != before.last_move;
+    let new_move = after.last_move != before.last_move || after.travels != before.travels;
+    let journeys = if new_move { travels(after) } else { Vec::new() };
+    // Where each piece of `before` stands after the journeys (a captured piece is overwritten): the
+    // hit points are compared there.
+    let mut carried = before.cells;
+    for t in &journeys {
+        let moving = carried[t.from.index() as usize];
+        let target = &mut carried[t.to.index() as usize];
+        (target.piece, target.hp) = (moving.piece, moving.hp);
+        let origin = &mut carried[t.from.index() as usize];
+        (origin.piece, origin.hp) = (None, None);
+    }
     for square in Square::all() {
         let (b, a) = (before.cells[square.index() as usize], after.cells[square.index() as usize]);
         if let Some(gone) = b.piece
             && a.piece.is_none_or(|p| p.color != gone.color)
             && count(after, gone.color) < count(before, gone.color)
-            && !(new_move && after.last_move.is_some_and(|(from, _)| from == square) && a.piece.is_none())
+            && !(a.piece.is_none() && journeys.iter().any(|t| t.from == square))
         {
             out.push(Cue { square, kind: EffectKind::Burst });
         }
         if b.frozen.is_none() && a.frozen.is_some() {
             out.push(Cue { square, kind: EffectKind::Ice });
         }
-        if let (Some(p), Some(q), Some((hp_b, _)), Some((hp_a, _))) = (b.piece, a.piece, b.hp, a.hp)
+        let c = carried[square.index() as usize];
+        if let (Some(p), Some(q), Some((hp_b, _)), Some((hp_a, _))) = (c.piece, a.piece, c.hp, a.hp)
             && p == q
             && hp_a < hp_b
         {
             out.push(Cue { square, kind: EffectKind::Damage(hp_b - hp_a) });
         }
     }
-    if new_move
-        && is_teleport(after)
-        && let Some((from, to)) = after.last_move
-        && let Some(piece) = after.cells[to.index() as usize].piece
-    {
-        out.push(Cue { square: from, kind: EffectKind::Vanish(piece) });
+    for t in journeys.iter().filter(|t| t.teleport) {
+        let piece = before.cells[t.from.index() as usize].piece.or(after.cells[t.to.index() as usize].piece);
+        if let Some(piece) = piece {
+            out.push(Cue { square: t.from, kind: EffectKind::Vanish(piece) });
+        }
     }
     out
 }
@@ -238,14 +264,19 @@ pub fn start_effects(
             }
         });
     }
-    if is_teleport(&scene)
-        && scene.last_move != before.last_move
-        && let Some((_, to)) = scene.last_move
-    {
-        let (row, col) = view_position(to, view.rotated);
-        for (entity, PieceGlyph(pos)) in &glyphs {
-            if (pos.row, pos.col) == (row, col) {
-                commands.entity(entity).insert(Appear { elapsed: 0.0 });
+    // A teleported piece grows into its new square (unless it was taken there since).
+    if scene.last_move != before.last_move || scene.travels != before.travels {
+        for t in travels(&scene).iter().filter(|t| t.teleport) {
+            let side =
+                |s: &BoardScene, square: Square| s.cells[square.index() as usize].piece.map(|p| p.color);
+            if side(&scene, t.to).is_none() || side(&scene, t.to) != side(&before, t.from) {
+                continue;
+            }
+            let (row, col) = view_position(t.to, view.rotated);
+            for (entity, PieceGlyph(pos)) in &glyphs {
+                if (pos.row, pos.col) == (row, col) {
+                    commands.entity(entity).insert(Appear { elapsed: 0.0 });
+                }
             }
         }
     }
@@ -542,6 +573,33 @@ mod tests {
         let mut whole = after.clone();
         whole.cell_mut(sq("e1")).hp = Some((3, 3));
         assert_eq!(super::cues(&whole, &hurt), vec![Cue { square: sq("e1"), kind: EffectKind::Damage(2) }]);
+    }
+
+    #[test]
+    fn a_reply_in_the_same_change_still_shows_the_players_journey() {
+        use crate::board::Travel;
+        // The player's rook teleports a1-a6, the enemy's king replies e8-d8, and poison costs the
+        // rook 1 HP at the start of the player's next turn: one change.
+        let mut before = scene("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        before.cell_mut(sq("a1")).hp = Some((2, 2));
+        let mut after = scene("3k4/8/R7/8/8/8/8/4K3 w - - 0 1");
+        after.cell_mut(sq("a6")).hp = Some((1, 2));
+        after.set_last_move(Some((sq("e8"), sq("d8"))));
+        // Known only by its last move (before: the enemy's king step), the player's teleport, its
+        // damage and its old square are lost: this is what the battles showed.
+        let lost = cues(&before, &after);
+        assert!(!lost.iter().any(|c| matches!(c.kind, EffectKind::Vanish(_) | EffectKind::Damage(_))));
+        after.travels = vec![
+            Travel { from: sq("a1"), to: sq("a6"), teleport: true },
+            Travel { from: sq("e8"), to: sq("d8"), teleport: false },
+        ];
+        let cues = cues(&before, &after);
+        let rook = before.cells[0].piece.unwrap();
+        assert!(cues.contains(&Cue { square: sq("a1"), kind: EffectKind::Vanish(rook) }), "{cues:?}");
+        assert!(cues.contains(&Cue { square: sq("a6"), kind: EffectKind::Damage(1) }), "{cues:?}");
+        assert!(!cues.iter().any(|c| c.kind == EffectKind::Burst), "no piece was taken: {cues:?}");
+        let shown: Vec<(Square, bool)> = travels(&after).iter().map(|t| (t.to, t.teleport)).collect();
+        assert_eq!(shown, vec![(sq("a6"), true), (sq("d8"), false)], "both journeys are animated");
     }
 
     #[test]

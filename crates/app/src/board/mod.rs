@@ -121,18 +121,46 @@ pub struct SceneCell {
     pub objective: bool,
 }
 
-/// The whole board as shown: 64 cells indexed by [`Square::index`], and the last move for the slide.
+/// A piece's journey in the change a scene shows: a move (it slides) or a teleport (it vanishes and
+/// reappears).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Travel {
+    /// Where it left.
+    pub from: Square,
+    /// Where it arrived.
+    pub to: Square,
+    /// A teleport rather than a move.
+    pub teleport: bool,
+}
+
+impl Travel {
+    /// The journey a battle event reports: a move or a reposition slides, a teleport does not.
+    #[must_use]
+    pub fn of_event(event: &gambit_roguelite::BattleEvent) -> Option<Travel> {
+        let (from, to) = event.travel()?;
+        let teleport = matches!(event, gambit_roguelite::BattleEvent::Teleported { .. });
+        Some(Travel { from, to, teleport })
+    }
+}
+
+/// The whole board as shown: 64 cells indexed by [`Square::index`], the last move (highlighted) and
+/// the journeys of the change shown (animated once).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct BoardScene {
     /// The cells, a1 = 0 ... h8 = 63.
     pub cells: [SceneCell; 64],
-    /// The last move, animated once.
+    /// The last move, highlighted (and animated when [`BoardScene::travels`] is empty).
     pub last_move: Option<(Square, Square)>,
+    /// Every journey of the change this scene shows, in order: in a battle the player's action and
+    /// the enemy's reply arrive as one change, and each of them is animated. Empty when only the last
+    /// move is known (skill chess, the replay): then it is animated alone, and taken for a teleport
+    /// when its piece could not have walked it ([`anim::travels`]).
+    pub travels: Vec<Travel>,
 }
 
 impl Default for BoardScene {
     fn default() -> Self {
-        BoardScene { cells: [SceneCell::default(); 64], last_move: None }
+        BoardScene { cells: [SceneCell::default(); 64], last_move: None, travels: Vec::new() }
     }
 }
 

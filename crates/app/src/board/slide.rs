@@ -1,4 +1,4 @@
-//! The move animation: the moved piece's glyph slides from its old cell into the new one, once per new
+//! The move animation: each moved piece's glyph slides from its old cell into the new one, once per new
 //! last move (not with reduced motion).
 
 use bevy::prelude::*;
@@ -19,7 +19,8 @@ pub struct Slide {
 /// How long a slide takes, seconds.
 const DURATION: f32 = 0.15;
 
-/// Starts the slide of the moved piece's glyph when a new last move appears.
+/// Starts the slides of the moved pieces' glyphs when a new last move appears: every journey of the
+/// change that is not a teleport ([`super::anim::travels`]; a later journey to the same square wins).
 pub fn start_slide(
     mut commands: Commands,
     scene: Res<BoardScene>,
@@ -32,23 +33,29 @@ pub fn start_slide(
         return;
     }
     view.animated = scene.last_move;
-    let Some((from, to)) = scene.last_move else { return };
-    if settings.reduced_motion || from == to || super::anim::is_teleport(&scene) {
+    if settings.reduced_motion {
         return;
     }
-    let (fr, fc) = view_position(from, view.rotated);
-    let (tr, tc) = view_position(to, view.rotated);
-    let Some(size) = cells
-        .iter()
-        .find(|(Cell(pos), _)| (pos.row, pos.col) == (tr, tc))
-        .map(|(_, node)| node.size() * node.inverse_scale_factor())
-    else {
-        return;
-    };
-    let offset =
-        Vec2::new((f32::from(fc) - f32::from(tc)) * size.x, (f32::from(fr) - f32::from(tr)) * size.y);
+    let mut slides = std::collections::BTreeMap::new();
+    for travel in super::anim::travels(&scene) {
+        if travel.teleport || travel.from == travel.to {
+            continue;
+        }
+        let (fr, fc) = view_position(travel.from, view.rotated);
+        let (tr, tc) = view_position(travel.to, view.rotated);
+        let Some(size) = cells
+            .iter()
+            .find(|(Cell(pos), _)| (pos.row, pos.col) == (tr, tc))
+            .map(|(_, node)| node.size() * node.inverse_scale_factor())
+        else {
+            continue;
+        };
+        let offset =
+            Vec2::new((f32::from(fc) - f32::from(tc)) * size.x, (f32::from(fr) - f32::from(tr)) * size.y);
+        slides.insert((tr, tc), offset);
+    }
     for (entity, PieceGlyph(pos)) in &glyphs {
-        if (pos.row, pos.col) == (tr, tc) {
+        if let Some(&offset) = slides.get(&(pos.row, pos.col)) {
             commands.entity(entity).insert(Slide { from: offset, elapsed: 0.0 });
         }
     }

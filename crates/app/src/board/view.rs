@@ -514,20 +514,21 @@ pub fn paint_squares(
     }
 }
 
-/// The colour of one square: light or dark, or the terrain (hole, wall), then frozen, poison, the last
-/// move, a threat (with the overlay on), check and selection mixed in.
+/// The colour of one square: light or dark with the last move mixed in, or the terrain (hole, wall),
+/// or frozen (the frozen colour whole: mixed with the last move's yellow, ice read as poison green),
+/// or poison mixed in; then a threat (with the overlay on), check and selection.
 #[must_use]
 pub fn square_colour(c: &SceneCell, light: bool, palette: &Palette, threat_overlay: bool) -> Color {
     let mut color = if light { palette.light } else { palette.dark };
+    if c.last_move {
+        color = color.mix(&palette.last_move, 0.45);
+    }
     if c.blocked {
         color = if c.wall { palette.wall } else { palette.blocked };
     } else if c.frozen.is_some() {
         color = palette.frozen;
     } else if c.poison.is_some() {
         color = color.mix(&palette.poison, 0.45);
-    }
-    if c.last_move {
-        color = color.mix(&palette.last_move, 0.45);
     }
     if c.threat && threat_overlay {
         color = color.mix(&palette.threat, 0.35);
@@ -930,6 +931,19 @@ mod tests {
                 b - a > 0.15,
                 "last move {b:.3} not clearly lighter than a threat {a:.3} (light: {light})"
             );
+        }
+    }
+
+    #[test]
+    fn a_frozen_square_keeps_its_ice_colour_under_the_last_move() {
+        for palette in [crate::palette::STANDARD, crate::palette::COLOR_BLIND] {
+            let frozen = SceneCell { frozen: Some(3), last_move: true, ..SceneCell::default() };
+            for light in [true, false] {
+                assert_eq!(square_colour(&frozen, light, &palette, false), palette.frozen);
+            }
+            // The last move still tints an ordinary square.
+            let last = SceneCell { last_move: true, ..SceneCell::default() };
+            assert_ne!(square_colour(&last, true, &palette, false), palette.light);
         }
     }
 

@@ -166,6 +166,9 @@ pub struct RunSession {
     pub refusal: Option<String>,
     /// The last move on the board (for highlighting).
     pub last_move: Option<(Square, Square)>,
+    /// Every journey of the last decision (the player's action and the enemy's replies), in order:
+    /// the board animates each ([`crate::board::BoardScene::travels`]).
+    pub travels: Vec<crate::board::Travel>,
     /// The report of the battle that just ended, shown on the battle screen until the player continues.
     pub battle_end: Option<BattleEnd>,
     /// The run summary once recorded into the profile.
@@ -183,6 +186,7 @@ impl RunSession {
             log: Vec::new(),
             refusal: None,
             last_move: None,
+            travels: Vec::new(),
             battle_end: None,
             recorded: None,
             showcase: None,
@@ -217,6 +221,7 @@ impl RunSession {
     pub fn close_battle_end(&mut self) {
         self.battle_end = None;
         self.last_move = None;
+        self.travels.clear();
     }
 }
 
@@ -458,11 +463,13 @@ fn finish_decision(
                 session.log.clear();
             }
             crate::audio::write_run_cue(&events, &mut cues);
+            session.travels.clear();
             for event in &events {
                 if let RunEvent::Battle { event } = event
-                    && let Some((from, to)) = event.travel()
+                    && let Some(travel) = crate::board::Travel::of_event(event)
                 {
-                    session.last_move = Some((from, to));
+                    session.last_move = Some((travel.from, travel.to));
+                    session.travels.push(travel);
                 }
                 session.log.push(event.to_string());
             }

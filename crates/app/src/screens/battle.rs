@@ -515,6 +515,7 @@ fn build_scene(
         next.cell_mut(s).selected = true;
     }
     next.set_last_move(session.last_move);
+    next.travels.clone_from(&session.travels);
     if *scene != next {
         *scene = next;
     }

@@ -45,6 +45,8 @@ pub struct TutorialSession {
     pub log: Vec<String>,
     /// The last move on the board (highlighted).
     pub last_move: Option<(Square, Square)>,
+    /// Every journey of the last action and the enemy's reply, in order (each is animated).
+    pub travels: Vec<crate::board::Travel>,
 }
 
 impl TutorialSession {
@@ -56,16 +58,24 @@ impl TutorialSession {
     #[must_use]
     pub fn start(lesson: usize) -> TutorialSession {
         let tutorial = Tutorial::start(lesson.min(LESSON_COUNT - 1)).expect("the shipped lessons set up");
-        TutorialSession { tutorial, input: BattleInput::default(), log: Vec::new(), last_move: None }
+        TutorialSession {
+            tutorial,
+            input: BattleInput::default(),
+            log: Vec::new(),
+            last_move: None,
+            travels: Vec::new(),
+        }
     }
 
     /// Plays a player action (and the enemy's reply); a refusal goes to the message line.
     pub fn act(&mut self, action: BattleAction) {
         match self.tutorial.act(action) {
             Ok(events) => {
+                self.travels.clear();
                 for event in &events {
-                    if let Some(travel) = event.travel() {
-                        self.last_move = Some(travel);
+                    if let Some(travel) = crate::board::Travel::of_event(event) {
+                        self.last_move = Some((travel.from, travel.to));
+                        self.travels.push(travel);
                     }
                     if !matches!(event, BattleEvent::TurnStarted { .. }) {
                         self.log.push(without_ids(&event.to_string()));
@@ -264,6 +274,7 @@ fn build_scene(session: Res<TutorialSession>, settings: Res<Settings>, mut scene
         next.cell_mut(s).selected = true;
     }
     next.set_last_move(session.last_move);
+    next.travels.clone_from(&session.travels);
     if *scene != next {
         *scene = next;
     }

@@ -123,11 +123,7 @@ pub fn spawn_sized(p: &mut ChildSpawnerCommands<'_>, cells: &[PreviewCell], long
                     border: UiRect::all(units(0.2)),
                     // Under its right and lower neighbours, as the board's squares: no seam where an
                     // edge falls between pixels.
-                    margin: UiRect {
-                        right: Val::Px(-super::view::SEAM_OVERLAP_PX),
-                        bottom: Val::Px(-super::view::SEAM_OVERLAP_PX),
-                        ..default()
-                    },
+                    margin: super::view::seam_margin(col + 1 < left + cols, row + 1 < top + rows),
                     ..default()
                 },
                 BackgroundColor(Color::NONE),

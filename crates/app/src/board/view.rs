@@ -28,9 +28,19 @@ pub const LABEL_VMIN: f32 = 3.0;
 pub const PIECE_PERCENT: f32 = 82.0;
 /// The gap above the piece picture, percent of the cell's side.
 pub const PIECE_TOP_PERCENT: f32 = 2.5;
-/// How far (logical pixels) each square reaches under its right and lower neighbours, so no seam
-/// shows between squares at any window size.
-pub const SEAM_OVERLAP_PX: f32 = 1.0;
+/// How far (logical pixels, before the UI scale) each square reaches under its right and lower
+/// neighbours, which are drawn over it: where square edges fall between pixels, the renderer's
+/// anti-aliased edges of two abutting squares let the page show through as a thin seam. Two, so
+/// that at least one whole pixel stays after the layout rounds both edges.
+pub const SEAM_OVERLAP_PX: f32 = 2.0;
+
+/// The margin that makes a cell reach under its right and lower neighbours where they are drawn
+/// (never into an open cell or past the board's edge).
+#[must_use]
+pub fn seam_margin(right_neighbour: bool, lower_neighbour: bool) -> UiRect {
+    let reach = |neighbour: bool| if neighbour { Val::Px(-SEAM_OVERLAP_PX) } else { Val::ZERO };
+    UiRect { right: reach(right_neighbour), bottom: reach(lower_neighbour), ..default() }
+}
 
 /// The part of the 8x8 screen grid a board occupies: the smallest rectangle holding its playable
 /// squares and walls (rows from the top, columns from the left, as [`super::view_position`] gives
@@ -331,14 +341,6 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
             grid_column: GridPlacement::start(i16::from(pos.col) + 2),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
-            // One pixel over its right and lower neighbours (which are drawn over it): where a square's
-            // edge falls between pixels, the renderer's anti-aliased edges of two abutting squares
-            // let the page show through as a thin seam; this way the square underneath fills it.
-            margin: UiRect {
-                right: Val::Px(-SEAM_OVERLAP_PX),
-                bottom: Val::Px(-SEAM_OVERLAP_PX),
-                ..default()
-            },
             ..default()
         },
         BackgroundColor(Color::BLACK),
@@ -461,6 +463,10 @@ pub fn layout_board(
             node.display = Display::Flex;
             node.grid_row = GridPlacement::start(i16::from(pos.row - area.top) + 1);
             node.grid_column = GridPlacement::start(i16::from(pos.col - area.left) + 2);
+            node.margin = seam_margin(
+                area.is_square(pos.row, pos.col + 1),
+                pos.row < 7 && area.is_square(pos.row + 1, pos.col),
+            );
         } else {
             node.display = Display::None;
         }

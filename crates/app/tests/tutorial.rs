@@ -214,6 +214,8 @@ fn lesson(h: &mut Harness, lesson: usize) {
 fn the_players_action_and_the_enemys_reply_are_both_animated_unless_motion_is_reduced() {
     use gambit::board::anim::EffectKind;
     let mut h = Harness::with_layout(1280, 800);
+    // The clock stands still: the animations started stay to be counted however slow the frames.
+    h.app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(std::time::Duration::ZERO));
     h.update(3);
     lesson(&mut h, 0);
     play_next(&mut h);

@@ -37,9 +37,11 @@ use crate::types::{Color, Role, Square};
 /// What a moving piece may do on a cell, per cell code: 0 stop, 1 quiet move, 2 capture.
 type TargetTable = [u8; 16];
 
-const fn target_table(us: Color, kings_capturable: bool) -> TargetTable {
+/// The target table of side `us`; `quiet` = false marks empty cells 0 too (the noisy generator's
+/// table: knights and kings then only capture).
+const fn target_table(us: Color, kings_capturable: bool, quiet: bool) -> TargetTable {
     let mut t = [0u8; 16];
-    t[EMPTY as usize] = 1;
+    t[EMPTY as usize] = quiet as u8;
     let mut code = PIECE_BASE as usize;
     while code < 16 {
         let is_enemy = (code & 1) != us as usize;
@@ -52,10 +54,17 @@ const fn target_table(us: Color, kings_capturable: bool) -> TargetTable {
     t
 }
 
-/// Per rule set (standard, then skirmish where kings are captured), per side to move.
-const TARGETS: [ByColor<TargetTable>; 2] = [
-    ByColor::new(target_table(Color::White, false), target_table(Color::Black, false)),
-    ByColor::new(target_table(Color::White, true), target_table(Color::Black, true)),
+/// Per rule set (standard, then skirmish where kings are captured) and generator (all moves, then
+/// captures and promotions only), per side to move.
+const TARGETS: [[ByColor<TargetTable>; 2]; 2] = [
+    [
+        ByColor::new(target_table(Color::White, false, true), target_table(Color::Black, false, true)),
+        ByColor::new(target_table(Color::White, false, false), target_table(Color::Black, false, false)),
+    ],
+    [
+        ByColor::new(target_table(Color::White, true, true), target_table(Color::Black, true, true)),
+        ByColor::new(target_table(Color::White, true, false), target_table(Color::Black, true, false)),
+    ],
 ];
 
 /// Where generated moves go: a move list, or a counter for perft's bulk counting (with the counter
@@ -70,6 +79,13 @@ impl MoveSink for MoveList {
     fn push(&mut self, m: Move) {
         // MAX_MOVES bounds every position (see its proof); an overflow would panic, never corrupt.
         ArrayVec::push(self, m);
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
     }
 }
 
@@ -96,6 +112,8 @@ struct Gen<'a, S: MoveSink> {
     /// Promotion choices: four under standard rules, the policy's one under skirmish rules.
     promotions: &'a [Role],
     standard: bool,
+    /// Whether quiet moves are generated (false: captures and promotions only).
+    quiet: bool,
 }
 
 impl<'a, S: MoveSink> Gen<'a, S> {
@@ -106,11 +124,12 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             pos,
             list,
             us: pos.turn,
-            targets: &TARGETS[0][pos.turn],
+            targets: &TARGETS[0][0][pos.turn],
             in_check: false,
             mask: u128::MAX,
             promotions: &Role::PROMOTIONS,
             standard: true,
+            quiet: true,
         }
     }
 
@@ -163,10 +182,11 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         if pin == 0 || pin == push || pin == -push {
             let to = step(from, push);
             if board[to] == EMPTY {
-                if self.allows(to) {
+                if self.allows(to) && (self.quiet || self.pos.promotion_cells[to] & (1 << self.us as u8) != 0)
+                {
                     self.add_pawn(from, to, EMPTY);
                 }
-                if self.standard {
+                if self.standard && self.quiet {
                     // The first cell of the pawns' start row (a2 = 31, a7 = 81): a pawn there may step twice.
                     let start_row = if us == Color::White { 31u8 } else { 81 };
                     let two = step(to, push);
@@ -205,7 +225,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         let board = &self.pos.board;
         let mut to = step(from, d);
         while board[to] == EMPTY {
-            if self.allows(to) {
+            if self.quiet && self.allows(to) {
                 self.add(from, to, role, EMPTY, MoveKind::Normal);
             }
             to = step(to, d);
@@ -330,7 +350,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         // attack questions when the zone covers them and the rook stands in its corner (a rook there
         // cannot have been shielding the path, so lifting it changes nothing), else `can_castle` asks.
         let mut castles: [Option<(CastleCells, u16)>; 2] = [None, None];
-        if castle && !self.pos.st.castling.is_empty() {
+        if castle && self.quiet && !self.pos.st.castling.is_empty() {
             for (side, king_side) in [true, false].into_iter().enumerate() {
                 let Some(c) = self.pos.castling_path_clear(king_side) else { continue };
                 let rank_end = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
@@ -419,11 +439,26 @@ fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
 }
 
 /// Sends the legal moves of the side to move to `list`.
+#[inline]
 pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
+    generate_with(pos, list, true);
+}
+
+/// Sends the legal captures and promotions of the side to move to `list`, in the order
+/// [`generate`] sends them (the other moves are never built).
+#[inline]
+pub(crate) fn generate_noisy<S: MoveSink>(pos: &Position, list: &mut S) {
+    generate_with(pos, list, false);
+}
+
+/// [`generate`] with the quiet moves (`quiet`) or without them.
+fn generate_with<S: MoveSink>(pos: &Position, list: &mut S, quiet: bool) {
     let us = pos.turn;
     match pos.rules {
         RuleSet::Standard => {
             let mut generator = Gen::standard(pos, list);
+            generator.quiet = quiet;
+            generator.targets = &TARGETS[0][usize::from(!quiet)][us];
             let king = pos.kings[us] as usize;
             if king == 0 {
                 // No king: nothing to keep safe (an editor position).
@@ -450,11 +485,12 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
                 pos,
                 list,
                 us,
-                targets: &TARGETS[1][us],
+                targets: &TARGETS[1][usize::from(!quiet)][us],
                 in_check: false,
                 mask: u128::MAX,
                 promotions: &promotion,
                 standard: false,
+                quiet,
             };
             generator.pieces(&NO_PINS, false);
         }
@@ -470,7 +506,7 @@ const LANDS: ByColor<[u8; 16]> = {
     let mut t = [[0u8; 16]; 2];
     let mut us = 0;
     while us < 2 {
-        let table = target_table(if us == 0 { Color::White } else { Color::Black }, false);
+        let table = target_table(if us == 0 { Color::White } else { Color::Black }, false, true);
         let mut code = 0;
         while code < 16 {
             t[us][code] = (table[code] != 0) as u8;
@@ -486,7 +522,7 @@ const CAPTURES: ByColor<[u8; 16]> = {
     let mut t = [[0u8; 16]; 2];
     let mut us = 0;
     while us < 2 {
-        let table = target_table(if us == 0 { Color::White } else { Color::Black }, false);
+        let table = target_table(if us == 0 { Color::White } else { Color::Black }, false, true);
         let mut code = 0;
         while code < 16 {
             t[us][code] = (table[code] == 2) as u8;
@@ -720,11 +756,12 @@ impl Siblings {
                     pos,
                     list: &mut counter,
                     us: them,
-                    targets: &TARGETS[0][them],
+                    targets: &TARGETS[0][0][them],
                     in_check: false,
                     mask: u128::MAX,
                     promotions: &Role::PROMOTIONS,
                     standard: true,
+                    quiet: true,
                 };
                 generator.king_targets(king)
             },

@@ -1370,6 +1370,28 @@ impl Position {
         list
     }
 
+    /// Appends the legal moves of the side to move to `out`, in the order of [`Position::legal_moves`]
+    /// (for callers that keep one growing buffer instead of a [`MoveList`] per call).
+    pub fn append_legal_moves(&self, out: &mut Vec<Move>) {
+        crate::movegen::generate(self, out);
+    }
+
+    /// Appends the legal captures and promotions of the side to move to `out`: exactly the moves of
+    /// [`Position::legal_moves`] with [`Move::is_capture`] or [`Move::is_promotion`], in the same
+    /// order, without building the quiet moves (what a quiescence search asks for).
+    ///
+    /// ```
+    /// use gambit_rules::Position;
+    /// let pos = Position::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let mut noisy = Vec::new();
+    /// pos.append_noisy_moves(&mut noisy);
+    /// let names: Vec<String> = noisy.iter().map(|m| m.to_uci()).collect();
+    /// assert_eq!(names, ["e4d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
+    /// ```
+    pub fn append_noisy_moves(&self, out: &mut Vec<Move>) {
+        crate::movegen::generate_noisy(self, out);
+    }
+
     /// The number of legal moves, without building the list (what perft's bulk counting uses); always
     /// equal to `legal_moves().len()`.
     #[must_use]

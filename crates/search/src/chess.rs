@@ -19,13 +19,14 @@ impl Game for Position {
 
     fn actions(&self, out: &mut Vec<Move>) {
         out.clear();
-        // From the slice: the list's by-value iterator would move its whole array (714 moves).
-        out.extend_from_slice(&self.legal_moves());
+        self.append_legal_moves(out);
     }
 
+    /// Captures and promotions from the rules crate's noisy generator (the quiet moves are never
+    /// built).
     fn noisy_actions(&self, out: &mut Vec<Move>) {
         out.clear();
-        out.extend(self.legal_moves().iter().filter(|m| m.capture.is_some() || m.promotion.is_some()));
+        self.append_noisy_moves(out);
     }
 
     fn is_noisy(&self, m: &Move) -> bool {
@@ -177,11 +178,12 @@ impl Game for Position {
             return;
         };
         let checks = CheckSquares::new(&b, us, king);
-        out.extend(self.legal_moves().iter().filter(|m| {
+        self.append_legal_moves(out);
+        out.retain(|m| {
             m.capture.is_some()
                 || m.promotion.is_some()
                 || (!m.is_castle() && checks.gives_check(&b, us, king, m))
-        }));
+        });
     }
 }
 

@@ -217,6 +217,11 @@ pub struct Position {
     pub(crate) pieces: ByColor<PieceList>,
     /// Per cell (a `u8`, so indexing needs no bounds check), the slot of its piece in its list.
     list_index: [u8; 256],
+    /// Per cell code (`code & 15`), the squares holding that piece as a bit set (a1 = bit 0). Only the
+    /// piece codes are read ([`Position::bitboard`]); the slots of the other codes collect the updates
+    /// of non-captures without a branch and mean nothing. Kept by every move, undo and edit (not by
+    /// perft's counting make, which leaves them as they were).
+    bitboards: [u64; 16],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
     pub(crate) kings: ByColor<u8>,
     pub(crate) turn: Color,
@@ -274,6 +279,7 @@ impl Position {
             board: EMPTY_BOARD,
             pieces: ByColor::splat(PieceList { cells: [0; 64], len: 0 }),
             list_index: [0; 256],
+            bitboards: [0; 16],
             kings: ByColor::splat(0),
             turn: Color::White,
             st: State { key: 0, halfmove_clock: 0, castling: CastlingRights::NONE, ep_square: None },
@@ -366,6 +372,23 @@ impl Position {
             let code = self.board[c as usize];
             (Square::from_cell(c as usize), Piece::new(mailbox::code_color(code), mailbox::code_role(code)))
         })
+    }
+
+    /// The squares of `color`'s pieces of `role`, kept up to date by every move and edit (no scan of
+    /// the board): one 64-bit set, a1 = bit 0, b1 = bit 1, ..., h8 = bit 63.
+    ///
+    /// ```
+    /// use gambit_rules::{Color, Position, Role, Square};
+    /// let pos = Position::startpos();
+    /// let knights = pos.bitboard(Color::White, Role::Knight);
+    /// let b1: Square = "b1".parse().unwrap();
+    /// assert!(knights.contains(b1));
+    /// assert_eq!(knights.bits(), 0x42); // b1 and g1
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn bitboard(&self, color: Color, role: Role) -> SquareSet {
+        SquareSet::from_bits(self.bitboards[mailbox::piece_code(color, role) as usize])
     }
 
     /// The number of pieces of `color` with `role`.
@@ -494,6 +517,7 @@ impl Position {
     fn add_code_at(&mut self, cell: usize, code: u8, slot: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
         self.board[cell] = code;
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
         self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_insert(cell, code, slot);
         if mailbox::code_role(code) == Role::King {
@@ -506,6 +530,7 @@ impl Position {
     fn add_code(&mut self, cell: usize, code: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
         self.board[cell] = code;
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
         self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_add(cell, code);
         if mailbox::code_role(code) == Role::King {
@@ -519,6 +544,7 @@ impl Position {
         let code = self.board[cell];
         debug_assert!(mailbox::is_piece(code));
         self.board[cell] = EMPTY;
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
         self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_remove(cell, code);
         if mailbox::code_role(code) == Role::King && self.kings[mailbox::code_color(code)] == cell as u8 {
@@ -532,6 +558,7 @@ impl Position {
         let code = self.board[from];
         self.board[from] = EMPTY;
         self.board[to] = code;
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
         self.st.key ^= KEYS.cells[code as usize][from] ^ KEYS.cells[code as usize][to];
         self.list_move(from, to, code);
         if code >= PIECE_BASE + 2 * Role::King as u8 {
@@ -1035,6 +1062,9 @@ impl Position {
         }
         self.board[from] = EMPTY;
         self.board[to] = code;
+        // An empty `captured` (code 0) xors a slot nobody reads.
+        self.bitboards[(captured & 15) as usize] ^= mailbox::CELL_BIT[to];
+        self.bitboards[c] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
         self.pieces[us].cells[(slot & 63) as usize] = to as u8;
         self.list_index[to] = slot;
         if m.role == Role::King {
@@ -1084,6 +1114,7 @@ impl Position {
         key ^= KEYS.cells[(captured & 15) as usize][capture_cell];
         if captured != EMPTY {
             self.board[capture_cell] = EMPTY;
+            self.bitboards[(captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
             self.list_remove(capture_cell, captured);
             if captured >= mailbox::piece_code(Color::White, Role::King) {
                 // Only skirmish rules capture kings.
@@ -1094,6 +1125,7 @@ impl Position {
         key ^= KEYS.cells[(code & 15) as usize][from] ^ KEYS.cells[(code & 15) as usize][to];
         self.board[from] = EMPTY;
         self.board[to] = code;
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
         let slot = self.list_index[from];
         self.pieces[us].cells[slot as usize] = to as u8;
         self.list_index[to] = slot;
@@ -1234,6 +1266,8 @@ impl Position {
         self.board[rook_from] = EMPTY;
         self.board[king_to] = king;
         self.board[rook_to] = rook;
+        self.bitboards[(king & 15) as usize] ^= mailbox::CELL_BIT[king_from] ^ mailbox::CELL_BIT[king_to];
+        self.bitboards[(rook & 15) as usize] ^= mailbox::CELL_BIT[rook_from] ^ mailbox::CELL_BIT[rook_to];
         self.st.key ^= KEYS.cells[king as usize][king_from]
             ^ KEYS.cells[king as usize][king_to]
             ^ KEYS.cells[rook as usize][rook_from]
@@ -1273,8 +1307,11 @@ impl Position {
         let from = m.from.cell();
         let to = m.to.cell();
         // The key came back from the record, so the board moves back without it.
-        self.board[from] = self.board[to];
+        let code = self.board[to];
+        self.board[from] = code;
         self.board[to] = undo.captured;
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
+        self.bitboards[(undo.captured & 15) as usize] ^= mailbox::CELL_BIT[to];
         let slot = self.list_index[to];
         self.pieces[us].cells[(slot & 63) as usize] = from as u8;
         self.list_index[from] = slot;
@@ -1309,6 +1346,7 @@ impl Position {
             let code = self.board[to];
             self.board[to] = EMPTY;
             self.board[from] = code;
+            self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
             let slot = self.list_index[to];
             self.pieces[us].cells[slot as usize] = from as u8;
             self.list_index[from] = slot;
@@ -1319,6 +1357,7 @@ impl Position {
                     to
                 };
                 self.board[capture_cell] = undo.captured;
+                self.bitboards[(undo.captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
                 self.list_insert(capture_cell, undo.captured, undo.captured_slot);
                 if mailbox::code_role(undo.captured) == Role::King {
                     self.kings[!us] = capture_cell as u8;

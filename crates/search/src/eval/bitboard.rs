@@ -1,5 +1,5 @@
 //! Bitboards for the evaluation and the static exchange evaluation: one 64-bit set per colour and role
-//! (bit `i` = square index `i`, a1 = 0), built from the position's piece lists, and attack sets from
+//! (bit `i` = square index `i`, a1 = 0), read from the sets the position keeps, and attack sets from
 //! tables computed at compile time (sliders by the classical ray method: the ray up to its first
 //! blocker).
 
@@ -22,28 +22,26 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// The bitboards of `pos`, from a one-entry cache per thread keyed by the position's hash key:
-    /// the evaluation, the quiescence move filter and the static exchange evaluation of one node share
-    /// one build.
+    /// The bitboards of `pos`, read from the sets the position keeps up to date
+    /// ([`Position::bitboard`]; blocked tiles are not pieces and are not in them).
+    #[inline]
     pub(crate) fn of(pos: &Position) -> Board {
-        thread_local! {
-            static LAST: std::cell::RefCell<(u64, Option<Board>)> = const { std::cell::RefCell::new((0, None)) };
-        }
-        let key = pos.key();
-        LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            match *last {
-                (k, Some(b)) if k == key => b,
-                _ => {
-                    let b = Board::new(pos);
-                    *last = (key, Some(b));
-                    b
-                }
+        let mut b = Board { roles: [[0; 6]; 2], colors: [0; 2], occupied: 0 };
+        for color in Color::ALL {
+            let c = color.index();
+            for role in Role::ALL {
+                let set = pos.bitboard(color, role).bits();
+                b.roles[c][role.index()] = set;
+                b.colors[c] |= set;
             }
-        })
+        }
+        b.occupied = b.colors[0] | b.colors[1];
+        b
     }
 
-    /// The bitboards of `pos` (blocked tiles are not pieces and are ignored).
+    /// The bitboards of `pos` built from its piece lists (what [`Board::of`] reads ready-made; the
+    /// tests compare the two).
+    #[cfg(test)]
     pub(crate) fn new(pos: &Position) -> Board {
         let mut b = Board { roles: [[0; 6]; 2], colors: [0; 2], occupied: 0 };
         for color in Color::ALL {
@@ -131,14 +129,15 @@ const fn rays() -> [[u64; 64]; 8] {
 /// `RAYS[direction][sq]`: every square from `sq` (excluded) to the edge.
 const RAYS: [[u64; 64]; 8] = rays();
 
+/// The ray from `sq` in direction `d` up to and including its first piece. Without a branch: the
+/// search for the first blocker also sees h8 (rising rays) or a1 (falling rays), whose ray in that
+/// direction is empty, so an unblocked ray removes nothing.
 #[inline]
 fn ray(d: usize, sq: usize, occupied: u64) -> u64 {
     let r = RAYS[d][sq];
     let blockers = r & occupied;
-    if blockers == 0 {
-        return r;
-    }
-    let first = if d < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    let first =
+        if d < 4 { (blockers | 1 << 63).trailing_zeros() } else { 63 - (blockers | 1).leading_zeros() };
     r ^ RAYS[d][first as usize]
 }
 
@@ -183,6 +182,8 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).unwrap();
             let b = Board::new(&pos);
+            let kept = Board::of(&pos);
+            assert_eq!((kept.roles, kept.colors, kept.occupied), (b.roles, b.colors, b.occupied));
             for sq in gambit_rules::Square::all() {
                 for color in Color::ALL {
                     let mut want = 0u64;

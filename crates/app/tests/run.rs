@@ -739,6 +739,8 @@ fn no_displayed_text_in_a_played_run_shows_an_id() {
             if let Some(id) = shown_id(&text).or_else(|| shown_template_id(&text)) {
                 panic!("{id:?} shown on {:?} in {text:?}", h.screen());
             }
+            // Nor the engine's turn bookkeeping (`ply 4: the player to act`) in the log.
+            assert!(!text.lines().any(|l| l.starts_with("ply ")), "on {:?}: {text:?}", h.screen());
             seen.insert(text);
         }
         screens.insert(format!("{:?}", h.screen()));

@@ -471,7 +471,11 @@ fn finish_decision(
                     session.last_move = Some((travel.from, travel.to));
                     session.travels.push(travel);
                 }
-                session.log.push(event.to_string());
+                // The turn boundaries (`ply 4: the player to act`) are the engine's bookkeeping, not
+                // news (the tutorial's log leaves them out too).
+                if !matches!(event, RunEvent::Battle { event: BattleEvent::TurnStarted { .. } }) {
+                    session.log.push(event.to_string());
+                }
             }
             let keep = session.log.len().saturating_sub(200);
             session.log.drain(..keep);

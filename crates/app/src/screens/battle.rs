@@ -583,12 +583,13 @@ fn on_board_input(
             BoardInput::Cast(skill) => {
                 if !battle.has_skills(Team::Player) {
                     input.message = Some("You have no skills in this battle".to_string());
-                } else if battle.cooldown(Team::Player, *skill).unwrap_or(0) > 0 {
-                    input.message = Some(format!("{skill} is on cooldown"));
+                } else if cooldown(battle, Team::Player, *skill) > 0 {
+                    input.message =
+                        Some(crate::ui::recharging(*skill, cooldown(battle, Team::Player, *skill)));
                 } else {
                     input.selected = None;
                     input.targeting = Targeting::for_skill(*skill);
-                    input.message = Some(format!("{skill}: choose a target (Esc cancels)"));
+                    input.message = Some(crate::ui::targeting_hint(*skill));
                 }
             }
             BoardInput::Cancel => *input = BattleInput::default(),

@@ -19,7 +19,7 @@ use crate::menus::Menu;
 use crate::run::Profile;
 use crate::settings::Settings;
 use crate::ui::section::show;
-use crate::ui::{View, button, capitalize, heading, label, muted_line, small_button};
+use crate::ui::{View, button, heading, label, muted_line, small_button};
 
 /// What the tutorial's buttons (and hotkeys) do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,15 +319,15 @@ fn interpret(board_input: &BoardInput, battle: &Battle, input: &BattleInput) -> 
             }
         }
         BoardInput::Cast(skill) => {
-            let name = capitalize(&skill.to_string());
-            if battle.cooldown(Team::Player, *skill).unwrap_or(0) == 0 {
+            let ticks = battle.cooldown(Team::Player, *skill).unwrap_or(0);
+            if ticks == 0 {
                 next = BattleInput {
                     targeting: Targeting::for_skill(*skill),
-                    message: Some(format!("{name}: click a marked square (Esc cancels)")),
+                    message: Some(crate::ui::targeting_hint(*skill)),
                     ..BattleInput::default()
                 };
             } else {
-                next.message = Some(format!("{name} is recharging"));
+                next.message = Some(crate::ui::recharging(*skill, ticks));
             }
         }
         BoardInput::Cancel => next = BattleInput::default(),

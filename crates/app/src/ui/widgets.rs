@@ -232,6 +232,19 @@ pub fn skill_label(skill: gambit_skills::Skill, ticks: u32, enabled: bool) -> St
     format!("{}: {state}", capitalize(&skill.to_string()))
 }
 
+/// What to do after pressing a skill's button, on every screen: `Teleport: click a marked square (Esc
+/// cancels)`.
+#[must_use]
+pub fn targeting_hint(skill: gambit_skills::Skill) -> String {
+    format!("{}: click a marked square (Esc cancels)", capitalize(&skill.to_string()))
+}
+
+/// Why a skill's button did nothing, on every screen: `Freeze is recharging: 3 ticks`.
+#[must_use]
+pub fn recharging(skill: gambit_skills::Skill, ticks: u32) -> String {
+    format!("{} is recharging: {}", capitalize(&skill.to_string()), cooldown_words(ticks))
+}
+
 /// `text` with a pointer in front when `selected` (the chosen option of a row of buttons).
 #[must_use]
 pub fn mark(selected: bool, text: impl Into<String>) -> String {
@@ -383,5 +396,7 @@ mod tests {
         assert_eq!(skill_label(Skill::Freeze, 1, true), "Freeze: 1 tick");
         assert_eq!(skill_label(Skill::Freeze, 9, true), "Freeze: 9 ticks");
         assert_eq!(skill_label(Skill::Teleport, 0, false), "Teleport: off");
+        assert_eq!(targeting_hint(Skill::Freeze), "Freeze: click a marked square (Esc cancels)");
+        assert_eq!(recharging(Skill::Teleport, 4), "Teleport is recharging: 4 ticks");
     }
 }

@@ -526,3 +526,35 @@ fn board_squares_reach_under_their_neighbours_at_an_odd_window_size() {
     }
     assert!(pairs > 50, "{pairs} neighbours checked");
 }
+
+/// The board stands in the same place from the deployment to its battle (the battle's command line
+/// under the board moved it up by its height): every board screen keeps the line's room.
+#[test]
+fn the_board_does_not_move_from_deployment_to_the_battle() {
+    use gambit::board::view::BoardRoot;
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    let board_at = |h: &mut Harness, steps: &[&str]| {
+        for step in steps {
+            gambit::screenshot::set_up(h.app.world_mut(), step);
+            h.update(6);
+            h.settle();
+        }
+        h.update(2);
+        let screen = h.screen();
+        let world = h.app.world_mut();
+        let mut roots = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<BoardRoot>>();
+        let (node, at) = roots.single(world).expect("one board on screen");
+        (screen, rect(node, at))
+    };
+    let (deploy_screen, deploy) = board_at(&mut h, &["run-start", "map-start", "deploy"]);
+    let (battle_screen, battle) = board_at(&mut h, &["battle-items"]);
+    assert_eq!(
+        (deploy_screen, battle_screen),
+        (gambit::screens::Screen::Deploy, gambit::screens::Screen::Battle)
+    );
+    assert!(
+        (deploy.min - battle.min).length() < 0.5 && (deploy.size() - battle.size()).length() < 0.5,
+        "the board moved from {deploy:?} to {battle:?}"
+    );
+}

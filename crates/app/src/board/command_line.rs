@@ -41,19 +41,34 @@ impl View for CommandLineView {
     }
 }
 
+/// The command line box's node, `width` wide.
+fn frame(width: Val) -> Node {
+    Node {
+        width,
+        margin: UiRect::top(units(1.0)),
+        padding: UiRect::axes(units(1.0), units(0.6)),
+        border: UiRect::all(units(0.25)),
+        ..default()
+    }
+}
+
+/// The room of a command line on a board screen without one (hidden, the same size), so the board
+/// stands in the same place on every board screen (from deployment to the battle it moved).
+pub fn spawn_room(parent: &mut ChildSpawnerCommands<'_>, width: Val) {
+    parent.spawn((frame(width), Visibility::Hidden, Pickable::IGNORE)).with_child((
+        Text::new(" "),
+        text_font(2.4),
+        Pickable::IGNORE,
+    ));
+}
+
 /// The command line's box, `width` wide (it sits under the board, so it is as wide as the board).
 pub fn spawn(parent: &mut ChildSpawnerCommands<'_>, width: Val) {
     parent
         .spawn((
             Section::<CommandLineView>::new(),
             Button,
-            Node {
-                width,
-                margin: UiRect::top(units(1.0)),
-                padding: UiRect::axes(units(1.0), units(0.6)),
-                border: UiRect::all(units(0.25)),
-                ..default()
-            },
+            frame(width),
             BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
             BorderColor::all(Color::srgb(0.35, 0.38, 0.5)),
         ))

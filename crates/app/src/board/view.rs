@@ -808,8 +808,9 @@ pub fn shown_at(area: &BoardArea, square: gambit_rules::Square, rotated: bool) -
     area.is_square(row, col).then(|| (row - area.top, col - area.left))
 }
 
-/// A run's board screen (deployment, battles): the board on the left (with the typed command line
-/// under it when `command_line`), and on the right a side panel that is a section of `V`.
+/// A board screen (deployment, battles, the tutorial, the replay): the board on the left with the
+/// typed command line under it when `command_line` (else the line's room, so the board stands in the
+/// same place on every board screen), and on the right a side panel that is a section of `V`.
 pub fn spawn_board_screen<V: crate::ui::View>(
     commands: &mut Commands,
     screen: crate::screens::Screen,
@@ -818,19 +819,20 @@ pub fn spawn_board_screen<V: crate::ui::View>(
     commands
         .spawn((Name::new(format!("{screen:?}")), DespawnOnExit(screen), board_screen_root()))
         .with_children(|root| {
-            if command_line {
-                root.spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|col| {
-                    spawn_board(col);
-                    super::command_line::spawn(col, Val::VMin(BOARD_VMIN + LABEL_VMIN));
-                });
-            } else {
-                spawn_board(root);
-            }
+            root.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|col| {
+                spawn_board(col);
+                let width = Val::VMin(BOARD_VMIN + LABEL_VMIN);
+                if command_line {
+                    super::command_line::spawn(col, width);
+                } else {
+                    super::command_line::spawn_room(col, width);
+                }
+            });
             root.spawn((
                 crate::ui::Section::<V>::new(),
                 Node {

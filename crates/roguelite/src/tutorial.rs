@@ -178,7 +178,7 @@ const LESSONS: [Lesson; LESSON_COUNT] = [
         steps: &[
             Step {
                 instruction: "Every piece has HP, the pips under it (2 at the start). A capture kills at \
-                              once whatever the HP; poison takes 1 HP at a time. The pawns marked P are \
+                              once whatever the HP; poison takes 1 HP at a time. The pawns marked \u{2623} are \
                               Poisonous: capture the one on c6 with your rook on c1.",
                 reaction: "Captured, and the Poisonous pawn left a cloud over its square and the squares \
                            beside it.",

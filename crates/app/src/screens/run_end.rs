@@ -1,10 +1,11 @@
 //! The end of a run: won or over, the seed and rank (or the daily run's date), battles won, points,
-//! EXP earned and EXP to spend (the points and the EXP each with what they came from, in words);
-//! Upgrades, Back to title.
+//! the pieces lost by name, EXP earned and EXP to spend (the points and the EXP each with what they
+//! came from, in words); Upgrades, Back to title.
 
 use bevy::prelude::*;
 
 use gambit_roguelite::economy::{ExpReward, VictoryReward};
+use gambit_roguelite::records::RunRecord;
 use gambit_roguelite::run::RunSummary;
 
 use super::Screen;
@@ -38,7 +39,7 @@ fn spawn(mut commands: Commands) {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunEndView {
     won: bool,
-    lines: [String; 5],
+    lines: [String; 6],
     failure: Option<String>,
 }
 
@@ -76,12 +77,25 @@ fn present(
             },
             format!("Battles won: {}", summary.battles_won),
             points_line(&summary),
+            lost_line(&summary),
             exp_line(&summary.exp_reward()),
             format!("EXP to spend: {}", profile.progress.exp),
         ],
         failure: failure.0.clone(),
     };
     show(&mut commands, &mut sections, &view);
+}
+
+/// `Pieces lost: queen, rook, 2 pawns` (strongest first), or `Pieces lost: none`: the owned pieces
+/// the run lost, by name, as the records list them ([`RunRecord::losses`]).
+#[must_use]
+pub fn lost_line(summary: &RunSummary) -> String {
+    let record = RunRecord::of(summary);
+    if record.lost.is_empty() && record.owned_lost == 0 {
+        "Pieces lost: none".to_string()
+    } else {
+        format!("Pieces lost: {}", record.losses())
+    }
 }
 
 /// `Points: 455 (300 for 3 victories, 95 for moves left, 60 for bonus objectives)`: the run's points
@@ -164,6 +178,28 @@ mod tests {
         let line = exp_line(&ExpReward::new(120, 1, false));
         assert_eq!(line, "EXP earned: 22 (12 from the points, 10 for 1 battle won)");
         assert!(!line.contains("floor") && !line.contains('/'));
+    }
+
+    #[test]
+    fn the_pieces_lost_are_named_strongest_first() {
+        use gambit_roguelite::run::{RunKey, RunStats};
+        use gambit_rules::Role;
+        let mut summary = RunSummary {
+            victory: false,
+            battles_won: 1,
+            points: 100,
+            exp: 20,
+            stats: RunStats::default(),
+            key: RunKey { seed: 3, decisions: 40 },
+            rank: Default::default(),
+            daily: None,
+        };
+        assert_eq!(lost_line(&summary), "Pieces lost: none");
+        summary.stats.lost_roles = vec![Role::Pawn, Role::Queen, Role::Pawn];
+        summary.stats.owned_lost = 3;
+        summary.stats.pawns_lost = 2;
+        assert_eq!(lost_line(&summary), "Pieces lost: queen, 2 pawns");
+        assert!(!lost_line(&summary).contains('#'), "names, never ids");
     }
 
     #[test]

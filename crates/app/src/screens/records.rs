@@ -1,10 +1,13 @@
 //! Lifetime records: EXP, skills unlocked, best score, runs won and lost, battles won, pieces lost;
-//! the ranks unlocked and the best run at each rank; the last runs (newest first, a page at a time)
+//! the ranks unlocked and the best run at each rank; skill chess against the engine, won, drawn and
+//! lost per strength (`Progress::versus`); the last runs (newest first, a page at a time)
 //! with seed, rank, result, points and every piece lost, each with a Replay button (the replay screen,
 //! [`super::replay`]); Back. UI state: [`RecordsPage`].
 
 use bevy::prelude::*;
 use gambit_roguelite::records::RunRecord;
+use gambit_roguelite::versus::VersusRecords;
+use gambit_search::Preset;
 
 use super::Screen;
 use crate::AppSystems;
@@ -75,6 +78,9 @@ pub struct RecordsView {
     lines: Vec<String>,
     /// One line per rank played: its runs and best run.
     bests: Vec<String>,
+    /// Skill chess against the engine: one line per strength played (`Club: 3 won, 1 drawn, 2
+    /// lost`), or a line saying no game was played.
+    versus: Vec<String>,
     /// The heading of the history page (`Last runs 1-6 of 14, newest first`).
     runs_heading: Option<String>,
     runs: Vec<RunLine>,
@@ -121,6 +127,7 @@ impl RecordsView {
                 )
             })
             .collect();
+        let versus = versus_lines(&progress.versus);
         let total = progress.history.len();
         let pages = total.div_ceil(RUNS_PER_PAGE).max(1);
         let page = page.0.min(pages - 1);
@@ -137,6 +144,7 @@ impl RecordsView {
         RecordsView {
             lines,
             bests,
+            versus,
             runs_heading: (total > 0)
                 .then(|| format!("Last runs {}-{} of {total}, newest first", first + 1, first + runs.len())),
             runs,
@@ -164,6 +172,13 @@ impl View for RecordsView {
                         col.spawn(label(line.clone()));
                     }
                     for line in &self.bests {
+                        col.spawn(label(line.clone()));
+                    }
+                    col.spawn((
+                        label("Skill chess against the engine"),
+                        TextColor(crate::palette::STANDARD.accent),
+                    ));
+                    for line in &self.versus {
                         col.spawn(label(line.clone()));
                     }
                 });
@@ -207,6 +222,24 @@ impl View for RecordsView {
     }
 }
 
+/// The skill-chess record against each engine strength played, weakest first (`Club: 3 won, 1
+/// drawn, 2 lost`); one line saying so when no game was played.
+fn versus_lines(versus: &VersusRecords) -> Vec<String> {
+    let lines: Vec<String> = Preset::ALL
+        .into_iter()
+        .filter_map(|preset| {
+            let t = versus.against(preset);
+            (t.games() > 0)
+                .then(|| format!("{}: {} won, {} drawn, {} lost", preset.name(), t.wins, t.draws, t.losses))
+        })
+        .collect();
+    if lines.is_empty() {
+        vec!["No game played yet (Skill chess on the title screen).".to_string()]
+    } else {
+        lines
+    }
+}
+
 fn present(
     mut commands: Commands,
     profile: Res<Profile>,
@@ -235,5 +268,26 @@ fn on_action(
             Action::Newer => page.0 = page.0.saturating_sub(1),
             Action::Older => page.0 = (page.0 + 1).min(pages - 1),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gambit_roguelite::versus::GameScore;
+
+    #[test]
+    fn the_skill_chess_record_is_listed_per_strength_played() {
+        let mut versus = VersusRecords::default();
+        assert_eq!(versus_lines(&versus).len(), 1, "one line when nothing was played");
+        assert!(versus_lines(&versus)[0].starts_with("No game"));
+        versus.record(Preset::Expert, GameScore::Loss);
+        versus.record(Preset::Casual, GameScore::Win);
+        versus.record(Preset::Casual, GameScore::Draw);
+        versus.record(Preset::Casual, GameScore::Win);
+        assert_eq!(
+            versus_lines(&versus),
+            ["Casual: 2 won, 1 drawn, 0 lost", "Expert: 0 won, 0 drawn, 1 lost"]
+        );
     }
 }

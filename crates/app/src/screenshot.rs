@@ -41,7 +41,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 35] = [
+pub const STEPS: [&str; 36] = [
     "title",
     "settings",
     "how-to-play",
@@ -73,6 +73,7 @@ pub const STEPS: [&str; 35] = [
     "run-start-ranks",
     "upgrades-progress",
     "upgrades-detail",
+    "upgrades-colour-blind",
     "records-history",
     "records-older",
     "board-choice",
@@ -436,8 +437,14 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<crate::screens::upgrades::NodeSelection>().pinned =
                 Some("war_council".into());
         }
+        "upgrades-colour-blind" => {
+            // The tree's lines and node states under the colour-blind palette.
+            world.resource_mut::<crate::screens::upgrades::NodeSelection>().pinned = None;
+            world.resource_mut::<Settings>().color_blind = true;
+        }
         "records-history" => {
             // A profile with more runs than a page holds: what each lost, paging, best per rank.
+            world.resource_mut::<Settings>().color_blind = false;
             use gambit_roguelite::rank::Rank;
             use gambit_roguelite::records::RunRecord;
             use gambit_rules::Role;
@@ -463,6 +470,18 @@ pub fn set_up(world: &mut World, name: &str) {
                     lost,
                 };
                 profile.progress.history.push(record);
+            }
+            // Skill chess against two strengths.
+            use gambit_roguelite::versus::GameScore;
+            use gambit_search::Preset;
+            for (preset, score) in [
+                (Preset::Casual, GameScore::Win),
+                (Preset::Casual, GameScore::Win),
+                (Preset::Casual, GameScore::Loss),
+                (Preset::Club, GameScore::Draw),
+                (Preset::Club, GameScore::Loss),
+            ] {
+                profile.progress.versus.record(preset, score);
             }
             set_screen(world, Screen::Records);
         }

@@ -767,6 +767,9 @@ fn no_displayed_text_in_a_played_run_shows_an_id() {
     }
     assert!(session(&h).run.is_over(), "the run ended within the decisions");
     assert_eq!(h.screen(), Screen::RunEnd);
+    // The run end names the pieces the run lost, as the records do.
+    let lost = run_end::lost_line(&session(&h).run.summary());
+    assert!(h.texts().contains(&lost), "{lost:?} not on the run end");
     h.press(run_end::Action::Upgrades);
     check(&mut h);
     h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Records);
@@ -791,4 +794,25 @@ fn no_displayed_text_in_a_played_run_shows_an_id() {
     for screen in ["Map", "Battle", "Replay"] {
         assert!(screens.contains(screen), "{screen} not visited: {screens:?}");
     }
+}
+
+/// The records screen lists skill chess against the engine per strength played: wins, draws, losses.
+#[test]
+fn the_records_show_skill_chess_per_strength() {
+    use gambit_roguelite::versus::GameScore;
+    use gambit_search::Preset;
+    let mut h = Harness::new();
+    {
+        let mut profile = h.app.world_mut().resource_mut::<gambit::run::Profile>();
+        profile.progress.versus.record(Preset::Club, GameScore::Win);
+        profile.progress.versus.record(Preset::Club, GameScore::Draw);
+        profile.progress.versus.record(Preset::Beginner, GameScore::Loss);
+    }
+    h.press(title::Action::Records);
+    h.update(2);
+    let texts = h.texts();
+    let shown = |line: &str| texts.iter().any(|t| t == line);
+    assert!(shown("Club: 1 won, 1 drawn, 0 lost"), "{texts:?}");
+    assert!(shown("Beginner: 0 won, 0 drawn, 1 lost"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("Expert:") || t.starts_with("Casual:")), "{texts:?}");
 }

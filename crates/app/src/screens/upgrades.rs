@@ -235,13 +235,18 @@ fn line(node: Node) -> impl Bundle {
     )
 }
 
-/// A vertical line at the middle of a gutter cell, from the top down to `to` percent of its height.
+/// How far a line reaches under a tile's edge, units: a tile's transparent border and rounded corner
+/// would otherwise leave a gap between the line and the tile it leaves or reaches.
+const UNDER_TILE: f32 = 0.6;
+
+/// A vertical line at the middle of a gutter cell, from just above its top (under the tile of the row
+/// above) down to `to` percent of its height.
 fn vertical(to: f32) -> impl Bundle {
     line(Node {
         left: units((GUTTER - LINE) / 2.0),
         width: units(LINE),
-        top: Val::Px(0.0),
-        height: Val::Percent(to),
+        top: units(-UNDER_TILE),
+        bottom: Val::Percent(100.0 - to),
         ..default()
     })
 }
@@ -262,7 +267,7 @@ fn spawn_guide(row: &mut ChildSpawnerCommands<'_>, guide: Guide) {
             // part of the row, so the middle is the row's, a little under the tile's).
             cell.spawn(line(Node {
                 left: units((GUTTER - LINE) / 2.0),
-                right: Val::Px(0.0),
+                right: units(-UNDER_TILE),
                 top: Val::Percent(50.0),
                 height: units(LINE),
                 ..default()
@@ -344,7 +349,7 @@ fn spawn_node(row: &mut ChildSpawnerCommands<'_>, entry: &NodeEntry) {
 }
 
 /// The tree: the top nodes in a row, a line down to the bar that joins the columns, and one column
-/// per group whose stem hangs from the bar (the columns never wrap, so the bar stays one line).
+/// per group whose stem hangs from the bar (one line of columns whenever the window is wide enough).
 fn spawn_tree(p: &mut ChildSpawnerCommands<'_>, tree: &TreeLayout, accent: TextColor) {
     p.spawn(Node { flex_direction: FlexDirection::Row, column_gap: units(2.0), ..default() }).with_children(
         |row| {
@@ -355,64 +360,84 @@ fn spawn_tree(p: &mut ChildSpawnerCommands<'_>, tree: &TreeLayout, accent: TextC
     );
     let joined = tree.tops.len() == 1;
     if joined {
-        p.spawn(Node { width: units(LINE), height: units(BAR_GAP), ..default() })
-            .insert((BackgroundColor(crate::palette::STANDARD.muted), Pickable::IGNORE));
+        p.spawn(Node {
+            width: units(LINE),
+            height: units(BAR_GAP + UNDER_TILE),
+            margin: UiRect { top: units(-UNDER_TILE), ..default() },
+            ..default()
+        })
+        .insert((BackgroundColor(crate::palette::STANDARD.muted), Pickable::IGNORE));
     }
     let last = tree.columns.len().saturating_sub(1);
-    p.spawn(Node { flex_direction: FlexDirection::Row, max_width: Val::Percent(100.0), ..default() })
-        .with_children(|row| {
-            for (i, (group, rows)) in tree.columns.iter().enumerate() {
-                // The gap between columns is their right padding, so the bar runs on through it.
-                let gap = if i == last { 0.0 } else { 2.0 };
-                row.spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    padding: UiRect { right: units(gap), ..default() },
+    // The columns wrap onto more lines only when the window is too narrow for them (a large UI scale):
+    // their tiles then keep their text on one line, and the bar, drawn per column, runs on past the
+    // last column of a line.
+    p.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        row_gap: units(1.0),
+        max_width: Val::Percent(100.0),
+        ..default()
+    })
+    .with_children(|row| {
+        for (i, (group, rows)) in tree.columns.iter().enumerate() {
+            // The gap between columns is their right padding, so the bar runs on through it.
+            let gap = if i == last { 0.0 } else { 2.0 };
+            row.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                padding: UiRect { right: units(gap), ..default() },
+                ..default()
+            })
+            .with_children(|col| {
+                // The bar: from the first column's stem to the last one's.
+                // The strip reaches over the column's right padding, so the bar runs on through
+                // the gap.
+                let strip = Node {
+                    height: units(BAR_GAP),
+                    flex_shrink: 0.0,
+                    margin: UiRect { right: units(-gap), ..default() },
                     ..default()
-                })
-                .with_children(|col| {
-                    // The bar: from the first column's stem to the last one's.
-                    // The strip reaches over the column's right padding, so the bar runs on through
-                    // the gap.
-                    let strip = Node {
-                        height: units(BAR_GAP),
-                        flex_shrink: 0.0,
-                        margin: UiRect { right: units(-gap), ..default() },
-                        ..default()
-                    };
-                    col.spawn(strip).with_children(|strip| {
-                        if !joined {
-                            return;
-                        }
-                        let stem = units((GUTTER - LINE) / 2.0);
-                        if last > 0 {
-                            let (left, right, width) = match i {
-                                0 => (stem, Val::Px(0.0), Val::Auto),
-                                _ if i == last => (Val::Px(0.0), Val::Auto, units((GUTTER + LINE) / 2.0)),
-                                _ => (Val::Px(0.0), Val::Px(0.0), Val::Auto),
-                            };
-                            strip.spawn(line(Node {
-                                left,
-                                right,
-                                width,
-                                top: Val::Px(0.0),
-                                height: units(LINE),
-                                ..default()
-                            }));
-                        }
-                        strip.spawn(vertical(100.0));
-                    });
-                    col.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(
-                        |head| {
-                            spawn_guide(head, if rows.is_empty() { Guide::Blank } else { Guide::Through });
-                            head.spawn((label(group.clone()), accent));
-                        },
-                    );
-                    for entry in rows {
-                        spawn_row(col, entry);
+                };
+                col.spawn(strip).with_children(|strip| {
+                    if !joined {
+                        return;
                     }
+                    let stem = units((GUTTER - LINE) / 2.0);
+                    if last > 0 {
+                        let (left, right, width) = match i {
+                            0 => (stem, Val::Px(0.0), Val::Auto),
+                            _ if i == last => (Val::Px(0.0), Val::Auto, units((GUTTER + LINE) / 2.0)),
+                            _ => (Val::Px(0.0), Val::Px(0.0), Val::Auto),
+                        };
+                        strip.spawn(line(Node {
+                            left,
+                            right,
+                            width,
+                            top: Val::Px(0.0),
+                            height: units(LINE),
+                            ..default()
+                        }));
+                    }
+                    // The column's stem, down from the bar (not above it).
+                    strip.spawn(line(Node {
+                        left: stem,
+                        width: units(LINE),
+                        top: Val::Px(0.0),
+                        bottom: Val::Px(0.0),
+                        ..default()
+                    }));
                 });
-            }
-        });
+                col.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|head| {
+                    spawn_guide(head, if rows.is_empty() { Guide::Blank } else { Guide::Through });
+                    head.spawn((label(group.clone()), accent));
+                });
+                for entry in rows {
+                    spawn_row(col, entry);
+                }
+            });
+        }
+    });
 }
 
 /// The detail box of one node.

@@ -123,6 +123,9 @@ enum Command {
         /// The difficulty rank of the runs, 0 to 9 (`data/ranks.json`).
         #[arg(long, default_value = "0")]
         rank: gambit_roguelite::rank::Rank,
+        /// A ranks file (the ten ranks' parameters) instead of the shipped `data/ranks.json`.
+        #[arg(long)]
+        ranks: Option<std::path::PathBuf>,
     },
     /// Proves encounters winnable: the shortest winning line the solver finds against the enemy bot
     /// (a template and a seed), or the proof rate of every template over a seed range (--all).
@@ -394,14 +397,17 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank } => {
+        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank, ranks } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
                 None if runs == 0 => return Err(bad("--runs must be at least 1")),
                 None => (seed, seed.checked_add(runs - 1).ok_or_else(|| bad("the seeds overflow"))?),
             };
             let board = board.parse().map_err(bad)?;
-            simulate_cmd::run(out, &simulate_cmd::SimulateArgs { seeds, board, tuning, items, json, rank })
+            simulate_cmd::run(
+                out,
+                &simulate_cmd::SimulateArgs { seeds, board, tuning, items, json, rank, ranks },
+            )
         }
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
             let pos = load_position(fen.as_deref(), rules, chess960)?;

@@ -34,6 +34,8 @@ pub(crate) struct SimulateArgs {
     pub json: bool,
     /// The difficulty rank of every run ([`RankRules::apply`]).
     pub rank: Rank,
+    /// A ranks file instead of the shipped ranks.
+    pub ranks: Option<std::path::PathBuf>,
 }
 
 /// Reads `A..B` (inclusive) or a single seed.
@@ -298,6 +300,16 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             ItemCatalogue::from_json(&text, &path.display().to_string()).map_err(bad)?
         }
     };
+    let rank_rules = match &args.ranks {
+        None => RankRules::of(args.rank),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            let all = RankRules::from_json(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            all.get(args.rank.number() as usize)
+                .cloned()
+                .ok_or_else(|| bad(format!("{}: no rank {}", path.display(), args.rank)))?
+        }
+    };
     let (first, last) = args.seeds;
     let runs = last - first + 1;
     let player = AutoPlayer { battle: AUTO_PLAYER_TUNING, board: args.board };
@@ -312,7 +324,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         .map(|seed| {
             let mut config = tuning.run_config(seed);
             config.items = items.clone();
-            RankRules::of(args.rank).apply(&mut config);
+            rank_rules.apply(&mut config);
             let mut used = Vec::new();
             let run = play_auto_with(config, &player, |_, events| {
                 for e in events {
@@ -471,6 +483,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                        "rarity": i.rarity.name(), "offered": r.offered, "bought": r.bought,
                        "bought_rate": pct(r.bought.min(r.offered), r.offered), "runs_with": r.runs,
                        "in_winning_builds": r.won, "winning_build_share": pct(r.won, wins),
+                       "winning_build_interval95": wilson(r.won, wins),
                        "win_rate_with": pct(r.won, r.runs), "used": r.used})
             })
             .collect();
@@ -573,12 +586,13 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         if r.offered > 0 && bought_rate < ITEM_BOUGHT_MIN {
             rarely.push(format!("{} {bought_rate:.1}%", i.name));
         }
+        let (lo, hi) = wilson(r.won, wins);
         if share > ITEM_BUILD_MAX {
-            dominant.push(format!("{} {share:.1}%", i.name));
+            dominant.push(format!("{} {share:.1}% ({lo:.1}-{hi:.1}%)", i.name));
         }
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {bought_rate:.1}% | {} | {} ({share:.1}%) | {:.1}% | {} |",
+            "| {} | {} | {} | {} | {} | {bought_rate:.1}% | {} | {} ({share:.1}%, {lo:.1}-{hi:.1}%) | {:.1}% | {} |",
             i.name,
             i.category.name(),
             i.price,

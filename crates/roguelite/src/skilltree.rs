@@ -65,7 +65,7 @@ pub struct NodeEffect {
     pub reroll_discount: u32,
     /// Gold off every piece in shops (never below 1 gold).
     pub piece_discount: u32,
-    /// Extra modifier slots in every shop (2 without).
+    /// Extra modifier slots in every shop, beside the tuning's (`tuning::ShopSlots::modifiers`).
     pub modifier_slots: u32,
     /// Extra modifiers offered at the run start (3 without).
     pub start_offers: u32,

@@ -118,6 +118,36 @@ pub struct Economy {
     /// ones; three-battle runs do not use them).
     #[serde(default)]
     pub route: RouteTuning,
+    /// The modifier and badge slots of a shop (absent in files written before they were data:
+    /// [`ShopSlots::BEFORE_DATA`], two modifiers and one badge).
+    #[serde(default = "ShopSlots::before_data")]
+    pub shop: ShopSlots,
+}
+
+/// How many modifier and badge slots a shop stocks, beside its piece slots (the rank's) and its one
+/// consumable. Tuned with `gambit-cli simulate` (docs/balance.md): a modifier slot fewer puts fewer
+/// modifiers in a run's build.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShopSlots {
+    /// Modifier slots, 0 to [`MAX_SHOP_SLOTS`].
+    pub modifiers: u32,
+    /// Badge slots, 0 to [`MAX_SHOP_SLOTS`] (never two of one badge, nor one the run owns).
+    pub badges: u32,
+}
+
+/// The most modifier or badge slots a tuning may give a shop.
+pub const MAX_SHOP_SLOTS: u32 = 4;
+
+impl ShopSlots {
+    /// The slots of every shop before they were data: two modifiers and one badge.
+    pub const BEFORE_DATA: ShopSlots = ShopSlots { modifiers: 2, badges: 1 };
+
+    /// [`ShopSlots::BEFORE_DATA`] (serde's default for files without the field).
+    #[must_use]
+    pub fn before_data() -> ShopSlots {
+        ShopSlots::BEFORE_DATA
+    }
 }
 
 impl Default for Economy {
@@ -139,6 +169,7 @@ impl Economy {
             budgets: BTreeMap::new(),
             proof: ProofTuning::default(),
             route: RouteTuning::default(),
+            shop: ShopSlots::BEFORE_DATA,
         }
     }
 }
@@ -168,6 +199,9 @@ pub struct Tuning {
     pub proof: ProofTuning,
     /// The route's budgets and boss rules ([`RouteTuning`]).
     pub route: RouteTuning,
+    /// A shop's modifier and badge slots ([`ShopSlots`]; absent: [`ShopSlots::BEFORE_DATA`]).
+    #[serde(default = "ShopSlots::before_data")]
+    pub shop: ShopSlots,
 }
 
 impl Default for Tuning {
@@ -217,8 +251,8 @@ impl Tuning {
     /// # Errors
     /// [`TuningError`] naming the field: text that is not JSON, an unknown or missing field, a value
     /// of the wrong type, an unknown preset name, not exactly [`BATTLES_PER_RUN`] stages or slacks, a
-    /// piece price of 0, a budget for a template that does not exist, a budget outside 1..=200, or
-    /// more than [`MAX_PROOF_NODES`] proof nodes.
+    /// piece price of 0, a budget for a template that does not exist, a budget outside 1..=200, more
+    /// than [`MAX_SHOP_SLOTS`] modifier or badge slots, or more than [`MAX_PROOF_NODES`] proof nodes.
     pub fn from_json(text: &str, file: &str) -> Result<Tuning, TuningError> {
         let err = |field: String, message: String| TuningError { file: file.to_string(), field, message };
         let de = &mut serde_json::Deserializer::from_str(text);
@@ -280,6 +314,11 @@ impl Tuning {
                 return Err(err(format!("route.bosses[{i}]"), message.into()));
             }
         }
+        for (field, n) in [("shop.modifiers", tuning.shop.modifiers), ("shop.badges", tuning.shop.badges)] {
+            if n > MAX_SHOP_SLOTS {
+                return Err(err(field.into(), format!("at most {MAX_SHOP_SLOTS} slots")));
+            }
+        }
         if tuning.proof.nodes > MAX_PROOF_NODES {
             return Err(err("proof.nodes".into(), format!("at most {MAX_PROOF_NODES} nodes per variation")));
         }
@@ -307,6 +346,7 @@ impl Tuning {
             budgets: self.budgets.clone(),
             proof: self.proof.clone(),
             route: self.route.clone(),
+            shop: self.shop,
         }
     }
 

@@ -200,9 +200,14 @@ fn shop_prices_limits_and_reroll() {
             run.apply(d).unwrap();
         }
         let RunPhase::Shop(shop) = run.phase().clone() else { continue };
-        // Four pieces, two modifiers, the guaranteed badge slot, a consumable.
-        assert_eq!(shop.slots.len(), 8);
-        assert_eq!(shop.slots.iter().filter(|s| matches!(s.item, ShopItem::Badge { .. })).count(), 1);
+        // Four pieces, the tuning's modifier and badge slots (the guaranteed badge), a consumable.
+        let slots = run.config().economy.shop;
+        assert!(slots.badges >= 1);
+        let count = |f: fn(&ShopItem) -> bool| shop.slots.iter().filter(|s| f(&s.item)).count() as u32;
+        assert_eq!(count(|i| matches!(i, ShopItem::Piece { .. })), 4);
+        assert_eq!(count(|i| matches!(i, ShopItem::Modifier { .. })), slots.modifiers);
+        assert_eq!(count(|i| matches!(i, ShopItem::Badge { .. })), slots.badges);
+        assert_eq!(count(|i| matches!(i, ShopItem::Consumable { .. })), 1);
         let gold = run.gold();
         assert!(gold >= 30);
         // Reroll: costs 10 (no free reroll without Second look) and changes the stock deterministically.
@@ -238,6 +243,39 @@ fn shop_prices_limits_and_reroll() {
         return;
     }
     panic!("no seed reached a shop");
+}
+
+#[test]
+fn a_shop_stocks_the_tunings_modifier_and_badge_slots() {
+    use gambit_roguelite::tuning::ShopSlots;
+    for (modifiers, badges) in [(0, 1), (1, 2), (3, 3)] {
+        let mut reached = 0;
+        for seed in 0..30 {
+            let mut config = fast_config(seed);
+            config.economy.shop = ShopSlots { modifiers, badges };
+            let run = to_shop(Run::new(config));
+            let RunPhase::Shop(shop) = run.phase() else { continue };
+            let mods = shop.slots.iter().filter(|s| matches!(s.item, ShopItem::Modifier { .. })).count();
+            let owned: Vec<_> = shop
+                .slots
+                .iter()
+                .filter_map(|s| match s.item {
+                    ShopItem::Badge { id } => Some(id),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(mods as u32, modifiers, "seed {seed}");
+            assert_eq!(owned.len() as u32, badges, "seed {seed}");
+            // Never two of one badge, nor one the run owns.
+            let mut distinct = owned.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), owned.len(), "seed {seed}: {owned:?}");
+            assert!(owned.iter().all(|id| !run.badges().contains(id)), "seed {seed}");
+            reached += 1;
+        }
+        assert!(reached >= 5, "only {reached} seeds reached a shop");
+    }
 }
 
 /// Plays the auto-player until the run reaches a shop (or ends).

@@ -6,7 +6,7 @@ use gambit_roguelite::bot::EnemyTuning;
 use gambit_roguelite::economy::{piece_price, victory_gold};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::run::{Run, RunPhase};
-use gambit_roguelite::tuning::{DEFAULT_TUNING_JSON, Economy, Tuning};
+use gambit_roguelite::tuning::{DEFAULT_TUNING_JSON, Economy, ShopSlots, Tuning};
 use gambit_rules::Role;
 
 fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> String {
@@ -60,6 +60,14 @@ fn a_runs_economy_comes_from_its_tuning() {
     let old: RunConfig = serde_json::from_str(r#"{"seed": 3}"#).unwrap();
     assert_eq!(old.economy, Economy::before_data());
     assert!(old.economy.budgets.is_empty());
+    // ... and a shop of that time: two modifier slots and one badge slot.
+    assert_eq!(old.economy.shop, ShopSlots::BEFORE_DATA);
+    assert_eq!(ShopSlots::BEFORE_DATA, ShopSlots { modifiers: 2, badges: 1 });
+    // A tuning file without the field (written before it) reads the same shop.
+    let no_shop = edited(|v| {
+        v.as_object_mut().unwrap().remove("shop");
+    });
+    assert_eq!(Tuning::from_json(&no_shop, "old.json").unwrap().shop, ShopSlots::BEFORE_DATA);
 }
 
 #[test]
@@ -99,4 +107,13 @@ fn bad_files_name_the_file_and_the_field() {
     assert_eq!(field, "proof.slack");
     let (field, _) = field_of(&edited(|v| v["proof"]["nodes"] = serde_json::json!(10_000_000)));
     assert_eq!(field, "proof.nodes");
+    let (field, message) =
+        field_of(&edited(|v| v["shop"] = serde_json::json!({"modifiers": 5, "badges": 1})));
+    assert_eq!((field.as_str(), message.as_str()), ("shop.modifiers", "at most 4 slots"));
+    let (field, _) = field_of(&edited(|v| v["shop"] = serde_json::json!({"modifiers": 1, "badges": 9})));
+    assert_eq!(field, "shop.badges");
+    let (field, message) =
+        field_of(&edited(|v| v["shop"] = serde_json::json!({"modifiers": 1, "relics": 1})));
+    assert!(field.starts_with("shop"), "{field}");
+    assert!(message.contains("relics"), "{message}");
 }

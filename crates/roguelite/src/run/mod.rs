@@ -178,8 +178,9 @@ impl ShopOffer {
 /// A shop visit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shop {
-    /// Up to four piece slots (only roles under their purchase limit are offered), two modifier
-    /// slots, the badge slot (always, while a badge is left to buy) and a consumable slot.
+    /// Up to four piece slots (only roles under their purchase limit are offered), the tuning's
+    /// modifier slots ([`crate::tuning::ShopSlots`], more with the perks) and badge slots (while
+    /// badges are left to buy) and a consumable slot.
     pub slots: Vec<ShopSlot>,
     /// Rerolls done in this visit.
     pub rerolls: u32,
@@ -1875,12 +1876,12 @@ impl Run {
     }
 
     /// A shop's stock, from the seed, the battles won and the reroll count: four piece slots (fewer
-    /// at higher ranks, [`RankRules::shop_piece_slots`]), two
-    /// modifier slots, the badge slot and a consumable slot, at today's prices. Only roles under
-    /// their purchase limit are drawn (the roster's pieces as the shop opens), so the shop never
-    /// offers a piece it would refuse to sell; when every role is at its limit there are no piece
-    /// slots. Items are drawn by rarity ([`ItemCatalogue::rarity_weights`]); the badge slot draws from
-    /// the badges the run does not own (none left: no badge slot).
+    /// at higher ranks, [`RankRules::shop_piece_slots`]), the economy's modifier and badge slots
+    /// ([`crate::tuning::ShopSlots`]; the perks add modifier slots) and a consumable slot, at today's
+    /// prices. Only roles under their purchase limit are drawn (the roster's pieces as the shop
+    /// opens), so the shop never offers a piece it would refuse to sell; when every role is at its
+    /// limit there are no piece slots. Items are drawn by rarity ([`ItemCatalogue::rarity_weights`]); the badge slots draw from
+    /// the badges the run does not own, never one twice (none left: no more badge slots).
     fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
         // A route's shops are told apart by their node (two may follow one battle).
         let node = self.at.map_or(0, |a| (1 + a.act * 16 + a.row) as u64) << 32;
@@ -1918,17 +1919,20 @@ impl Run {
             Some(candidates[weighted(r, &w)].clone())
         };
         let open = |i: &&Item| self.config.offers_item(i.id);
+        let shop = self.config.economy.shop;
         let modifiers: Vec<&Item> = items.of(Category::Modifier).filter(open).collect();
-        for _ in 0..2 + self.perks.modifier_slots {
+        for _ in 0..shop.modifiers + self.perks.modifier_slots {
             if let Some(i) = draw(&mut r, &modifiers)
                 && let Some(modifier) = i.effect.modifier()
             {
                 slots.push(ShopSlot { item: ShopItem::Modifier { modifier }, price: i.price, sold: false });
             }
         }
-        let badges: Vec<&Item> =
+        let mut badges: Vec<&Item> =
             items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).filter(open).collect();
-        if let Some(i) = draw(&mut r, &badges) {
+        for _ in 0..shop.badges {
+            let Some(i) = draw(&mut r, &badges) else { break };
+            badges.retain(|b| b.id != i.id);
             slots.push(ShopSlot { item: ShopItem::Badge { id: i.id }, price: i.price, sold: false });
         }
         let consumables: Vec<&Item> = items.of(Category::Consumable).filter(open).collect();

@@ -231,12 +231,16 @@ fn a_damaged_route_record_costs_the_steps_from_there() {
     assert_eq!(Run::replay(&log).unwrap_err().problem, ReplayProblem::MissingRoute);
 }
 
-/// A run at the first rest of its route, with a piece lost, found by playing seeds.
+/// A run at the first rest of its route, with a piece lost and a modified piece kept, found by
+/// playing seeds.
 fn run_at_a_rest_with_a_loss() -> Run {
     for seed in 0..40 {
         let mut run = Run::new(fast_config(seed));
         let revivable = |r: &Run| r.lost().iter().any(|p| !r.piece_limit(p.role).at_limit());
-        play_until(&mut run, |r| r.is_over() || (r.phase().kind() == PhaseKind::Rest && revivable(r)));
+        let modified = |r: &Run| r.roster().iter().any(|p| p.modifier.is_some());
+        play_until(&mut run, |r| {
+            r.is_over() || (r.phase().kind() == PhaseKind::Rest && revivable(r) && modified(r))
+        });
         if run.phase().kind() == PhaseKind::Rest {
             return run;
         }
@@ -274,7 +278,7 @@ fn a_rest_brings_back_a_lost_piece_or_removes_a_modifier() {
         assert!(!r.lost().contains(&lost));
         assert_eq!(r.phase().kind(), PhaseKind::Map);
     }
-    // Remove a modifier (the starting one is on the queen).
+    // Remove a modifier (the run keeps a modified piece).
     let mut r = run.clone();
     let modified = r.roster().iter().find(|p| p.modifier.is_some()).unwrap().id;
     r.apply(Decision::Rest { choice: RestChoice::RemoveModifier { piece: modified } }).unwrap();

@@ -58,6 +58,13 @@ pub struct Settings {
     pub strength: Preset,
     /// Skills on in skill chess.
     pub skills: bool,
+    /// Skill chess between two players on one machine (no engine) rather than against the engine.
+    pub two_players: bool,
+    /// In a two-player game, the board turns after each move so the side to move sits at the bottom.
+    pub turn_board: bool,
+    /// The foresight preview: with a piece selected, resting the pointer on one of its legal
+    /// destinations shows the engine's reply to that move (a small search on a worker thread).
+    pub foresight: bool,
     /// Teleport cooldown, ticks.
     pub teleport_cooldown: u32,
     /// Freeze cooldown, ticks.
@@ -85,6 +92,9 @@ impl Default for Settings {
             run_seed: None,
             strength: Preset::Casual,
             skills: true,
+            two_players: false,
+            turn_board: true,
+            foresight: false,
             teleport_cooldown: gambit_skills::DEFAULT_TELEPORT_COOLDOWN,
             freeze_cooldown: gambit_skills::DEFAULT_FREEZE_COOLDOWN,
             freeze_duration: gambit_skills::DEFAULT_FREEZE_DURATION,

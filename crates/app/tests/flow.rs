@@ -1,5 +1,6 @@
 //! Headless tests of skill chess's flow (issue 17, section 4): reviewing the move list, resigning,
-//! the records per engine preset. Buttons are pressed as a click or Enter does, keys arrive through
+//! the records per engine preset (in the game and on the setup screen), two players on one machine,
+//! a start from a FEN, a PGN or a file and its refusals, the result banner stepping aside in review. Buttons are pressed as a click or Enter does, keys arrive through
 //! `KeyboardInput` as from the window.
 
 use bevy::input::ButtonState;
@@ -8,8 +9,9 @@ use bevy::prelude::*;
 use gambit::board::{BoardInput, BoardScene};
 use gambit::game::{Preset, SkillGame};
 use gambit::run::Profile;
+use gambit::board::BoardViewState;
 use gambit::screens::{Screen, setup, skill_chess, title};
-use gambit_roguelite::versus::Tally;
+use gambit_roguelite::versus::{Tally, TwoPlayerTally};
 use gambit_rules::{Color as PieceColor, Position, Role, Square};
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
@@ -170,4 +172,180 @@ fn a_win_is_recorded_once_against_its_preset() {
     h.board(BoardInput::Command("Ra8".to_string()));
     h.update(5);
     assert_eq!(h.app.world().resource::<Profile>().progress.versus.against(Preset::Club).wins, 1);
+}
+
+/// Types `text` into the setup's start field as the window sends it: a click on the field, then one
+/// `KeyboardInput` per character (spaces as Space).
+fn type_start(h: &mut Harness, text: &str) {
+    h.press(setup::Action::EditStart);
+    for c in text.chars() {
+        let (code, logical) =
+            if c == ' ' { (KeyCode::Space, Key::Space) } else { (KeyCode::KeyA, Key::Character(c.to_string().into())) };
+        h.app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: logical,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    h.update(1);
+}
+
+fn start_field(h: &Harness) -> setup::StartField {
+    h.app.world().resource::<setup::StartField>().clone()
+}
+
+#[test]
+fn two_players_take_turns_the_board_turns_and_the_result_is_kept_apart() {
+    let mut h = Harness::new();
+    h.press(title::Action::SkillChess);
+    h.press(setup::Action::TwoPlayers);
+    h.press(setup::Action::Start);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    assert!(h.game().two_players);
+    assert!(!h.app.world().resource::<BoardViewState>().rotated);
+    // White moves; no engine answers, and the board turns to Black.
+    h.board(BoardInput::Command("f3".to_string()));
+    h.update(10);
+    assert_eq!(h.game().listed.len(), 1, "no engine reply");
+    assert!(!h.app.world().resource::<gambit::game::engine::EngineTask>().is_thinking());
+    assert_eq!(h.game().status_line(), "Black to move");
+    assert!(h.app.world().resource::<BoardViewState>().rotated, "Black at the bottom");
+    // Black clicks their own piece: the board takes Black's input now.
+    h.board(BoardInput::Pressed(sq("e7")));
+    h.board(BoardInput::Pressed(sq("e5")));
+    assert_eq!(h.game().listed.len(), 2, "{:?}", h.input().message);
+    assert!(!h.app.world().resource::<BoardViewState>().rotated, "White at the bottom again");
+    // Undo takes back one turn (Black's), and the board turns with it.
+    h.board(BoardInput::Undo);
+    assert_eq!(h.game().listed.len(), 1);
+    assert!(h.app.world().resource::<BoardViewState>().rotated);
+    // White, to move, resigns (a mate here could be escaped by White's Teleport).
+    h.board(BoardInput::Command("e5".to_string()));
+    h.press(skill_chess::Action::Resign);
+    h.press(skill_chess::Action::ConfirmResign(true));
+    assert!(h.game().is_finished());
+    assert_eq!(h.game().status_line(), "White resigned");
+    h.update(3);
+    let progress = &h.app.world().resource::<Profile>().progress;
+    assert_eq!(progress.two_players, TwoPlayerTally { white_wins: 0, draws: 0, black_wins: 1 });
+    assert!(progress.versus.is_empty(), "nothing against a preset");
+    assert!(h.texts().iter().any(|t| t.contains("Two players: White won 0, 0 drawn, Black won 1")));
+    // With the setting off the board stays put.
+    h.press(skill_chess::Action::Title);
+    h.press(title::Action::SkillChess);
+    h.press(setup::Action::ToggleTurnBoard);
+    h.press(setup::Action::Start);
+    h.board(BoardInput::Command("e4".to_string()));
+    assert!(!h.app.world().resource::<BoardViewState>().rotated);
+}
+
+#[test]
+fn a_game_starts_from_a_typed_fen_and_a_bad_one_is_refused_in_words_keeping_the_text() {
+    let mut h = Harness::new();
+    h.press(title::Action::SkillChess);
+    h.press(setup::Action::Strength(Preset::Beginner));
+    let bad = "4k3/8/8/8/8/8/8/4K2R x K - 0 1";
+    type_start(&mut h, bad);
+    assert_eq!(start_field(&h).text, bad, "Space typed a space and pressed no button");
+    assert_eq!(h.screen(), Screen::SkillChessSetup);
+    h.press(setup::Action::Start);
+    assert_eq!(h.screen(), Screen::SkillChessSetup);
+    let field = start_field(&h);
+    let error = field.error.clone().unwrap();
+    assert!(error.contains("side to move") && error.contains("\"x\""), "{error}");
+    assert_eq!(field.text, bad, "the text is kept");
+    assert!(h.texts().iter().any(|t| t.contains("side to move")), "the refusal is on screen");
+    // Backspace mends it: the game starts from the FEN.
+    h.press(setup::Action::EditStart);
+    for _ in 0.."x K - 0 1".len() {
+        h.key(KeyCode::Backspace);
+    }
+    type_start(&mut h, "w K - 0 1");
+    h.press(setup::Action::Start);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    assert_eq!(h.game().board.position().to_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    // Escape while typing leaves the field only; on the setup page it goes back to the title.
+    h.press(skill_chess::Action::Title);
+    h.press(title::Action::SkillChess);
+    h.press(setup::Action::EditStart);
+    h.key(KeyCode::Escape);
+    assert_eq!(h.screen(), Screen::SkillChessSetup);
+    assert!(!start_field(&h).active);
+    h.key(KeyCode::Escape);
+    assert_eq!(h.screen(), Screen::Title);
+}
+
+#[test]
+fn a_pgn_start_plays_its_moves_and_a_file_path_is_read() {
+    let mut h = Harness::new();
+    h.press(title::Action::SkillChess);
+    h.press(setup::Action::Strength(Preset::Beginner));
+    h.press(setup::Action::Player(PieceColor::Black));
+    // An illegal move: the error names it, the game does not start.
+    type_start(&mut h, "1. e4 e5 2. Ke3 *");
+    h.press(setup::Action::Start);
+    let error = start_field(&h).error.unwrap();
+    assert!(error.contains("Ke3"), "{error}");
+    assert_eq!(h.screen(), Screen::SkillChessSetup);
+    // A file's path: a missing file says so; an existing one is read.
+    h.press(setup::Action::ClearStart);
+    let path = h.path().join("opening.pgn");
+    type_start(&mut h, path.to_str().unwrap());
+    h.press(setup::Action::Start);
+    let error = start_field(&h).error.unwrap();
+    assert!(error.contains("could not read the file") && error.contains("opening.pgn"), "{error}");
+    std::fs::write(&path, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    h.press(setup::Action::Start);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    let texts: Vec<String> = h.game().listed.iter().map(|l| l.text.clone()).collect();
+    assert_eq!(texts, ["e4", "e5", "Nf3"], "the PGN's moves are in the move list");
+    assert_eq!(h.game().player, PieceColor::Black);
+    // The player has Black: their turn, no engine move.
+    h.update(5);
+    assert!(h.game().players_turn());
+    h.press(skill_chess::Action::ReviewAt(1));
+    assert_eq!(piece_on_scene(&h, "e4").map(|p| p.role), Some(Role::Pawn), "the review reaches the PGN");
+}
+
+#[test]
+fn the_setup_shows_the_record_beside_each_preset() {
+    let mut h = Harness::new();
+    {
+        let mut profile = h.app.world_mut().resource_mut::<Profile>();
+        let versus = &mut profile.progress.versus;
+        versus.record(Preset::Club, gambit_roguelite::versus::GameScore::Win);
+        versus.record(Preset::Club, gambit_roguelite::versus::GameScore::Win);
+        versus.record(Preset::Club, gambit_roguelite::versus::GameScore::Loss);
+        versus.record(Preset::Expert, gambit_roguelite::versus::GameScore::Draw);
+    }
+    h.press(title::Action::SkillChess);
+    h.update(2);
+    let texts = h.texts();
+    let record = |a: u32, b: u32, c: u32| format!("{a} \u{2013} {b} \u{2013} {c}");
+    assert!(texts.contains(&record(2, 0, 1)), "{texts:?}");
+    assert!(texts.contains(&record(0, 1, 0)));
+    assert_eq!(texts.iter().filter(|t| **t == record(0, 0, 0)).count(), Preset::ALL.len() - 2 + 1);
+}
+
+#[test]
+fn the_result_banner_steps_aside_while_the_finished_game_is_reviewed() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    let position = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let mut board = SkillBoard::from_position(position, SkillConfig::default());
+    board.set_cooldown(PieceColor::Black, Skill::Teleport, 4);
+    h.app.world_mut().insert_resource(SkillGame::from_board(board, PieceColor::White, Preset::Club, true));
+    h.update(1);
+    h.board(BoardInput::Command("Ra8".to_string()));
+    h.update(3);
+    let banner = |h: &mut Harness| h.texts().iter().any(|t| t == "New game");
+    assert!(banner(&mut h), "the banner is up");
+    h.press(skill_chess::Action::ReviewAt(0));
+    assert!(!banner(&mut h), "the board is seen in review");
+    assert!(h.texts().iter().any(|t| t.contains("Checkmate")), "the status line keeps the result");
+    h.press(skill_chess::Action::BackToGame);
+    assert!(banner(&mut h));
 }

@@ -14,7 +14,7 @@ use crate::seed::Date;
 use crate::skilltree::{SkillTree, UnlockError};
 use crate::tutorial::TutorialState;
 use crate::types::Modifier;
-use crate::versus::VersusRecords;
+use crate::versus::{TwoPlayerTally, VersusRecords};
 
 /// The current `progress.json` version: 5 names every piece a run lost (`lost` in a run's record,
 /// `pieces_lost` in the statistics; a version 4 file is migrated by `migrate_losses`); 4 added the ranks unlocked, the best result per rank, the
@@ -93,6 +93,10 @@ pub struct Progress {
     /// optional field (no version change): a file without it reads with no games recorded.
     #[serde(default, skip_serializing_if = "VersusRecords::is_empty")]
     pub versus: VersusRecords,
+    /// Skill chess between two players on one machine: results by side ([`crate::versus`]), kept apart
+    /// from the records against presets. Optional like `versus` (no version change).
+    #[serde(default, skip_serializing_if = "TwoPlayerTally::is_empty")]
+    pub two_players: TwoPlayerTally,
 }
 
 impl Progress {

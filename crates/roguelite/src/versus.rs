@@ -1,9 +1,11 @@
 //! The player's record in skill chess against the engine: wins, draws and losses per engine preset
 //! (`gambit_search::Preset`), kept in `progress.json` ([`crate::Progress::versus`]). Games between two
-//! players on one machine are not recorded.
+//! players on one machine count separately, by the side that won ([`TwoPlayerTally`],
+//! [`crate::Progress::two_players`]), never against a preset.
 
 use std::collections::BTreeMap;
 
+use gambit_rules::PgnResult;
 use gambit_search::Preset;
 use serde::{Deserialize, Serialize};
 
@@ -67,9 +69,63 @@ impl VersusRecords {
     }
 }
 
+/// Finished games between two players on one machine, by result, in games.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TwoPlayerTally {
+    /// Games White won.
+    pub white_wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games Black won.
+    pub black_wins: u32,
+}
+
+impl TwoPlayerTally {
+    /// Games played: all three counts added.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.white_wins + self.draws + self.black_wins
+    }
+
+    /// Whether no game was recorded (then `progress.json` leaves the field out).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.games() == 0
+    }
+
+    /// Adds one finished game; an unfinished result (`*`) counts nothing and returns `false`.
+    pub fn record(&mut self, result: PgnResult) -> bool {
+        match result {
+            PgnResult::WhiteWins => self.white_wins += 1,
+            PgnResult::Draw => self.draws += 1,
+            PgnResult::BlackWins => self.black_wins += 1,
+            PgnResult::Unfinished => return false,
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_player_games_count_by_result() {
+        let mut t = TwoPlayerTally::default();
+        assert!(t.is_empty());
+        assert!(t.record(PgnResult::BlackWins));
+        assert!(t.record(PgnResult::Draw));
+        assert!(!t.record(PgnResult::Unfinished));
+        assert_eq!(t, TwoPlayerTally { white_wins: 0, draws: 1, black_wins: 1 });
+        let mut progress = crate::Progress::default();
+        let plain = crate::save::progress_to_json(&progress);
+        assert!(!plain.contains("two_players"), "no games: the field is left out");
+        progress.two_players = t;
+        let text = crate::save::progress_to_json(&progress);
+        assert_eq!(crate::save::progress_from_json(&text).unwrap().two_players, t);
+        assert!(crate::save::progress_from_json(&plain).unwrap().two_players.is_empty());
+    }
 
     #[test]
     fn games_are_counted_per_preset() {

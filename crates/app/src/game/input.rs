@@ -158,7 +158,7 @@ impl PlayerInput {
         }
         match self.targeting {
             Targeting::Move => {
-                let own = game.board.piece_at(square).is_some_and(|p| p.color == game.player);
+                let own = game.board.piece_at(square).is_some_and(|p| p.color == game.mover());
                 match self.selected {
                     Some(from) if from == square => self.selected = None,
                     Some(from) if !own => {
@@ -180,7 +180,7 @@ impl PlayerInput {
                 }
             }
             Targeting::TeleportPiece => match game.board.piece_at(square) {
-                Some(p) if p.color == game.player => {
+                Some(p) if p.color == game.mover() => {
                     self.targeting = Targeting::TeleportTarget(square);
                     self.message = Some(format!("Teleport: choose where the piece on {square} goes"));
                 }
@@ -206,7 +206,7 @@ impl PlayerInput {
         {
             return;
         }
-        if game.board.piece_at(from).is_some_and(|p| p.color == game.player) {
+        if game.board.piece_at(from).is_some_and(|p| p.color == game.mover()) {
             let _ = self.try_move(game, from, to);
         }
     }
@@ -267,7 +267,7 @@ impl PlayerInput {
         if !game.board.can_cast(skill) {
             self.message = Some(format!(
                 "{skill} is on cooldown for {} more ticks",
-                game.board.cooldown(game.player, skill)
+                game.board.cooldown(game.mover(), skill)
             ));
             return;
         }

@@ -18,7 +18,9 @@ use super::session::ColorName;
 pub fn export(game: &SkillGame, date: &str) -> String {
     // A resignation's result too (`SkillGame::result`).
     let result = game.result();
-    let (white, black) = if game.player == Color::White {
+    let (white, black) = if game.two_players {
+        ("Player 1".to_string(), "Player 2".to_string())
+    } else if game.player == Color::White {
         ("Player".to_string(), format!("Gambit engine ({})", game.strength.name()))
     } else {
         (format!("Gambit engine ({})", game.strength.name()), "Player".to_string())

@@ -1,6 +1,7 @@
 //! The player's record against each engine preset: when a game against the engine ends (checkmate, a
 //! draw, a resignation), its result is added once to `progress.json`'s records
-//! (`gambit_roguelite::versus`, through [`crate::run::Profile`]) and saved.
+//! (`gambit_roguelite::versus`, through [`crate::run::Profile`]) and saved. A two-player game's result
+//! goes to the two-player tally instead (by the side that won), never against a preset.
 
 use bevy::prelude::*;
 
@@ -22,10 +23,15 @@ fn record_result(mut game: ResMut<SkillGame>, profile: Option<ResMut<Profile>>) 
     if game.recorded || !game.is_finished() {
         return;
     }
-    let Some(score) = game.player_score() else { return };
     let Some(mut profile) = profile else { return };
-    game.recorded = true;
-    profile.progress.versus.record(game.strength, score);
+    if let Some(result) = game.two_player_result() {
+        game.recorded = true;
+        profile.progress.two_players.record(result);
+    } else {
+        let Some(score) = game.player_score() else { return };
+        game.recorded = true;
+        profile.progress.versus.record(game.strength, score);
+    }
     if let Err(e) = profile.save_progress() {
         error!("could not save the record: {e}");
     }

@@ -25,6 +25,10 @@ struct SavedGame {
     player: ColorName,
     strength: Preset,
     skills_enabled: bool,
+    /// Two players on one machine (optional: absent in files of games against the engine, so the
+    /// version stays 1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    two_players: bool,
     /// The skills crate's own state JSON (position, cooldowns, frozen squares, log).
     board: serde_json::Value,
     listed: Vec<ListedAction>,
@@ -50,6 +54,7 @@ pub fn to_json(game: &SkillGame) -> String {
         player: game.player.into(),
         strength: game.strength,
         skills_enabled: game.skills_enabled,
+        two_players: game.two_players,
         board,
         listed: game.listed.clone(),
     };
@@ -69,6 +74,7 @@ pub fn from_json(text: &str) -> Result<SkillGame, String> {
     let mut game =
         SkillGame::from_board(board, Color::from(saved.player), saved.strength, saved.skills_enabled);
     game.listed = saved.listed;
+    game.two_players = saved.two_players;
     Ok(game)
 }
 
@@ -201,6 +207,10 @@ mod tests {
         assert_eq!(back.listed, g.listed);
         assert_eq!(back.player, Color::Black);
         assert_eq!(back.strength, Preset::Club);
+        assert!(!back.two_players && !to_json(&g).contains("two_players"), "the field is left out");
+        let mut two = g.clone();
+        two.two_players = true;
+        assert!(from_json(&to_json(&two)).unwrap().two_players);
         // A bad file: kept aside, and the previous version comes back (here the same game: the
         // second save kept the first as the previous version).
         save(&dir, &g).unwrap();

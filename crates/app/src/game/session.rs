@@ -61,15 +61,19 @@ impl From<ColorName> for Color {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError(pub String);
 
-/// The state of one game of skill chess against the engine.
+/// The state of one game of skill chess against the engine, or between two players on one machine.
 #[derive(Resource, Clone, Debug)]
 pub struct SkillGame {
     /// The board with skills.
     pub board: SkillBoard,
-    /// The player's colour; the engine plays the other.
+    /// The player's colour; the engine plays the other. In a two-player game, the side shown at the
+    /// bottom when the game starts (both sides are played at the board: see [`SkillGame::mover`]).
     pub player: Color,
-    /// The engine's strength.
+    /// The engine's strength (unused in a two-player game).
     pub strength: Preset,
+    /// Two players on one machine: no engine, both sides take input in turn, and the result goes to
+    /// the two-player records, not against a preset.
+    pub two_players: bool,
     /// Whether skills are enabled (when off, the skill buttons and commands are refused).
     pub skills_enabled: bool,
     /// The last move's squares, for highlighting.
@@ -108,6 +112,7 @@ impl SkillGame {
             player,
             strength,
             skills_enabled,
+            two_players: false,
             last_move: None,
             listed: Vec::new(),
             generation: 0,
@@ -116,16 +121,32 @@ impl SkillGame {
         }
     }
 
-    /// Whether it is the player's turn (and the game is not over).
+    /// A game of two players on one machine from `board` (White moves first unless the board says
+    /// otherwise); `bottom` is the side shown at the bottom at the start.
     #[must_use]
-    pub fn players_turn(&self) -> bool {
-        self.board.turn() == self.player && !self.is_finished()
+    pub fn two_players(board: SkillBoard, bottom: Color, skills_enabled: bool) -> SkillGame {
+        let mut game = SkillGame::from_board(board, bottom, Preset::default(), skills_enabled);
+        game.two_players = true;
+        game
     }
 
-    /// Whether the engine should move now.
+    /// The side whose input the board takes: the player's colour against the engine, the side to move
+    /// in a two-player game.
+    #[must_use]
+    pub fn mover(&self) -> Color {
+        if self.two_players { self.board.turn() } else { self.player }
+    }
+
+    /// Whether it is a player's turn (and the game is not over): always in a two-player game.
+    #[must_use]
+    pub fn players_turn(&self) -> bool {
+        self.board.turn() == self.mover() && !self.is_finished()
+    }
+
+    /// Whether the engine should move now (never in a two-player game).
     #[must_use]
     pub fn engines_turn(&self) -> bool {
-        self.board.turn() != self.player && !self.is_finished()
+        !self.two_players && self.board.turn() != self.player && !self.is_finished()
     }
 
     /// The outcome on the board, if the game is finished there ([`SkillBoard::finished`]: claimable
@@ -146,9 +167,13 @@ impl SkillGame {
         }
     }
 
-    /// How the finished game ended for the player; `None` while it goes on.
+    /// How the finished game ended for the player; `None` while it goes on, and in a two-player game
+    /// (see [`SkillGame::two_player_result`]).
     #[must_use]
     pub fn player_score(&self) -> Option<GameScore> {
+        if self.two_players {
+            return None;
+        }
         let winner = match self.result() {
             PgnResult::Unfinished => return None,
             PgnResult::Draw => return Some(GameScore::Draw),
@@ -158,7 +183,17 @@ impl SkillGame {
         Some(if winner == self.player { GameScore::Win } else { GameScore::Loss })
     }
 
-    /// The player resigns: the game is over, lost by the player.
+    /// How a finished two-player game ended (`None` while it goes on, and against the engine).
+    #[must_use]
+    pub fn two_player_result(&self) -> Option<PgnResult> {
+        match self.result() {
+            _ if !self.two_players => None,
+            PgnResult::Unfinished => None,
+            result => Some(result),
+        }
+    }
+
+    /// The player resigns (in a two-player game, the side to move): the game is over, lost by them.
     ///
     /// # Errors
     /// Refused when the game is already over.
@@ -166,7 +201,7 @@ impl SkillGame {
         if self.is_finished() {
             return Err(InputError("the game is already over".to_string()));
         }
-        self.resigned = Some(self.player);
+        self.resigned = Some(self.mover());
         self.generation += 1;
         Ok(())
     }
@@ -238,11 +273,24 @@ impl SkillGame {
     }
 
     /// Takes back the player's last turn and the engine's reply (every action since the player's last
-    /// turn began), through the skills crate's undo. Returns how many actions were undone.
+    /// turn began), through the skills crate's undo; in a two-player game, the last turn played (the
+    /// last actions of the side that acted last). Returns how many actions were undone.
     pub fn undo_turn(&mut self) -> usize {
         let mut undone = 0;
         if self.resigned.is_some() {
             // A resignation is final.
+            return undone;
+        }
+        if self.two_players {
+            let last_actor = self.listed.last().map(|l| l.actor);
+            while self.board.undo_len() > 0 && last_actor.is_some() && self.listed.last().map(|l| l.actor) == last_actor
+            {
+                self.board.undo();
+                self.listed.pop();
+                undone += 1;
+            }
+            self.last_move = None;
+            self.generation += 1;
             return undone;
         }
         // Undo the engine's actions (if any) and then the player's, until the player is to move with
@@ -308,13 +356,16 @@ impl SkillGame {
     #[must_use]
     pub fn status_line(&self) -> String {
         if let Some(side) = self.resigned {
-            return if side == self.player {
+            return if side == self.player && !self.two_players {
                 "You resigned".to_string()
             } else {
                 format!("{} resigned", side_name(side))
             };
         }
         match self.outcome() {
+            Some(Outcome::Checkmate { winner }) if self.two_players => {
+                format!("Checkmate: {} wins", side_name(winner))
+            }
             Some(Outcome::Checkmate { winner }) => {
                 if winner == self.player {
                     "Checkmate: you win".to_string()
@@ -325,7 +376,9 @@ impl SkillGame {
             Some(Outcome::Draw(reason)) => format!("Draw by {reason}"),
             None => {
                 let check = if self.board.position().is_check() { " (check)" } else { "" };
-                if self.players_turn() {
+                if self.two_players {
+                    format!("{} to move{check}", side_name(self.board.turn()))
+                } else if self.players_turn() {
                     format!("Your move{check}")
                 } else {
                     format!("Engine to move{check}")
@@ -435,5 +488,45 @@ mod tests {
         play(&mut g, "e4");
         let reply = g.board.parse_action("e7e5").unwrap();
         assert_eq!(g.apply_player_action(reply), Err(InputError("it is not your turn".to_string())));
+    }
+
+    #[test]
+    fn two_players_take_turns_and_undo_takes_back_one_turn() {
+        let board = SkillBoard::new(SkillConfig::default()).unwrap();
+        let mut g = SkillGame::two_players(board, Color::White, true);
+        assert!(!g.engines_turn());
+        assert_eq!((g.mover(), g.status_line().as_str()), (Color::White, "White to move"));
+        let e4 = g.board.parse_action("e2e4").unwrap();
+        g.apply_player_action(e4).unwrap();
+        assert!(g.players_turn() && !g.engines_turn(), "Black plays at the same board");
+        assert_eq!((g.mover(), g.status_line().as_str()), (Color::Black, "Black to move"));
+        for text in ["fz e4", "e7e5"] {
+            let action = g.board.parse_action(text).unwrap();
+            g.apply_player_action(action).unwrap();
+        }
+        assert_eq!(g.undo_turn(), 2, "Black's turn: the freeze and the move");
+        assert_eq!(g.mover(), Color::Black);
+        assert_eq!(g.listed.len(), 1);
+        // Fool's mate from a fresh board: Black mates, and nothing counts against a preset.
+        let board = SkillBoard::new(SkillConfig::default()).unwrap();
+        let mut g = SkillGame::two_players(board, Color::White, true);
+        for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            let action = g.board.parse_action(text).unwrap();
+            g.apply_player_action(action).unwrap();
+        }
+        assert_eq!(g.status_line(), "Checkmate: Black wins");
+        assert_eq!(g.player_score(), None);
+        assert_eq!(g.two_player_result(), Some(PgnResult::BlackWins));
+    }
+
+    #[test]
+    fn in_a_two_player_game_the_side_to_move_resigns() {
+        let board = SkillBoard::new(SkillConfig::default()).unwrap();
+        let mut g = SkillGame::two_players(board, Color::White, false);
+        let e4 = g.board.parse_action("e2e4").unwrap();
+        g.apply_player_action(e4).unwrap();
+        g.resign().unwrap();
+        assert_eq!(g.status_line(), "Black resigned");
+        assert_eq!(g.two_player_result(), Some(PgnResult::WhiteWins));
     }
 }

@@ -79,7 +79,7 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(AppSystems::Decide)
             .run_if(on_screen),
     );
-    app.add_systems(Update, build_scene.in_set(BoardSystems::Scene).run_if(on_screen));
+    app.add_systems(Update, (turn_board, build_scene).chain().in_set(BoardSystems::Scene).run_if(on_screen));
     app.add_systems(Update, (present, present_review).in_set(AppSystems::Present).run_if(on_screen));
 }
 
@@ -97,6 +97,8 @@ fn enter(
     mut line: ResMut<CommandLine>,
 ) {
     let rotated = match settings.orientation {
+        // Two players with the board turning: the side to move at the bottom.
+        _ if game.two_players && settings.turn_board => game.board.turn() == PieceColor::Black,
         Orientation::Player => game.player == PieceColor::Black,
         Orientation::White => false,
         Orientation::Black => true,
@@ -577,8 +579,10 @@ fn on_action(
                     game.skills_enabled,
                 );
                 if let Ok(mut fresh) = fresh {
-                    // Keep the configured start position but not the old game's moves.
+                    // Keep the configured start position (a FEN's, or a PGN's before its moves) and
+                    // the opponent, but not the old game's moves.
                     fresh.generation = game.generation + 1;
+                    fresh.two_players = game.two_players;
                     *game = fresh;
                     *input = PlayerInput::default();
                 }
@@ -657,6 +661,27 @@ fn on_board_input(
     }
 }
 
+/// In a two-player game with the setting on, the board turns when the side to move changes, so the
+/// side to move sits at the bottom (Flip still turns it in between).
+fn turn_board(
+    game: Res<SkillGame>,
+    settings: Res<Settings>,
+    mut view: ResMut<BoardViewState>,
+    mut last_turn: Local<Option<(u64, PieceColor)>>,
+) {
+    if !game.two_players || !settings.turn_board {
+        *last_turn = None;
+        return;
+    }
+    let now = (game.generation, game.board.turn());
+    if *last_turn != Some(now) {
+        if last_turn.is_some() {
+            view.rotated = now.1 == PieceColor::Black;
+        }
+        *last_turn = Some(now);
+    }
+}
+
 /// Draws the game into the board scene: pieces, frozen squares with ticks, threats, check, selection,
 /// legal targets and the last move.
 fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<BoardScene>) {
@@ -669,7 +694,7 @@ fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<
         Some((board, last)) => (board, *last),
         None => (&game.board, game.last_move),
     };
-    let threats = board.threatened_squares(!game.player);
+    let threats = board.threatened_squares(!game.mover());
     let mut next = BoardScene::from_position(board.position(), &threats);
     for (square, ticks) in board.frozen() {
         next.cell_mut(square).frozen = Some(ticks);
@@ -690,7 +715,7 @@ fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<
 
 /// The skill buttons' text for the player's side.
 fn skill_label(game: &SkillGame, skill: Skill) -> String {
-    crate::ui::skill_label(skill, game.board.cooldown(game.player, skill), game.skills_enabled)
+    crate::ui::skill_label(skill, game.board.cooldown(game.mover(), skill), game.skills_enabled)
 }
 
 /// Rebuilds the review bar, the captured material and the resign question when they changed.
@@ -777,9 +802,16 @@ fn present(
     let reading = chances.of(&game);
     let header_view = HeaderView {
         status: game.status_line(),
-        chances: match reading.and_then(|c| c.of(game.player)) {
-            Some(p) => format!("Your chances: {:.0}%", p * 100.0),
-            None => "Your chances: \u{2014}".to_string(),
+        chances: {
+            let whose = if game.two_players {
+                format!("{}'s chances", crate::game::session::side_name(game.mover()))
+            } else {
+                "Your chances".to_string()
+            };
+            match reading.and_then(|c| c.of(game.mover())) {
+                Some(p) => format!("{whose}: {:.0}%", p * 100.0),
+                None => format!("{whose}: \u{2014}"),
+            }
         },
         thinking: engine.is_thinking(),
     };
@@ -794,10 +826,17 @@ fn present(
         white_at_bottom: !view.rotated,
     };
     show(&mut commands, &mut eval_bar, &bar);
-    let over = game.is_finished().then(|| {
+    // While the finished game is reviewed the banner steps aside (the status line above keeps the
+    // result), so the board is seen; it comes back with the live position.
+    let over = (game.is_finished() && input.review.is_none()).then(|| {
         let record = profile.as_ref().map_or_else(String::new, |p| {
-            let t = p.progress.versus.against(game.strength);
-            format!("Against {}: {} won, {} drawn, {} lost", game.strength.name(), t.wins, t.draws, t.losses)
+            if game.two_players {
+                let t = p.progress.two_players;
+                format!("Two players: White won {}, {} drawn, Black won {}", t.white_wins, t.draws, t.black_wins)
+            } else {
+                let t = p.progress.versus.against(game.strength);
+                format!("Against {}: {} won, {} drawn, {} lost", game.strength.name(), t.wins, t.draws, t.losses)
+            }
         });
         (game.status_line(), record)
     });

@@ -41,16 +41,20 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 36] = [
+pub const STEPS: [&str; 40] = [
     "title",
     "settings",
     "how-to-play",
     "tutorial",
     "tutorial-poison",
     "setup",
+    "setup-start-error",
     "skill-chess",
     "skill-chess-review",
     "skill-chess-resign",
+    "skill-chess-over",
+    "skill-chess-over-review",
+    "skill-chess-two-players",
     "pause",
     "run-start",
     "map-start",
@@ -102,6 +106,28 @@ impl ScreenshotPlan {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tour.in_set(crate::AppSystems::Input));
+}
+
+/// A finished game against the engine: White mated with Ra8 (Black's Teleport on cooldown).
+fn finished_game() -> SkillGame {
+    let position = gambit_rules::Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").expect("a FEN");
+    let mut board = gambit_skills::SkillBoard::from_position(position, gambit_skills::SkillConfig::default());
+    board.set_cooldown(gambit_rules::Color::Black, gambit_skills::Skill::Teleport, 4);
+    let mut game = SkillGame::from_board(board, gambit_rules::Color::White, crate::game::Preset::Club, true);
+    let mate = game.board.parse_action("a1a8").expect("a move");
+    game.apply(mate).expect("legal");
+    game
+}
+
+/// Two players on one machine after 1. e4 e5 2. Nf3: Black to move.
+fn two_player_game() -> SkillGame {
+    let board = gambit_skills::SkillBoard::new(gambit_skills::SkillConfig::default()).expect("the default");
+    let mut game = SkillGame::two_players(board, gambit_rules::Color::White, true);
+    for text in ["e2e4", "e7e5", "g1f3"] {
+        let action = game.board.parse_action(text).expect("a move");
+        game.apply(action).expect("legal");
+    }
+    game
 }
 
 /// A skill-chess position: White (the player) to move after a knight-for-pawn trade (captured material
@@ -328,7 +354,19 @@ pub fn set_up(world: &mut World, name: &str) {
             world.remove_resource::<crate::screens::tutorial::TutorialSession>();
             set_screen(world, Screen::SkillChessSetup);
         }
+        "setup-start-error" => {
+            // Two players chosen, and a FEN with a bad side to move refused (the text kept).
+            world.resource_mut::<Settings>().two_players = true;
+            let mut field = crate::screens::setup::StartField {
+                text: "4k3/8/8/8/8/8/8/4K2R x K - 0 1".to_string(),
+                ..default()
+            };
+            field.error = field.start().err().map(|e| format!("Cannot start: {e}"));
+            world.insert_resource(field);
+        }
         "skill-chess" => {
+            world.resource_mut::<Settings>().two_players = false;
+            world.insert_resource(crate::screens::setup::StartField::default());
             world.resource_mut::<Settings>().threat_overlay = true;
             // The engine thinks only on its own turn; in this position it is the player's.
             world.insert_resource(showcase_game());
@@ -340,6 +378,18 @@ pub fn set_up(world: &mut World, name: &str) {
             let mut input = world.resource_mut::<crate::game::PlayerInput>();
             input.review = None;
             input.confirm_resign = true;
+        }
+        // A finished game (a back-rank mate), its result banner, then its review with the banner aside.
+        "skill-chess-over" => {
+            world.resource_mut::<crate::game::PlayerInput>().confirm_resign = false;
+            world.insert_resource(finished_game());
+        }
+        "skill-chess-over-review" => world.resource_mut::<crate::game::PlayerInput>().review = Some(0),
+        // Two players on one machine, Black to move with the board turned to Black.
+        "skill-chess-two-players" => {
+            world.resource_mut::<crate::game::PlayerInput>().review = None;
+            world.insert_resource(two_player_game());
+            world.resource_mut::<crate::board::BoardViewState>().rotated = true;
         }
         "pause" => {
             world.resource_mut::<crate::game::PlayerInput>().confirm_resign = false;

@@ -6,10 +6,10 @@
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use gambit::board::BoardViewState;
 use gambit::board::{BoardInput, BoardScene};
 use gambit::game::{Preset, SkillGame};
 use gambit::run::Profile;
-use gambit::board::BoardViewState;
 use gambit::screens::{Screen, setup, skill_chess, title};
 use gambit_roguelite::versus::{Tally, TwoPlayerTally};
 use gambit_rules::{Color as PieceColor, Position, Role, Square};
@@ -179,8 +179,11 @@ fn a_win_is_recorded_once_against_its_preset() {
 fn type_start(h: &mut Harness, text: &str) {
     h.press(setup::Action::EditStart);
     for c in text.chars() {
-        let (code, logical) =
-            if c == ' ' { (KeyCode::Space, Key::Space) } else { (KeyCode::KeyA, Key::Character(c.to_string().into())) };
+        let (code, logical) = if c == ' ' {
+            (KeyCode::Space, Key::Space)
+        } else {
+            (KeyCode::KeyA, Key::Character(c.to_string().into()))
+        };
         h.app.world_mut().write_message(KeyboardInput {
             key_code: code,
             logical_key: logical,

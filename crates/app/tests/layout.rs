@@ -70,11 +70,11 @@ fn the_arrow_keys_move_the_focus_to_the_nearest_button_that_way() {
     h.key(KeyCode::Enter);
     h.update(3);
     h.key(KeyCode::Tab);
-    assert!(focused(&h).is_some_and(|k| k.ends_with("Player(White)")), "{:?}", focused(&h));
+    assert!(focused(&h).is_some_and(|k| k.ends_with("Strength(Beginner)")), "{:?}", focused(&h));
     h.key(KeyCode::ArrowRight);
-    assert!(focused(&h).is_some_and(|k| k.ends_with("Player(Black)")), "{:?}", focused(&h));
+    assert!(focused(&h).is_some_and(|k| k.ends_with("Strength(Casual)")), "{:?}", focused(&h));
     h.key(KeyCode::ArrowDown);
-    assert!(focused(&h).is_some_and(|k| k.contains("Strength")), "{:?}", focused(&h));
+    assert!(focused(&h).is_some_and(|k| k.contains("Player(")), "{:?}", focused(&h));
 }
 
 #[test]

@@ -283,7 +283,9 @@ impl SkillGame {
         }
         if self.two_players {
             let last_actor = self.listed.last().map(|l| l.actor);
-            while self.board.undo_len() > 0 && last_actor.is_some() && self.listed.last().map(|l| l.actor) == last_actor
+            while self.board.undo_len() > 0
+                && last_actor.is_some()
+                && self.listed.last().map(|l| l.actor) == last_actor
             {
                 self.board.undo();
                 self.listed.pop();
@@ -507,8 +509,10 @@ mod tests {
         assert_eq!(g.undo_turn(), 2, "Black's turn: the freeze and the move");
         assert_eq!(g.mover(), Color::Black);
         assert_eq!(g.listed.len(), 1);
-        // Fool's mate from a fresh board: Black mates, and nothing counts against a preset.
-        let board = SkillBoard::new(SkillConfig::default()).unwrap();
+        // Fool's mate from a fresh board (White's Teleport, which could escape it, on cooldown): Black
+        // mates, and nothing counts against a preset.
+        let mut board = SkillBoard::new(SkillConfig::default()).unwrap();
+        board.set_cooldown(Color::White, gambit_skills::Skill::Teleport, 9);
         let mut g = SkillGame::two_players(board, Color::White, true);
         for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
             let action = g.board.parse_action(text).unwrap();

@@ -17,7 +17,7 @@ pub enum Action {
 }
 
 /// The text of the rules page, one paragraph per entry.
-pub const RULES: [&str; 10] = [
+pub const RULES: [&str; 9] = [
     "Skill chess is standard chess (FIDE rules: check, castling, en passant, promotion, the draw rules) plus two skills for each side.",
     "Teleport moves one of your pieces up to two squares away in any direction (two king steps), to an empty square or onto an enemy piece. It ends your turn. If the jump is a legal move it is played as that move (at any distance); otherwise the piece is placed directly. It may not leave your own king attacked, and a pawn may not land on its first rank or its last two. The Classic rules (setup) let a teleport go anywhere and a pawn land one rank short of promotion.",
     "Freeze locks a square: whatever stands on it (either side, or a piece that arrives later) cannot move or be teleported, but it still attacks and gives check, and it can be captured. Freezing is free: you still make your move.",
@@ -26,8 +26,7 @@ pub const RULES: [&str; 10] = [
     "Mouse: click a piece then a square, or drag it. Keyboard: arrows move the cursor, Enter picks the square; 1 casts Teleport, 2 casts Freeze, Esc cancels (or pauses).",
     "Command line: press / and type a move in SAN or UCI (Nf3, e2e4), or a skill: tp e4e7 to teleport, fz e7 to freeze. Enter plays it.",
     "F rotates the board, T toggles the threat overlay, Ctrl+Z takes back your last turn and the engine's reply.",
-    "The engine thinks on a worker thread; the bar beside the board shows its estimate of your chances.",
-    "Setup: play the engine at a strength (your won \u{2013} drawn \u{2013} lost record against it is shown under it) or Two players on one machine (the board can turn after each move; their results are kept apart). To start from a position, click the start field and type a FEN, a PGN game or the path of a .pgn or .fen file. Pasting is not possible (the clipboard would need a system library), so bring a long game as a file.",
+    "The engine thinks on a worker thread; the bar beside the board shows its estimate of your chances. Setup: your record (won \u{2013} drawn \u{2013} lost) is under each strength; Two players share one machine. Start field: type a FEN, a PGN or a .pgn file's path (no pasting: no system clipboard).",
 ];
 
 /// The roguelite's rules, one paragraph per entry.

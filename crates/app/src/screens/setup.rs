@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use gambit_roguelite::versus::{Tally, TwoPlayerTally};
 use gambit_rules::Color;
 use gambit_skills::{
-    Action as SkillAction, COOLDOWN_RANGE, FREEZE_DURATION_RANGE, GameStart, Skill, SkillConfig,
-    SkillRules, step_within,
+    Action as SkillAction, COOLDOWN_RANGE, FREEZE_DURATION_RANGE, GameStart, Skill, SkillConfig, SkillRules,
+    step_within,
 };
 
 use super::Screen;
@@ -22,8 +22,8 @@ use crate::game::{Preset, SkillGame, engine::EngineTask};
 use crate::settings::Settings;
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, Section, View, button, heading, label, mark, page_column, reserved_text, row, small_button,
-    spawn_page, text_font, units,
+    Disabled, Section, View, button, heading, label, mark, page_column, row, small_button, spawn_page,
+    text_font, units,
 };
 
 /// What the setup screen's buttons do.
@@ -163,11 +163,7 @@ fn file_path(text: &str) -> Option<&std::path::Path> {
 ///
 /// # Errors
 /// The skills crate's reason, in words, when the configured start or a PGN move is refused.
-pub fn build_game(
-    settings: &Settings,
-    color: Color,
-    start: Option<GameStart>,
-) -> Result<SkillGame, String> {
+pub fn build_game(settings: &Settings, color: Color, start: Option<GameStart>) -> Result<SkillGame, String> {
     let config: SkillConfig = settings.skill_config();
     let board = match &start {
         Some(start) => start.board(config),
@@ -271,11 +267,13 @@ impl View for SetupView {
             let record = format!("{} \u{2013} {} \u{2013} {}", t.white_wins, t.draws, t.black_wins);
             opponent(r, mark(self.two_players, "Two players"), Action::TwoPlayers, record);
         });
-        p.spawn(reserved_text(
-            "Your record under each: won \u{2013} drawn \u{2013} lost (two players: White won \u{2013} \
-             drawn \u{2013} Black won)",
-            2.0,
-            1.0,
+        // A fixed line (it never changes), so it needs no reserved height.
+        p.spawn((
+            Text::new(
+                "Your record under each: won \u{2013} drawn \u{2013} lost (two players: White won \u{2013} \
+                 drawn \u{2013} Black won)",
+            ),
+            text_font(2.0),
         ));
         p.spawn(row()).with_children(|r| {
             r.spawn(label(if self.two_players { "At the bottom" } else { "You play" }));
@@ -400,7 +398,10 @@ fn present(
         strength: settings.strength,
         two_players: settings.two_players,
         turn_board: settings.turn_board,
-        records: Preset::ALL.iter().map(|&s| progress.map(|p| p.versus.against(s)).unwrap_or_default()).collect(),
+        records: Preset::ALL
+            .iter()
+            .map(|&s| progress.map(|p| p.versus.against(s)).unwrap_or_default())
+            .collect(),
         two_player_record: progress.map(|p| p.two_players).unwrap_or_default(),
         start_shown: field.shown(),
         start_active: field.active,

@@ -303,9 +303,10 @@ fn role_glyph(role: Role) -> char {
     }
 }
 
-/// The resign confirmation, over the board while it waits for an answer.
+/// The resign confirmation, over the board while it waits for an answer, and whether the game is
+/// between two players (then the side to move resigns, and no record against a preset changes).
 #[derive(Clone, Debug, PartialEq)]
-struct ResignView(bool);
+struct ResignView(bool, bool);
 
 impl View for ResignView {
     fn visible(&self) -> bool {
@@ -315,7 +316,11 @@ impl View for ResignView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(banner_node()).with_children(|banner| {
             banner.spawn((Text::new("Resign this game?"), text_font(4.0)));
-            banner.spawn(label("It counts as a loss in your records."));
+            banner.spawn(label(if self.1 {
+                "The side to move resigns: the other side wins."
+            } else {
+                "It counts as a loss in your records."
+            }));
             banner.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
                 row.spawn(button("Resign", Action::ConfirmResign(true)));
                 row.spawn(button("Keep playing", Action::ConfirmResign(false)));
@@ -744,7 +749,7 @@ fn present_review(
         &mut captured,
         &CapturedView(captured_lines(reviewed.as_ref().unwrap_or(&game.board))),
     );
-    show(&mut commands, &mut resign, &ResignView(input.confirm_resign));
+    show(&mut commands, &mut resign, &ResignView(input.confirm_resign, game.two_players));
 }
 
 /// The move list's rows on screen: the last [`MOVE_ROWS`], or while reviewing the rows around the
@@ -832,10 +837,19 @@ fn present(
         let record = profile.as_ref().map_or_else(String::new, |p| {
             if game.two_players {
                 let t = p.progress.two_players;
-                format!("Two players: White won {}, {} drawn, Black won {}", t.white_wins, t.draws, t.black_wins)
+                format!(
+                    "Two players: White won {}, {} drawn, Black won {}",
+                    t.white_wins, t.draws, t.black_wins
+                )
             } else {
                 let t = p.progress.versus.against(game.strength);
-                format!("Against {}: {} won, {} drawn, {} lost", game.strength.name(), t.wins, t.draws, t.losses)
+                format!(
+                    "Against {}: {} won, {} drawn, {} lost",
+                    game.strength.name(),
+                    t.wins,
+                    t.draws,
+                    t.losses
+                )
             }
         });
         (game.status_line(), record)

@@ -781,8 +781,13 @@ fn events_are_typed_and_read_as_sentences() {
             "your Rook moves d1-d5",
             "your Rook captures enemy Pawn on d5",
             "a poison cloud spreads over d5 d6 e5 d4 c5",
-            "ply 1: the enemy to act",
+            "the enemy's turn",
         ]
+    );
+    // A player's log: the capture in one line, no line for the turn.
+    assert_eq!(
+        BattleEvent::log_lines(&events),
+        ["your Rook moves d1-d5 and captures enemy Pawn", "a poison cloud spreads over d5 d6 e5 d4 c5"]
     );
     assert_eq!(events[0].travel(), Some((sq("d1"), sq("d5"))));
     assert_eq!(events[1].travel(), None);
@@ -889,10 +894,12 @@ fn units_are_named_by_side_and_role_never_by_id() {
     for unit in b.units() {
         assert!(!unit.name().contains('#'), "{}", unit.name());
     }
-    // An event names the piece the same way.
+    // A log line names the piece by team and role: it names the squares too, which tell two
+    // rooks apart, so the number would only be noise there.
     let mut b = b;
     let rook = id(&b, "a1");
     let events = b.apply(BattleAction::Move { id: rook, to: sq("a8") }).unwrap();
-    let text: Vec<String> = events.iter().map(ToString::to_string).collect();
-    assert!(text.iter().any(|t| t.contains("your Rook 4 captures enemy Rook on a8")), "{text:?}");
+    let text = BattleEvent::log_lines(&events);
+    assert!(text.iter().any(|t| t == "your Rook moves a1-a8 and captures enemy Rook"), "{text:?}");
+    assert!(text.iter().all(|t| !t.contains("Rook 4") && !t.contains("player")), "{text:?}");
 }

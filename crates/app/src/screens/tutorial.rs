@@ -77,10 +77,8 @@ impl TutorialSession {
                         self.last_move = Some((travel.from, travel.to));
                         self.travels.push(travel);
                     }
-                    if !matches!(event, BattleEvent::TurnStarted { .. }) {
-                        self.log.push(without_ids(&event.to_string()));
-                    }
                 }
+                self.log.extend(BattleEvent::log_lines(&events).iter().map(|line| without_ids(line)));
                 self.input = BattleInput::default();
             }
             Err(e) => self.input.message = Some(e.to_string()),

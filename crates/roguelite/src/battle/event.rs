@@ -34,6 +34,38 @@ impl fmt::Display for UnitRef {
     }
 }
 
+impl UnitRef {
+    /// The unit as a log line names it: its team and its role now, without the number of its
+    /// [`PieceName`] (`your Rook`, `enemy Pawn`, `your Queen` for a promoted pawn). Every line that
+    /// names a unit also names its square, which already tells two pieces of a role apart; the
+    /// numbered name ([`UnitRef`]'s `Display`) stays where no square is shown (cards, lists).
+    #[must_use]
+    pub fn plain(&self) -> PlainUnit {
+        PlainUnit(*self)
+    }
+}
+
+/// A [`UnitRef`] as log lines name it ([`UnitRef::plain`]).
+#[derive(Copy, Clone, Debug)]
+pub struct PlainUnit(UnitRef);
+
+impl fmt::Display for PlainUnit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.0.role.name();
+        let mut chars = name.chars();
+        let first = chars.next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
+        write!(f, "{} {first}{}", self.0.team.possessive(), chars.as_str())
+    }
+}
+
+/// `you` or `the enemy`, the subject of a team's lines.
+fn subject(team: Team) -> &'static str {
+    match team {
+        Team::Player => "you",
+        Team::Enemy => "the enemy",
+    }
+}
+
 /// One thing that happened, in order, for the UI and the log. Serialized with a `kind` tag
 /// (`{"kind": "moved", "unit": {..}, "from": "e2", "to": "e4"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -332,21 +364,30 @@ impl BattleEvent {
 impl fmt::Display for BattleEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BattleEvent::Moved { unit, from, to } => write!(f, "{unit} moves {from}-{to}"),
-            BattleEvent::Captured { victim, by, square } => write!(f, "{by} captures {victim} on {square}"),
-            BattleEvent::Died { unit, square } => write!(f, "{unit} succumbs to poison on {square}"),
-            BattleEvent::Teleported { unit, from, to } => write!(f, "{unit} teleports {from}-{to}"),
-            BattleEvent::Frozen { team, square, ticks } => {
-                write!(f, "the {team} freezes {square} for {ticks} ticks")
+            BattleEvent::Moved { unit, from, to } => write!(f, "{} moves {from}-{to}", unit.plain()),
+            BattleEvent::Captured { victim, by, square } => {
+                write!(f, "{} captures {} on {square}", by.plain(), victim.plain())
+            }
+            BattleEvent::Died { unit, square } => {
+                write!(f, "{} succumbs to poison on {square}", unit.plain())
+            }
+            BattleEvent::Teleported { unit, from, to } => write!(f, "{} teleports {from}-{to}", unit.plain()),
+            BattleEvent::Frozen { team: Team::Player, square, ticks } => {
+                write!(f, "you freeze {square} for {ticks} ticks")
+            }
+            BattleEvent::Frozen { team: Team::Enemy, square, ticks } => {
+                write!(f, "the enemy freezes {square} for {ticks} ticks")
             }
             BattleEvent::Promoted { unit, square, role } => {
-                write!(f, "{unit} promotes to a {} on {square}", role.name())
+                write!(f, "{} promotes to a {} on {square}", unit.plain(), role.name())
             }
             BattleEvent::RepositionOffered { unit, .. } => {
-                write!(f, "{unit} may reposition (free, no capture) or skip")
+                write!(f, "{} may reposition (free, no capture) or skip", unit.plain())
             }
-            BattleEvent::Repositioned { unit, from, to } => write!(f, "{unit} repositions {from}-{to}"),
-            BattleEvent::RepositionSkipped { unit } => write!(f, "{unit} stays put"),
+            BattleEvent::Repositioned { unit, from, to } => {
+                write!(f, "{} repositions {from}-{to}", unit.plain())
+            }
+            BattleEvent::RepositionSkipped { unit } => write!(f, "{} stays put", unit.plain()),
             BattleEvent::WallDormant { square } => write!(f, "a wall waits under the capturer on {square}"),
             BattleEvent::WallRaised { square } => write!(f, "a wall rises on {square}"),
             BattleEvent::CloudCreated { squares, .. } => {
@@ -358,34 +399,41 @@ impl fmt::Display for BattleEvent {
             }
             BattleEvent::CloudExpired { .. } => f.write_str("a poison cloud disperses"),
             BattleEvent::PoisonDamage { unit, square, hp_left, .. } => {
-                write!(f, "poison hurts {unit} on {square} ({hp_left} HP left)")
+                write!(f, "poison hurts {} on {square} ({hp_left} HP left)", unit.plain())
             }
             BattleEvent::Reinforcement { unit, fallen, square } => {
-                write!(f, "{fallen} rallies: a temporary {} joins on {square}", unit.name)
+                write!(f, "{} rallies: a temporary {} joins on {square}", fallen.plain(), unit.role.name())
             }
             BattleEvent::NoReinforcement { fallen } => {
-                write!(f, "{fallen} found no free home square to rally")
+                write!(f, "{} found no free home square to rally", fallen.plain())
             }
-            BattleEvent::Passed { team } => write!(f, "the {team} has no action and passes"),
-            BattleEvent::TurnStarted { ply, team } => write!(f, "ply {ply}: the {team} to act"),
+            BattleEvent::Passed { team: Team::Player } => f.write_str("you have no action and pass"),
+            BattleEvent::Passed { team: Team::Enemy } => f.write_str("the enemy has no action and passes"),
+            BattleEvent::TurnStarted { team: Team::Player, .. } => f.write_str("your turn"),
+            BattleEvent::TurnStarted { team: Team::Enemy, .. } => f.write_str("the enemy's turn"),
             BattleEvent::Victory { objective, bonus } => {
                 let extra = if *bonus { " (bonus objective complete)" } else { "" };
                 write!(f, "victory: {objective}{extra}")
             }
             BattleEvent::Defeat { reason } => write!(f, "defeat: {reason}"),
             BattleEvent::ArmorBroken { unit, by, .. } => {
-                write!(f, "the armour of {unit} stops {by} and breaks")
+                write!(f, "the armour of {} stops {} and breaks", unit.plain(), by.plain())
             }
             BattleEvent::Damaged { unit, square, hp_left, .. } => {
-                write!(f, "{unit} is hurt on {square} ({hp_left} HP left)")
+                write!(f, "{} is hurt on {square} ({hp_left} HP left)", unit.plain())
             }
-            BattleEvent::Destroyed { unit, square } => write!(f, "{unit} falls on {square}"),
-            BattleEvent::Healed { unit, hp_left, .. } => write!(f, "{unit} heals ({hp_left} HP)"),
+            BattleEvent::Destroyed { unit, square } => write!(f, "{} falls on {square}", unit.plain()),
+            BattleEvent::Healed { unit, square, hp_left, .. } => {
+                write!(f, "{} heals on {square} ({hp_left} HP)", unit.plain())
+            }
             BattleEvent::Stopped { unit, by, square, ticks } => {
-                write!(f, "{by} stops {unit}: {square} is frozen for {ticks} ticks")
+                write!(f, "{} stops {}: {square} is frozen for {ticks} ticks", by.plain(), unit.plain())
             }
-            BattleEvent::SkillReady { team, skill } => {
-                write!(f, "{} {} is ready", team.possessive(), skill.name())
+            BattleEvent::SkillReady { team: Team::Player, skill } => {
+                write!(f, "your {} is ready", skill.name())
+            }
+            BattleEvent::SkillReady { team: Team::Enemy, skill } => {
+                write!(f, "the enemy's {} is ready", skill.name())
             }
             BattleEvent::MovesGiven { moves } => write!(f, "{moves} more moves"),
             BattleEvent::FreeTeleport => f.write_str("the teleport costs no move"),
@@ -393,10 +441,58 @@ impl fmt::Display for BattleEvent {
             BattleEvent::ItemUsed { slot, name: None, .. } => {
                 write!(f, "you use the item in slot {}", u16::from(*slot) + 1)
             }
-            BattleEvent::Summoned { unit, square } => write!(f, "{unit} joins on {square}"),
-            BattleEvent::NoRoom { team } => write!(f, "no free home square for the {team}"),
-            BattleEvent::TurnSkipped { team } => write!(f, "the {team} loses its turn"),
+            BattleEvent::Summoned { unit, square } => write!(f, "{} joins on {square}", unit.plain()),
+            BattleEvent::NoRoom { team } => write!(f, "no free home square for {}", subject(*team)),
+            BattleEvent::TurnSkipped { team: Team::Player } => f.write_str("you lose your turn"),
+            BattleEvent::TurnSkipped { team: Team::Enemy } => f.write_str("the enemy loses its turn"),
         }
+    }
+}
+
+impl BattleEvent {
+    /// Whether the event gets a line in a player's log: every event but
+    /// [`BattleEvent::TurnStarted`] (the screen says whose turn it is; a line per turn is noise).
+    #[must_use]
+    pub fn is_logged(&self) -> bool {
+        !matches!(self, BattleEvent::TurnStarted { .. })
+    }
+
+    /// One log line for this event and the `next` when the two tell one happening: a move or a
+    /// teleport and the capture it made on its destination (`your Rook moves f6-d6 and captures
+    /// enemy King`). `None` for any other pair.
+    #[must_use]
+    pub fn line_with(&self, next: &BattleEvent) -> Option<String> {
+        let (unit, from, to, verb) = match self {
+            BattleEvent::Moved { unit, from, to } => (unit, from, to, "moves"),
+            BattleEvent::Teleported { unit, from, to } => (unit, from, to, "teleports"),
+            _ => return None,
+        };
+        match next {
+            BattleEvent::Captured { victim, by, square } if by.id == unit.id && square == to => {
+                Some(format!("{} {verb} {from}-{to} and captures {}", unit.plain(), victim.plain()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The log lines of `events`, in order: one per logged event ([`BattleEvent::is_logged`]), a move
+    /// or a teleport and its capture as one line ([`BattleEvent::line_with`]).
+    #[must_use]
+    pub fn log_lines(events: &[BattleEvent]) -> Vec<String> {
+        let mut lines = Vec::with_capacity(events.len());
+        let mut i = 0;
+        while let Some(event) = events.get(i) {
+            if let Some(line) = events.get(i + 1).and_then(|next| event.line_with(next)) {
+                lines.push(line);
+                i += 2;
+                continue;
+            }
+            if event.is_logged() {
+                lines.push(event.to_string());
+            }
+            i += 1;
+        }
+        lines
     }
 }
 
@@ -414,5 +510,59 @@ impl Battle {
     /// The label of unit `id` as it is now.
     pub(super) fn label(&self, id: PieceId) -> UnitRef {
         self.units[id as usize].label()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::PieceName;
+
+    fn unit(id: PieceId, team: Team, role: Role, number: u16) -> UnitRef {
+        UnitRef { id, team, role, name: PieceName { role, number } }
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_capture_is_one_line_in_one_voice_without_turn_lines() {
+        let rook = unit(1, Team::Player, Role::Rook, 2);
+        let king = unit(7, Team::Enemy, Role::King, 1);
+        let events = [
+            BattleEvent::Frozen { team: Team::Player, square: sq("d6"), ticks: 3 },
+            BattleEvent::Moved { unit: rook, from: sq("f6"), to: sq("d6") },
+            BattleEvent::Captured { victim: king, by: rook, square: sq("d6") },
+            BattleEvent::TurnStarted { ply: 3, team: Team::Enemy },
+            BattleEvent::Frozen { team: Team::Enemy, square: sq("a1"), ticks: 3 },
+            BattleEvent::TurnSkipped { team: Team::Enemy },
+        ];
+        assert_eq!(
+            BattleEvent::log_lines(&events),
+            [
+                "you freeze d6 for 3 ticks",
+                "your Rook moves f6-d6 and captures enemy King",
+                "the enemy freezes a1 for 3 ticks",
+                "the enemy loses its turn",
+            ]
+        );
+        // The numbered name stays on the unit itself (cards, lists), where no square is shown.
+        assert_eq!(rook.to_string(), "your Rook 2");
+    }
+
+    #[test]
+    fn a_capture_elsewhere_than_the_move_keeps_two_lines() {
+        let pawn = unit(2, Team::Enemy, Role::Pawn, 4);
+        let knight = unit(3, Team::Player, Role::Knight, 1);
+        let other = unit(4, Team::Enemy, Role::Bishop, 1);
+        let events = [
+            BattleEvent::Moved { unit: pawn, from: sq("f6"), to: sq("f5") },
+            BattleEvent::Captured { victim: knight, by: other, square: sq("c3") },
+        ];
+        assert_eq!(
+            BattleEvent::log_lines(&events),
+            ["enemy Pawn moves f6-f5", "enemy Bishop captures your Knight on c3"]
+        );
     }
 }

@@ -188,8 +188,9 @@ const LESSONS: [Lesson; LESSON_COUNT] = [
             Step {
                 instruction: "Your rook stood in the cloud at the start of your turn and lost 1 HP: one pip \
                               is left. Move it out of the cloud (c6 to c4) before the poison strikes again.",
-                reaction: "Out of the cloud. Lost HP does not come back by itself, and clouds fade after \
-                           two turns of each side (the number on them).",
+                reaction: "Out of the cloud. Lost HP does not come back by itself. A cloud lasts two turns of \
+                           each side from when it appears (its number counts the turns left), so this \
+                           one is gone when your next turn starts.",
                 goal: Goal::LeaveCloud,
                 walkthrough: &["c6c4"],
             },
@@ -540,6 +541,14 @@ mod tests {
             events.iter().any(|e| matches!(e, BattleEvent::Died { unit, .. } if unit.team == Team::Player))
         );
         assert_eq!(stayed.step_index(), 1);
+        // As step 2's reaction says: one turn of each side is left on the cloud (its number), so it
+        // is gone when the player's next turn starts.
+        assert!(t.battle().clouds().iter().all(|c| c.ticks_left() == 1), "{:?}", t.battle().clouds());
+        let leave = t.walkthrough_action().unwrap();
+        let events = t.act(leave).unwrap();
+        assert!(events.iter().any(|e| matches!(e, BattleEvent::CloudExpired { .. })), "{events:?}");
+        assert_eq!(t.battle().to_move(), Team::Player);
+        assert!(t.battle().clouds().is_empty());
         walk(2);
     }
 

@@ -117,7 +117,18 @@ fn deploy_rook_on_c1(h: &mut Harness) {
 /// Rook c1 takes the king on c8 (click, click), then closes the victory panel.
 /// With the threat overlay on, the enemy's threats are drawn while the battle is played and gone
 /// from the won board.
+/// The command line's box: shown while the battle goes on, hidden (its room kept) once it is over.
+fn command_box(h: &mut Harness) -> Visibility {
+    type CommandBox = gambit::ui::Section<gambit::board::command_line::CommandLineView>;
+    let world = h.app.world_mut();
+    let shown: Vec<Visibility> =
+        world.query_filtered::<&Visibility, With<CommandBox>>().iter(world).copied().collect();
+    assert_eq!(shown.len(), 1, "one command line");
+    shown[0]
+}
+
 fn win_battle(h: &mut Harness) {
+    assert_eq!(command_box(h), Visibility::Inherited, "the command line is there to type in");
     h.app.world_mut().resource_mut::<Settings>().threat_overlay = true;
     h.board(BoardInput::Pressed(sq("c1")));
     assert_eq!(h.app.world().resource::<battle::BattleInput>().selected, Some(sq("c1")));
@@ -128,6 +139,8 @@ fn win_battle(h: &mut Harness) {
     assert!(end.won, "{end:?}");
     assert!(h.app.world().resource::<BoardScene>().cells.iter().all(|c| !c.threat));
     assert!(end.lines.iter().any(|l| l.contains(" points: 100 for the victory, ")), "{end:?}");
+    h.update(1);
+    assert_eq!(command_box(h), Visibility::Hidden, "nothing to type on the victory panel");
     h.press(battle::Action::Continue);
 }
 
@@ -165,6 +178,9 @@ fn each_battle_starts_its_own_log() {
     let first: Vec<String> = session(&h).log.clone();
     let capture = first.iter().rev().find(|l| l.contains("c1") && l.contains("c8")).cloned();
     let capture = capture.unwrap_or_else(|| panic!("the capture c1-c8 is logged: {first:?}"));
+    // One line for the move and its capture, in one voice, no engine chatter between moves.
+    assert_eq!(capture, "your Rook moves c1-c8 and captures enemy King", "{first:?}");
+    assert!(first.iter().all(|l| !l.contains("ply ") && !l.contains("the player")), "{first:?}");
     h.press(shop::Action::Leave);
     h.wait_for_run();
     h.press(board_choice::Action::Choose(0));
@@ -173,8 +189,9 @@ fn each_battle_starts_its_own_log() {
     assert!(!session(&h).log.contains(&capture), "{:?}", session(&h).log);
 }
 
-/// The battle panel shows the enemy's skills and their cooldowns beside the player's, and the log of
-/// the battle on screen: after Continue the next battle's log has its own lines, the moves included.
+/// The battle panel shows the enemy's skills and their cooldowns beside the player's (or that it has
+/// none), and the log of the battle on screen: after Continue the next battle's log has its own
+/// lines, the moves included.
 #[test]
 fn the_battle_panel_shows_the_enemy_intent_and_the_log_after_continue() {
     let mut h = Harness::new();
@@ -184,7 +201,7 @@ fn the_battle_panel_shows_the_enemy_intent_and_the_log_after_continue() {
     choose_start(&mut h);
     deploy_rook_on_c1(&mut h);
     let line = |h: &mut Harness| h.texts().into_iter().find(|t| t.starts_with("Enemy skills:"));
-    assert_eq!(line(&mut h), None, "no enemy skills in this battle");
+    assert_eq!(line(&mut h).as_deref(), Some("Enemy skills: none"), "said, so the player knows");
     win_battle(&mut h);
     h.press(shop::Action::Leave);
     h.wait_for_run();

@@ -151,9 +151,9 @@ pub enum BattleView {
         /// The skill buttons' labels, when the player has skills ([`crate::ui::skill_label`]:
         /// `Teleport: ready`, `Freeze: 3 ticks`).
         skills: Option<[(Skill, String); 2]>,
-        /// The enemy's skills and their cooldowns, when it has skills: `Enemy skills: Teleport ready,
-        /// Freeze in 2 ticks`.
-        enemy_skills: Option<String>,
+        /// The enemy's skills and their cooldowns (`Enemy skills: Teleport ready, Freeze in 2 ticks`),
+        /// or `Enemy skills: none`.
+        enemy_skills: String,
         /// The consumables' buttons, in pack order.
         pack: Vec<PackView>,
         /// The run's badges, `Name: text` each.
@@ -199,7 +199,8 @@ impl BattleView {
                 (skill, crate::ui::skill_label(skill, cooldown(battle, Team::Player, skill), true))
             })
         });
-        let enemy_skills = battle.has_skills(Team::Enemy).then(|| {
+        // Said either way, so the player knows the enemy cannot teleport or freeze.
+        let enemy_skills = if battle.has_skills(Team::Enemy) {
             let states = [Skill::Teleport, Skill::Freeze].map(|skill| {
                 let state = match cooldown(battle, Team::Enemy, skill) {
                     0 => crate::ui::cooldown_words(0),
@@ -208,7 +209,9 @@ impl BattleView {
                 format!("{} {state}", capitalize(&skill.to_string()))
             });
             format!("Enemy skills: {}", states.join(", "))
-        });
+        } else {
+            "Enemy skills: none".to_string()
+        };
         let card = hovered.and_then(|sq| battle.unit_at(sq)).map(|unit| {
             let mut text = format!("{}: {} HP", capitalize(&unit.name()), unit.hp);
             // The modifier by name: what it does is on the board's hover card beside the piece.
@@ -314,9 +317,7 @@ impl View for BattleView {
                         }
                     },
                 );
-                if let Some(enemy) = enemy_skills {
-                    p.spawn((label(enemy.clone()), TextColor(crate::palette::STANDARD.muted)));
-                }
+                p.spawn((label(enemy_skills.clone()), TextColor(crate::palette::STANDARD.muted)));
                 if !pack.is_empty() {
                     p.spawn(label("Consumables (free: using one does not end your turn):"));
                     for item in pack {
@@ -389,11 +390,18 @@ fn present(
     line: Res<CommandLine>,
     mut sections: crate::ui::section::Sections<BattleView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
+    mut boxes: Query<&mut Visibility, With<crate::ui::Section<CommandLineView>>>,
 ) {
     if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0) {
         show(&mut commands, &mut sections, &view);
     }
     show(&mut commands, &mut command, &CommandLineView::new(&line, &command_hint(session.battle())));
+    // Once the battle is over there is nothing to type: the box goes, its room stays (the board
+    // does not move).
+    let shown = if session.battle_end.is_some() { Visibility::Hidden } else { Visibility::Inherited };
+    for mut visibility in &mut boxes {
+        visibility.set_if_neq(shown);
+    }
 }
 
 fn unit_id_at(battle: &Battle, square: Square) -> Option<PieceId> {

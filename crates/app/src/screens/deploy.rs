@@ -119,9 +119,12 @@ impl DeployView {
             })
             .collect();
         Some(DeployView {
-            title: format!("Battle {}: {}", session.run.battles_won() + 1, e.title()),
+            // The heading as the battle panel has it (a long name wrapped the heading mid-name): the
+            // name goes on the board's line.
+            title: format!("Battle {}", session.run.battles_won() + 1),
             board: format!(
-                "{}x{} board{}",
+                "{}: {}x{} board{}",
+                e.title(),
                 e.board.width,
                 e.board.height,
                 if e.board.cut_corners { ", cut corners" } else { "" }
@@ -145,9 +148,11 @@ impl View for DeployView {
         p.spawn(heading(self.title.clone()));
         p.spawn(label(self.board.clone()));
         p.spawn(label(self.goal.clone()));
-        if self.enemy_skills {
-            p.spawn(label("The enemy can Teleport and Freeze."));
-        }
+        p.spawn(label(if self.enemy_skills {
+            "The enemy can Teleport and Freeze."
+        } else {
+            "The enemy has no skills."
+        }));
         p.spawn(label("Place your army in the bottom two rows: click a piece, then a square (or drag it)."));
         save_banner::spawn(p, self.failure.as_deref());
         if let Some(msg) = &self.message {

@@ -59,6 +59,11 @@ const NODE_H: f32 = 7.6;
 const EDGE: f32 = 0.45;
 /// A choice card's width, units (three fit the 900x600 window).
 const CARD_W: f32 = 38.0;
+/// The long side of a card's board picture, units.
+const PICTURE: f32 = 12.0;
+/// A card's least height, units: its title, the picture's room and four lines of text (a battle's
+/// card), with its padding and border.
+const CARD_MIN_H: f32 = 26.5;
 /// The width of a card's texts, units: the card less its padding and border (a width in units, not a
 /// percentage, so a wrapped line's height is measured at the width it is drawn at).
 const CARD_TEXT_W: f32 = CARD_W - 2.6;
@@ -303,7 +308,7 @@ impl MapView {
                 let kind = route.node(at)?.kind;
                 let (glyph, name) = icon(kind);
                 let stage = kind.stage(at.act).map(|s| format!(", stage {s}")).unwrap_or_default();
-                let title = format!("{} {glyph} {name}{stage}", i + 1);
+                let title = format!("[{}] {glyph} {name}{stage}", i + 1);
                 Some(match run.node_preview(at) {
                     Some(p) => {
                         let title =
@@ -417,10 +422,11 @@ impl View for MapView {
                     border_radius: BorderRadius::all(units(1.2)),
                     ..default()
                 };
-                let label = match (n.choice, n.state) {
-                    (Some(i), _) => format!("{} {name}", i + 1),
-                    (_, NodeState::Current) => "here".to_string(),
-                    _ => name.to_string(),
+                // A reachable node shows its key ([1] to [3]); every node says what it is (the
+                // current one is told by its thick gold frame).
+                let label = match n.choice {
+                    Some(i) => format!("[{}] {name}", i + 1),
+                    None => name.to_string(),
                 };
                 let children = (
                     BackgroundColor(fill),
@@ -458,6 +464,7 @@ impl View for MapView {
                     bevy::input_focus::tab_navigation::TabIndex(0),
                     Node {
                         width: units(CARD_W),
+                        min_height: units(CARD_MIN_H),
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Center,
                         padding: UiRect::all(units(0.8)),
@@ -478,9 +485,21 @@ impl View for MapView {
                         Node { width: units(CARD_TEXT_W), ..default() },
                         Pickable::IGNORE,
                     ));
-                    if let Some(cells) = &card.picture {
-                        preview::spawn_sized(c, cells, 12.0);
-                    }
+                    // The picture's room is kept on every card (a rest or a shop has none) and the
+                    // card is never shorter than a battle's, so the page does not move with the cards
+                    // offered (the nodes moved 63 px at 1280x800 between one card and two).
+                    c.spawn(Node {
+                        height: units(PICTURE + 1.6),
+                        flex_shrink: 0.0,
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .with_children(|room| {
+                        if let Some(cells) = &card.picture {
+                            preview::spawn_sized(room, cells, PICTURE);
+                        }
+                    });
                     for line in &card.lines {
                         c.spawn((
                             Text::new(line.clone()),

@@ -44,7 +44,15 @@ fn overlay(menu: Menu) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(bevy::color::Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        // Settings hide what lies under them almost fully (over the title, the heading and the
+        // tutorial offer stuck out around the panel and read as overlapping text); the pause menu
+        // leaves the battle readable behind it.
+        BackgroundColor(bevy::color::Color::srgba(
+            0.0,
+            0.0,
+            0.0,
+            if menu == Menu::Settings { 0.92 } else { 0.6 },
+        )),
         GlobalZIndex(100),
         TabGroup::modal(),
     )

@@ -95,11 +95,11 @@ impl View for BoardChoiceView {
                     col.spawn(label(option.name.clone()));
                     preview::spawn(col, &option.preview);
                     col.spawn(label(option.size.clone()));
-                    // As wide as the preview at most: a long list wraps instead of widening the card.
+                    // A little wider than the preview at most: a long list wraps instead of widening the card.
                     for line in &option.lines {
                         col.spawn(label(line.clone())).insert((
                             Node {
-                                max_width: crate::ui::units(24.0),
+                                max_width: crate::ui::units(30.0),
                                 margin: UiRect::all(crate::ui::units(0.4)),
                                 ..default()
                             },
@@ -109,6 +109,9 @@ impl View for BoardChoiceView {
                     if let Some(bonus) = &option.bonus {
                         col.spawn(label(bonus.clone()));
                     }
+                    // The columns are as tall as the tallest: the free room goes above the button, so
+                    // every Choose stands at the same height whatever a text's line count.
+                    col.spawn(Node { flex_grow: 1.0, ..default() });
                     col.spawn(button("Choose", Action::Choose(i)));
                 });
             }

@@ -15,8 +15,8 @@ use crate::AppSystems;
 use crate::run::{Profile, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Card, CardSize, Section, View, button, capitalize, error_line, heading, label, mark, muted_line,
-    page_column, save_banner, small_button, spawn_card, spawn_page, wrapping_row,
+    Card, CardSize, Section, View, button, capitalize, error_line, heading, label, muted_line, page_column,
+    save_banner, small_button, spawn_card, spawn_page, wrapping_row,
 };
 
 /// What the run-start buttons do.
@@ -196,12 +196,27 @@ impl View for RunStartView {
             if !self.ranks.is_empty() {
                 row.spawn(Node { align_items: AlignItems::Center, ..default() }).with_children(|group| {
                     group.spawn(label("Rank:"));
+                    // The chosen rank in words: an arrow before the number read as a play button.
                     for &r in &self.ranks {
-                        group.spawn(small_button(mark(r == self.rank, r.to_string()), Action::Rank(r)));
+                        let text = if r == self.rank { format!("{r} (chosen)") } else { r.to_string() };
+                        group.spawn(small_button(text, Action::Rank(r)));
                     }
                 });
                 row.spawn(Node { align_items: AlignItems::Center, ..default() }).with_children(|group| {
-                    group.spawn(label(format!("Seed: {}", self.typed)));
+                    group.spawn(label("Seed:"));
+                    // The typed digits in a box, so it reads as a field to type in.
+                    group
+                        .spawn((
+                            Node {
+                                min_width: crate::ui::units(16.0),
+                                padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.4)),
+                                border: UiRect::all(crate::ui::units(0.25)),
+                                ..default()
+                            },
+                            BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
+                            BorderColor::all(Color::srgb(0.35, 0.38, 0.5)),
+                        ))
+                        .with_child(label(self.typed.clone()));
                     group.spawn(small_button("Use this seed", Action::UseSeed));
                 });
             }

@@ -12,8 +12,8 @@ use crate::AppSystems;
 use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Card, CardSize, Disabled, Section, View, button, capitalize, error_line, heading, label, page_column,
-    save_banner, spawn_card, spawn_page, wrapping_row,
+    CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, error_line, heading, label,
+    page_column, save_banner, spawn_card, spawn_page, units, wrapping_row,
 };
 
 /// What the shop's buttons do.
@@ -192,15 +192,19 @@ impl View for ShopView {
             row.spawn(button("Leave the shop", Action::Leave));
         });
         p.spawn(label("A modifier goes to the piece chosen here (one without a modifier):"));
-        // Left-aligned across the page: a piece bought joins at the end, the others stay put.
-        p.spawn(Node { width: Val::Percent(100.0), ..wrapping_row() }).with_children(|row| {
-            for (id, card, enabled) in &self.recipients {
-                let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Piece);
-                if !enabled {
-                    b.insert(Disabled);
+        // Left-aligned under the offers' row (as wide as it, centred like it): a piece bought joins at
+        // the end, the others stay put, and the row no longer hugs the window's left edge.
+        let (offer_w, _) = CardSize::Offer.units();
+        let offers_w = self.slots.len().max(1) as f32 * (offer_w + 2.0 * CARD_MARGIN);
+        p.spawn(Node { width: units(offers_w), max_width: Val::Percent(100.0), ..wrapping_row() })
+            .with_children(|row| {
+                for (id, card, enabled) in &self.recipients {
+                    let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Piece);
+                    if !enabled {
+                        b.insert(Disabled);
+                    }
                 }
-            }
-        });
+            });
         p.spawn(label(self.owned.clone()));
         if let Some(items) = &self.items {
             p.spawn(label(items.clone()));

@@ -293,6 +293,10 @@ impl CardSize {
     }
 }
 
+/// The margin around a card of [`spawn_card`] on every side, units (a row of `n` cards is `n` times
+/// its width plus twice this).
+pub const CARD_MARGIN: f32 = 0.3;
+
 /// Spawns a card under `parent`: a button sending `action` (focusable, with the usual hover, disabled
 /// and focus styles; the caller inserts [`super::Disabled`] when it cannot be chosen).
 pub fn spawn_card<'a, A: ButtonAction>(
@@ -316,7 +320,7 @@ pub fn spawn_card<'a, A: ButtonAction>(
             height: units(height),
             flex_shrink: 0.0,
             padding: UiRect::all(units(0.7)),
-            margin: UiRect::all(units(0.3)),
+            margin: UiRect::all(units(CARD_MARGIN)),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::FlexStart,

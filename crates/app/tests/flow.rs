@@ -152,16 +152,22 @@ fn resigning_asks_first_ends_the_game_and_counts_a_loss() {
     assert_eq!(h.app.world().resource::<Profile>().progress.versus.against(Preset::Beginner).games(), 1);
 }
 
-#[test]
-fn a_win_is_recorded_once_against_its_preset() {
-    let mut h = Harness::new();
-    start_game(&mut h);
+/// Puts a Club game on the board where White mates with Ra8 (Black's Teleport, which could escape,
+/// on cooldown), and plays the mate.
+fn mate_on_the_back_rank(h: &mut Harness) {
     let position = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
     let mut board = SkillBoard::from_position(position, SkillConfig::default());
     board.set_cooldown(PieceColor::Black, Skill::Teleport, 4);
     h.app.world_mut().insert_resource(SkillGame::from_board(board, PieceColor::White, Preset::Club, true));
     h.update(1);
     h.board(BoardInput::Command("Ra8".to_string()));
+}
+
+#[test]
+fn a_win_is_recorded_once_against_its_preset() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    mate_on_the_back_rank(&mut h);
     assert!(h.game().is_finished());
     h.update(5);
     let versus = h.app.world().resource::<Profile>().progress.versus.clone();
@@ -337,12 +343,7 @@ fn the_setup_shows_the_record_beside_each_preset() {
 fn the_result_banner_steps_aside_while_the_finished_game_is_reviewed() {
     let mut h = Harness::new();
     start_game(&mut h);
-    let position = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
-    let mut board = SkillBoard::from_position(position, SkillConfig::default());
-    board.set_cooldown(PieceColor::Black, Skill::Teleport, 4);
-    h.app.world_mut().insert_resource(SkillGame::from_board(board, PieceColor::White, Preset::Club, true));
-    h.update(1);
-    h.board(BoardInput::Command("Ra8".to_string()));
+    mate_on_the_back_rank(&mut h);
     h.update(3);
     let banner = |h: &mut Harness| h.texts().iter().any(|t| t == "New game");
     assert!(banner(&mut h), "the banner is up");

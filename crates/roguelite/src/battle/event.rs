@@ -51,10 +51,8 @@ pub struct PlainUnit(UnitRef);
 
 impl fmt::Display for PlainUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.0.role.name();
-        let mut chars = name.chars();
-        let first = chars.next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
-        write!(f, "{} {first}{}", self.0.team.possessive(), chars.as_str())
+        // A first piece's name is its role alone (`Rook`), as [`PieceName`] writes it.
+        write!(f, "{} {}", self.0.team.possessive(), PieceName { role: self.0.role, number: 1 })
     }
 }
 

@@ -464,28 +464,17 @@ fn finish_decision(
             }
             crate::audio::write_run_cue(&events, &mut cues);
             session.travels.clear();
-            // The battle's lines as the library words them: a move and its capture in one line, no
-            // line per turn (`BattleEvent::line_with`, `BattleEvent::is_logged`).
-            let mut i = 0;
-            while let Some(event) = events.get(i) {
-                i += 1;
-                let RunEvent::Battle { event } = event else {
-                    session.log.push(event.to_string());
-                    continue;
-                };
-                if let Some(travel) = crate::board::Travel::of_event(event) {
+            for event in &events {
+                if let RunEvent::Battle { event } = event
+                    && let Some(travel) = crate::board::Travel::of_event(event)
+                {
                     session.last_move = Some((travel.from, travel.to));
                     session.travels.push(travel);
                 }
-                if let Some(RunEvent::Battle { event: next }) = events.get(i)
-                    && let Some(line) = event.line_with(next)
-                {
-                    session.log.push(line);
-                    i += 1;
-                } else if event.is_logged() {
-                    session.log.push(event.to_string());
-                }
             }
+            // The lines as the library words them: a move and its capture in one line, no line per
+            // turn.
+            session.log.extend(RunEvent::log_lines(&events));
             let keep = session.log.len().saturating_sub(200);
             session.log.drain(..keep);
             if was_battle && session.run.stats().battles.len() > battles_before {

@@ -477,21 +477,34 @@ impl BattleEvent {
     /// or a teleport and its capture as one line ([`BattleEvent::line_with`]).
     #[must_use]
     pub fn log_lines(events: &[BattleEvent]) -> Vec<String> {
-        let mut lines = Vec::with_capacity(events.len());
-        let mut i = 0;
-        while let Some(event) = events.get(i) {
-            if let Some(line) = events.get(i + 1).and_then(|next| event.line_with(next)) {
-                lines.push(line);
-                i += 2;
-                continue;
-            }
-            if event.is_logged() {
-                lines.push(event.to_string());
-            }
-            i += 1;
-        }
-        lines
+        log_lines_of(events, |e| Some(e))
     }
+}
+
+/// The log lines of `items`, in order, where `battle` picks out the battle events: a battle event
+/// as [`BattleEvent::log_lines`] words it (a move and its capture when they follow each other as one
+/// line, unlogged events left out), any other item by its `Display`. The one home of the pairing
+/// ([`BattleEvent::log_lines`], [`crate::run::RunEvent::log_lines`]).
+pub(crate) fn log_lines_of<T: fmt::Display>(
+    items: &[T],
+    battle: fn(&T) -> Option<&BattleEvent>,
+) -> Vec<String> {
+    let mut lines = Vec::with_capacity(items.len());
+    let mut i = 0;
+    while let Some(item) = items.get(i) {
+        i += 1;
+        let Some(event) = battle(item) else {
+            lines.push(item.to_string());
+            continue;
+        };
+        if let Some(line) = items.get(i).and_then(battle).and_then(|next| event.line_with(next)) {
+            lines.push(line);
+            i += 1;
+        } else if event.is_logged() {
+            lines.push(event.to_string());
+        }
+    }
+    lines
 }
 
 impl Battle {

@@ -8,7 +8,7 @@
 
 mod action;
 mod death;
-mod event;
+pub(crate) mod event;
 mod resolve;
 mod setup;
 mod state;

@@ -682,6 +682,18 @@ pub enum RunEvent {
     },
 }
 
+impl RunEvent {
+    /// The log lines of `events`, in order: a run line as it is, the battle's events as
+    /// [`BattleEvent::log_lines`] words them (a move and its capture in one line, no line per turn).
+    #[must_use]
+    pub fn log_lines(events: &[RunEvent]) -> Vec<String> {
+        crate::battle::event::log_lines_of(events, |e| match e {
+            RunEvent::Battle { event } => Some(event),
+            RunEvent::Run { .. } => None,
+        })
+    }
+}
+
 impl fmt::Display for RunEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -74,6 +74,8 @@ pub struct Palette {
     pub pips: Color,
     /// The ring around a capture objective.
     pub objective: Color,
+    /// The foresight preview's frames around the opponent's expected reply (its from and to squares).
+    pub foresight: Color,
 }
 
 const fn hex(rgb: u32) -> Color {
@@ -118,13 +120,15 @@ pub const STANDARD: Palette = Palette {
     poison_text: hex(0x1F3D0C),
     pips: hex(0xC0392B),
     objective: hex(0xF5B800),
+    foresight: hex(0xC04FE0),
 };
 
 /// The colour-blind-safe palette: Okabe-Ito blue, orange, vermillion, sky blue, yellow, bluish green,
 /// and a dark wine for threats. The last move (a light yellow) and threats (the dark wine, with a dark
 /// flag) differ in lightness as well as hue (a test holds the tinted squares' luminance apart), so
 /// they stay apart under every common colour-vision deficiency; the Okabe-Ito reddish purple used
-/// before was too light and read like the yellow to a tritan eye.
+/// before was too light and read like the yellow to a tritan eye. That purple now only frames the
+/// foresight preview's reply (a rounded frame, never a tint, so it is told by its shape too).
 pub const COLOR_BLIND: Palette = Palette {
     last_move: hex(0xF0E442),
     selected: hex(0x0072B2),
@@ -140,6 +144,7 @@ pub const COLOR_BLIND: Palette = Palette {
     poison: hex(0x009E73),
     pips: hex(0xD55E00),
     objective: hex(0xF0E442),
+    foresight: hex(0xCC79A7),
     success: hex(0x56B4E9),
     ..STANDARD
 };

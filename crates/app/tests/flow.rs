@@ -7,7 +7,9 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gambit::board::BoardViewState;
-use gambit::board::{BoardInput, BoardScene};
+use gambit::board::{BoardInput, BoardScene, Hovered, ReplyEnd};
+use gambit::game::foresight::Foresight;
+use gambit::settings::Settings;
 use gambit::game::{Preset, SkillGame};
 use gambit::run::Profile;
 use gambit::screens::{Screen, setup, skill_chess, title};
@@ -77,9 +79,14 @@ fn the_move_list_reviews_earlier_positions_and_nothing_is_played_meanwhile() {
     h.update(3);
     let live = h.game().clone();
     let total = live.listed.len();
+    assert!(h.texts().iter().any(|t| t == "Your move"), "the live game's heading");
     // Click the first move in the list: the board shows the position after 1. e4.
     h.press(skill_chess::Action::ReviewAt(1));
     assert_eq!(h.input().review, Some(1));
+    // The heading says what is on the board: an earlier position, not "Your move".
+    let texts = h.texts();
+    assert!(texts.iter().any(|t| t == "Reviewing: after e4"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "Your move"), "{texts:?}");
     assert_eq!(piece_on_scene(&h, "e4").map(|p| p.role), Some(Role::Pawn));
     assert_eq!(piece_on_scene(&h, "d2").map(|p| p.role), Some(Role::Pawn), "d4 is not played yet");
     assert_eq!(piece_on_scene(&h, "e7").map(|p| p.color), Some(PieceColor::Black));
@@ -88,6 +95,7 @@ fn the_move_list_reviews_earlier_positions_and_nothing_is_played_meanwhile() {
     h.press(skill_chess::Action::ReviewStep(-1));
     assert_eq!(h.input().review, Some(0));
     assert_eq!(piece_on_scene(&h, "e2").map(|p| p.role), Some(Role::Pawn), "the start position");
+    assert!(h.texts().iter().any(|t| t == "Reviewing: the start"));
     shift_arrow(&mut h, KeyCode::ArrowRight, Key::ArrowRight);
     shift_arrow(&mut h, KeyCode::ArrowRight, Key::ArrowRight);
     assert_eq!(h.input().review, Some(2));
@@ -108,6 +116,7 @@ fn the_move_list_reviews_earlier_positions_and_nothing_is_played_meanwhile() {
     h.press(skill_chess::Action::BackToGame);
     assert_eq!(h.input().review, None);
     assert_eq!(piece_on_scene(&h, "d4").map(|p| p.color), Some(PieceColor::Black), "exd4 on the board");
+    assert!(h.texts().iter().any(|t| t == "Your move"), "the live game's heading again");
     // Home reviews the start, End (like the last step) is the live game.
     h.key(KeyCode::Home);
     assert_eq!(h.input().review, Some(0));
@@ -352,4 +361,108 @@ fn the_result_banner_steps_aside_while_the_finished_game_is_reviewed() {
     assert!(h.texts().iter().any(|t| t.contains("Checkmate")), "the status line keeps the result");
     h.press(skill_chess::Action::BackToGame);
     assert!(banner(&mut h));
+}
+
+/// The foresight cells of the board scene: (square, end) for each marked square.
+fn foresight_cells(h: &Harness) -> Vec<(Square, ReplyEnd)> {
+    let scene = h.app.world().resource::<BoardScene>();
+    Square::all().filter_map(|s| scene.cells[s.index() as usize].foresight.map(|end| (s, end))).collect()
+}
+
+/// Runs frames until the foresight preview has a reply for the hovered move (bounded).
+fn wait_for_foresight(h: &mut Harness) {
+    for _ in 0..3000 {
+        h.app.update();
+        if h.app.world().resource::<Foresight>().reply().is_some() {
+            h.update(2);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the foresight preview never answered");
+}
+
+fn hover(h: &mut Harness, square: &str) {
+    h.app.world_mut().resource_mut::<Hovered>().0 = Some(sq(square));
+    h.update(1);
+}
+
+/// With the setting on, resting on a legal destination of the selected piece shows the engine's
+/// reply (framed on the board, named in the panel); moving on drops it at once, and the next square
+/// gets its own; with the setting off nothing is read or shown.
+#[test]
+fn foresight_shows_the_engines_reply_to_the_hovered_move_only_when_on() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    // 1. e4 d5 on the board, White to move: Qg4 would hang the queen to the c8 bishop.
+    let mut game = SkillGame::new(SkillConfig::default(), PieceColor::White, Preset::Beginner, true).unwrap();
+    for san in ["e4", "d5"] {
+        let m = game.board.position().parse_san(san).unwrap();
+        game.apply(gambit_skills::Action::Move(m)).unwrap();
+    }
+    h.app.world_mut().insert_resource(game);
+    h.update(2);
+    // Off (the default): a selected queen over g4 starts nothing.
+    assert!(!h.app.world().resource::<Settings>().foresight);
+    h.board(BoardInput::Pressed(sq("d1")));
+    hover(&mut h, "g4");
+    h.update(20);
+    assert_eq!(h.app.world().resource::<Foresight>().wanted(), None);
+    assert!(foresight_cells(&h).is_empty());
+    assert!(!h.texts().iter().any(|t| t.starts_with("Foresight")));
+    // On: the reply to Qg4 takes the queen on g4.
+    h.app.world_mut().resource_mut::<Settings>().foresight = true;
+    h.update(1);
+    wait_for_foresight(&mut h);
+    let cells = foresight_cells(&h);
+    assert!(cells.contains(&(sq("g4"), ReplyEnd::To)), "{cells:?}");
+    assert!((1..=2).contains(&cells.len()), "its from and to squares (one for a Freeze): {cells:?}");
+    let line = h.texts().into_iter().find(|t| t.starts_with("Foresight: ")).expect("the panel's line");
+    assert!(line.contains("g4"), "{line}");
+    // Another square: the old reply is gone in the same frame, and the new one is about f3.
+    hover(&mut h, "f3");
+    assert!(foresight_cells(&h).is_empty(), "a stale reply stays off the board");
+    assert!(h.texts().iter().any(|t| t == "Foresight: reading\u{2026}"));
+    wait_for_foresight(&mut h);
+    let wanted = h.app.world().resource::<Foresight>().wanted().unwrap();
+    assert_eq!((wanted.from, wanted.to), (sq("d1"), sq("f3")));
+    let reply = h.app.world().resource::<Foresight>().reply().cloned().unwrap();
+    let (_, to) = reply.squares.expect("Black has a reply to Qf3");
+    assert!(foresight_cells(&h).contains(&(to, ReplyEnd::To)), "the board shows this reply: {reply:?}");
+    // A square that is not a legal destination (the d2 pawn blocks d3) reads nothing.
+    hover(&mut h, "d3");
+    assert_eq!(h.app.world().resource::<Foresight>().wanted(), None);
+    assert!(foresight_cells(&h).is_empty());
+    // Playing the move ends the preview (the engine's turn).
+    hover(&mut h, "f3");
+    h.board(BoardInput::Pressed(sq("f3")));
+    assert_eq!(h.app.world().resource::<Foresight>().wanted(), None);
+    assert!(foresight_cells(&h).is_empty());
+}
+
+/// The resign question and the result banner sit over the board, opaque, not over the move list.
+#[test]
+fn the_resign_banner_is_opaque_and_over_the_board() {
+    let mut h = Harness::with_layout(1280, 800);
+    start_game(&mut h);
+    play(&mut h, "e4");
+    h.press(skill_chess::Action::Resign);
+    h.update(3);
+    let world = h.app.world_mut();
+    let rect = |world: &mut World, text: &str| {
+        let mut q = world.query::<(&Text, &ComputedNode, &UiGlobalTransform)>();
+        q.iter(world).find(|(t, _, _)| t.0 == text).map(|(_, n, tf)| {
+            let size = n.size();
+            let centre = tf.translation;
+            Rect::from_center_size(centre, size)
+        })
+    };
+    let question = rect(world, "Resign this game?").expect("the question is shown");
+    let first_move = rect(world, "e4").expect("the move list shows e4");
+    assert!(question.max.x < first_move.min.x, "the question {question:?} is left of the move list {first_move:?}");
+    // The question's box (its parent) hides the board behind it.
+    let mut texts = world.query::<(&Text, &ChildOf)>();
+    let banner = texts.iter(world).find(|(t, _)| t.0 == "Resign this game?").map(|(_, c)| c.parent()).unwrap();
+    let background = world.get::<BackgroundColor>(banner).expect("the banner has a background").0;
+    assert_eq!(background.alpha(), 1.0, "the banner's background is opaque: {background:?}");
 }

@@ -259,6 +259,9 @@ fn settings_panel_changes_are_saved() {
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Settings);
     h.press(settings::Action::Change(SettingChange::ColorBlind));
     h.press(settings::Action::Change(SettingChange::UiScale(1)));
+    assert!(h.texts().iter().any(|t| t == "Foresight: off"), "the preview is off by default");
+    h.press(settings::Action::Change(SettingChange::Foresight));
+    assert!(h.texts().iter().any(|t| t == "Foresight: on"));
     h.key(KeyCode::Escape);
     h.update(1);
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
@@ -266,6 +269,7 @@ fn settings_panel_changes_are_saved() {
     let (saved, problem) = Settings::load(&dir);
     assert!(problem.is_none());
     assert!(saved.color_blind);
+    assert!(saved.foresight);
     assert_eq!(saved.ui_scale, 1.125);
 }
 

@@ -665,6 +665,8 @@ fn a_run_resumes_mid_battle_in_a_fresh_app() {
     play_some_move(&mut h);
     let log = session(&h).run.log();
     assert_eq!(log.steps.len(), 3);
+    let lines = session(&h).log.clone();
+    assert!(lines.len() >= 2, "the move and the enemy's reply: {lines:?}");
     let dir = std::mem::replace(&mut h.dir, tempfile::tempdir().unwrap());
     drop(h);
     let mut fresh = Harness::in_dir(dir);
@@ -672,6 +674,59 @@ fn a_run_resumes_mid_battle_in_a_fresh_app() {
     assert_eq!(fresh.screen(), Screen::Battle);
     assert_eq!(session(&fresh).run.log(), log);
     assert_eq!(session(&fresh).run.battle().unwrap().moves_used(), 1);
+    // The battle log is rebuilt from the saved steps, as it read before the game stopped.
+    assert_eq!(session(&fresh).log, lines);
+    let texts = fresh.texts();
+    assert!(texts.iter().any(|t| t.contains(lines.last().unwrap().as_str())), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("No moves yet")), "{texts:?}");
+}
+
+/// The threat overlay tints the player's pieces in danger and the selected piece's dangerous
+/// destinations, not every square the enemy attacks; with foresight on, resting on a destination
+/// shows the enemy's expected reply (here: a pawn takes the rook put en prise).
+#[test]
+fn battle_threats_and_foresight_read_the_move_in_hand() {
+    let mut h = Harness::new();
+    let mut e = unreachable_king();
+    e.move_budget = 10;
+    start(&mut h, config(5, vec![e]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    h.app.world_mut().resource_mut::<Settings>().threat_overlay = true;
+    h.update(2);
+    let threats = |h: &Harness| -> Vec<Square> {
+        let scene = h.app.world().resource::<BoardScene>();
+        Square::all().filter(|s| scene.cells[s.index() as usize].threat).collect()
+    };
+    // The pawns on the 7th rank attack the 6th, but no piece of the player stands there.
+    assert!(threats(&h).is_empty(), "{:?}", threats(&h));
+    h.board(BoardInput::Pressed(sq("c1")));
+    let shown = threats(&h);
+    assert_eq!(shown, vec![sq("c6")], "only the rook's destination the b7 and d7 pawns guard");
+    // Foresight: the rook over c6 meets a pawn's capture.
+    h.app.world_mut().resource_mut::<Settings>().foresight = true;
+    h.app.world_mut().resource_mut::<gambit::board::Hovered>().0 = Some(sq("c6"));
+    let mut answered = false;
+    for _ in 0..3000 {
+        h.app.update();
+        if h.app.world().resource::<gambit::game::foresight::Foresight>().reply().is_some() {
+            answered = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(answered, "the foresight preview never answered");
+    h.update(2);
+    let reply = h.app.world().resource::<gambit::game::foresight::Foresight>().reply().cloned().unwrap();
+    assert_eq!(reply.squares.map(|(_, to)| to), Some(sq("c6")), "{reply:?}");
+    let scene = h.app.world().resource::<BoardScene>();
+    assert_eq!(scene.cells[sq("c6").index() as usize].foresight, Some(gambit::board::ReplyEnd::To));
+    let texts = h.texts();
+    assert!(texts.iter().any(|t| t.contains("Foresight: enemy Pawn") && t.contains("xc6")), "{texts:?}");
+    // Deselecting drops it.
+    h.board(BoardInput::Cancel);
+    assert!(h.app.world().resource::<BoardScene>().cells.iter().all(|c| c.foresight.is_none()));
+    assert!(!h.texts().iter().any(|t| t.contains("Foresight")));
 }
 
 #[test]

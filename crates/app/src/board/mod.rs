@@ -119,6 +119,18 @@ pub struct SceneCell {
     pub modifier: Option<char>,
     /// A capture objective (drawn with a gold ring).
     pub objective: bool,
+    /// An end of the opponent's expected reply in the foresight preview
+    /// ([`crate::game::foresight`]), drawn as a rounded frame.
+    pub foresight: Option<ReplyEnd>,
+}
+
+/// Which end of the foresight preview's reply a square is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReplyEnd {
+    /// Where the replying piece leaves (a thin frame).
+    From,
+    /// Where it arrives, or the square a skill targets (a thick frame).
+    To,
 }
 
 /// A piece's journey in the change a scene shows: a move (it slides) or a teleport (it vanishes and
@@ -189,6 +201,15 @@ impl BoardScene {
             scene.cell_mut(king).check = true;
         }
         scene
+    }
+
+    /// Marks the foresight preview's reply: its from and to squares (one square, the `To` end, when
+    /// they are the same, as for a Freeze).
+    pub fn set_foresight(&mut self, reply: Option<(Square, Square)>) {
+        if let Some((from, to)) = reply {
+            self.cell_mut(from).foresight = Some(ReplyEnd::From);
+            self.cell_mut(to).foresight = Some(ReplyEnd::To);
+        }
     }
 
     /// Marks the last move.
@@ -266,6 +287,7 @@ pub(crate) fn plugin(app: &mut App) {
                 view::draw_hints,
                 view::draw_badges,
                 view::draw_threat_marks,
+                view::draw_foresight,
                 view::draw_pips,
                 view::draw_coordinates,
             )

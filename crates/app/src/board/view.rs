@@ -208,6 +208,12 @@ pub struct CellBadge(pub CellPos);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ThreatMark(pub CellPos);
 
+/// The foresight preview's frame in a cell (a rounded ring inside the square's edge, apart from the
+/// cursor's square outline and the centred move hints): thin on the reply's origin, thick on its
+/// destination.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ForesightMark(pub CellPos);
+
 /// HP pips and the modifier's icon in the strip along a cell's bottom edge, under the piece (battles).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CellPips(pub CellPos);
@@ -416,6 +422,21 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
             (
                 CellBadge(pos),
                 corner_text(0.15, Node { top: Val::Percent(0.0), right: Val::Percent(2.0), ..default() })
+            ),
+            (
+                ForesightMark(pos),
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: Val::Percent(4.0),
+                    top: Val::Percent(4.0),
+                    right: Val::Percent(4.0),
+                    bottom: Val::Percent(4.0),
+                    border: UiRect::all(Val::Percent(4.0)),
+                    border_radius: BorderRadius::all(Val::Percent(30.0)),
+                    ..default()
+                },
+                BorderColor::all(Color::NONE),
+                Pickable::IGNORE,
             ),
         ],
     ))
@@ -657,6 +678,29 @@ pub fn draw_threat_marks(
         let shown = pos.scene_cell(&scene, &view).threat && settings.threat_overlay;
         text.0 = if shown { "\u{25E4}".to_string() } else { String::new() };
         color.0 = palette.threat_mark;
+    }
+}
+
+/// The foresight preview's frames: the reply's origin thin, its destination thick, in the palette's
+/// foresight colour.
+pub fn draw_foresight(
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut marks: Query<(&ForesightMark, &mut Node, &mut BorderColor)>,
+) {
+    let palette = Palette::for_settings(&settings);
+    for (ForesightMark(pos), mut node, mut border) in &mut marks {
+        let (width, color) = match pos.scene_cell(&scene, &view).foresight {
+            None => (4.0, Color::NONE),
+            Some(super::ReplyEnd::From) => (4.0, palette.foresight),
+            Some(super::ReplyEnd::To) => (9.0, palette.foresight),
+        };
+        let edge = UiRect::all(Val::Percent(width));
+        if node.border != edge {
+            node.border = edge;
+        }
+        border.set_all(color);
     }
 }
 

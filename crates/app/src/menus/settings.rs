@@ -44,6 +44,8 @@ pub enum SettingChange {
     ColorBlind,
     /// Pause or resume the title's animated scenery.
     PauseScenery,
+    /// Toggle the foresight preview (the opponent's expected reply to the hovered move).
+    Foresight,
     /// The next run's seed (used once).
     SetSeed(u64),
     /// A random seed for the next run.
@@ -129,6 +131,7 @@ impl SettingsView {
                     SettingChange::ColorBlind,
                 ),
                 (format!("Animated scenery: {scenery}"), SettingChange::PauseScenery),
+                (format!("Foresight: {}", on_off(settings.foresight)), SettingChange::Foresight),
             ],
             scale: format!("UI scale: {:.0}%", settings.ui_scale * 100.0),
             volume: if settings.volume == 0 {
@@ -242,6 +245,7 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
         SettingChange::ReducedMotion => settings.reduced_motion = !settings.reduced_motion,
         SettingChange::ColorBlind => settings.color_blind = !settings.color_blind,
         SettingChange::PauseScenery => settings.pause_scenery = !settings.pause_scenery,
+        SettingChange::Foresight => settings.foresight = !settings.foresight,
         SettingChange::SetSeed(seed) => settings.run_seed = Some(seed),
         SettingChange::ClearSeed => settings.run_seed = None,
     }

@@ -67,6 +67,15 @@ impl Profile {
     /// is no run to continue.
     #[must_use]
     pub fn resume_run(&self) -> (Option<Run>, Option<String>) {
+        let (resumed, message) = self.resume_run_with_log();
+        (resumed.map(|(run, _)| run), message)
+    }
+
+    /// [`Profile::resume_run`] with the battle log of the battle in play, rebuilt from the replayed
+    /// steps' events (`Resumed::battle_events`) and worded as the live log words them (empty outside
+    /// a battle).
+    #[must_use]
+    pub fn resume_run_with_log(&self) -> (Option<(Run, Vec<String>)>, Option<String>) {
         let loaded = self.dir.store().load(RUN_FILE, run_from_json);
         let mut message = loaded.message();
         let Some(saved) = loaded.value else { return (None, message) };
@@ -78,9 +87,13 @@ impl Profile {
             );
             message = Some(message.map_or(note.clone(), |m| format!("{m}. {note}")));
         }
-        (Some(resumed.run), message)
+        let log = RunEvent::log_lines(&resumed.battle_events);
+        (Some((resumed.run, log)), message)
     }
 }
+
+/// The battle log's lines kept in memory (the oldest go first).
+const LOG_LINES: usize = 200;
 
 /// A save that failed and can be retried (nothing is lost: the state stays in memory).
 #[derive(Resource, Default, Debug)]
@@ -327,7 +340,8 @@ pub fn fresh_seed() -> u64 {
 }
 
 /// The saved run, resumed as far as it replays and saved at once in the current format (an older file,
-/// or one that stopped early, is rewritten as what was resumed). A problem goes to `notice`, a failed
+/// or one that stopped early, is rewritten as what was resumed), with the battle log of the battle in
+/// play rebuilt from the replayed steps. A problem goes to `notice`, a failed
 /// save to `failure`; `None` when there is no run to continue.
 #[must_use]
 pub fn continue_run(
@@ -335,15 +349,19 @@ pub fn continue_run(
     notice: &mut FileNotice,
     failure: &mut SaveFailure,
 ) -> Option<RunSession> {
-    let (run, problem) = profile.resume_run();
+    let (resumed, problem) = profile.resume_run_with_log();
     if let Some(m) = problem {
         notice.0 = Some(format!("The saved run could not be resumed as it was: {m}"));
     }
-    let run = run?;
+    let (run, log) = resumed?;
     if let Err(e) = profile.save_run(&run) {
         failure.0 = Some(format!("Saving failed: {e}"));
     }
-    Some(RunSession::new(run))
+    let mut session = RunSession::new(run);
+    // The battle log as it was before the game stopped (the replayed steps' events).
+    let keep = log.len().saturating_sub(LOG_LINES);
+    session.log = log[keep..].to_vec();
+    Some(session)
 }
 
 /// A saved run that had already ended (the game stopped while saving its end, see [`save_all`]):
@@ -475,7 +493,7 @@ fn finish_decision(
             // The lines as the library words them: a move and its capture in one line, no line per
             // turn.
             session.log.extend(RunEvent::log_lines(&events));
-            let keep = session.log.len().saturating_sub(200);
+            let keep = session.log.len().saturating_sub(LOG_LINES);
             session.log.drain(..keep);
             if was_battle && session.run.stats().battles.len() > battles_before {
                 let record = session.run.stats().battles.last().cloned().expect("a battle just ended");

@@ -17,6 +17,7 @@ use super::Screen;
 use crate::AppSystems;
 use crate::board::command_line::{self, CommandLine, CommandLineView};
 use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, Hovered, Targeting, view};
+use crate::game::foresight::Foresight;
 use crate::menus::Menu;
 use crate::run::{RunDecision, RunSession, RunTask, SaveFailure};
 use crate::settings::Settings;
@@ -176,6 +177,7 @@ impl BattleView {
         failure: &SaveFailure,
         busy: bool,
         hovered: Option<Square>,
+        foresight: Option<String>,
     ) -> Option<BattleView> {
         if let Some(end) = &session.battle_end {
             return Some(BattleView::Ended {
@@ -190,7 +192,11 @@ impl BattleView {
         } else if battle.pending_reposition().is_some() {
             "Swift: reposition the piece (no capture), or skip.".to_string()
         } else if battle.to_move() == Team::Player {
-            "Your move".to_string()
+            // The status keeps two lines: the foresight preview's takes the second.
+            match foresight {
+                Some(line) => format!("Your move\n{line}"),
+                None => "Your move".to_string(),
+            }
         } else {
             "Enemy to move".to_string()
         };
@@ -387,12 +393,13 @@ fn present(
     failure: Res<SaveFailure>,
     task: Res<RunTask>,
     hovered: Res<Hovered>,
+    foresight: Res<Foresight>,
     line: Res<CommandLine>,
     mut sections: crate::ui::section::Sections<BattleView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
     mut boxes: Query<&mut Visibility, With<crate::ui::Section<CommandLineView>>>,
 ) {
-    if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0) {
+    if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0, foresight.line()) {
         show(&mut commands, &mut sections, &view);
     }
     show(&mut commands, &mut command, &CommandLineView::new(&line, &command_hint(session.battle())));
@@ -462,10 +469,20 @@ pub(crate) fn candidate_actions(input: &BattleInput, battle: &Battle) -> Vec<(Ba
 }
 
 /// The board scene of a battle as it stands: pieces with HP pips and modifier letters, walls, frozen
-/// squares, poison clouds, objective rings, and the enemy's threats when `threat_overlay` is on and the
-/// battle is not over (the battle screen adds the selection, targets and last move; the tutorial and the replay show it too).
+/// squares, poison clouds, objective rings, and the player's pieces the enemy threatens
+/// (`game::threats::battle`) when `threat_overlay` is on and the battle is not over (the battle screen adds the selection, targets and last move; the tutorial and the replay show it too).
 pub(crate) fn battle_scene(battle: &Battle, threat_overlay: bool) -> BoardScene {
-    let threats = battle.threatened_squares(Team::Enemy);
+    battle_scene_with(battle, threat_overlay, &[])
+}
+
+/// [`battle_scene`] with the selected piece's legal moves (action, destination): with the overlay on,
+/// the destinations where it would stand threatened are tinted too (`game::threats::battle`).
+pub(crate) fn battle_scene_with(
+    battle: &Battle,
+    threat_overlay: bool,
+    in_hand: &[(BattleAction, Square)],
+) -> BoardScene {
+    let threats = if threat_overlay { crate::game::threats::battle(battle, in_hand) } else { Vec::new() };
     let mut next = BoardScene::from_position(battle.position(), &threats);
     for square in battle.walls() {
         next.cell_mut(square).wall = true;
@@ -501,18 +518,22 @@ fn build_scene(
     session: Res<RunSession>,
     input: Res<BattleInput>,
     settings: Res<Settings>,
+    foresight: Res<Foresight>,
     mut scene: ResMut<BoardScene>,
 ) {
-    if !session.is_changed() && !input.is_changed() && !settings.is_changed() {
+    if !session.is_changed() && !input.is_changed() && !settings.is_changed() && !foresight.is_changed() {
         return;
     }
     let Some(battle) = session.battle() else { return };
-    let mut next = battle_scene(battle, settings.threat_overlay);
+    let candidates = candidate_actions(&input, battle);
+    let in_hand: Vec<(BattleAction, Square)> =
+        if input.targeting == Targeting::Move { candidates.clone() } else { Vec::new() };
+    let mut next = battle_scene_with(battle, settings.threat_overlay, &in_hand);
     // A lost battle marks where the player's last piece fell (the defeat report names it).
     if let Some(square) = session.battle_end.as_ref().and_then(|end| end.square) {
         next.cell_mut(square).check = true;
     }
-    for (_, square) in candidate_actions(&input, battle) {
+    for (_, square) in candidates {
         next.cell_mut(square).target = true;
     }
     let selected = match input.targeting {
@@ -522,6 +543,7 @@ fn build_scene(
     if let Some(s) = selected {
         next.cell_mut(s).selected = true;
     }
+    next.set_foresight(foresight.reply().and_then(|r| r.squares));
     next.set_last_move(session.last_move);
     next.travels.clone_from(&session.travels);
     if *scene != next {

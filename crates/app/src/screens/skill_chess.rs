@@ -14,6 +14,7 @@ use crate::board::command_line::{self, CommandLine, CommandLineView};
 use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, view};
 use crate::game::chances::WinningChances;
 use crate::game::engine::EngineTask;
+use crate::game::foresight::Foresight;
 use crate::game::{PlayerInput, SkillGame, pgn};
 use crate::menus::Menu;
 use crate::settings::{Orientation, Settings};
@@ -108,20 +109,32 @@ fn enter(
     *line = CommandLine::default();
 }
 
-/// The header: whose turn (or the result), the engine's estimate, whether it is thinking.
+/// The header: whose turn (or the result, or the position under review), the engine's estimate,
+/// whether it is thinking or the foresight preview's line.
 #[derive(Clone, Debug, PartialEq)]
 struct HeaderView {
     status: String,
     chances: String,
     thinking: bool,
+    /// `Foresight: Nxe5` while the preview reads a hovered move (the engine never thinks then), in
+    /// the palette's foresight colour.
+    foresight: Option<(String, Color)>,
 }
 
 impl View for HeaderView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn((Text::new(self.status.clone()), text_font(3.4)));
         p.spawn(label(self.chances.clone()));
-        // Always one line, so the skill buttons below stay put while the engine thinks.
-        p.spawn(crate::ui::reserved_line(if self.thinking { "Engine thinking\u{2026}" } else { "" }, 1.0));
+        // Always one line, so the skill buttons below stay put while the engine thinks or the
+        // foresight preview speaks.
+        match (&self.foresight, self.thinking) {
+            (Some((text, colour)), false) => {
+                p.spawn((crate::ui::reserved_line(text.clone(), 1.0), TextColor(*colour)));
+            }
+            _ => {
+                p.spawn(crate::ui::reserved_line(if self.thinking { "Engine thinking\u{2026}" } else { "" }, 1.0));
+            }
+        }
     }
 }
 
@@ -329,17 +342,20 @@ impl View for ResignView {
     }
 }
 
-/// The frame of the banners over the board (result, resign confirmation).
+/// The frame of the banners over the board (result, resign confirmation): opaque, with a border, so
+/// no square or piece shows through its text.
 fn banner_node() -> impl Bundle {
     (
         Node {
             padding: UiRect::all(units(2.0)),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
+            border: UiRect::all(units(0.3)),
             border_radius: BorderRadius::all(units(1.0)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.92)),
+        BackgroundColor(crate::palette::STANDARD.panel),
+        BorderColor::all(crate::palette::STANDARD.accent),
     )
 }
 
@@ -419,6 +435,18 @@ fn spawn(mut commands: Commands) {
             .with_children(|col| {
                 view::spawn_board(col);
                 command_line::spawn(col, Val::VMin(79.0));
+                // The result banner, shown when the game is over, and the resign confirmation: over
+                // the board (centred on its column), never over the panel's move list.
+                col.spawn((
+                    Section::<ResultView>::new(),
+                    Node { position_type: PositionType::Absolute, top: Val::VMin(26.0), ..default() },
+                    GlobalZIndex(20),
+                ));
+                col.spawn((
+                    Section::<ResignView>::new(),
+                    Node { position_type: PositionType::Absolute, top: Val::VMin(26.0), ..default() },
+                    GlobalZIndex(21),
+                ));
             });
             root.spawn(Node {
                 flex_direction: FlexDirection::Column,
@@ -465,17 +493,6 @@ fn spawn(mut commands: Commands) {
                     bar.spawn(small_button("Resign", Action::Resign));
                 });
             });
-            // The result banner, shown when the game is over, and the resign confirmation.
-            root.spawn((
-                Section::<ResultView>::new(),
-                Node { position_type: PositionType::Absolute, top: units(38.0), ..default() },
-                GlobalZIndex(20),
-            ));
-            root.spawn((
-                Section::<ResignView>::new(),
-                Node { position_type: PositionType::Absolute, top: units(38.0), ..default() },
-                GlobalZIndex(21),
-            ));
         });
 }
 
@@ -688,9 +705,15 @@ fn turn_board(
 }
 
 /// Draws the game into the board scene: pieces, frozen squares with ticks, threats, check, selection,
-/// legal targets and the last move.
-fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<BoardScene>) {
-    if !game.is_changed() && !input.is_changed() {
+/// legal targets, the foresight preview's reply and the last move.
+fn build_scene(
+    game: Res<SkillGame>,
+    input: Res<PlayerInput>,
+    foresight: Res<Foresight>,
+    settings: Res<Settings>,
+    mut scene: ResMut<BoardScene>,
+) {
+    if !game.is_changed() && !input.is_changed() && !foresight.is_changed() && !settings.is_changed() {
         return;
     }
     // Reviewing: the earlier position as it was, with its last move and nothing selectable.
@@ -699,7 +722,13 @@ fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<
         Some((board, last)) => (board, *last),
         None => (&game.board, game.last_move),
     };
-    let threats = board.threatened_squares(!game.mover());
+    // The overlay's squares (`game::threats`): your pieces in danger, and with a piece in hand its
+    // dangerous destinations (read only with the overlay on: each is a move played on a copy).
+    let in_hand = (reviewed.is_none() && input.targeting == crate::board::Targeting::Move)
+        .then_some(input.selected)
+        .flatten()
+        .filter(|_| settings.threat_overlay);
+    let threats = crate::game::threats::skill_chess(board, game.mover(), in_hand);
     let mut next = BoardScene::from_position(board.position(), &threats);
     for (square, ticks) in board.frozen() {
         next.cell_mut(square).frozen = Some(ticks);
@@ -711,6 +740,7 @@ fn build_scene(game: Res<SkillGame>, input: Res<PlayerInput>, mut scene: ResMut<
         if let Some(s) = input.selected_square() {
             next.cell_mut(s).selected = true;
         }
+        next.set_foresight(foresight.reply().and_then(|r| r.squares));
     }
     next.set_last_move(last_move);
     if *scene != next {
@@ -752,6 +782,17 @@ fn present_review(
     show(&mut commands, &mut resign, &ResignView(input.confirm_resign, game.two_players));
 }
 
+/// The heading while an earlier position of a game in play is reviewed: `Reviewing: after Nc6`,
+/// `Reviewing: the start` (the live game's "Your move" would be wrong: nothing can be played there).
+/// A finished game's heading keeps its result (the review bar says which position is shown).
+fn review_status(game: &SkillGame, input: &PlayerInput) -> Option<String> {
+    let shown = input.review.filter(|_| !game.is_finished())?;
+    Some(match shown.checked_sub(1).and_then(|i| game.listed.get(i)) {
+        Some(entry) => format!("Reviewing: after {}", entry.text),
+        None => "Reviewing: the start".to_string(),
+    })
+}
+
 /// The move list's rows on screen: the last [`MOVE_ROWS`], or while reviewing the rows around the
 /// position shown.
 fn move_list_view(game: &SkillGame, input: &PlayerInput) -> MoveListView {
@@ -789,7 +830,7 @@ fn present(
     mut commands: Commands,
     game: Res<SkillGame>,
     input: Res<PlayerInput>,
-    engine: Res<EngineTask>,
+    (engine, foresight, settings): (Res<EngineTask>, Res<Foresight>, Res<Settings>),
     chances: Res<WinningChances>,
     view: Res<BoardViewState>,
     line: Res<CommandLine>,
@@ -805,8 +846,11 @@ fn present(
 ) {
     // The search crate's reading of this very position (none while it is read, or too shallow).
     let reading = chances.of(&game);
+    // The foresight line in the palette's colour, lightened to read on the page.
+    let foresight_colour =
+        crate::palette::Palette::for_settings(&settings).foresight.mix(&Color::WHITE, 0.35);
     let header_view = HeaderView {
-        status: game.status_line(),
+        status: review_status(&game, &input).unwrap_or_else(|| game.status_line()),
         chances: {
             let whose = if game.two_players {
                 format!("{}'s chances", crate::game::session::side_name(game.mover()))
@@ -819,6 +863,7 @@ fn present(
             }
         },
         thinking: engine.is_thinking(),
+        foresight: foresight.line().map(|line| (line, foresight_colour)),
     };
     show(&mut commands, &mut header, &header_view);
     let skills_view = SkillsView([Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(&game, s))));

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{Decision, OwnedPiece, Run, RunConfig, RunError, ShopSlot};
+use super::{Decision, OwnedPiece, Run, RunConfig, RunError, RunEvent, RunPhase, ShopSlot};
 use crate::battle::{ActionError, BattleAction};
 use crate::bot::Evaluation;
 use crate::encounter::{Encounter, EncounterError};
@@ -180,6 +180,30 @@ pub struct Resumed {
     pub run: Run,
     /// The first step that did not replay (the steps from there on are dropped), if any.
     pub stopped: Option<ReplayError>,
+    /// What the replayed steps of the battle in play said, in order: the events of the step that
+    /// began it and of every step since (a front end rebuilds its battle log from them, as it was
+    /// before the run was saved). Empty when the resumed run is not in a battle.
+    pub battle_events: Vec<RunEvent>,
+}
+
+/// The events of the battle in play, gathered step by step while a run is replayed.
+#[derive(Default)]
+struct BattleEvents(Vec<RunEvent>);
+
+impl BattleEvents {
+    /// Takes the events of one step, which began in a battle or not (`was_battle`) and left `after`:
+    /// a step that enters a battle starts the list again.
+    fn step(&mut self, was_battle: bool, after: &Run, events: Vec<RunEvent>) {
+        if !was_battle && matches!(after.phase(), RunPhase::Battle) {
+            self.0.clear();
+        }
+        self.0.extend(events);
+    }
+
+    /// The events, when `run` is in a battle.
+    fn of(self, run: &Run) -> Vec<RunEvent> {
+        if matches!(run.phase(), RunPhase::Battle) { self.0 } else { Vec::new() }
+    }
 }
 
 /// Where the generated values of a step come from: the generators and the bot (a live decision, which
@@ -380,21 +404,30 @@ impl Run {
             return Resumed {
                 run,
                 stopped: Some(ReplayError { index: 0, problem: ReplayProblem::InvalidOffer }),
+                battle_events: Vec::new(),
             };
         }
+        let mut battle = BattleEvents::default();
         for (index, step) in log.steps.iter().enumerate() {
             let mut next = run.clone();
             let mut supply = Recorded::new(step);
-            let result = next.resolve(&step.decision, &mut supply).and_then(|_| supply.finish());
+            let result = next
+                .resolve(&step.decision, &mut supply)
+                .and_then(|events| supply.finish().map(|()| events));
             match result {
-                Ok(()) => {
+                Ok(events) => {
                     next.steps.push(step.clone());
+                    battle.step(matches!(run.phase(), RunPhase::Battle), &next, events);
                     run = next;
                 }
-                Err(problem) => return Resumed { run, stopped: Some(ReplayError { index, problem }) },
+                Err(problem) => {
+                    let battle_events = battle.of(&run);
+                    return Resumed { run, stopped: Some(ReplayError { index, problem }), battle_events };
+                }
             }
         }
-        Resumed { run, stopped: None }
+        let battle_events = battle.of(&run);
+        Resumed { run, stopped: None, battle_events }
     }
 
     /// Rebuilds a run from its log exactly as [`Run::replay`] does, calling `each(before, step,
@@ -439,12 +472,23 @@ impl Run {
         let mut run = Run::start(log.config.clone(), Run::generate_offers(&log.config, true));
         run.evaluation = evaluation;
         run.legacy = true;
+        let mut battle = BattleEvents::default();
         for (index, decision) in log.decisions.iter().enumerate() {
-            if let Err(error) = run.apply(decision.clone()) {
-                return Resumed { run, stopped: Some(ReplayError { index, problem: error.into() }) };
+            let was_battle = matches!(run.phase(), RunPhase::Battle);
+            match run.apply(decision.clone()) {
+                Ok(events) => battle.step(was_battle, &run, events),
+                Err(error) => {
+                    let battle_events = battle.of(&run);
+                    return Resumed {
+                        run,
+                        stopped: Some(ReplayError { index, problem: error.into() }),
+                        battle_events,
+                    };
+                }
             }
         }
-        Resumed { run, stopped: None }
+        let battle_events = battle.of(&run);
+        Resumed { run, stopped: None, battle_events }
     }
 
     /// The log so far.

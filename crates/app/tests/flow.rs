@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use gambit::board::BoardViewState;
 use gambit::board::{BoardInput, BoardScene, Hovered, ReplyEnd};
 use gambit::game::foresight::Foresight;
-use gambit::settings::Settings;
 use gambit::game::{Preset, SkillGame};
 use gambit::run::Profile;
 use gambit::screens::{Screen, setup, skill_chess, title};
+use gambit::settings::Settings;
 use gambit_roguelite::versus::{Tally, TwoPlayerTally};
 use gambit_rules::{Color as PieceColor, Position, Role, Square};
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
@@ -459,10 +459,14 @@ fn the_resign_banner_is_opaque_and_over_the_board() {
     };
     let question = rect(world, "Resign this game?").expect("the question is shown");
     let first_move = rect(world, "e4").expect("the move list shows e4");
-    assert!(question.max.x < first_move.min.x, "the question {question:?} is left of the move list {first_move:?}");
+    assert!(
+        question.max.x < first_move.min.x,
+        "the question {question:?} is left of the move list {first_move:?}"
+    );
     // The question's box (its parent) hides the board behind it.
     let mut texts = world.query::<(&Text, &ChildOf)>();
-    let banner = texts.iter(world).find(|(t, _)| t.0 == "Resign this game?").map(|(_, c)| c.parent()).unwrap();
+    let banner =
+        texts.iter(world).find(|(t, _)| t.0 == "Resign this game?").map(|(_, c)| c.parent()).unwrap();
     let background = world.get::<BackgroundColor>(banner).expect("the banner has a background").0;
     assert_eq!(background.alpha(), 1.0, "the banner's background is opaque: {background:?}");
 }

@@ -119,7 +119,7 @@ impl Foresight {
         }
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Arc::clone(&stop);
-        self.task = Some((key, AsyncComputeTaskPool::get().spawn(async move { search(&*stop) })));
+        self.task = Some((key, AsyncComputeTaskPool::get().spawn(async move { search(&stop) })));
     }
 
     /// Takes a finished search: kept when it read the wanted move, dropped otherwise. Returns whether
@@ -226,7 +226,9 @@ pub fn battle_reply(
 fn battle_reply_words(battle: &Battle, action: BattleAction) -> Reply {
     let unit = |id| battle.unit(id).filter(|u| u.alive);
     match action {
-        BattleAction::Move { id, to } | BattleAction::Reposition { id, to } | BattleAction::Teleport { id, to } => {
+        BattleAction::Move { id, to }
+        | BattleAction::Reposition { id, to }
+        | BattleAction::Teleport { id, to } => {
             let Some(u) = unit(id) else {
                 return Reply { squares: None, text: battle.action_text(action) };
             };

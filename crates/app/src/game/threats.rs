@@ -121,7 +121,8 @@ mod tests {
 
     #[test]
     fn the_parts_merge_in_square_order_without_duplicates() {
-        let got = overlay_squares([sq("e4"), sq("a1")], &[sq("a1"), sq("h8")], [sq("h8"), sq("b2"), sq("b2")]);
+        let got =
+            overlay_squares([sq("e4"), sq("a1")], &[sq("a1"), sq("h8")], [sq("h8"), sq("b2"), sq("b2")]);
         assert_eq!(got, vec![sq("a1"), sq("b2"), sq("h8")]);
     }
 }

@@ -399,7 +399,9 @@ fn present(
     mut command: crate::ui::section::Sections<CommandLineView>,
     mut boxes: Query<&mut Visibility, With<crate::ui::Section<CommandLineView>>>,
 ) {
-    if let Some(view) = BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0, foresight.line()) {
+    if let Some(view) =
+        BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0, foresight.line())
+    {
         show(&mut commands, &mut sections, &view);
     }
     show(&mut commands, &mut command, &CommandLineView::new(&line, &command_hint(session.battle())));

@@ -132,7 +132,10 @@ impl View for HeaderView {
                 p.spawn((crate::ui::reserved_line(text.clone(), 1.0), TextColor(*colour)));
             }
             _ => {
-                p.spawn(crate::ui::reserved_line(if self.thinking { "Engine thinking\u{2026}" } else { "" }, 1.0));
+                p.spawn(crate::ui::reserved_line(
+                    if self.thinking { "Engine thinking\u{2026}" } else { "" },
+                    1.0,
+                ));
             }
         }
     }

@@ -411,9 +411,8 @@ impl Run {
         for (index, step) in log.steps.iter().enumerate() {
             let mut next = run.clone();
             let mut supply = Recorded::new(step);
-            let result = next
-                .resolve(&step.decision, &mut supply)
-                .and_then(|events| supply.finish().map(|()| events));
+            let result =
+                next.resolve(&step.decision, &mut supply).and_then(|events| supply.finish().map(|()| events));
             match result {
                 Ok(events) => {
                     next.steps.push(step.clone());

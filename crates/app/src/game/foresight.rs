@@ -27,8 +27,8 @@ use crate::screens::Screen;
 use crate::settings::Settings;
 
 /// The node budget of a foresight search, simulated actions (the opponent's own budget when that is
-/// smaller): a quarter of the winning-chances reading's, so a worker thread answers while the pointer
-/// rests.
+/// smaller): a quarter of the winning-chances reading's (`gambit_search::CHANCES_NODES`), which runs
+/// beside it after every move.
 pub const FORESIGHT_NODES: u64 = 1_500;
 
 /// What a foresight request is about: the state it was asked in (a key of the game or battle) and the

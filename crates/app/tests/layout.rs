@@ -49,6 +49,17 @@ fn a_smaller_window_shrinks_the_interface_as_before() {
     assert!((size.x - 132.0).abs() < 1.0, "{size}");
 }
 
+/// A window narrow for its height shrinks the interface by its width (the reference layout is
+/// 1200 x 800), so the wide pages fit it: at 800x600, 800 / 1200 (not 600 / 800), down to an eighth
+/// (5/8), of 176 px.
+#[test]
+fn a_narrow_window_shrinks_the_interface_by_its_width() {
+    let mut h = Harness::with_layout(800, 600);
+    h.update(3);
+    let size = button_size(&mut h, "title::Action::NewRun");
+    assert!((size.x - 110.0).abs() < 1.0, "{size}");
+}
+
 /// The focused button's key.
 fn focused(h: &Harness) -> Option<String> {
     let focus = h.app.world().resource::<bevy::input_focus::InputFocus>().get()?;
@@ -303,6 +314,19 @@ fn the_layout_check_passes_on_every_tour_screen_at_900x600() {
     the_tour_passes_the_layout_check(900, 600);
 }
 
+/// A window narrower than the reference layout's proportions (the wide pages overflowed sideways
+/// when only the height scaled the interface).
+#[test]
+fn the_layout_check_passes_on_every_tour_screen_at_800x600() {
+    the_tour_passes_the_layout_check(800, 600);
+}
+
+/// An odd size whose square edges and text widths fall between pixels.
+#[test]
+fn the_layout_check_passes_on_every_tour_screen_at_1111x777() {
+    the_tour_passes_the_layout_check(1111, 777);
+}
+
 /// The check is not blind: a button pushed half out of the window and onto another is reported.
 #[test]
 fn the_layout_check_reports_a_text_off_the_window_and_overlapping_buttons() {
@@ -348,13 +372,24 @@ fn moved(
         .collect()
 }
 
+/// Hovering one skill after another on Upgrades moves no button, the detail box's Unlock included
+/// (a refusal line that came and went moved it at 900x600), at 1280x800, 900x600 and 800x600.
 #[test]
 fn previewing_a_skill_on_upgrades_moves_nothing() {
+    for (width, height) in [(1280, 800), (900, 600), (800, 600)] {
+        previewing_moves_nothing_at(width, height);
+    }
+}
+
+fn previewing_moves_nothing_at(width: u32, height: u32) {
     use gambit::screens::upgrades::{self, NodeSelection};
-    let mut h = Harness::with_layout(1280, 800);
+    let mut h = Harness::with_layout(width, height);
+    // Some skills unlocked and EXP for others: every state of the detail box (refused or not).
+    gambit::screenshot::set_up(h.app.world_mut(), "upgrades-progress");
     h.update(3);
-    h.press(title::Action::Upgrades);
+    h.settle();
     h.update(3);
+    assert_eq!(h.screen(), gambit::screens::Screen::Upgrades);
     let at_rest = button_rects(&mut h);
     assert!(at_rest.keys().any(|k| k.contains("Select")), "{:?}", at_rest.keys());
     let world = h.app.world_mut();
@@ -362,6 +397,8 @@ fn previewing_a_skill_on_upgrades_moves_nothing() {
     let selects: Vec<Entity> =
         nodes.iter(world).filter(|(_, a)| matches!(a, upgrades::Action::Select(_))).map(|(e, _)| e).collect();
     let mut previewed = None;
+    let mut unlock_at: Option<(String, Rect)> = None;
+    let mut refused = (0, 0);
     for (i, _) in selects.iter().enumerate() {
         // The sections rebuild their buttons: find the i-th skill button again each time.
         let world = h.app.world_mut();
@@ -383,11 +420,38 @@ fn previewing_a_skill_on_upgrades_moves_nothing() {
         h.update(3);
         let preview = h.app.world().resource::<NodeSelection>().preview.clone();
         assert!(preview.is_some(), "the focus previews a skill");
-        assert_ne!(previewed.replace(preview.clone()), Some(preview), "a new skill is previewed each time");
+        assert_ne!(
+            previewed.replace(preview.clone()),
+            Some(preview.clone()),
+            "a new skill is previewed each time"
+        );
         let hovered = button_rects(&mut h);
         let found = moved(&at_rest, &hovered);
-        assert!(found.is_empty(), "hovering skill {i} moved buttons: {found:#?}");
+        assert!(found.is_empty(), "{width}x{height}: hovering skill {i} moved buttons: {found:#?}");
+        let unlock = hovered
+            .iter()
+            .find(|(k, _)| k.ends_with("upgrades::Action::Unlock"))
+            .map(|(_, r)| *r)
+            .unwrap_or_else(|| panic!("{width}x{height}: no Unlock for {preview:?}: {:?}", hovered.keys()));
+        let world = h.app.world_mut();
+        let mut disabled = world.query_filtered::<&FocusKey, With<gambit::ui::Disabled>>();
+        if disabled.iter(world).any(|k| k.0.ends_with("Unlock")) {
+            refused.0 += 1;
+        } else {
+            refused.1 += 1;
+        }
+        if let Some((first, at)) = &unlock_at {
+            assert!(
+                (at.min - unlock.min).length() < 0.5,
+                "{width}x{height}: Unlock moved from {at:?} ({first}) to {unlock:?} ({preview:?})"
+            );
+        } else {
+            unlock_at = Some((format!("{preview:?}"), unlock));
+        }
+        let found = gambit::ui::layout_check::violations(h.app.world_mut());
+        assert!(found.is_empty(), "{width}x{height}, {preview:?}: {found:#?}");
     }
+    assert!(refused.0 > 0 && refused.1 > 0, "skills with and without a refusal were previewed: {refused:?}");
 }
 
 #[test]
@@ -557,4 +621,79 @@ fn the_board_does_not_move_from_deployment_to_the_battle() {
         (deploy.min - battle.min).length() < 0.5 && (deploy.size() - battle.size()).length() < 0.5,
         "the board moved from {deploy:?} to {battle:?}"
     );
+}
+
+/// The records' Replay buttons stand one under the other (their right edges in line), however long
+/// each run's line is, at 1280x800, 900x600 and 800x600.
+#[test]
+fn the_records_replay_buttons_line_up() {
+    for (width, height) in [(1280, 800), (900, 600), (800, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        gambit::screenshot::set_up(h.app.world_mut(), "records-history");
+        h.update(6);
+        assert_eq!(h.screen(), gambit::screens::Screen::Records);
+        let replays: Vec<Rect> = button_rects(&mut h)
+            .into_iter()
+            .filter(|(k, _)| k.contains("records::Action::Replay("))
+            .map(|(_, r)| r)
+            .collect();
+        assert!(replays.len() >= 5, "{width}x{height}: {} Replay buttons", replays.len());
+        let right = replays[0].max.x;
+        for r in &replays {
+            assert!((r.max.x - right).abs() < 0.5, "{width}x{height}: ragged Replay buttons: {replays:?}");
+        }
+        let found = gambit::ui::layout_check::violations(h.app.world_mut());
+        assert!(found.is_empty(), "{width}x{height}: {found:#?}");
+    }
+}
+
+/// The modifiers' hover card has its own room beside the board, at the side panel's foot: hovering a
+/// piece with the longest modifier texts (Poisonous, Armored) shows the card there, off the board
+/// and off every button, and the layout check finds nothing, at every size the tour is checked at.
+#[test]
+fn the_modifier_hover_card_never_covers_the_board() {
+    use gambit::board::view::{BoardRoot, ModifierTip};
+    use gambit::run::RunSession;
+    use gambit_roguelite::battle::{BattleSetup, Objective};
+    use gambit_roguelite::{Battle, Modifier};
+    for (width, height) in [(1280, 800), (900, 600), (800, 600), (1111, 777)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        gambit::screenshot::set_up(h.app.world_mut(), "run-start");
+        h.update(3);
+        h.settle();
+        let setup = BattleSetup::from_fen("4k3/1p3b2/8/4N3/8/8/8/1R2K3", Objective::CaptureKing, 20)
+            .unwrap()
+            .with_modifier("b7", Modifier::Poisonous)
+            .with_modifier("f7", Modifier::Armored)
+            .with_modifier("e5", Modifier::Swift);
+        h.app.world_mut().resource_mut::<RunSession>().showcase = Some(Battle::new(&setup).unwrap());
+        h.app
+            .world_mut()
+            .resource_mut::<NextState<gambit::screens::Screen>>()
+            .set(gambit::screens::Screen::Battle);
+        h.update(6);
+        assert_eq!(h.screen(), gambit::screens::Screen::Battle);
+        for square in ["b7", "f7", "e5"] {
+            h.app.world_mut().resource_mut::<gambit::board::Hovered>().0 = square.parse().ok();
+            h.update(4);
+            let world = h.app.world_mut();
+            let mut boards = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<BoardRoot>>();
+            let board = boards.single(world).map(|(n, at)| rect(n, at)).expect("one board");
+            let mut tips = world
+                .query_filtered::<(&Text, &Node, &ComputedNode, &UiGlobalTransform), With<ModifierTip>>();
+            let (text, node, computed, at) = tips.single(world).expect("one hover card");
+            assert_eq!(node.display, Display::Flex, "{width}x{height}: the card of {square} is shown");
+            assert!(text.0.contains(':'), "{text:?}");
+            let card = rect(computed, at);
+            let common = card.intersect(board);
+            assert!(
+                common.width() <= 0.5 || common.height() <= 0.5,
+                "{width}x{height}: the card of {square} {card:?} covers the board {board:?}"
+            );
+            let found = gambit::ui::layout_check::violations(h.app.world_mut());
+            assert!(found.is_empty(), "{width}x{height}, {square} hovered: {found:#?}");
+        }
+    }
 }

@@ -860,6 +860,10 @@ fn no_displayed_text_in_a_played_run_shows_an_id() {
         check(&mut h);
         let title = gambit_roguelite::encounter::template_title(&b.record.template);
         assert!(h.texts().iter().any(|t| t.contains(&title)), "the replay names battle {} {title:?}", i + 1);
+        // The last action in the battle log's words, not the command grammar (`you tp f1f7`).
+        let last = b.actions().last().expect("a battle has actions");
+        let words = format!("Action {n} of {n}: {}", last.log.join("; "), n = b.actions().len());
+        assert!(h.texts().contains(&words), "{words:?} not in the replay: {:?}", h.texts());
     }
     // The run showed pieces by name in its log and panels, and went by the map.
     assert!(seen.iter().any(|t| t.contains("your Pawn") || t.contains("your King")), "no piece named");

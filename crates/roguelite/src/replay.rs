@@ -8,7 +8,7 @@
 
 use thiserror::Error;
 
-use crate::battle::{Battle, BattleAction};
+use crate::battle::{Battle, BattleAction, BattleEvent};
 use crate::run::{BattleRecord, Decision, ReplayError, Run, RunKey, RunLog};
 use crate::save::{FormatError, SavedRun, run_from_json};
 use crate::types::Team;
@@ -29,6 +29,10 @@ pub struct ReplayedAction {
     /// The action in the command grammar, as it read before it was played (`b2b3`, `tp b2e5`, `fz
     /// e5`).
     pub text: String,
+    /// What happened, in the battle log's words ([`BattleEvent::log_lines`]: `your Rook moves
+    /// b2-b3`, `the enemy freezes e5 for 3 ticks`), what followed from the action included (a
+    /// capture, poison, the next turn's start); at least one line.
+    pub log: Vec<String>,
 }
 
 /// One battle of a recorded run: where it started, every action in order, and its record.
@@ -109,11 +113,17 @@ pub fn battles(log: &RunLog) -> Result<Vec<BattleReplay>, ReplayError> {
         if let (Decision::Act { action }, Some((_, actions)), Some(battle)) =
             (&step.decision, open.as_mut(), before.battle())
         {
+            // Not quiet: the events give each action its log lines.
             let mut replayed = battle.clone();
-            replayed.set_quiet(true);
+            replayed.set_quiet(false);
             let mut push = |b: &mut Battle, team: Team, action: BattleAction| {
-                actions.push(ReplayedAction { team, action, text: b.action_text(action) });
-                let _ = b.apply(action);
+                let text = b.action_text(action);
+                let mut log =
+                    b.apply(action).map(|events| BattleEvent::log_lines(&events)).unwrap_or_default();
+                if log.is_empty() {
+                    log.push(text.clone());
+                }
+                actions.push(ReplayedAction { team, action, text, log });
             };
             push(&mut replayed, Team::Player, *action);
             for &enemy in &step.enemy {
@@ -188,6 +198,14 @@ mod tests {
                 assert_eq!(replay.position(0), *replay.start());
                 assert_eq!(replay.start().to_move(), Team::Player);
                 assert_eq!(replay.actions().first().map(|a| a.team), Some(Team::Player));
+                // Every action reads as the battle's log words it, in its team's voice (never the
+                // bare command, `tp b2e5`).
+                for a in replay.actions() {
+                    let lines = a.log.join("; ");
+                    assert!(!a.log.is_empty() && a.log != [a.text.clone()], "{:?} reads {lines:?}", a.text);
+                    let voice = if a.team == Team::Player { "you" } else { "enemy" };
+                    assert!(lines.contains(voice), "{:?} reads {lines:?}", a.text);
+                }
             }
             assert_eq!(replays.last().unwrap().record, *run.stats().battles.last().unwrap());
         }

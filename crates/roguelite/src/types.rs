@@ -37,6 +37,25 @@ impl fmt::Display for PieceName {
     }
 }
 
+impl PieceName {
+    /// What a piece of `role` does in a battle, in one short sentence for a card (the shop's offers,
+    /// the run start): battles have no castling, double step or check, so a king is a piece that
+    /// steps (`docs/battle.md` has the rules in full).
+    #[must_use]
+    pub const fn role_text(role: Role) -> &'static str {
+        match role {
+            Role::King => "Steps one square in any direction.",
+            Role::Queen => "Slides any distance along ranks, files and diagonals.",
+            Role::Rook => "Slides any distance along ranks and files.",
+            Role::Bishop => "Slides any distance along diagonals.",
+            Role::Knight => "Jumps in an L: two squares one way, one to the side.",
+            Role::Pawn => {
+                "Steps one square forward, captures one diagonally forward, promotes on the last rank."
+            }
+        }
+    }
+}
+
 /// The two teams of a battle. The player is White (bottom of the board, pawns move up); the enemy is
 /// Black (top). Serialized as `"player"` / `"enemy"`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -305,23 +305,6 @@ pub fn spawn_board(parent: &mut ChildSpawnerCommands<'_>) {
                     spawn_cell(grid, CellPos { row, col });
                 }
             }
-            grid.spawn((
-                ModifierTip,
-                Text::new(""),
-                TextFont::from_font_size(FontSize::VMin(2.0)),
-                TextColor(Color::WHITE),
-                BackgroundColor(Color::NONE),
-                Node {
-                    position_type: PositionType::Absolute,
-                    display: Display::None,
-                    max_width: Val::VMin(TIP_MAX_VMIN),
-                    padding: UiRect::all(Val::VMin(0.8)),
-                    border_radius: BorderRadius::all(Val::VMin(0.6)),
-                    ..default()
-                },
-                GlobalZIndex(25),
-                Pickable::IGNORE,
-            ));
             for col in 0..8u8 {
                 grid.spawn((
                     CoordLabel::File(col),
@@ -772,15 +755,27 @@ pub fn draw_coordinates(
     }
 }
 
-/// The hover card of a piece's modifier: its icon, name and text, shown beside the hovered cell,
-/// always over the board (the layout check holds it off every button,
-/// [`crate::ui::layout_check::HoverCard`]).
+/// The hover card of a piece's modifier: its icon, name and text, shown in its own room under the
+/// board and its command line ([`spawn_board_screen`]), so it never covers the board or a button (the layout check holds it off every button, [`crate::ui::layout_check::HoverCard`]).
 #[derive(Component, Clone, Copy, Debug)]
 #[require(crate::ui::layout_check::HoverCard)]
 pub struct ModifierTip;
 
-/// The widest a modifier's hover card gets, vmin.
-const TIP_MAX_VMIN: f32 = 34.0;
+/// The hover card's font, units.
+const TIP_FONT: f32 = 1.9;
+/// The lines of text the hover card's room holds (the longest modifier text, Poisonous, takes two at
+/// the board's width).
+const TIP_LINES: f32 = 2.0;
+/// The gap between the command line and the hover card, units.
+const TIP_GAP: f32 = 0.6;
+/// The hover card's padding, units.
+const TIP_PAD: f32 = 0.6;
+
+/// The height of the hover card's room under the board, units: its lines, padding and gap.
+#[must_use]
+pub fn tip_room() -> f32 {
+    TIP_FONT * crate::ui::widgets::LINE_FACTOR * TIP_LINES + 2.0 * TIP_PAD + TIP_GAP
+}
 
 /// The hover card's text for a modifier letter: `☣ Poisonous: <what it does>`; `None` for a letter
 /// that names no modifier.
@@ -790,54 +785,26 @@ pub fn modifier_card(letter: char) -> Option<String> {
     Some(format!("{} {}: {}", modifier_icon(letter), m.title(), m.description()))
 }
 
-/// Shows the hover card of the hovered piece's modifier below its cell (above it on the lower half
-/// of the board), hides it otherwise.
-#[allow(clippy::too_many_arguments)]
+/// Shows the hover card of the hovered piece's modifier in its room beside the board, hides it
+/// otherwise (the room stays, so nothing in the panel moves).
 pub fn draw_modifier_tip(
     hovered: Res<super::Hovered>,
     scene: Res<BoardScene>,
-    view: Res<BoardViewState>,
-    layout: Res<BoardLayout>,
     settings: Res<Settings>,
     mut tips: Query<(&mut Node, &mut Text, &mut BackgroundColor, &mut TextColor), With<ModifierTip>>,
 ) {
-    if !hovered.is_changed() && !scene.is_changed() && !view.is_changed() && !settings.is_changed() {
+    if !hovered.is_changed() && !scene.is_changed() && !settings.is_changed() {
         return;
     }
     let palette = Palette::for_settings(&settings);
-    let area = layout.0;
-    let card = hovered.0.and_then(|square| {
-        let letter = scene.cells[square.index() as usize].modifier?;
-        let (row, col) = shown_at(&area, square, view.rotated)?;
-        Some((modifier_card(letter)?, row, col))
-    });
+    let card =
+        hovered.0.and_then(|square| scene.cells[square.index() as usize].modifier).and_then(modifier_card);
     for (mut node, mut text, mut bg, mut color) in &mut tips {
-        let Some((card, row, col)) = &card else {
+        let Some(card) = &card else {
             node.display = Display::None;
             continue;
         };
-        let cell = area.cell_vmin();
         node.display = Display::Flex;
-        // The card stays over the board, never over the panel beside it (its buttons): it opens
-        // towards the side of the board with more room and is no wider than that room.
-        let (col, cols) = (f32::from(*col), f32::from(area.cols));
-        let room_right = (cols - col) * cell;
-        let room_left = LABEL_VMIN + (col + 1.0) * cell;
-        if room_right >= room_left {
-            node.left = Val::VMin(LABEL_VMIN + col * cell);
-            node.right = Val::Auto;
-        } else {
-            node.left = Val::Auto;
-            node.right = Val::VMin((cols - col - 1.0) * cell);
-        }
-        node.max_width = Val::VMin(TIP_MAX_VMIN.min(room_right.max(room_left)));
-        if *row < area.rows / 2 {
-            node.top = Val::VMin(f32::from(row + 1) * cell);
-            node.bottom = Val::Auto;
-        } else {
-            node.top = Val::Auto;
-            node.bottom = Val::VMin(LABEL_VMIN + f32::from(area.rows - row) * cell);
-        }
         text.0.clone_from(card);
         bg.0 = palette.panel.with_alpha(0.96);
         color.0 = palette.text;
@@ -854,7 +821,8 @@ pub fn shown_at(area: &BoardArea, square: gambit_rules::Square, rotated: bool) -
 
 /// A board screen (deployment, battles, the tutorial, the replay): the board on the left with the
 /// typed command line under it when `command_line` (else the line's room, so the board stands in the
-/// same place on every board screen), and on the right a side panel that is a section of `V`.
+/// same place on every board screen) and under that the room of the modifiers' hover card, and on the
+/// right a side panel that is a section of `V`.
 pub fn spawn_board_screen<V: crate::ui::View>(
     commands: &mut Commands,
     screen: crate::screens::Screen,
@@ -876,6 +844,30 @@ pub fn spawn_board_screen<V: crate::ui::View>(
                 } else {
                     super::command_line::spawn_room(col, width);
                 }
+                // Under the board and its command line, the room of the modifiers' hover card: off
+                // the board and off the panel's buttons, kept when no card shows.
+                col.spawn((
+                    Name::new("Hover card room"),
+                    Node { width, height: crate::ui::units(tip_room()), flex_shrink: 0.0, ..default() },
+                ))
+                .with_children(|room| {
+                    room.spawn((
+                        ModifierTip,
+                        Text::new(""),
+                        crate::ui::text_font(TIP_FONT),
+                        TextColor(Color::WHITE),
+                        BackgroundColor(Color::NONE),
+                        Node {
+                            display: Display::None,
+                            width: Val::Percent(100.0),
+                            margin: UiRect::top(crate::ui::units(TIP_GAP)),
+                            padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(TIP_PAD)),
+                            border_radius: BorderRadius::all(crate::ui::units(0.6)),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ));
+                });
             });
             root.spawn((
                 crate::ui::Section::<V>::new(),

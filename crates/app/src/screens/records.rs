@@ -154,6 +154,10 @@ impl RecordsView {
     }
 }
 
+/// The width of the runs' column, units: a run's line and its Replay button; beside the other
+/// column (at most 66 units) within the 146 units a 900x600 window has.
+const RUNS_WIDTH: f32 = 72.0;
+
 impl View for RecordsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Records"));
@@ -166,7 +170,7 @@ impl View for RecordsView {
             ..default()
         })
         .with_children(|row| {
-            row.spawn(Node { flex_direction: FlexDirection::Column, max_width: units(70.0), ..default() })
+            row.spawn(Node { flex_direction: FlexDirection::Column, max_width: units(66.0), ..default() })
                 .with_children(|col| {
                     for line in &self.lines {
                         col.spawn(label(line.clone()));
@@ -182,24 +186,39 @@ impl View for RecordsView {
                         col.spawn(label(line.clone()));
                     }
                 });
-            row.spawn(Node { flex_direction: FlexDirection::Column, max_width: units(70.0), ..default() })
-                .with_children(|col| {
-                    let Some(heading) = &self.runs_heading else {
-                        col.spawn(label("No run finished yet."));
-                        return;
-                    };
-                    col.spawn((label(heading.clone()), TextColor(crate::palette::STANDARD.accent)));
-                    for run in &self.runs {
-                        col.spawn(crate::ui::row()).with_children(|line| {
-                            line.spawn(label(run.title.clone()));
-                            line.spawn(small_button("Replay", Action::Replay(run.index)));
-                        });
-                        col.spawn(muted_line(run.lost.clone())).insert(Node {
-                            margin: UiRect { left: units(2.0), bottom: units(0.6), ..default() },
+            // The runs' column has a width of its own (not only a limit), so each line's text is
+            // measured at the width it is drawn at and the Replay buttons share one right edge.
+            row.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                width: units(RUNS_WIDTH),
+                max_width: Val::Percent(100.0),
+                ..default()
+            })
+            .with_children(|col| {
+                let Some(heading) = &self.runs_heading else {
+                    col.spawn(label("No run finished yet."));
+                    return;
+                };
+                col.spawn((label(heading.clone()), TextColor(crate::palette::STANDARD.accent)));
+                for run in &self.runs {
+                    // The run's line takes the column's width and its text the room left of the
+                    // button, so every Replay button stands at the column's right edge, one under
+                    // the other, however long the line.
+                    col.spawn(crate::ui::row()).with_children(|line| {
+                        line.spawn(label(run.title.clone())).insert(Node {
+                            flex_grow: 1.0,
+                            flex_shrink: 1.0,
+                            margin: UiRect::all(units(0.4)),
                             ..default()
                         });
-                    }
-                });
+                        line.spawn(small_button("Replay", Action::Replay(run.index)));
+                    });
+                    col.spawn(muted_line(run.lost.clone())).insert(Node {
+                        margin: UiRect { left: units(2.0), bottom: units(0.6), ..default() },
+                        ..default()
+                    });
+                }
+            });
         });
         // Paging beside Back, in one row under the page: both paging buttons always (when there are runs),
         // disabled at the ends, so nothing moves when paging.

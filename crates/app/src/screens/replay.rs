@@ -6,7 +6,6 @@
 //! the records.
 
 use bevy::prelude::*;
-use gambit_roguelite::Team;
 use gambit_roguelite::records::RunRecord;
 use gambit_roguelite::replay::{BattleReplay, NoReplay, battles_from_json, replay_file};
 
@@ -110,7 +109,7 @@ pub struct ReplayView {
     pub battles: Vec<String>,
     /// The shown battle: its name (the roguelite's title of its template), result, moves used.
     pub about: String,
-    /// `Action 3 of 20: enemy e7e6`, or the start.
+    /// `Action 3 of 20: enemy Pawn moves e7-e6`, or the start.
     pub step: String,
     /// The whole list of actions so far, newest last (the last few).
     pub recent: String,
@@ -158,20 +157,19 @@ impl ReplayView {
             result(current),
             r.moves_used
         );
+        // Each action in the battle log's words (the library's one wording: `your Rook moves f6-d6
+        // and captures enemy King`), not the command grammar.
         let actions = current.actions();
-        let who = |team: Team| if team == Team::Player { "you" } else { "enemy" };
+        let words = |a: &gambit_roguelite::replay::ReplayedAction| a.log.join("; ");
         let step = match session.at {
             0 => format!("Start: {} actions to step through", actions.len()),
-            n => {
-                let a = &actions[n - 1];
-                format!("Action {n} of {}: {} {}", actions.len(), who(a.team), a.text)
-            }
+            n => format!("Action {n} of {}: {}", actions.len(), words(&actions[n - 1])),
         };
         let from = session.at.saturating_sub(8);
         let recent = actions[from..session.at]
             .iter()
             .enumerate()
-            .map(|(i, a)| format!("{}. {} {}", from + i + 1, who(a.team), a.text))
+            .map(|(i, a)| format!("{}. {}", from + i + 1, words(a)))
             .collect::<Vec<_>>()
             .join("\n");
         ReplayView { title, battles: labels, about, step, recent, problem: None }
@@ -206,7 +204,8 @@ impl View for ReplayView {
             crate::ui::reserved_line(self.about.clone(), 2.0),
             TextColor(crate::palette::STANDARD.accent),
         ));
-        p.spawn(crate::ui::reserved_line(self.step.clone(), 2.0));
+        // Three lines: an action and what followed (a capture, a cloud) in the log's words.
+        p.spawn(crate::ui::reserved_line(self.step.clone(), 3.0));
         p.spawn(crate::ui::row()).with_children(|row| {
             row.spawn(small_button("Start", Action::Start));
             row.spawn(small_button("Previous", Action::Previous));

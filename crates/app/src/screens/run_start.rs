@@ -97,6 +97,7 @@ impl RunStartView {
         profile: &Profile,
         field: &SeedField,
         today: Date,
+        images: Option<&crate::board::art::PieceImages>,
     ) -> RunStartView {
         let config = session.run.config();
         let open = matches!(session.run.phase(), RunPhase::StartOffer { .. })
@@ -107,7 +108,7 @@ impl RunStartView {
                 .iter()
                 .map(|&m| {
                     let card = Card {
-                        art: m.letter().to_string(),
+                        art: crate::board::view::modifier_icon(m.letter()),
                         title: m.title().to_string(),
                         text: m.description().to_string(),
                         selected: choice.offer == Some(m),
@@ -125,6 +126,7 @@ impl RunStartView {
                 // The name it has on every screen (Pawn, Pawn 2, ...).
                 let card = Card {
                     art: crate::board::view::glyphs(p.role).0.to_string(),
+                    image: images.map(|i| i.get(gambit_rules::Color::White, p.role)),
                     title: session.run.piece_name(p.id).map_or_else(String::new, |n| n.to_string()),
                     selected: choice.recipient == Some(p.id),
                     ..Card::default()
@@ -263,9 +265,11 @@ fn present(
     failure: Res<SaveFailure>,
     profile: Res<Profile>,
     field: Res<SeedField>,
+    images: Option<Res<crate::board::art::PieceImages>>,
     mut sections: crate::ui::section::Sections<RunStartView>,
 ) {
-    let view = RunStartView::new(&session, &choice, &failure, &profile, &field, Date::today_utc());
+    let today = Date::today_utc();
+    let view = RunStartView::new(&session, &choice, &failure, &profile, &field, today, images.as_deref());
     show(&mut commands, &mut sections, &view);
 }
 

@@ -9,6 +9,7 @@ use gambit_rules::Role;
 
 use super::Screen;
 use crate::AppSystems;
+use crate::board::art::PieceImages;
 use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
@@ -77,8 +78,15 @@ pub struct ShopView {
 }
 
 impl ShopView {
-    fn new(session: &RunSession, choice: &ShopChoice, failure: &SaveFailure) -> Option<ShopView> {
+    fn new(
+        session: &RunSession,
+        choice: &ShopChoice,
+        failure: &SaveFailure,
+        images: Option<&PieceImages>,
+    ) -> Option<ShopView> {
         let run = &session.run;
+        // The board's own picture of a piece of the player's side.
+        let image = |role: Role| images.map(|i| i.get(gambit_rules::Color::White, role));
         let RunPhase::Shop(shop) = run.phase() else { return None };
         let recipient = choice.recipient.map(|id| piece_name(run, id));
         // The library says what can be bought now (gold, sold, the piece limits, a recipient).
@@ -90,11 +98,13 @@ impl ShopView {
                 match offer.item {
                     ShopItem::Piece { role } => {
                         card.art = crate::board::view::glyphs(role).0.to_string();
+                        card.image = image(role);
                         card.title = capitalize(role.name());
+                        card.text = gambit_roguelite::PieceName::role_text(role).to_string();
                         card.status = offer.limit.map(|limit| limit.to_string());
                     }
                     ShopItem::Modifier { modifier } => {
-                        card.art = modifier.letter().to_string();
+                        card.art = crate::board::view::modifier_icon(modifier.letter());
                         card.title = modifier.title().to_string();
                         card.text = modifier.description().to_string();
                         card.status = recipient.as_ref().map(|name| format!("for {name}"));
@@ -140,6 +150,7 @@ impl ShopView {
                 .map(|o| {
                     let card = Card {
                         art: crate::board::view::glyphs(o.role).0.to_string(),
+                        image: image(o.role),
                         title: piece_name(run, o.id),
                         status: o.modifier.map(|m| m.title().to_string()),
                         selected: choice.recipient == Some(o.id),
@@ -220,9 +231,10 @@ fn present(
     session: Res<RunSession>,
     choice: Res<ShopChoice>,
     failure: Res<SaveFailure>,
+    images: Option<Res<PieceImages>>,
     mut sections: crate::ui::section::Sections<ShopView>,
 ) {
-    if let Some(view) = ShopView::new(&session, &choice, &failure) {
+    if let Some(view) = ShopView::new(&session, &choice, &failure, images.as_deref()) {
         show(&mut commands, &mut sections, &view);
     }
 }

@@ -276,8 +276,8 @@ fn spawn_guide(row: &mut ChildSpawnerCommands<'_>, guide: Guide) {
     });
 }
 
-/// The detail box's height, units: a title, a description of up to two lines, the cost, a refusal and
-/// the Unlock row.
+/// The detail box's height, units: a title, a description of up to two lines, the cost and a refusal,
+/// with Unlock beside them.
 const DETAIL_HEIGHT: f32 = 21.0;
 
 fn group_name(g: SkillGroup) -> String {
@@ -505,10 +505,13 @@ impl View for UpgradesView {
             });
         spawn_tree(p, &self.tree, accent);
         // The detail box has one fixed size whatever it shows (or nothing), so hovering a skill never
-        // moves the page under the pointer.
+        // moves the page under the pointer; inside it, every line keeps its room (the description two
+        // lines, the refusal one, said or not) and Unlock stands to the right of the texts, so it
+        // stays put from one skill to the next.
         p.spawn(Node {
-            flex_direction: FlexDirection::Column,
+            flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
             width: units(100.0),
             max_width: Val::Percent(100.0),
             height: units(DETAIL_HEIGHT),
@@ -517,23 +520,35 @@ impl View for UpgradesView {
             ..default()
         })
         .with_children(|p| {
-            if let Some(detail) = &self.detail {
-                p.spawn((label(detail.title.clone()), TextColor(detail.color)));
-                p.spawn(label(detail.description.clone()));
-                p.spawn(label(detail.cost.clone()));
-                if let Some(refusal) = &detail.refusal {
-                    p.spawn(crate::ui::muted_line(refusal.clone()));
-                }
-                p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
+            let Some(detail) = &self.detail else {
+                p.spawn(label("Hover, focus or click a skill to see it."));
+                return;
+            };
+            p.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                flex_grow: 1.0,
+                flex_shrink: 1.0,
+                flex_basis: Val::Px(0.0),
+                min_width: Val::Px(0.0),
+                ..default()
+            })
+            .with_children(|texts| {
+                texts.spawn((crate::ui::reserved_line(detail.title.clone(), 1.0), TextColor(detail.color)));
+                texts.spawn(crate::ui::reserved_line(detail.description.clone(), 2.0));
+                texts.spawn(crate::ui::reserved_line(detail.cost.clone(), 1.0));
+                texts.spawn((
+                    crate::ui::reserved_line(detail.refusal.clone().unwrap_or_default(), 1.0),
+                    TextColor(crate::palette::STANDARD.muted),
+                ));
+            });
+            p.spawn(Node { flex_direction: FlexDirection::Row, flex_shrink: 0.0, ..default() })
+                .with_children(|row| {
                     let mut unlock = row.spawn(button("Unlock", Action::Unlock));
                     if detail.refusal.is_some() {
                         unlock.insert(Disabled);
                     }
                     row.spawn(small_button("X", Action::Clear));
                 });
-            } else {
-                p.spawn(label("Hover, focus or click a skill to see it."));
-            }
         });
         save_banner::spawn(p, self.failure.as_deref());
         p.spawn(button("Back", Action::Back));

@@ -2,7 +2,7 @@
 //! inside the window, its laid-out lines fit its node, no two shown buttons of one layer overlap, and
 //! no scroll box needs scrolling (at 100% and the sizes checked, everything fits the window). The headless
 //! layout tests (`crates/app/tests/layout.rs`) run it on every screen of the screenshot tour at
-//! 1280x800 and 900x600; the screenshot mode runs it before each picture and fails when it finds
+//! 1280x800, 900x600, 800x600 and 1111x777; the screenshot mode runs it before each picture and fails when it finds
 //! anything ([`crate::screenshot`]).
 //!
 //! What is exempt, on purpose: the texts inside a [`Clipped`] container (a log that shows its newest
@@ -33,9 +33,9 @@ use super::actions::FocusKey;
 #[derive(Component, Debug, Default, Clone, Copy)]
 pub struct Clipped;
 
-/// Marks a hover card (a piece's modifier card on the board, the piece card in the battle panel): it
-/// floats over other nodes by design, but the layout check holds it off every shown button, so a card
-/// never hides what the player may want to press.
+/// Marks a hover card (a piece's modifier card in its room under the board screens' side panel, the
+/// piece card in the battle panel): the layout check holds it off every shown button, so a card never
+/// hides what the player may want to press.
 #[derive(Component, Debug, Default, Clone, Copy)]
 pub struct HoverCard;
 

@@ -81,7 +81,7 @@ pub fn reserved_text(text: impl Into<String>, font_units: f32, lines: f32) -> im
         Text::new(text),
         text_font(font_units),
         Node {
-            height: units(font_units * LINE_FACTOR * lines),
+            height: units((font_units * LINE_FACTOR + RESERVE_SLACK) * lines),
             flex_shrink: 0.0,
             margin: UiRect::all(units(0.4)),
             overflow: Overflow::clip(),
@@ -92,6 +92,11 @@ pub fn reserved_text(text: impl Into<String>, font_units: f32, lines: f32) -> im
 
 /// A line's height over its font size (DejaVu Sans, Bevy's default line height).
 pub const LINE_FACTOR: f32 = 1.2;
+
+/// Room added per line of a reserved box, units: the text's line height is rounded up to whole
+/// pixels when drawn, the box's height to the nearest, so at a UI scale of 5/8 (an 800x600 window) a
+/// line of 13.2 pixels was drawn 14 high in a box of 13.
+pub const RESERVE_SLACK: f32 = 0.2;
 
 /// A line in the error colour (a refusal, a failed save).
 pub fn error_line(text: impl Into<String>) -> impl Bundle {
@@ -253,13 +258,16 @@ pub fn mark(selected: bool, text: impl Into<String>) -> String {
 }
 
 /// What a card shows (shop stock, run-start offers, board options, the pieces of the army): a large
-/// symbol (a piece's glyph, a modifier's letter), a title, a short text, and optional price and status
+/// picture (a piece's art, a modifier's icon), a title, a short text, and optional price and status
 /// lines. A card's size is fixed by its [`CardSize`], never by its content, so a row of cards does not
 /// move when one of them changes (sold, chosen, at the limit).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Card {
-    /// The big symbol at the top (a chess glyph, a letter, an icon character); may be empty.
+    /// The big symbol at the top (an icon character: a modifier's, a badge's star); may be empty.
     pub art: String,
+    /// A piece's picture at the top, the board's own art ([`crate::board::art`]), drawn instead of
+    /// `art` when set.
+    pub image: Option<Handle<Image>>,
     /// The name.
     pub title: String,
     /// What it does (wraps inside the card; may be empty).
@@ -336,7 +344,14 @@ pub fn spawn_card<'a, A: ButtonAction>(
     let selected = card.selected;
     let card = card.clone();
     entity.with_children(|c| {
-        if !card.art.is_empty() {
+        if let Some(image) = &card.image {
+            let side = art_size * LINE_FACTOR;
+            c.spawn((
+                ImageNode::new(image.clone()),
+                Node { width: units(side), height: units(side), flex_shrink: 0.0, ..default() },
+                Pickable::IGNORE,
+            ));
+        } else if !card.art.is_empty() {
             c.spawn((
                 Text::new(card.art.clone()),
                 text_font(art_size),

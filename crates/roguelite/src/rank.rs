@@ -289,31 +289,53 @@ impl RankRules {
         config.rank = self.clone();
     }
 
-    /// What this rank changes, one line per parameter, for the run-start screen (`Enemy search:
-    /// Beginner, Beginner, Casual`; rank 0's lines say the game is as tuned).
+    /// What this rank changes from rank 0, one plain line per change, for the run-start screen
+    /// (`Every battle's move budget is 2 moves shorter`); a rank that changes nothing (rank 0) has the
+    /// single line `Rank 0: no changes`. A parameter left as at rank 0 has no line.
     #[must_use]
     pub fn describe(&self, items: &ItemCatalogue) -> Vec<String> {
-        let presets: Vec<&str> = self.enemy.iter().map(|p| p.name()).collect();
-        let badges: Vec<String> = self
-            .enemy_badges
-            .iter()
-            .map(|&id| items.get(id).map_or_else(|| id.as_str().to_string(), |i| i.name.clone()))
-            .collect();
-        vec![
-            format!("Enemy search by battle, at least: {}", presets.join(", ")),
-            format!(
-                "Enemy badges: {}",
-                if badges.is_empty() { "none".to_string() } else { badges.join(", ") }
-            ),
-            format!("Piece slots in shops: {} of {BASE_SHOP_PIECE_SLOTS}", self.shop_piece_slots),
-            format!(
-                "Move budgets: {} move{} shorter",
+        let base = RankRules::of(Rank::MIN);
+        let mut lines = Vec::new();
+        if self.enemy != base.enemy {
+            let presets: Vec<&str> = self.enemy.iter().map(|p| p.name()).collect();
+            lines.push(format!("Enemy search at least {} (stages 1, 2, 3)", presets.join(", ")));
+        }
+        if !self.enemy_badges.is_empty() {
+            let badges: Vec<String> = self
+                .enemy_badges
+                .iter()
+                .map(|&id| items.get(id).map_or_else(|| id.as_str().to_string(), |i| i.name.clone()))
+                .collect();
+            lines.push(format!("The enemy starts every battle with {}", badges.join(", ")));
+        }
+        if self.shop_piece_slots != base.shop_piece_slots {
+            lines.push(format!(
+                "Shops offer {} piece{} instead of {}",
+                self.shop_piece_slots,
+                plural(self.shop_piece_slots),
+                base.shop_piece_slots
+            ));
+        }
+        if self.move_cut > 0 {
+            lines.push(format!(
+                "Every battle's move budget is {} move{} shorter",
                 self.move_cut,
-                if self.move_cut == 1 { "" } else { "s" }
-            ),
-            format!("Gold per victory: {} less", self.gold_cut),
-        ]
+                plural(self.move_cut)
+            ));
+        }
+        if self.gold_cut > 0 {
+            lines.push(format!("Each victory pays {} gold less", self.gold_cut));
+        }
+        if lines.is_empty() {
+            lines.push(format!("Rank {}: no changes", self.rank));
+        }
+        lines
     }
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 impl RunConfig {
@@ -330,6 +352,26 @@ impl RunConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rank 0 says it changes nothing; every other rank names only what it changes, with no
+    /// zero amounts ("0 moves shorter" read like a formula on the run-start screen).
+    #[test]
+    fn descriptions_name_only_real_changes() {
+        let items = ItemCatalogue::shipped();
+        assert_eq!(RankRules::of(Rank::MIN).describe(items), vec!["Rank 0: no changes".to_string()]);
+        let one = RankRules::of(Rank::try_from(1).unwrap()).describe(items);
+        assert_eq!(one, vec!["Every battle's move budget is 1 move shorter".to_string()]);
+        for n in 1..RANK_COUNT {
+            let lines = RankRules::of(Rank::try_from(n).unwrap()).describe(items);
+            assert!(!lines.is_empty(), "rank {n}");
+            for line in &lines {
+                assert!(!line.contains(" 0 ") && !line.contains("no changes"), "rank {n}: {line}");
+            }
+        }
+        let top = RankRules::of(Rank::MAX).describe(items);
+        assert!(top.iter().any(|l| l.contains("25 gold less")), "{top:?}");
+        assert!(top.iter().any(|l| l.starts_with("The enemy starts every battle with")), "{top:?}");
+    }
 
     #[test]
     fn bad_rank_files_name_the_field() {

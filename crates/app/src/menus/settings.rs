@@ -89,6 +89,9 @@ fn on_off(b: bool) -> &'static str {
     if b { "on" } else { "off" }
 }
 
+/// What the sound row says in a build without the `audio` feature (it has no volume buttons there).
+pub const SOUND_NOT_BUILT: &str = "Sound: not in this build";
+
 /// The panel: a button per setting with its value, the UI scale row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SettingsView {
@@ -134,7 +137,9 @@ impl SettingsView {
                 (format!("Foresight: {}", on_off(settings.foresight)), SettingChange::Foresight),
             ],
             scale: format!("UI scale: {:.0}%", settings.ui_scale * 100.0),
-            volume: if settings.volume == 0 {
+            volume: if !cfg!(feature = "audio") {
+                SOUND_NOT_BUILT.to_string()
+            } else if settings.volume == 0 {
                 "Sound: off".to_string()
             } else {
                 format!("Sound: {}%", settings.volume)
@@ -168,8 +173,11 @@ impl View for SettingsView {
         });
         p.spawn(row()).with_children(|row| {
             row.spawn(label(self.volume.clone()));
-            row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
-            row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
+            // A build without sound has no volume to change.
+            if cfg!(feature = "audio") {
+                row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
+                row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
+            }
         });
         p.spawn(label(self.seed.clone()));
         p.spawn(row()).with_children(|row| {
@@ -248,5 +256,23 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
         SettingChange::Foresight => settings.foresight = !settings.foresight,
         SettingChange::SetSeed(seed) => settings.run_seed = Some(seed),
         SettingChange::ClearSeed => settings.run_seed = None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A build without sound does not offer a volume: the row says so (a volume that changes
+    /// nothing was shown before); a build with sound shows the volume.
+    #[test]
+    fn the_sound_row_tells_whether_this_build_has_sound() {
+        let settings = Settings { volume: 70, ..Settings::default() };
+        let view = SettingsView::new(&settings, &SeedField::default(), None);
+        if cfg!(feature = "audio") {
+            assert_eq!(view.volume, "Sound: 70%");
+        } else {
+            assert_eq!(view.volume, SOUND_NOT_BUILT);
+        }
     }
 }

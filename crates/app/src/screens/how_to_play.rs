@@ -31,14 +31,14 @@ pub const RULES: [&str; 9] = [
 
 /// The roguelite's rules, one paragraph per entry.
 pub const RUN_RULES: [&str; 8] = [
-    "A run is three battles on small boards (6x6 to 8x8, some with cut corners or holes). You deploy your army in the bottom two rows; the enemy stands at the top.",
+    "A run: 2 acts on a branching map of battles, elites (they drop a badge), shops and rests, each act ending in a boss. Boards: 6x6 to 8x8. You deploy in the bottom two rows; the enemy stands at the top.",
     "Battles have no check, checkmate, castling, en passant or pawn double step. Kings can be captured. A capture kills at once; every piece has 2 HP, and poison takes 1.",
     "Win by the objective (capture the gold-framed targets, capture the enemy king, or eliminate the army) within your move budget; only your moves count. You lose when your army is gone or the budget runs out, and, only where the board says its kings are royal, when your last king is captured (elsewhere a king is a piece like the others). A side whose only movable pieces are frozen passes its turn. A bonus objective adds 30 points.",
     "Modifiers: Poisonous leaves a poison cloud on its death square and the squares beside it; Bulwark turns its death square into a wall once the capturer leaves it; Rallying calls a temporary pawn to its home row; Swift lets its bearer make one free non-capturing move after a capture (or skip it). Living modifiers (Armored, Vampiric, Sentinel, Spiked, Warded, Inspiring, Regenerating) act while their piece lives; in a battle, point at a piece to read what its modifier does.",
     "Poison clouds hurt a piece standing in them at the start of its side's turn, at most once per turn, and fade after two of each side's turns (the number on the cloud). Walls block movement like the board's edge.",
     "Teleport and Freeze work as in skill chess under the Classic rules (a teleport goes anywhere), except that a pawn is never teleported: its Teleport can only be one of its own moves. Cooldowns count plies. A Teleport counts as a move; a Freeze is free.",
     "Items: a badge changes a rule for the rest of the run (the deployment and battle panels list yours). Consumables (a pack of three) are used in a battle with their button (or typed after /: use 1, use 1 e5), free like a Freeze; one that needs a target lights up the pieces it may touch (click one, Esc cancels). A used one leaves the pack after the battle.",
-    "After a victory: gold to spend in the shop (pieces, modifiers, badges and consumables, within limits), then a choice of three boards. At the end, EXP buys permanent upgrades that apply to new runs.",
+    "Victories pay gold for shops (pieces, modifiers, badges, consumables, within limits); a rest revives a lost piece or removes a modifier. EXP buys permanent upgrades.",
 ];
 
 pub(crate) fn plugin(app: &mut App) {

@@ -518,6 +518,7 @@ pub fn set_up(world: &mut World, name: &str) {
                     temporary_pawns_lost: 0,
                     decisions: None,
                     lost,
+                    abandoned: i == 2,
                 };
                 profile.progress.history.push(record);
             }

@@ -74,6 +74,8 @@ fn the_daily_run_is_played_once_per_utc_date() {
 
     h.press(run_start::Action::Title);
     h.press(title::Action::NewRun);
+    // The daily run is saved: New Run asks first; giving it up does not give the date back.
+    h.press(title::Action::AbandonAndStart);
     h.update(2);
     assert!(!offered(&mut h, run_start::Action::Daily), "one attempt per date");
     h.send(run_start::Action::Daily);

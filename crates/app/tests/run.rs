@@ -892,3 +892,43 @@ fn the_records_show_skill_chess_per_strength() {
     assert!(shown("Beginner: 0 won, 0 drawn, 1 lost"), "{texts:?}");
     assert!(!texts.iter().any(|t| t.starts_with("Expert:") || t.starts_with("Casual:")), "{texts:?}");
 }
+
+/// New Run while a run is saved asks first, naming where that run stands: Keep it changes nothing;
+/// Abandon records the old run as abandoned in the profile (Records see it) and starts the new one
+/// (New Run silently replaced the saved run before).
+#[test]
+fn new_run_over_a_saved_run_asks_and_records_it_as_abandoned() {
+    let mut h = Harness::new();
+    h.app.world_mut().resource_mut::<Settings>().run_seed = Some(111);
+    h.press(title::Action::NewRun);
+    assert_eq!(h.screen(), Screen::RunStart);
+    let saved = std::fs::read_to_string(h.path().join(RUN_FILE)).unwrap();
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    h.update(2);
+    assert_eq!(h.screen(), Screen::Title);
+
+    h.press(title::Action::NewRun);
+    assert_eq!(h.screen(), Screen::Title, "asked first");
+    let question = h.app.world().resource::<title::TitleView>().abandon_question.clone();
+    assert_eq!(question.as_deref(), Some("A run is in progress (act 1 of 2, 0 battles won): abandon it?"));
+    assert!(h.texts().iter().any(|t| t == question.as_deref().unwrap()), "the question is shown");
+    h.press(title::Action::KeepRun);
+    assert_eq!(h.app.world().resource::<title::TitleView>().abandon_question, None);
+    assert_eq!(std::fs::read_to_string(h.path().join(RUN_FILE)).unwrap(), saved, "kept as it was");
+    assert!(h.app.world().resource::<Profile>().progress.history.is_empty());
+
+    h.app.world_mut().resource_mut::<Settings>().run_seed = Some(222);
+    h.press(title::Action::NewRun);
+    h.press(title::Action::AbandonAndStart);
+    assert_eq!(h.screen(), Screen::RunStart);
+    assert_eq!(session(&h).run.config().seed, 222);
+    let progress = &h.app.world().resource::<Profile>().progress;
+    assert_eq!(progress.history.len(), 1);
+    let record = &progress.history[0];
+    assert_eq!((record.seed, record.abandoned, record.victory), (111, true, false));
+    assert_eq!(record.result(), "abandoned after 0 battles won");
+    assert_eq!(progress.stats.runs, 1);
+    // Saved: a fresh read of the profile's file has it too.
+    let text = std::fs::read_to_string(h.path().join(PROGRESS_FILE)).unwrap();
+    assert!(progress_from_json(&text).unwrap().history[0].abandoned);
+}

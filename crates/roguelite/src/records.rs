@@ -51,6 +51,10 @@ pub struct RunRecord {
     /// runs have no replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decisions: Option<u32>,
+    /// The player gave the run up before its end ([`crate::run::Run::abandon`]); absent (false) in
+    /// records of runs that ended.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
 }
 
 impl RunRecord {
@@ -70,6 +74,7 @@ impl RunRecord {
             temporary_pawns_lost: summary.stats.temporary_pawns_lost,
             decisions: Some(summary.key.decisions),
             lost: summary.stats.lost_roles.clone(),
+            abandoned: summary.abandoned,
         }
     }
 
@@ -102,10 +107,18 @@ impl RunRecord {
         self.decisions.map(|decisions| RunKey { seed: self.seed, decisions })
     }
 
-    /// The result in words: `won`, or `lost in battle 2` (battles won + 1).
+    /// The result in words: `won`, `lost in battle 2` (battles won + 1), or `abandoned after 1 battle
+    /// won`.
     #[must_use]
     pub fn result(&self) -> String {
-        if self.victory { "won".to_string() } else { format!("lost in battle {}", self.battles_won + 1) }
+        if self.victory {
+            "won".to_string()
+        } else if self.abandoned {
+            let s = if self.battles_won == 1 { "" } else { "s" };
+            format!("abandoned after {} battle{s} won", self.battles_won)
+        } else {
+            format!("lost in battle {}", self.battles_won + 1)
+        }
     }
 }
 

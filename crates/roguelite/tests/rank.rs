@@ -221,6 +221,42 @@ fn records_name_every_piece_lost() {
         temporary_pawns_lost: 0,
         decisions: None,
         lost: vec![Role::Pawn, Role::Rook, Role::Pawn, Role::Queen],
+        abandoned: false,
     };
     assert_eq!(r.losses(), "queen, rook, 2 pawns");
+}
+
+/// A run given up before its end (the player started another over it) is recorded as abandoned: in
+/// the history with its battles won so far and "abandoned" in its result, counted as a run, never a
+/// victory, no EXP, no rank unlocked; the flag survives `progress.json`.
+#[test]
+fn an_abandoned_run_is_recorded_as_abandoned() {
+    let mut run = Run::new(RunConfig::ranked(5, Rank::MIN));
+    let mut n = 0;
+    while run.battles_won() < 1 {
+        let d = auto_decision(&run, AUTO_PLAYER_TUNING).expect("the run goes on");
+        run.apply(d).unwrap_or_else(|e| panic!("decision {n} refused: {e}"));
+        n += 1;
+        assert!(n < 3000, "no battle won");
+    }
+    assert!(!run.is_over());
+    assert!(run.standing().ends_with("1 battle won"), "{}", run.standing());
+    assert!(run.standing().starts_with("act 1 of 2"), "{}", run.standing());
+    let summary = run.abandon();
+    assert!(summary.abandoned && !summary.victory);
+    assert_eq!((summary.exp, summary.battles_won, summary.key), (0, 1, run.summary().key));
+    let mut p = Progress::default();
+    assert!(p.record_run(&summary));
+    assert!(!p.record_run(&summary), "recorded once");
+    assert_eq!((p.stats.runs, p.stats.victories, p.exp), (1, 0, 0));
+    assert_eq!(p.rank_unlocked, Rank::MIN);
+    let record = &p.history[0];
+    assert!(record.abandoned);
+    assert_eq!(record.result(), "abandoned after 1 battle won");
+    let again = progress_from_json(&progress_to_json(&p)).unwrap();
+    assert!(again.history[0].abandoned);
+    // A run that ended is not marked.
+    play(&mut run);
+    assert!(!run.summary().abandoned);
+    assert!(!gambit_roguelite::records::RunRecord::of(&run.summary()).abandoned);
 }

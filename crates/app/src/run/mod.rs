@@ -381,6 +381,18 @@ fn finish_ended_run(profile: &mut Profile) -> Option<String> {
     result.err().map(|e| format!("Saving failed: {e}"))
 }
 
+/// The saved run given up for a new one: recorded in the profile as abandoned
+/// (`gambit_roguelite::Run::abandon`, the rule of what is recorded), the profile saved and `run.json`
+/// removed. A saved run that had already ended is recorded as it ended; no saved run, or one that
+/// cannot be read, changes nothing. Returns the save error, if any, for the save banner.
+pub fn abandon_saved_run(profile: &mut Profile) -> Option<String> {
+    let (Some(run), _) = profile.resume_run() else { return None };
+    let summary = if run.is_over() { run.summary() } else { run.abandon() };
+    record_finished(profile, &run, &summary);
+    let result = profile.save_progress().and_then(|()| profile.clear_run());
+    result.err().map(|e| format!("Saving failed: {e}"))
+}
+
 /// Records a finished run in the profile (not yet saved) and, when it was not recorded before, keeps
 /// its log as the run's replay file (`gambit_roguelite::replay::replay_file`) and removes the replay
 /// of the run that left the records. A replay that cannot be written is only logged: the run's record

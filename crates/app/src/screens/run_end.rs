@@ -193,6 +193,7 @@ mod tests {
             key: RunKey { seed: 3, decisions: 40 },
             rank: Default::default(),
             daily: None,
+            abandoned: false,
         };
         assert_eq!(lost_line(&summary), "Pieces lost: none");
         summary.stats.lost_roles = vec![Role::Pawn, Role::Queen, Role::Pawn];

@@ -3,7 +3,9 @@
 //! player's files when one could not be read. On the first launch (the profile says the tutorial was
 //! never offered) a box above the menu offers the tutorial: Play the tutorial, or Not now; either way
 //! the profile records that it was offered, so it is offered once (How to play keeps it reachable). The first button has the keyboard focus, so Enter at
-//! launch starts it.
+//! launch starts it. New Run while a run is saved first asks whether to abandon that run (naming where
+//! it stands); abandoning records it in the profile as abandoned (`Run::abandon`) before the new run
+//! replaces it, and Keep it leaves everything as it was.
 
 use bevy::input_focus::AutoFocus;
 use bevy::prelude::*;
@@ -27,8 +29,12 @@ pub enum Action {
     ContinueRun,
     /// Resume the unfinished game of skill chess.
     ContinueGame,
-    /// Start a roguelite run.
+    /// Start a roguelite run (when one is saved, first ask whether to abandon it).
     NewRun,
+    /// Abandon the saved run (recorded as abandoned) and start a new one.
+    AbandonAndStart,
+    /// Keep the saved run: close the question.
+    KeepRun,
     /// Set up a game of skill chess.
     SkillChess,
     /// The permanent upgrades (the skill tree).
@@ -58,6 +64,8 @@ pub struct TitleView {
     pub notice: Option<String>,
     /// The first-launch offer of the tutorial is shown.
     pub offer_tutorial: bool,
+    /// New Run was chosen while a run is saved: the question, naming where that run stands.
+    pub abandon_question: Option<String>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -69,6 +77,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, mut profile: ResMut<Profile>) {
+    view.abandon_question = None;
     view.saved_run = crate::run::has_saved_run(&profile);
     view.saved_game = save::exists(&dir);
     // Offered once: recorded as soon as it is shown (a failed save only means it may come again).
@@ -107,6 +116,30 @@ impl View for TitleView {
                 });
             });
         }
+        if let Some(question) = &self.abandon_question {
+            p.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    padding: UiRect::all(units(1.0)),
+                    margin: UiRect::vertical(units(0.6)),
+                    border: UiRect::all(units(0.3)),
+                    border_radius: BorderRadius::all(units(1.0)),
+                    ..default()
+                },
+                BorderColor::all(crate::palette::STANDARD.accent),
+            ))
+            .with_children(|ask| {
+                ask.spawn(label(question.clone()));
+                ask.spawn(crate::ui::row()).with_children(|row| {
+                    row.spawn(crate::ui::small_button("Keep it", Action::KeepRun)).insert(AutoFocus);
+                    row.spawn(crate::ui::small_button(
+                        "Abandon it, start a new run",
+                        Action::AbandonAndStart,
+                    ));
+                });
+            });
+        }
         let mut entries = Vec::new();
         if self.saved_run {
             entries.push(("Continue run", Action::ContinueRun));
@@ -124,7 +157,7 @@ impl View for TitleView {
         ]);
         for (i, (text, action)) in entries.into_iter().enumerate() {
             let mut b = p.spawn(button(text, action));
-            if i == 0 {
+            if i == 0 && self.abandon_question.is_none() {
                 b.insert(AutoFocus);
             }
         }
@@ -187,6 +220,24 @@ fn on_action(
                 Ok(None) => {}
                 Err(e) => notice.0 = Some(e),
             },
+            Action::NewRun if view.saved_run => {
+                // Never replace a saved run without asking; where it stands comes from replaying it.
+                let (run, _) = profile.resume_run();
+                view.abandon_question = Some(match run {
+                    Some(run) => format!("A run is in progress ({}): abandon it?", run.standing()),
+                    None => "A run is in progress: abandon it?".to_string(),
+                });
+            }
+            Action::KeepRun => view.abandon_question = None,
+            Action::AbandonAndStart => {
+                view.abandon_question = None;
+                if let Some(e) = crate::run::abandon_saved_run(&mut profile) {
+                    failure.0 = Some(e);
+                }
+                let session = crate::run::new_run(&mut settings, &profile, &mut failure);
+                next.set(session.app_screen());
+                commands.insert_resource(session);
+            }
             Action::NewRun => {
                 // The seed set in Settings is the next run's, used once: `new_run` takes it out, so
                 // later runs get random seeds again (the run start shows this run's seed).

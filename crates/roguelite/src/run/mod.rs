@@ -644,6 +644,9 @@ pub struct RunSummary {
     /// The date of a daily run ([`RunConfig::daily`]).
     #[serde(default)]
     pub daily: Option<Date>,
+    /// The player gave the run up before its end ([`Run::abandon`]): not a victory, no EXP.
+    #[serde(default)]
+    pub abandoned: bool,
 }
 
 /// What tells one finished run from another: its seed and how many decisions it took. A profile
@@ -1061,6 +1064,32 @@ impl Run {
             },
             rank: self.config.rank.rank,
             daily: self.config.daily,
+            abandoned: false,
+        }
+    }
+
+    /// The summary of this run given up before its end (the player started another over it): recorded
+    /// like a finished run ([`crate::save::Progress::record_run`]) but marked abandoned, never a
+    /// victory, and earning no EXP (a run cannot be cashed in by abandoning it). The battles won, points
+    /// and pieces lost so far stand. The run itself is not changed.
+    #[must_use]
+    pub fn abandon(&self) -> RunSummary {
+        RunSummary { victory: false, exp: 0, abandoned: true, ..self.summary() }
+    }
+
+    /// Where the run stands, for a question about it (`act 1 of 2, 1 battle won`; a run without a
+    /// route: `2 battles won`).
+    #[must_use]
+    pub fn standing(&self) -> String {
+        let won = match self.battles_won {
+            1 => "1 battle won".to_string(),
+            n => format!("{n} battles won"),
+        };
+        match (&self.route, self.at) {
+            (Some(route), Some(at)) => format!("act {} of {}, {won}", at.act + 1, route.acts.len()),
+            (Some(route), None) => format!("act 1 of {}, {won}", route.acts.len()),
+            (None, _) if self.config.acts > 0 => format!("act 1 of {}, {won}", self.config.acts),
+            _ => won,
         }
     }
 

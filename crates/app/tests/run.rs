@@ -932,3 +932,27 @@ fn new_run_over_a_saved_run_asks_and_records_it_as_abandoned() {
     let text = std::fs::read_to_string(h.path().join(PROGRESS_FILE)).unwrap();
     assert!(progress_from_json(&text).unwrap().history[0].abandoned);
 }
+
+/// The text of `needle`'s line on screen and its colour.
+fn text_colour(h: &mut Harness, needle: &str) -> Option<Color> {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<(&Text, &TextColor)>();
+    texts.iter(world).find(|(t, _)| t.0.contains(needle)).map(|(_, c)| c.0)
+}
+
+/// The targeting prompt (what to click next) is drawn in the accent colour, a refusal in the error
+/// colour (the Teleport prompt was red like an error).
+#[test]
+fn the_targeting_prompt_is_not_drawn_as_an_error() {
+    let mut h = Harness::new();
+    start(&mut h, config(5, vec![king_on_c8(5)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    h.board(BoardInput::Cast(gambit_skills::Skill::Teleport));
+    h.update(2);
+    let palette = gambit::palette::STANDARD;
+    assert_eq!(text_colour(&mut h, "Teleport: click a marked square"), Some(palette.accent));
+    h.board(BoardInput::Pressed(sq("h5")));
+    h.update(2);
+    assert_eq!(text_colour(&mut h, "h5 is not a valid target"), Some(palette.error));
+}

@@ -165,6 +165,9 @@ pub enum BattleView {
         failure: Option<String>,
         /// The last refusal or hint.
         message: Option<String>,
+        /// The message is the prompt of the targeting mode in progress (what to click next): drawn in the
+        /// accent colour, a refusal in the error colour.
+        prompt: bool,
         /// The event log's last lines.
         log: String,
     },
@@ -274,6 +277,7 @@ impl BattleView {
             card,
             failure: failure.0.clone(),
             message: input.message.clone().or_else(|| session.refusal.clone()),
+            prompt: is_prompt(input),
             log: session.log[start..].join("\n"),
         })
     }
@@ -303,6 +307,7 @@ impl View for BattleView {
                 card,
                 failure,
                 message,
+                prompt,
                 log,
             } => {
                 p.spawn(heading(title.clone()));
@@ -365,7 +370,9 @@ impl View for BattleView {
                             ));
                         }
                         if let Some(msg) = message {
-                            foot.spawn((label(msg.clone()), TextColor(crate::palette::STANDARD.error)));
+                            let palette = crate::palette::STANDARD;
+                            let colour = if *prompt { palette.accent } else { palette.error };
+                            foot.spawn((label(msg.clone()), TextColor(colour)));
                         }
                     });
                 }
@@ -638,6 +645,21 @@ fn on_board_input(
     }
 }
 
+/// The prompt of a consumable that needs a target.
+const CHOOSE_TARGET: &str = "Choose a highlighted piece (Esc cancels)";
+
+/// Whether the battle's message is the prompt of the targeting mode in progress (what to click next),
+/// not a refusal.
+fn is_prompt(input: &BattleInput) -> bool {
+    let prompt = match input.targeting {
+        Targeting::Move => return false,
+        Targeting::TeleportPiece | Targeting::TeleportTarget(_) => crate::ui::targeting_hint(Skill::Teleport),
+        Targeting::Freeze => crate::ui::targeting_hint(Skill::Freeze),
+        Targeting::Use(_) => CHOOSE_TARGET.to_string(),
+    };
+    input.message.as_deref() == Some(prompt.as_str())
+}
+
 /// A consumable button: the library's legal uses of the slot decide. None: say so. One without a
 /// target: used at once. Targets: the targeting mode, which highlights them (Esc cancels).
 fn use_consumable(slot: u8, battle: &Battle, input: &mut BattleInput, out: &mut MessageWriter<RunDecision>) {
@@ -656,7 +678,7 @@ fn use_consumable(slot: u8, battle: &Battle, input: &mut BattleInput, out: &mut 
         }
         _ => {
             input.targeting = Targeting::Use(slot);
-            input.message = Some("Choose a highlighted piece (Esc cancels)".to_string());
+            input.message = Some(CHOOSE_TARGET.to_string());
         }
     }
 }

@@ -352,3 +352,19 @@ fn a_button_looks_hovered_only_after_the_pointer_moved() {
     assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button_hover);
     assert_eq!(button_colour(&mut h, "title::Action::NewRun"), standard.button);
 }
+
+/// Skill chess shows the engine's skills and their cooldowns under the player's skill buttons (the
+/// engine teleported with no warning before), and follows them.
+#[test]
+fn skill_chess_shows_the_engines_skills() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.update(2);
+    let texts = h.texts();
+    assert!(texts.iter().any(|t| t == "Engine: Teleport ready, Freeze ready"), "{texts:?}");
+    let engine = h.game().player.other();
+    h.app.world_mut().resource_mut::<SkillGame>().board.set_cooldown(engine, Skill::Teleport, 3);
+    h.update(2);
+    let texts = h.texts();
+    assert!(texts.iter().any(|t| t == "Engine: Teleport in 3 ticks, Freeze ready"), "{texts:?}");
+}

@@ -209,18 +209,12 @@ impl BattleView {
             })
         });
         // Said either way, so the player knows the enemy cannot teleport or freeze.
-        let enemy_skills = if battle.has_skills(Team::Enemy) {
-            let states = [Skill::Teleport, Skill::Freeze].map(|skill| {
-                let state = match cooldown(battle, Team::Enemy, skill) {
-                    0 => crate::ui::cooldown_words(0),
-                    n => format!("in {}", crate::ui::cooldown_words(n)),
-                };
-                format!("{} {state}", capitalize(&skill.to_string()))
-            });
-            format!("Enemy skills: {}", states.join(", "))
-        } else {
-            "Enemy skills: none".to_string()
-        };
+        let enemy_skills = crate::ui::opponent_skills(
+            "Enemy skills",
+            battle
+                .has_skills(Team::Enemy)
+                .then(|| [Skill::Teleport, Skill::Freeze].map(|skill| cooldown(battle, Team::Enemy, skill))),
+        );
         let card = hovered.and_then(|sq| battle.unit_at(sq)).map(|unit| {
             let mut text = format!("{}: {} HP", capitalize(&unit.name()), unit.hp);
             // The modifier by name: what it does is on the board's hover card beside the piece.

@@ -142,14 +142,25 @@ impl View for HeaderView {
 }
 
 /// The skill buttons' labels ([`crate::ui::skill_label`]): `Teleport: ready`, `Freeze: 3 ticks`,
-/// `Teleport: off`.
+/// `Teleport: off`; under them, against the engine, its skills' cooldowns (`Engine: Teleport ready,
+/// Freeze in 3 ticks`; its line is there in every state, so nothing moves).
 #[derive(Clone, Debug, PartialEq)]
-struct SkillsView([(Skill, String); 2]);
+pub struct SkillsView {
+    /// The skill buttons: the skill and its label.
+    pub buttons: [(Skill, String); 2],
+    /// The engine's skills ([`crate::ui::opponent_skills`]); `None` in a two-player game.
+    pub engine: Option<String>,
+}
 
 impl View for SkillsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        for (skill, text) in &self.0 {
-            p.spawn(button(text.clone(), Action::Cast(*skill)));
+        p.spawn(crate::ui::wrapping_row()).with_children(|row| {
+            for (skill, text) in &self.buttons {
+                row.spawn(button(text.clone(), Action::Cast(*skill)));
+            }
+        });
+        if let Some(engine) = &self.engine {
+            p.spawn((label(engine.clone()), TextColor(crate::palette::STANDARD.muted)));
         }
     }
 }
@@ -464,7 +475,10 @@ fn spawn(mut commands: Commands) {
                     Section::<HeaderView>::new(),
                     Node { flex_direction: FlexDirection::Column, row_gap: units(0.6), ..default() },
                 ));
-                panel.spawn((Section::<SkillsView>::new(), crate::ui::wrapping_row()));
+                panel.spawn((
+                    Section::<SkillsView>::new(),
+                    Node { flex_direction: FlexDirection::Column, row_gap: units(0.4), ..default() },
+                ));
                 panel.spawn((Section::<PromotionView>::new(), crate::ui::row()));
                 panel.spawn(Section::<MessageView>::new());
                 panel.spawn((
@@ -751,6 +765,24 @@ fn build_scene(
     }
 }
 
+/// The skill buttons and, against the engine, the engine's skills: `Engine: Teleport ready, Freeze in
+/// 3 ticks`, or `Engine: skills off` in a game without skills.
+#[must_use]
+pub fn skills_view(game: &SkillGame) -> SkillsView {
+    let engine = (!game.two_players).then(|| {
+        if game.skills_enabled {
+            let side = game.player.other();
+            crate::ui::opponent_skills(
+                "Engine",
+                Some([Skill::Teleport, Skill::Freeze].map(|skill| game.board.cooldown(side, skill))),
+            )
+        } else {
+            "Engine: skills off".to_string()
+        }
+    });
+    SkillsView { buttons: [Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(game, s))), engine }
+}
+
 /// The skill buttons' text for the player's side.
 fn skill_label(game: &SkillGame, skill: Skill) -> String {
     crate::ui::skill_label(skill, game.board.cooldown(game.mover(), skill), game.skills_enabled)
@@ -869,7 +901,7 @@ fn present(
         foresight: foresight.line().map(|line| (line, foresight_colour)),
     };
     show(&mut commands, &mut header, &header_view);
-    let skills_view = SkillsView([Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(&game, s))));
+    let skills_view = skills_view(&game);
     show(&mut commands, &mut skills, &skills_view);
     show(&mut commands, &mut promotion, &PromotionView(input.pending_promotion.is_some()));
     show(&mut commands, &mut message, &MessageView(input.message.clone().unwrap_or_default()));

@@ -21,8 +21,9 @@ pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
     ButtonLabel, CARD_MARGIN, Card, CardSize, Selected, button, capitalize, card_row, cooldown_words,
-    error_line, heading, label, mark, muted_line, page_column, recharging, reserved_line, reserved_text, row,
-    skill_label, small_button, spawn_card, spawn_log_tail, spawn_page, targeting_hint, wrapping_row,
+    error_line, heading, label, mark, muted_line, opponent_skills, page_column, recharging, reserved_line,
+    reserved_text, row, skill_label, small_button, spawn_card, spawn_log_tail, spawn_page, targeting_hint,
+    wrapping_row,
 };
 
 use crate::AppSystems;

@@ -237,6 +237,26 @@ pub fn skill_label(skill: gambit_skills::Skill, ticks: u32, enabled: bool) -> St
     format!("{}: {state}", capitalize(&skill.to_string()))
 }
 
+/// The opponent's skills in one line, one wording on every screen (the battle panel, skill chess):
+/// `Enemy skills: Teleport ready, Freeze in 3 ticks` for `who` "Enemy skills" and the cooldowns of
+/// Teleport and Freeze in ticks, or `Enemy skills: none` when the opponent has none (`None`).
+#[must_use]
+pub fn opponent_skills(who: &str, cooldowns: Option<[u32; 2]>) -> String {
+    let Some(cooldowns) = cooldowns else { return format!("{who}: none") };
+    let states: Vec<String> = [gambit_skills::Skill::Teleport, gambit_skills::Skill::Freeze]
+        .into_iter()
+        .zip(cooldowns)
+        .map(|(skill, ticks)| {
+            let state = match ticks {
+                0 => cooldown_words(0),
+                n => format!("in {}", cooldown_words(n)),
+            };
+            format!("{} {state}", capitalize(&skill.to_string()))
+        })
+        .collect();
+    format!("{who}: {}", states.join(", "))
+}
+
 /// What to do after pressing a skill's button, on every screen: `Teleport: click a marked square (Esc
 /// cancels)`.
 #[must_use]
@@ -416,6 +436,12 @@ mod tests {
         assert_eq!(skill_label(Skill::Freeze, 9, true), "Freeze: 9 ticks");
         assert_eq!(skill_label(Skill::Teleport, 0, false), "Teleport: off");
         assert_eq!(targeting_hint(Skill::Freeze), "Freeze: click a marked square (Esc cancels)");
+        assert_eq!(opponent_skills("Engine", Some([0, 3])), "Engine: Teleport ready, Freeze in 3 ticks");
+        assert_eq!(
+            opponent_skills("Enemy skills", Some([1, 0])),
+            "Enemy skills: Teleport in 1 tick, Freeze ready"
+        );
+        assert_eq!(opponent_skills("Enemy skills", None), "Enemy skills: none");
         assert_eq!(recharging(Skill::Teleport, 4), "Teleport is recharging: 4 ticks");
     }
 }

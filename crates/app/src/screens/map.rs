@@ -215,6 +215,14 @@ pub fn lay_out(
     (nodes, edges, acts)
 }
 
+/// A battle node card's picture: the board when it is known before the battle (the template's own),
+/// none when the battle draws one of several variations as it starts (a picture of one of them told
+/// the player a board the battle did not have).
+#[must_use]
+pub fn card_picture(p: &NodePreview) -> Option<Vec<PreviewCell>> {
+    p.shapes.is_empty().then(|| preview::shape_cells(&p.board))
+}
+
 /// The lines of a battle node's card: board, objective and royal kings; the enemy's skills and
 /// modifiers; the boss's rule; the moves the route adds and the badge an elite drops.
 #[must_use]
@@ -223,7 +231,8 @@ pub fn preview_lines(p: &NodePreview) -> Vec<String> {
         board_words(&p.board)
     } else {
         let names: Vec<&str> = p.shapes.iter().map(|s| shape_words(*s)).collect();
-        format!("{}x{} {}", p.board.width, p.board.height, names.join(" or "))
+        // The variation is drawn when the battle starts: the card names the candidates, draws none.
+        format!("{}x{} {}, drawn at the start", p.board.width, p.board.height, names.join(" or "))
     };
     let mut lines =
         vec![format!("{shape}; {}{}", p.objective.short(), if p.royal_kings { "; royal kings" } else { "" })];
@@ -249,8 +258,8 @@ pub fn preview_lines(p: &NodePreview) -> Vec<String> {
     let mut extra = Vec::new();
     match p.budget_bonus {
         0 => {}
-        b if b > 0 => extra.push(format!("+{b} moves")),
-        b => extra.push(format!("{b} moves")),
+        b if b > 0 => extra.push(format!("{b} more move{} in the budget", if b == 1 { "" } else { "s" })),
+        b => extra.push(format!("{} fewer move{} in the budget", -b, if b == -1 { "" } else { "s" })),
     }
     if p.drops_badge {
         extra.push("a victory drops a badge".to_string());
@@ -313,11 +322,7 @@ impl MapView {
                     Some(p) => {
                         let title =
                             format!("{title}: {}", gambit_roguelite::encounter::template_title(&p.template));
-                        ChoiceCard {
-                            title,
-                            picture: Some(preview::shape_cells(&p.board)),
-                            lines: preview_lines(&p),
-                        }
+                        ChoiceCard { title, picture: card_picture(&p), lines: preview_lines(&p) }
                     }
                     None => ChoiceCard {
                         title,
@@ -549,7 +554,45 @@ fn on_action(mut actions: MessageReader<Action>, mut out: MessageWriter<RunDecis
 mod tests {
     use gambit_roguelite::route::{NodeRef, ROUTE_ACTS, Route, RouteTuning};
 
-    use super::{GRAPH_H, GRAPH_W, NODE_H, NODE_W, NodeState, lay_out};
+    use super::{GRAPH_H, GRAPH_W, NODE_H, NODE_W, NodeState, card_picture, lay_out, preview_lines};
+
+    /// A node whose board is drawn when its battle starts shows no picture of one variation and says
+    /// the board is drawn then; the moves the route adds say what they are.
+    #[test]
+    fn a_card_does_not_draw_a_board_the_battle_may_not_have() {
+        use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+        use gambit_roguelite::{Run, RunConfig, RunPhase};
+        let mut seen = 0;
+        for seed in 1..6 {
+            let mut run = Run::new(RunConfig::new(seed));
+            while !matches!(run.phase(), RunPhase::Map { .. }) {
+                let d = auto_decision(&run, AUTO_PLAYER_TUNING).expect("the run goes on");
+                run.apply(d).expect("the auto-player's decision");
+            }
+            let route = run.route().expect("a route").clone();
+            for (a, act) in route.acts.iter().enumerate() {
+                for (r, row) in act.rows.iter().enumerate() {
+                    for index in 0..row.len() {
+                        let Some(p) = run.node_preview(NodeRef { act: a, row: r, index }) else { continue };
+                        let lines = preview_lines(&p);
+                        if p.shapes.len() > 1 {
+                            seen += 1;
+                            assert!(card_picture(&p).is_none(), "{lines:?}");
+                            assert!(
+                                lines[0].ends_with("drawn at the start")
+                                    || lines[0].contains("drawn at the start;"),
+                                "{lines:?}"
+                            );
+                        } else if p.shapes.is_empty() {
+                            assert!(card_picture(&p).is_some(), "{lines:?}");
+                        }
+                        assert!(!lines.iter().any(|l| l.starts_with('+')), "{lines:?}");
+                    }
+                }
+            }
+        }
+        assert!(seen > 0, "no node with several variations");
+    }
 
     /// The graph holds every node inside its area, no two boxes overlap, the states follow the path
     /// and the choices, and the edges taken and open are the lit ones.

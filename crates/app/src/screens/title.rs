@@ -89,24 +89,29 @@ fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, mut profile: R
     }
 }
 
+/// The accent-framed box of a question the title asks (the tutorial offer, abandoning a saved run):
+/// its line above a row of answers.
+fn question_box() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(units(1.0)),
+            margin: UiRect::vertical(units(0.6)),
+            border: UiRect::all(units(0.3)),
+            border_radius: BorderRadius::all(units(1.0)),
+            ..default()
+        },
+        BorderColor::all(crate::palette::STANDARD.accent),
+    )
+}
+
 impl View for TitleView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("\u{265E} Gambit"));
         p.spawn(label("Chess with skills, and a roguelite of small battles."));
         if self.offer_tutorial {
-            p.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    padding: UiRect::all(units(1.0)),
-                    margin: UiRect::vertical(units(0.6)),
-                    border: UiRect::all(units(0.3)),
-                    border_radius: BorderRadius::all(units(1.0)),
-                    ..default()
-                },
-                BorderColor::all(crate::palette::STANDARD.accent),
-            ))
-            .with_children(|offer| {
+            p.spawn(question_box()).with_children(|offer| {
                 offer.spawn(label(
                     "New here? Three short battles teach the moves, the skills, HP and poison.",
                 ));
@@ -117,19 +122,7 @@ impl View for TitleView {
             });
         }
         if let Some(question) = &self.abandon_question {
-            p.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    padding: UiRect::all(units(1.0)),
-                    margin: UiRect::vertical(units(0.6)),
-                    border: UiRect::all(units(0.3)),
-                    border_radius: BorderRadius::all(units(1.0)),
-                    ..default()
-                },
-                BorderColor::all(crate::palette::STANDARD.accent),
-            ))
-            .with_children(|ask| {
+            p.spawn(question_box()).with_children(|ask| {
                 ask.spawn(label(question.clone()));
                 ask.spawn(crate::ui::row()).with_children(|row| {
                     row.spawn(crate::ui::small_button("Keep it", Action::KeepRun)).insert(AutoFocus);

@@ -598,7 +598,11 @@ impl<W: Write + Send + 'static> Uci<W> {
         {
             self.lag.observe(m.clock_ms, m.inc_ms, engine_ms, now);
         }
-        let overhead = self.options.move_overhead_ms.max(self.lag.estimate_ms());
+        // The measured delay is time every coming move will lose on top of the search, so it is added to
+        // the option's safety margin, not merged into it: with the larger of the two, a machine whose
+        // delay matched the margin used the whole reserve up (the clock settled near inc + 2 delays,
+        // about 0.15 s at 5+0.05, and a scheduling stall there lost on time).
+        let overhead = self.lag.overhead_ms(self.options.move_overhead_ms);
         let mut limits = TimeLimits::default();
         if let Some(ms) = go.movetime {
             limits.movetime = Some(ms.saturating_sub(overhead).max(1));

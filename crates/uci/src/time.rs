@@ -35,7 +35,9 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 /// `n` = 1), and soft never exceeds hard. At 5+0.05 s the first move gets 159 ms soft and 477 ms
 /// hard (at 1+0.01 s only 6 and 18: the reserve takes most of such a clock). In sudden death with an increment the clock settles where a move costs the increment,
 /// `time` = `n inc + (n + 2) o - (n - 1) inc` (about 1.2 s at 5+0.05 with the default 30 ms): a reserve
-/// for a loaded machine's scheduling delays. The hard limit is at most a quarter of what is left, and
+/// for a loaded machine's scheduling delays. The UCI front end passes as `o` the option plus the
+/// measured delay ([`LagMeter`]); a delay `d` spent on every move then leaves the clock settling near
+/// `inc + (n + 2) o_option + 2 d`, the same reserve plus a little. The hard limit is at most a quarter of what is left, and
 /// the search checks the clock every 1024 nodes (well under a millisecond).
 #[must_use]
 pub fn allocate(clock: Clock) -> (u64, u64) {
@@ -54,8 +56,9 @@ pub fn allocate(clock: Clock) -> (u64, u64) {
 /// `engine_ms` from receiving `go` to sending `bestmove`, the GUI should give back
 /// `clock + inc - engine_ms`; what it gives less at the next `go` is time the engine did not see pass
 /// (pipes, the GUI's own work, and on a loaded machine scheduling delays). The estimate follows a rise
-/// at once and falls by a quarter of the gap per move; the allocation then reserves the larger of it
-/// and the `Move Overhead` option per move. Readings outside 0..=5000 ms (a new time control, a
+/// at once and falls by a quarter of the gap per move; the allocation then reserves it plus the
+/// `Move Overhead` option per move (the sum: the delay is spent on every move, the option is the
+/// safety margin kept on the clock). Readings outside 0..=5000 ms (a new time control, a
 /// clock the GUI reset) are ignored.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LagMeter {
@@ -80,6 +83,15 @@ impl LagMeter {
     #[must_use]
     pub fn estimate_ms(&self) -> u64 {
         self.estimate_ms
+    }
+
+    /// The overhead to allocate with ([`Clock::overhead_ms`]): the `Move Overhead` option
+    /// (`option_ms`, the safety margin) plus the current estimate (the delay every coming move will
+    /// spend), milliseconds. The larger of the two instead would let a delay equal to the margin use the
+    /// whole reserve up.
+    #[must_use]
+    pub fn overhead_ms(&self, option_ms: u64) -> u64 {
+        option_ms.saturating_add(self.estimate_ms)
     }
 }
 
@@ -186,6 +198,25 @@ mod tests {
         // budget = 1000 + 340 - 370 = 970: soft 27, hard min(81, 247).
         assert_eq!(allocate(narrow), (27, 81));
         assert!(allocate(wide).1 < allocate(base).1);
+    }
+
+    #[test]
+    fn a_delay_spent_on_every_move_leaves_the_reserve_on_the_clock() {
+        // 5+0.05 s, a delay of 40 ms on every move outside the engine, the engine spending its soft
+        // limit: the clock settles near inc + 37 * 30 + 2 * 40 = 1240 ms (with the larger of option
+        // and delay as the overhead it settled near 50 + 2 * 40 = 130 ms).
+        let (inc, delay) = (50, 40);
+        let mut clock = 5000;
+        let mut lag = LagMeter::default();
+        for _ in 0..300 {
+            let o = lag.overhead_ms(MOVE_OVERHEAD_MS);
+            let (soft, _) =
+                allocate(Clock { time_ms: clock, inc_ms: inc, moves_to_go: None, overhead_ms: o });
+            let next = (clock + inc).saturating_sub(soft + delay);
+            lag.observe(clock, inc, soft, next);
+            clock = next;
+        }
+        assert!((1100..=1400).contains(&clock), "clock settled at {clock} ms");
     }
 
     #[test]

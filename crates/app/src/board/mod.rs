@@ -226,6 +226,15 @@ impl BoardScene {
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Hovered(pub Option<Square>);
 
+/// A screen or menu change forgets the hovered square: the cell under the pointer was despawned (or
+/// covered) without a pointer-out, so its highlight and the battle's piece card stayed when the player
+/// came back to a board. The pointer's next move over a cell hovers it again.
+fn forget_hover(mut hovered: ResMut<Hovered>) {
+    if hovered.0.is_some() {
+        hovered.0 = None;
+    }
+}
+
 /// Display state of the board that is not game state.
 #[derive(Resource, Default, Debug)]
 pub struct BoardViewState {
@@ -276,6 +285,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, preview::paint.in_set(AppSystems::Present));
     app.configure_sets(Update, (BoardSystems::Scene, BoardSystems::Draw).chain().in_set(AppSystems::Present));
     app.add_systems(Update, input::keyboard_cursor.run_if(board_has_keys).in_set(AppSystems::Input));
+    app.add_systems(
+        Update,
+        forget_hover
+            .run_if(state_changed::<crate::screens::Screen>.or_eager(state_changed::<crate::menus::Menu>))
+            .in_set(AppSystems::Input),
+    );
     app.add_systems(
         Update,
         (

@@ -127,6 +127,8 @@ pub struct GraphEdge {
 #[derive(Clone, Debug, PartialEq)]
 struct ChoiceCard {
     title: String,
+    /// The kind's icon, drawn large in the picture's room when there is no board picture.
+    icon: &'static str,
     picture: Option<Vec<PreviewCell>>,
     lines: Vec<String>,
 }
@@ -270,6 +272,50 @@ pub fn preview_lines(p: &NodePreview) -> Vec<String> {
     lines
 }
 
+/// A shop node's card: what it sells and the gold to spend.
+fn shop_lines(run: &gambit_roguelite::Run) -> Vec<String> {
+    vec![
+        "Buy pieces, modifiers for your pieces, badges and consumables.".to_string(),
+        format!("Gold to spend: {}.", run.gold()),
+        "Or leave without buying.".to_string(),
+    ]
+}
+
+/// A rest node's card: its two offers as they stand for this run (the lost pieces that could come
+/// back, the pieces whose modifier could go), and leaving (the rest screen asks the run, which
+/// decides).
+fn rest_lines(run: &gambit_roguelite::Run) -> Vec<String> {
+    // At most three names, so the card keeps the height of the others.
+    let named = |ps: Vec<&gambit_roguelite::run::OwnedPiece>| -> String {
+        let mut names: Vec<String> = ps
+            .iter()
+            .take(3)
+            .map(|p| run.piece_name(p.id).map_or_else(|| p.role.name().to_string(), |n| n.to_string()))
+            .collect();
+        if ps.len() > 3 {
+            names.push(format!("{} more", ps.len() - 3));
+        }
+        names.join(", ")
+    };
+    let back: Vec<&gambit_roguelite::run::OwnedPiece> =
+        run.lost().iter().filter(|p| !run.piece_limit(p.role).at_limit()).collect();
+    let revive = if run.lost().is_empty() {
+        "Bring back a lost piece: none lost yet.".to_string()
+    } else if back.is_empty() {
+        "Bring back a lost piece: every lost role is at its limit.".to_string()
+    } else {
+        format!("Bring back a lost piece: {}.", named(back))
+    };
+    let modified: Vec<&gambit_roguelite::run::OwnedPiece> =
+        run.roster().iter().filter(|p| p.modifier.is_some()).collect();
+    let remove = if modified.is_empty() {
+        "Remove a piece's modifier (so it can take another): none has one.".to_string()
+    } else {
+        format!("Remove a piece's modifier (so it can take another): {}.", named(modified))
+    };
+    vec!["Choose one:".to_string(), revive, remove, "Or rest without either.".to_string()]
+}
+
 fn plural(n: u8) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -322,15 +368,16 @@ impl MapView {
                     Some(p) => {
                         let title =
                             format!("{title}: {}", gambit_roguelite::encounter::template_title(&p.template));
-                        ChoiceCard { title, picture: card_picture(&p), lines: preview_lines(&p) }
+                        ChoiceCard { title, icon: glyph, picture: card_picture(&p), lines: preview_lines(&p) }
                     }
                     None => ChoiceCard {
                         title,
+                        icon: glyph,
                         picture: None,
-                        lines: vec![match kind {
-                            NodeKind::Shop => "Buy pieces, modifiers, badges and consumables.".to_string(),
-                            _ => "Bring back a lost piece, or remove a piece's modifier.".to_string(),
-                        }],
+                        lines: match kind {
+                            NodeKind::Shop => shop_lines(run),
+                            _ => rest_lines(run),
+                        },
                     },
                 })
             })
@@ -501,8 +548,18 @@ impl View for MapView {
                         ..default()
                     })
                     .with_children(|room| {
-                        if let Some(cells) = &card.picture {
-                            preview::spawn_sized(room, cells, PICTURE);
+                        match &card.picture {
+                            Some(cells) => preview::spawn_sized(room, cells, PICTURE),
+                            // No board to show (a rest, a shop, a board drawn at the start): the
+                            // kind's icon, large, so the card does not look empty.
+                            None => {
+                                room.spawn((
+                                    Text::new(card.icon),
+                                    text_font(PICTURE * 0.6),
+                                    TextColor(STANDARD.muted),
+                                    Pickable::IGNORE,
+                                ));
+                            }
                         }
                     });
                     for line in &card.lines {

@@ -12,7 +12,7 @@ const USAGE: &str =
   --screenshot DIR   render each screen to DIR/<screen>.png, check each screen's layout
                      (DIR/layout.txt lists what it found; exit status 1 if anything) and exit
                      (under Xvfb: xvfb-run -a -s \"-screen 0 1280x800x24\" gambit --screenshot DIR)
-  --ui-scale PERCENT the screenshots' UI scale, 75 to 150 (default 100)
+  --ui-scale PERCENT the screenshots' UI scale: 75, 100, 125 or 150 (default 100)
   --window WxH       the window's starting size in logical pixels, 320x240 or more
                      (default 1280x800; with --screenshot, the pictures' size)
   --measure          print start-up time, frame times while the engine thinks and the

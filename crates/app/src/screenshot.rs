@@ -3,7 +3,7 @@
 //! picture shows poison, a wall, a frozen square, the threat overlay and a pack of consumables; then the
 //! same battle with the knight selected and hovered (move dots, a capture ring, its modifier's card) and in the colour-blind palette. From
 //! the first shop on, the tour's run buys the badges and consumables it can afford, so the next
-//! deployment and battle (`deploy-items`, `battle-items`) show the run's items. The tutorial is shown
+//! deployment and battle (`deploy-items`, `battle-items`) show the run's items, and `battle-items-hover` the same battle with a piece hovered (its card beside the consumables). The tutorial is shown
 //! in two lessons (`tutorial`: Teleport and Freeze after the teleport; `tutorial-poison`: HP and poison
 //! after the cloud), and the tour's finished run in the replay (`replay`).
 //! `map-start` is the route map at the start (the first battles' previews), `map` the map after the
@@ -41,7 +41,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 40] = [
+pub const STEPS: [&str; 41] = [
     "title",
     "settings",
     "how-to-play",
@@ -70,6 +70,7 @@ pub const STEPS: [&str; 40] = [
     "map-visited",
     "deploy-items",
     "battle-items",
+    "battle-items-hover",
     "run-end",
     "upgrades",
     "records",
@@ -158,9 +159,10 @@ fn showcase_battle() -> Option<Battle> {
         .with_modifier("f7", Modifier::Bulwark)
         .with_modifier("e5", Modifier::Swift)
         .with_bonus(BonusObjective::NoLosses);
-    // A pack of three consumables from the shipped catalogue: one used, two to use.
+    // A pack of three consumables from the shipped catalogue: one used, two to use, with the longest
+    // descriptions (Retreat, Firebomb), so the panel's foot is shown beside the tallest pack.
     let mut setup = setup;
-    setup.consumables = ["haste", "elixir", "firebomb"]
+    setup.consumables = ["haste", "retreat", "firebomb"]
         .iter()
         .filter_map(|id| gambit_roguelite::items::ItemCatalogue::shipped().find(id).map(|i| i.effect))
         .collect();
@@ -333,7 +335,7 @@ pub fn set_up(world: &mut World, name: &str) {
     match name {
         "title" => {
             if let Some(scale) = world.get_resource::<ScreenshotPlan>().and_then(|p| p.scale) {
-                world.resource_mut::<Settings>().ui_scale = scale.clamp(0.75, 1.5);
+                world.resource_mut::<Settings>().ui_scale = crate::settings::ui_scale_step(scale);
             }
             set_screen(world, Screen::Title);
         }
@@ -445,6 +447,21 @@ pub fn set_up(world: &mut World, name: &str) {
         "map-visited" => advance_run_to(world, Screen::Map),
         "deploy-items" => advance_run_to(world, Screen::Deploy),
         "battle-items" => advance_run_to(world, Screen::Battle),
+        "battle-items-hover" => {
+            // The piece with the longest card hovered (its name, HP, modifier, target mark) beside
+            // the pack's consumables: the card and the buttons share the panel's foot.
+            let square = world.get_resource::<RunSession>().and_then(|s| {
+                s.battle()?
+                    .units()
+                    .iter()
+                    .filter(|u| u.alive)
+                    .max_by_key(|u| {
+                        (u.modifier.map_or(0, |m| m.title().len()), u.target, u.team == Team::Player)
+                    })
+                    .map(|u| u.square)
+            });
+            world.resource_mut::<crate::board::Hovered>().0 = square;
+        }
         "run-end" => advance_run_to(world, Screen::RunEnd),
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),

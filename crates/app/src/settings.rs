@@ -12,6 +12,17 @@ pub const FILE: &str = "settings.json";
 /// The current format version.
 pub const VERSION: u32 = 1;
 
+/// The UI scale setting's step: 75%, 100%, 125%, 150% (each an exact number of eighths, so the
+/// percentage shown is the scale used; steps of 12.5% read "112%" and "138%").
+pub const UI_SCALE_STEP: f32 = 0.25;
+
+/// A UI scale setting on the steps (the nearest, halves up) and in range (0.75 to 1.5).
+#[must_use]
+pub fn ui_scale_step(scale: f32) -> f32 {
+    let scale = if scale.is_finite() { scale } else { 1.0 };
+    ((scale / UI_SCALE_STEP + 1e-4).round() * UI_SCALE_STEP).clamp(0.75, 1.5)
+}
+
 /// Which side of the board is at the bottom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -33,7 +44,7 @@ pub struct Settings {
     pub version: u32,
     /// Borderless fullscreen.
     pub fullscreen: bool,
-    /// UI scale factor, 0.75 to 1.5.
+    /// UI scale factor, 0.75 to 1.5 in steps of [`UI_SCALE_STEP`] (75%, 100%, 125%, 150%).
     pub ui_scale: f32,
     /// Which side is at the bottom when a game starts.
     pub orientation: Orientation,
@@ -112,14 +123,15 @@ impl Settings {
     }
 
     /// Reads `settings.json`: unknown fields are ignored, missing ones take their defaults, the UI
-    /// scale and the volume are clamped to their ranges. Version 1 is the only one so far.
+    /// scale is put on its steps ([`ui_scale_step`]: a file from when it moved by eighths reads
+    /// 112.5% as 125%) and the volume clamped to its range. Version 1 is the only one so far.
     ///
     /// # Errors
     /// The parser's error for text that is not a settings object.
     pub fn from_json(text: &str) -> Result<Settings, serde_json::Error> {
         let mut s: Settings = serde_json::from_str(text)?;
         s.version = VERSION;
-        s.ui_scale = s.ui_scale.clamp(0.75, 1.5);
+        s.ui_scale = ui_scale_step(s.ui_scale);
         s.volume = s.volume.min(100);
         Ok(s)
     }
@@ -216,6 +228,12 @@ mod tests {
         // A file written before the field existed reads the default; a preset's name reads too.
         assert_eq!(Settings::from_json("{}").unwrap().skill_rules, SkillRules::DEFAULT);
         assert_eq!(Settings::from_json("{}").unwrap().volume, 70);
+        // The UI scale on its steps, in range.
+        assert_eq!(Settings::from_json(r#"{"ui_scale": 1.125}"#).unwrap().ui_scale, 1.25);
+        assert_eq!(Settings::from_json(r#"{"ui_scale": 0.875}"#).unwrap().ui_scale, 1.0);
+        assert_eq!(Settings::from_json(r#"{"ui_scale": 1.375}"#).unwrap().ui_scale, 1.5);
+        assert_eq!(Settings::from_json(r#"{"ui_scale": 9}"#).unwrap().ui_scale, 1.5);
+        assert_eq!(Settings::from_json(r#"{"ui_scale": 0.1}"#).unwrap().ui_scale, 0.75);
         assert_eq!(Settings::from_json(r#"{"volume": 250}"#).unwrap().volume, 100);
         assert_eq!(
             Settings::from_json(r#"{"skill_rules": "classic"}"#).unwrap().skill_rules,

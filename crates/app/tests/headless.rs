@@ -270,7 +270,7 @@ fn settings_panel_changes_are_saved() {
     assert!(problem.is_none());
     assert!(saved.color_blind);
     assert!(saved.foresight);
-    assert_eq!(saved.ui_scale, 1.125);
+    assert_eq!(saved.ui_scale, 1.25, "one step of 25%");
 }
 
 /// The focused button's key, if a button has the focus.

@@ -251,3 +251,50 @@ fn the_players_action_and_the_enemys_reply_are_both_animated_unless_motion_is_re
         assert_eq!(animations(&mut h, |_| true), (0, 0, 0), "lesson {}: something moved", l + 1);
     }
 }
+
+/// The text of the line on screen containing `needle`, and its colour.
+fn text_colour(h: &mut Harness, needle: &str) -> Option<Color> {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<(&Text, &TextColor)>();
+    texts.iter(world).find(|(t, _)| t.0.contains(needle)).map(|(_, c)| c.0)
+}
+
+/// The tutorial's targeting prompts (what to click next) are drawn in the accent colour, as in a
+/// battle; a refusal in the error colour (the Teleport prompt was red like an error).
+#[test]
+fn the_tutorials_targeting_prompt_is_not_drawn_as_an_error() {
+    let palette = gambit::palette::STANDARD;
+    let mut h = Harness::new();
+    let mut checked = false;
+    'lessons: for n in 0..LESSON_COUNT {
+        lesson(&mut h, n);
+        for _ in 0..20 {
+            let t = &session(&h).tutorial;
+            let Some(action) = t.walkthrough_action() else { break };
+            if let BattleAction::Teleport { id, .. } = action {
+                let from = t.battle().unit(id).unwrap().square;
+                h.press(TutorialAction::Cast(Skill::Teleport));
+                h.update(2);
+                assert_eq!(text_colour(&mut h, "Teleport: click a marked square"), Some(palette.accent));
+                h.board(BoardInput::Pressed(from));
+                h.update(2);
+                assert_eq!(text_colour(&mut h, "Teleport: now click where it goes"), Some(palette.accent));
+                // A square that is no destination: refused, in the error colour.
+                let battle = session(&h).tutorial.battle();
+                let blocked = gambit_rules::Square::all()
+                    .find(|&s| {
+                        battle.position().is_blocked(s) || battle.unit_at(s).is_some_and(|u| u.id == id)
+                    })
+                    .unwrap();
+                h.board(BoardInput::Pressed(blocked));
+                h.update(2);
+                assert_eq!(text_colour(&mut h, "is not a marked square"), Some(palette.error));
+                checked = true;
+                break 'lessons;
+            }
+            play_next(&mut h);
+            h.update(2);
+        }
+    }
+    assert!(checked, "a lesson teleports");
+}

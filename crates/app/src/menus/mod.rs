@@ -44,15 +44,15 @@ fn overlay(menu: Menu) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        // Settings hide what lies under them almost fully (over the title, the heading and the
-        // tutorial offer stuck out around the panel and read as overlapping text); the pause menu
-        // leaves the battle readable behind it.
-        BackgroundColor(bevy::color::Color::srgba(
-            0.0,
-            0.0,
-            0.0,
-            if menu == Menu::Settings { 0.92 } else { 0.6 },
-        )),
+        // Settings hide what lies under them fully: at 92% black (blended in linear light, so it
+        // dimmed white only to about a third) the title's heading, offer and drifting clouds showed
+        // through around the panel and read as drawn over it. The pause menu leaves the battle
+        // readable behind it.
+        BackgroundColor(if menu == Menu::Settings {
+            crate::palette::STANDARD.background
+        } else {
+            bevy::color::Color::srgba(0.0, 0.0, 0.0, 0.6)
+        }),
         GlobalZIndex(100),
         TabGroup::modal(),
     )

@@ -10,7 +10,9 @@ use crate::AppSystems;
 use crate::screens::seed_field::SeedField;
 use crate::settings::{Orientation, Settings};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, capitalize, error_line, heading, label, row, small_button};
+use crate::ui::{
+    Section, View, button, capitalize, error_line, heading, label, muted_line, row, small_button,
+};
 
 /// What the settings panel's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +30,7 @@ pub enum Action {
 pub enum SettingChange {
     /// Toggle fullscreen.
     Fullscreen,
-    /// UI scale up (+1) or down (-1) by 0.125.
+    /// UI scale up (+1) or down (-1) by a step ([`crate::settings::UI_SCALE_STEP`]), within 75% to 150%.
     UiScale(i8),
     /// Volume up (+1) or down (-1) by 10 percentage points, within 0..=100.
     Volume(i8),
@@ -87,6 +89,31 @@ fn spawn(mut commands: Commands, mut field: ResMut<SeedField>, mut refusal: ResM
 
 fn on_off(b: bool) -> &'static str {
     if b { "on" } else { "off" }
+}
+
+/// Under the UI scale row: what a scale above 100% does on a full screen ([`crate::ui::scale`]).
+pub const SCALE_HINT: &str = "A screen too full for the scale is shown as large as it fits.";
+
+/// The width of the settings' two columns of buttons, units ("Board: your side at the bottom" fits).
+const COLUMN_WIDTH: f32 = 46.0;
+
+/// The width of the UI scale's and the volume's labels, units: their longest texts ("UI scale: 150%",
+/// "Sound: 100%") fit it.
+const VALUE_WIDTH: f32 = 24.0;
+
+/// A setting's value beside its − and + buttons: the text, right-aligned in a box of [`VALUE_WIDTH`]
+/// (the box has the width, not the text: a text node of a fixed width was measured narrower, wrapped,
+/// and stood higher than the buttons).
+fn value_label(text: String) -> impl Bundle {
+    (
+        Node {
+            width: crate::ui::units(VALUE_WIDTH),
+            flex_shrink: 0.0,
+            justify_content: JustifyContent::FlexEnd,
+            ..default()
+        },
+        children![label(text)],
+    )
 }
 
 /// What the sound row says in a build without the `audio` feature (it has no volume buttons there).
@@ -155,9 +182,11 @@ impl View for SettingsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Settings"));
         // Two columns, so the panel still fits the window at the largest UI scale.
+        // Columns of a fixed width (the longest value's), so a value that changes the length of its
+        // button's label moves no button.
         p.spawn(Node {
             display: Display::Grid,
-            grid_template_columns: RepeatedGridTrack::auto(2),
+            grid_template_columns: RepeatedGridTrack::px(2, COLUMN_WIDTH * crate::ui::scale::UNIT_PX),
             justify_items: JustifyItems::Stretch,
             ..default()
         })
@@ -166,15 +195,20 @@ impl View for SettingsView {
                 grid.spawn(button(text.clone(), Action::Change(*change)));
             }
         });
+        // The value labels have a width of their longest text, so a click never moves the buttons
+        // beside them.
         p.spawn(row()).with_children(|row| {
-            row.spawn(label(self.scale.clone()));
+            row.spawn(value_label(self.scale.clone()));
             row.spawn(small_button("\u{2212}", Action::Change(SettingChange::UiScale(-1))));
             row.spawn(small_button("+", Action::Change(SettingChange::UiScale(1))));
         });
+        p.spawn(muted_line(SCALE_HINT));
         p.spawn(row()).with_children(|row| {
-            row.spawn(label(self.volume.clone()));
             // A build without sound has no volume to change.
-            if cfg!(feature = "audio") {
+            if !cfg!(feature = "audio") {
+                row.spawn(label(self.volume.clone()));
+            } else {
+                row.spawn(value_label(self.volume.clone()));
                 row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
                 row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
             }
@@ -236,7 +270,9 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
     match change {
         SettingChange::Fullscreen => settings.fullscreen = !settings.fullscreen,
         SettingChange::UiScale(d) => {
-            settings.ui_scale = (settings.ui_scale + f32::from(d) * 0.125).clamp(0.75, 1.5);
+            settings.ui_scale = crate::settings::ui_scale_step(
+                settings.ui_scale + f32::from(d) * crate::settings::UI_SCALE_STEP,
+            );
         }
         SettingChange::Volume(d) => {
             settings.volume = (i16::from(settings.volume) + i16::from(d) * 10).clamp(0, 100) as u8;

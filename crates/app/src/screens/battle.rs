@@ -324,9 +324,13 @@ impl View for BattleView {
                 );
                 p.spawn((label(enemy_skills.clone()), TextColor(crate::palette::STANDARD.muted)));
                 if !pack.is_empty() {
-                    p.spawn(label("Consumables (free: using one does not end your turn):"));
+                    // One line of heading, the descriptions in smaller text: three consumables, the
+                    // badges and the hovered piece's line fit the panel at 900x600 (the piece's line
+                    // was drawn over the last consumable).
+                    p.spawn(label("Consumables (free: your turn goes on):"));
                     for item in pack {
-                        let mut b = p.spawn(small_button(item.text.clone(), Action::Use(item.slot)));
+                        let mut b =
+                            p.spawn(crate::ui::text_button(item.text.clone(), Action::Use(item.slot)));
                         if !item.enabled {
                             b.insert(Disabled);
                         }
@@ -642,16 +646,21 @@ fn on_board_input(
 /// The prompt of a consumable that needs a target.
 const CHOOSE_TARGET: &str = "Choose a highlighted piece (Esc cancels)";
 
-/// Whether the battle's message is the prompt of the targeting mode in progress (what to click next),
-/// not a refusal.
-fn is_prompt(input: &BattleInput) -> bool {
+/// The tutorial's prompt once the piece to teleport is chosen.
+pub(crate) const TELEPORT_WHERE: &str = "Teleport: now click where it goes";
+
+/// Whether the message of a battle's input (a battle's or the tutorial's) is the prompt of the
+/// targeting mode in progress (what to click next), drawn in the accent colour, not a refusal.
+pub(crate) fn is_prompt(input: &BattleInput) -> bool {
+    let message = input.message.as_deref();
     let prompt = match input.targeting {
         Targeting::Move => return false,
+        Targeting::TeleportTarget(_) if message == Some(TELEPORT_WHERE) => return true,
         Targeting::TeleportPiece | Targeting::TeleportTarget(_) => crate::ui::targeting_hint(Skill::Teleport),
         Targeting::Freeze => crate::ui::targeting_hint(Skill::Freeze),
         Targeting::Use(_) => CHOOSE_TARGET.to_string(),
     };
-    input.message.as_deref() == Some(prompt.as_str())
+    message == Some(prompt.as_str())
 }
 
 /// A consumable button: the library's legal uses of the slot decide. None: say so. One without a

@@ -165,6 +165,9 @@ pub struct TutorialView {
     pub failed: bool,
     /// A refusal or a hint.
     pub message: Option<String>,
+    /// The message is the prompt of the targeting mode in progress: drawn in the accent colour (as in a
+    /// battle), a refusal in the error colour.
+    pub prompt: bool,
     /// The last lines of what happened.
     pub log: String,
 }
@@ -196,6 +199,7 @@ impl TutorialView {
             last: t.index() + 1 == LESSON_COUNT,
             failed: t.is_failed(),
             message: session.input.message.clone(),
+            prompt: super::battle::is_prompt(&session.input),
             log: session.log[start..].join("\n"),
         }
     }
@@ -237,7 +241,9 @@ impl View for TutorialView {
             p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.success)));
         }
         if let Some(message) = &self.message {
-            p.spawn(crate::ui::error_line(message.clone()));
+            let palette = crate::palette::STANDARD;
+            let colour = if self.prompt { palette.accent } else { palette.error };
+            p.spawn((label(message.clone()), TextColor(colour)));
         }
         if self.log.is_empty() {
             p.spawn(muted_line("1 Teleport, 2 Freeze, Esc cancels; T shows the enemy's threats."));
@@ -295,7 +301,7 @@ fn interpret(board_input: &BoardInput, battle: &Battle, input: &BattleInput) -> 
             match found {
                 Some(_) if input.targeting == Targeting::TeleportPiece => {
                     next.targeting = Targeting::TeleportTarget(*square);
-                    next.message = Some("Teleport: now click where it goes".to_string());
+                    next.message = Some(super::battle::TELEPORT_WHERE.to_string());
                 }
                 Some((action, _)) => return Some(Outcome::Act(action)),
                 None if input.targeting == Targeting::Move => {

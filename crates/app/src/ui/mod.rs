@@ -23,7 +23,7 @@ pub use widgets::{
     ButtonLabel, CARD_MARGIN, Card, CardSize, Selected, button, capitalize, card_row, cooldown_words,
     error_line, heading, label, mark, muted_line, opponent_skills, page_column, recharging, reserved_line,
     reserved_text, row, skill_label, small_button, spawn_card, spawn_log_tail, spawn_page, targeting_hint,
-    wrapping_row,
+    text_button, wrapping_row,
 };
 
 use crate::AppSystems;
@@ -34,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<InputFocusVisible>();
     app.init_resource::<focus::LastFocus>();
     app.init_resource::<focus::PointerMoved>();
+    app.init_resource::<scale::ScaleCaps>();
     // The window brings it; the headless tests run without one.
     app.add_message::<bevy::window::CursorMoved>();
     app.add_observer(actions::click_activates);
@@ -45,7 +46,12 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (focus::remember_focus, focus::style_buttons, scroll::scroll_to_focus, scale::fit_ui_scale)
+        (
+            focus::remember_focus,
+            focus::style_buttons,
+            scroll::scroll_to_focus,
+            (scale::shrink_to_fit, scale::fit_ui_scale).chain(),
+        )
             .in_set(AppSystems::Present),
     );
     app.add_plugins(backdrop::plugin);

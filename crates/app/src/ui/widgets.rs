@@ -22,12 +22,30 @@ pub fn small_button<A: ButtonAction>(label: impl Into<String>, action: A) -> imp
     sized_button(label.into(), action, 5.0, (1.0, 0.6))
 }
 
+/// A small button whose label is a line of smaller text (2 units, not 2.6): a description on a
+/// button in a side panel (the battle's consumables), where three of them beside the hovered piece's
+/// line must fit the panel's height at 900x600.
+pub fn text_button<A: ButtonAction>(label: impl Into<String>, action: A) -> impl Bundle {
+    button_with_font(label.into(), action, 5.0, (1.0, 0.5), 2.0)
+}
+
 /// The one button shape, at a minimum width and padding (units).
 fn sized_button<A: ButtonAction>(
     label: String,
     action: A,
     min_width: f32,
+    padding: (f32, f32),
+) -> impl Bundle {
+    button_with_font(label, action, min_width, padding, 2.6)
+}
+
+/// The one button shape, at a minimum width, padding and label font (units).
+fn button_with_font<A: ButtonAction>(
+    label: String,
+    action: A,
+    min_width: f32,
     (pad_x, pad_y): (f32, f32),
+    font: f32,
 ) -> impl Bundle {
     (
         Button,
@@ -49,7 +67,7 @@ fn sized_button<A: ButtonAction>(
         },
         BackgroundColor(STANDARD.button),
         BorderColor::all(Color::NONE),
-        children![(ButtonLabel, Text::new(label), text_font(2.6), Pickable::IGNORE)],
+        children![(ButtonLabel, Text::new(label), text_font(font), Pickable::IGNORE)],
     )
 }
 

@@ -110,6 +110,11 @@ impl<E: FnMut(&Battle) -> Option<BattleAction>> Solver<'_, E> {
                 break;
             }
             self.nodes += 1;
+            // The deepening may have computed this child already: the same state, not searched again.
+            if let Some(c) = self.lazy.get(&(k ^ gambit_rules::splitmix64(action_code(a)))) {
+                out.push((a, c.clone()));
+                continue;
+            }
             let mut child = b.clone();
             if child.apply(a).is_err() {
                 continue;
@@ -168,9 +173,19 @@ impl<E: FnMut(&Battle) -> Option<BattleAction>> Solver<'_, E> {
             return None;
         }
         self.nodes += 1;
-        let mut c = b.clone();
-        c.apply(a).ok()?;
-        self.reply(&mut c);
+        // A probe's expansion may have computed it already (counted as a node all the same, so the
+        // node cap is spent as without the reuse).
+        let known =
+            self.children.get(&k).and_then(|c| c.iter().find(|(x, _)| *x == a)).map(|(_, c)| c.clone());
+        let c = match known {
+            Some(c) => c,
+            None => {
+                let mut c = b.clone();
+                c.apply(a).ok()?;
+                self.reply(&mut c);
+                c
+            }
+        };
         self.lazy.insert(ck, c.clone());
         Some(c)
     }

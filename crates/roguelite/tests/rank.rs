@@ -90,6 +90,69 @@ fn a_rank_changes_the_enemy_the_budgets_the_gold_and_the_shops() {
     assert!(shop_runs > 0, "no shop with the rank's two piece slots");
 }
 
+/// The encounter of a run's first battle: the auto-player's decisions up to the deployment.
+fn first_board(config: RunConfig) -> gambit_roguelite::encounter::Encounter {
+    let mut run = Run::new(config);
+    loop {
+        if let RunPhase::Deploy { encounter } = run.phase() {
+            return encounter.clone();
+        }
+        let d = auto_decision(&run, AUTO_PLAYER_TUNING).expect("a decision before the first battle");
+        run.apply(d).unwrap();
+    }
+}
+
+/// The rank's slack cut lowers the floor a proof puts under a board's budget (the shortest win plus
+/// the stage's slack), never below the shortest win: the same seed's first board carries the same
+/// proof with and without the cut, and its budget is at most the uncut one, at least the shortest
+/// win, and at least the shortest win plus the slack less the cut. Over the seeds the cut binds at
+/// least once (the proof's floor is what gave the top ranks' move cut back).
+#[test]
+fn the_slack_cut_lowers_a_proofs_floor_but_never_below_the_shortest_win() {
+    let top = RankRules::of(Rank::MAX);
+    assert!(top.slack_cut > 0, "the top rank cuts the slack");
+    let uncut = RankRules { slack_cut: 0, ..top.clone() };
+    let mut binds = 0;
+    for seed in 1..=12 {
+        let mut with_cut = RunConfig::new(seed);
+        top.apply(&mut with_cut);
+        let mut without = RunConfig::new(seed);
+        uncut.apply(&mut without);
+        let slack = with_cut.economy.proof.slack(1);
+        let (a, b) = (first_board(with_cut), first_board(without));
+        assert_eq!(
+            (a.name.as_str(), a.proof),
+            (b.name.as_str(), b.proof),
+            "seed {seed}: the proof does not change"
+        );
+        let Some(shortest) = a.proof else { continue };
+        assert!(a.move_budget <= b.move_budget, "seed {seed}");
+        assert!(a.move_budget >= shortest + slack.saturating_sub(top.slack_cut), "seed {seed}");
+        binds += usize::from(a.move_budget < b.move_budget);
+    }
+    assert!(binds > 0, "the cut never bound in 12 seeds");
+}
+
+/// At the top rank, whose cuts are the largest, every battle a run plays gives a proved board at
+/// least its shortest win (the route's node bonus, negative for the final boss, included).
+#[test]
+fn a_proved_board_keeps_its_shortest_win_at_the_top_rank() {
+    let mut proved = 0;
+    for seed in 1..=3 {
+        let mut run = Run::new(RunConfig::ranked(seed, Rank::MAX));
+        while let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) {
+            if let RunPhase::Deploy { encounter } = run.phase()
+                && let Some(shortest) = encounter.proof
+            {
+                proved += 1;
+                assert!(encounter.move_budget >= shortest, "seed {seed}: {}", encounter.name);
+            }
+            run.apply(d).unwrap();
+        }
+    }
+    assert!(proved > 0);
+}
+
 fn summary(seed: u64, rank: Rank, victory: bool, points: u32) -> RunSummary {
     let mut run = Run::new(RunConfig::ranked(seed, rank));
     play(&mut run);

@@ -1430,8 +1430,9 @@ impl Run {
     /// Proves a generated encounter winnable ([`crate::solve`]) for battle `battle_index` with the
     /// default deployment and the run's badges against the run's enemy, within the tuning's node
     /// cap: a proved encounter records its shortest win found and gets at least that many moves plus
-    /// the stage's slack; an unproved one stays as generated. The pack's consumables are left out
-    /// (the solver never uses them; they can only help the player).
+    /// the stage's slack less the rank's [`RankRules::slack_cut`] (never less than the shortest win);
+    /// an unproved one stays as generated. The pack's consumables are left out (the solver never
+    /// uses them; they can only help the player).
     fn prove(&self, encounter: &mut Encounter, battle_index: u64, boss: Option<BossRule>) -> bool {
         let proof = &self.config.economy.proof;
         if proof.nodes == 0 {
@@ -1453,7 +1454,8 @@ impl Run {
         let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
         if s.proved() {
             encounter.proof = Some(s.moves);
-            encounter.move_budget = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
+            let slack = proof.slack(encounter.stage).saturating_sub(self.config.rank.slack_cut);
+            encounter.move_budget = encounter.move_budget.max(s.moves + slack);
         }
         s.proved()
     }
@@ -1575,8 +1577,8 @@ impl Run {
 
     /// The board of a route's battle node: a template of the node's stage ([`NodeKind::stage`])
     /// chosen from the seed and the node, varied and proved (under the boss's rule for a boss;
-    /// [`Run::generate_proved`]), then its budget changed by [`NodeKind::budget_bonus`]; with the
-    /// validations that failed on the way.
+    /// [`Run::generate_proved`]), then its budget changed by [`NodeKind::budget_bonus`] (a proved
+    /// board's never below its shortest win); with the validations that failed on the way.
     fn generate_node_board(&self, at: NodeRef, kind: NodeKind) -> (Vec<Encounter>, u32) {
         let Some((t, mut r)) = self.node_template(at, kind) else {
             return (vec![fallback_encounter(kind.stage(at.act).unwrap_or(1))], 1);
@@ -1591,7 +1593,9 @@ impl Run {
             g.encounter.objective = crate::battle::Objective::CaptureKing;
         }
         let bonus = kind.budget_bonus(at.act, &self.config.economy.route);
-        g.encounter.move_budget = g.encounter.move_budget.saturating_add_signed(bonus).max(1);
+        // A proved board keeps at least its shortest win, whatever the node takes off.
+        let floor = g.encounter.proof.unwrap_or(0).max(1);
+        g.encounter.move_budget = g.encounter.move_budget.saturating_add_signed(bonus).max(floor);
         (vec![g.encounter], g.failed)
     }
 

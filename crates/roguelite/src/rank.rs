@@ -1,12 +1,12 @@
 //! Difficulty ranks: ten rungs, 0 to 9, as data (`data/ranks.json`). Rank 0 is the game as tuned
 //! (`data/tuning.json`); each rank above raises named parameters: the enemy's search preset per
-//! stage, badges the enemy starts every battle with, fewer piece slots in shops, shorter move budgets,
-//! fewer spare moves over a proved board's shortest win, and less gold per victory. A profile unlocks
+//! stage, badges the enemy starts every battle with, fewer piece slots in shops, shorter move budgets
+//! (before and after a proof's floor), and less gold per victory. A profile unlocks
 //! rank N + 1 by winning a run at rank N ([`Progress::record_run`](crate::save::Progress::record_run)).
 //!
 //! A run records its rank's rules in its configuration ([`RunConfig::rank`]): the enemy presets, move
 //! budgets and gold go into [`RunConfig::tuning`] and [`RunConfig::economy`] when the run is made
-//! ([`RankRules::apply`]); the enemy badges, the shop slots and the slack cut are read from
+//! ([`RankRules::apply`]); the enemy badges, the shop slots and the proof cut are read from
 //! [`RunConfig::rank`].
 //!
 //! ```
@@ -120,7 +120,7 @@ struct RankEntry {
     enemy_badges: Vec<ItemId>,
     shop_piece_slots: u32,
     move_cut: u32,
-    slack_cut: u32,
+    proof_cut: u32,
     gold_cut: u32,
 }
 
@@ -140,12 +140,12 @@ pub struct RankRules {
     pub shop_piece_slots: u32,
     /// Moves taken off every battle's move budget (the budget stays at least 4).
     pub move_cut: u32,
-    /// Moves taken off the proof's slack: a board proved winnable at generation gets at least its
-    /// shortest win found plus the stage's slack less this many moves (never less than the shortest
-    /// win itself), so the proof's floor gives back less of [`RankRules::move_cut`]. Absent in run
-    /// files written before it: 0.
+    /// Moves taken off a proved board's budget after the proof's floor: a board proved winnable at
+    /// generation gets at least its shortest win found plus the stage's slack, and then this many
+    /// moves less (never less than the shortest win itself), so the floor cannot give the rank's cut
+    /// back. Absent in run files written before it: 0.
     #[serde(default)]
-    pub slack_cut: u32,
+    pub proof_cut: u32,
     /// Gold taken off every victory's base gold.
     pub gold_cut: u32,
 }
@@ -225,7 +225,7 @@ impl RankRules {
                 enemy_badges: e.enemy_badges,
                 shop_piece_slots: e.shop_piece_slots,
                 move_cut: e.move_cut,
-                slack_cut: e.slack_cut,
+                proof_cut: e.proof_cut,
                 gold_cut: e.gold_cut,
             };
             if let Some(below) = rules.last() {
@@ -239,7 +239,7 @@ impl RankRules {
             rules.push(r);
         }
         if rules[0].move_cut != 0
-            || rules[0].slack_cut != 0
+            || rules[0].proof_cut != 0
             || rules[0].gold_cut != 0
             || !rules[0].enemy_badges.is_empty()
             || rules[0].shop_piece_slots != BASE_SHOP_PIECE_SLOTS
@@ -259,8 +259,8 @@ impl RankRules {
             Some("shop_piece_slots")
         } else if self.move_cut < below.move_cut {
             Some("move_cut")
-        } else if self.slack_cut < below.slack_cut {
-            Some("slack_cut")
+        } else if self.proof_cut < below.proof_cut {
+            Some("proof_cut")
         } else if self.gold_cut < below.gold_cut {
             Some("gold_cut")
         } else {
@@ -273,7 +273,7 @@ impl RankRules {
             && self.enemy_badges.len() == below.enemy_badges.len()
             && self.shop_piece_slots == below.shop_piece_slots
             && self.move_cut == below.move_cut
-            && self.slack_cut == below.slack_cut
+            && self.proof_cut == below.proof_cut
             && self.gold_cut == below.gold_cut
     }
 
@@ -336,11 +336,11 @@ impl RankRules {
                 plural(self.move_cut)
             ));
         }
-        if self.slack_cut > 0 {
+        if self.proof_cut > 0 {
             lines.push(format!(
-                "Boards keep {} fewer spare move{} over their shortest win",
-                self.slack_cut,
-                plural(self.slack_cut)
+                "Proved boards' budgets are {} move{} shorter again, never below their shortest win",
+                self.proof_cut,
+                plural(self.proof_cut)
             ));
         }
         if self.gold_cut > 0 {
@@ -391,7 +391,7 @@ mod tests {
         let top = RankRules::of(Rank::MAX).describe(items);
         assert!(top.iter().any(|l| l.contains("25 gold less")), "{top:?}");
         assert!(top.iter().any(|l| l.starts_with("The enemy starts every battle with")), "{top:?}");
-        assert!(top.iter().any(|l| l.contains("fewer spare moves over their shortest win")), "{top:?}");
+        assert!(top.iter().any(|l| l.contains("shorter again, never below their shortest win")), "{top:?}");
     }
 
     #[test]
@@ -407,13 +407,13 @@ mod tests {
         assert_eq!((e.field.as_str(), e.message.as_str()), ("[5].move_cut", "easier than the rank below"));
 
         let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
-        v[9]["slack_cut"] = 0.into();
+        v[9]["proof_cut"] = 0.into();
         let e = RankRules::from_json(&v.to_string()).unwrap_err();
-        assert_eq!((e.field.as_str(), e.message.as_str()), ("[9].slack_cut", "easier than the rank below"));
+        assert_eq!((e.field.as_str(), e.message.as_str()), ("[9].proof_cut", "easier than the rank below"));
 
         let mut v: serde_json::Value = serde_json::from_str(RANKS_JSON).unwrap();
         for r in v.as_array_mut().unwrap() {
-            r["slack_cut"] = (r["slack_cut"].as_u64().unwrap() + 1).into();
+            r["proof_cut"] = (r["proof_cut"].as_u64().unwrap() + 1).into();
         }
         assert_eq!(RankRules::from_json(&v.to_string()).unwrap_err().field, "[0]");
 

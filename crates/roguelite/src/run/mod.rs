@@ -1430,8 +1430,8 @@ impl Run {
     /// Proves a generated encounter winnable ([`crate::solve`]) for battle `battle_index` with the
     /// default deployment and the run's badges against the run's enemy, within the tuning's node
     /// cap: a proved encounter records its shortest win found and gets at least that many moves plus
-    /// the stage's slack less the rank's [`RankRules::slack_cut`] (never less than the shortest win);
-    /// an unproved one stays as generated. The pack's consumables are left out (the solver never
+    /// the stage's slack, then less the rank's [`RankRules::proof_cut`] (never less than the shortest
+    /// win); an unproved one stays as generated. The pack's consumables are left out (the solver never
     /// uses them; they can only help the player).
     fn prove(&self, encounter: &mut Encounter, battle_index: u64, boss: Option<BossRule>) -> bool {
         let proof = &self.config.economy.proof;
@@ -1454,8 +1454,8 @@ impl Run {
         let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
         if s.proved() {
             encounter.proof = Some(s.moves);
-            let slack = proof.slack(encounter.stage).saturating_sub(self.config.rank.slack_cut);
-            encounter.move_budget = encounter.move_budget.max(s.moves + slack);
+            let floor = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
+            encounter.move_budget = floor.saturating_sub(self.config.rank.proof_cut).max(s.moves);
         }
         s.proved()
     }

@@ -402,10 +402,13 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<Settings>().run_seed = Some(1);
             let mut settings = world.resource::<Settings>().clone();
             let mut failure = crate::run::SaveFailure::default();
-            let session =
-                crate::run::new_run(&mut settings, world.resource::<crate::run::Profile>(), &mut failure);
-            set_screen(world, session.app_screen());
-            world.insert_resource(session);
+            match crate::run::new_run(&mut settings, world.resource::<crate::run::Profile>(), &mut failure) {
+                Ok(session) => {
+                    set_screen(world, session.app_screen());
+                    world.insert_resource(session);
+                }
+                Err(e) => error!("the tour's run did not start: {e}"),
+            }
         }
         "map-start" => advance_run_to(world, Screen::Map),
         "deploy" => advance_run_to(world, Screen::Deploy),
@@ -484,9 +487,13 @@ pub fn set_up(world: &mut World, name: &str) {
             let profile = world.resource::<crate::run::Profile>();
             if let Ok(config) = profile.progress.ranked_run_config(7, rank) {
                 let mut failure = crate::run::SaveFailure::default();
-                let session = crate::run::start_run(config, profile, &mut failure);
-                world.insert_resource(session);
-                set_screen(world, Screen::RunStart);
+                match crate::run::start_run(config, profile, &mut failure) {
+                    Ok(session) => {
+                        world.insert_resource(session);
+                        set_screen(world, Screen::RunStart);
+                    }
+                    Err(e) => error!("the tour's ranked run did not start: {e}"),
+                }
             }
         }
         "upgrades-progress" => {

@@ -765,3 +765,31 @@ fn changing_a_setting_moves_no_button_on_the_settings_panel() {
         assert!(found.is_empty(), "{width}x{height}: Random moved buttons: {found:#?}");
     }
 }
+
+/// Clicking the UI scale's + or − leaves the button under the pointer (the pair sits in the middle of
+/// the panel, which a new scale grows around: a second click at the same place hit nothing), up to
+/// 150% and back down, at 1280x800 and 900x600.
+#[test]
+fn the_ui_scale_buttons_stay_under_the_pointer() {
+    for (width, height) in [(1280, 800), (900, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        h.press(title::Action::Settings);
+        h.update(3);
+        for step in [1, 1, -1, -1, -1, 1] {
+            let key = format!("settings::Action::Change(UiScale({step}))");
+            let at = |h: &mut Harness| {
+                button_rects(h).into_iter().find(|(k, _)| k.ends_with(&key)).map(|(_, r)| r).unwrap()
+            };
+            let before = at(&mut h);
+            let scale = h.app.world().resource::<gambit::settings::Settings>().ui_scale;
+            h.press(settings::Action::Change(SettingChange::UiScale(step)));
+            h.update(6);
+            let after = at(&mut h);
+            assert!(
+                after.contains(before.center()),
+                "{width}x{height}: {key} at {scale}: {before:?} -> {after:?}, the pointer is off it"
+            );
+        }
+    }
+}

@@ -956,3 +956,36 @@ fn the_targeting_prompt_is_not_drawn_as_an_error() {
     h.update(2);
     assert_eq!(text_colour(&mut h, "h5 is not a valid target"), Some(palette.error));
 }
+
+/// No path writes a new run over a run in progress (a decision made, not over): `start_run` and
+/// `new_run` (the title's New Run, the run start's rank, seed and daily run, the tour) refuse and leave
+/// `run.json` as it was, while a run not yet begun is still replaced by the run start's choices.
+#[test]
+fn no_path_starts_a_run_over_a_run_in_progress() {
+    use gambit::run::{RUN_IN_PROGRESS, SaveFailure, new_run, run_in_progress, start_run};
+    let mut h = Harness::new();
+    h.app.world_mut().resource_mut::<Settings>().run_seed = Some(111);
+    h.press(title::Action::NewRun);
+    assert_eq!(h.screen(), Screen::RunStart);
+    // Not begun: the run start may replace it (a rank, a seed, the daily run).
+    assert!(!run_in_progress(h.app.world().resource::<Profile>()));
+    choose_start(&mut h);
+    let saved = std::fs::read_to_string(h.path().join(RUN_FILE)).unwrap();
+    let profile = h.app.world().resource::<Profile>();
+    assert!(run_in_progress(profile));
+    let mut failure = SaveFailure::default();
+    let refused = start_run(RunConfig::three_battles(5), profile, &mut failure).err();
+    assert_eq!(refused.as_deref(), Some(RUN_IN_PROGRESS));
+    let mut settings = Settings { run_seed: Some(9), ..Settings::default() };
+    assert_eq!(new_run(&mut settings, profile, &mut failure).err().as_deref(), Some(RUN_IN_PROGRESS));
+    assert_eq!(settings.run_seed, Some(9), "the seed is kept for the next run");
+    assert_eq!(std::fs::read_to_string(h.path().join(RUN_FILE)).unwrap(), saved, "run.json untouched");
+    // The title's New Run asks even when the run was saved after the title was entered.
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    h.update(2);
+    h.app.world_mut().resource_mut::<title::TitleView>().saved_run = false;
+    h.press(title::Action::NewRun);
+    assert_eq!(h.screen(), Screen::Title, "asked first");
+    assert!(h.app.world().resource::<title::TitleView>().abandon_question.is_some());
+    assert_eq!(std::fs::read_to_string(h.path().join(RUN_FILE)).unwrap(), saved);
+}

@@ -1,5 +1,5 @@
 //! The settings panel: one button per setting, showing its value; a click changes it (the settings are
-//! saved as they change, see [`crate::settings`]), in two columns so the panel fits the window at
+//! saved as they change, see [`crate::settings`]), in three columns so the panel fits the window at
 //! the largest UI scale; UI scale and sound volume with − and +; the next run's seed (typed digits,
 //! Set, or Random); Back.
 
@@ -94,7 +94,7 @@ fn on_off(b: bool) -> &'static str {
 /// Under the UI scale row: what a scale above 100% does on a full screen ([`crate::ui::scale`]).
 pub const SCALE_HINT: &str = "A screen too full for the scale is shown as large as it fits.";
 
-/// The width of the settings' two columns of buttons, units ("Board: your side at the bottom" fits).
+/// The width of the settings' columns of buttons, units ("Board: your side at the bottom" fits).
 const COLUMN_WIDTH: f32 = 46.0;
 
 /// The width of the UI scale's and the volume's labels, units: their longest texts ("UI scale: 150%",
@@ -181,12 +181,13 @@ impl SettingsView {
 impl View for SettingsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Settings"));
-        // Two columns, so the panel still fits the window at the largest UI scale.
+        // Three columns: the panel is short, so the UI scale's row under them is near the middle of
+        // the window, which a new scale grows the panel around (its buttons stay under the pointer).
         // Columns of a fixed width (the longest value's), so a value that changes the length of its
         // button's label moves no button.
         p.spawn(Node {
             display: Display::Grid,
-            grid_template_columns: RepeatedGridTrack::px(2, COLUMN_WIDTH * crate::ui::scale::UNIT_PX),
+            grid_template_columns: RepeatedGridTrack::px(3, COLUMN_WIDTH * crate::ui::scale::UNIT_PX),
             justify_items: JustifyItems::Stretch,
             ..default()
         })
@@ -197,10 +198,14 @@ impl View for SettingsView {
         });
         // The value labels have a width of their longest text, so a click never moves the buttons
         // beside them.
+        // The − and + pair sits in the middle of the row (the label's box on its left, an empty box
+        // of the same width on its right), and so near the middle of the window, which a new scale
+        // grows the panel around: after a click the button is still under the pointer.
         p.spawn(row()).with_children(|row| {
             row.spawn(value_label(self.scale.clone()));
             row.spawn(small_button("\u{2212}", Action::Change(SettingChange::UiScale(-1))));
             row.spawn(small_button("+", Action::Change(SettingChange::UiScale(1))));
+            row.spawn(Node { width: crate::ui::units(VALUE_WIDTH), flex_shrink: 0.0, ..default() });
         });
         p.spawn(muted_line(SCALE_HINT));
         p.spawn(row()).with_children(|row| {
@@ -211,6 +216,7 @@ impl View for SettingsView {
                 row.spawn(value_label(self.volume.clone()));
                 row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
                 row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
+                row.spawn(Node { width: crate::ui::units(VALUE_WIDTH), flex_shrink: 0.0, ..default() });
             }
         });
         p.spawn(label(self.seed.clone()));

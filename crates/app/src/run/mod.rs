@@ -309,8 +309,17 @@ fn random_seed() -> u64 {
 /// A new run from the profile's unlocks at its [default rank](gambit_roguelite::Progress::default_rank),
 /// with the seed set in the settings (used once: taken out of the settings, so it does not repeat in
 /// later runs) or a random one; saved at once (a failure is kept in `failure`).
-#[must_use]
-pub fn new_run(settings: &mut Settings, profile: &Profile, failure: &mut SaveFailure) -> RunSession {
+///
+/// # Errors
+/// [`RUN_IN_PROGRESS`] when `run.json` holds a run in progress ([`start_run`]); the seed is then kept.
+pub fn new_run(
+    settings: &mut Settings,
+    profile: &Profile,
+    failure: &mut SaveFailure,
+) -> Result<RunSession, String> {
+    if run_in_progress(profile) {
+        return Err(RUN_IN_PROGRESS.to_string());
+    }
     let seed = settings.run_seed.take().unwrap_or_else(random_seed);
     let progress = &profile.progress;
     let config = progress
@@ -319,18 +328,38 @@ pub fn new_run(settings: &mut Settings, profile: &Profile, failure: &mut SaveFai
     start_run(config, profile, failure)
 }
 
-/// A new run with `config`, saved at once (a failure is kept in `failure`).
+/// Why a new run was not started: `run.json` holds a run in progress.
+pub const RUN_IN_PROGRESS: &str =
+    "A run is in progress: continue it, or choose New Run on the title to abandon it first.";
+
+/// Whether `run.json` holds a run in progress: one that replays, is not over and has a decision made.
+/// A run not yet begun (no decision) is not: the run start replaces it with the rank, seed or daily
+/// run chosen before Begin.
 #[must_use]
+pub fn run_in_progress(profile: &Profile) -> bool {
+    has_saved_run(profile)
+        && profile.resume_run().0.is_some_and(|run| !run.is_over() && run.decisions().next().is_some())
+}
+
+/// A new run with `config`, saved at once (a failure is kept in `failure`). The one way a run starts:
+/// it never replaces a run in progress ([`run_in_progress`]; the title's New Run asks first and
+/// records the old run as abandoned).
+///
+/// # Errors
+/// [`RUN_IN_PROGRESS`] when `run.json` holds a run in progress; nothing is written.
 pub fn start_run(
     config: gambit_roguelite::RunConfig,
     profile: &Profile,
     failure: &mut SaveFailure,
-) -> RunSession {
+) -> Result<RunSession, String> {
+    if run_in_progress(profile) {
+        return Err(RUN_IN_PROGRESS.to_string());
+    }
     let run = Run::new(config);
     if let Err(e) = profile.save_run(&run) {
         failure.0 = Some(e.to_string());
     }
-    RunSession::new(run)
+    Ok(RunSession::new(run))
 }
 
 /// A random seed from the clock (what a run gets when no seed is typed).

@@ -319,10 +319,13 @@ fn on_action(
         match *action {
             Action::Rank(_) | Action::UseSeed | Action::Daily => {
                 match replacement(*action, &session, &mut profile, &field) {
-                    Ok(config) => {
-                        *choice = RunStartChoice::default();
-                        commands.insert_resource(crate::run::start_run(config, &profile, &mut failure));
-                    }
+                    Ok(config) => match crate::run::start_run(config, &profile, &mut failure) {
+                        Ok(session) => {
+                            *choice = RunStartChoice::default();
+                            commands.insert_resource(session);
+                        }
+                        Err(m) => choice.message = Some(m),
+                    },
                     Err(m) => choice.message = Some(m),
                 }
             }

@@ -213,7 +213,8 @@ fn on_action(
                 Ok(None) => {}
                 Err(e) => notice.0 = Some(e),
             },
-            Action::NewRun if view.saved_run => {
+            // Asked whenever run.json exists now (not only when it did on entering the title).
+            Action::NewRun if view.saved_run || crate::run::has_saved_run(&profile) => {
                 // Never replace a saved run without asking; where it stands comes from replaying it.
                 let (run, _) = profile.resume_run();
                 view.abandon_question = Some(match run {
@@ -227,16 +228,25 @@ fn on_action(
                 if let Some(e) = crate::run::abandon_saved_run(&mut profile) {
                     failure.0 = Some(e);
                 }
-                let session = crate::run::new_run(&mut settings, &profile, &mut failure);
-                next.set(session.app_screen());
-                commands.insert_resource(session);
+                match crate::run::new_run(&mut settings, &profile, &mut failure) {
+                    Ok(session) => {
+                        next.set(session.app_screen());
+                        commands.insert_resource(session);
+                    }
+                    // The old run could not be cleared: it stays, and the title says why.
+                    Err(e) => view.notice = Some(e),
+                }
             }
             Action::NewRun => {
                 // The seed set in Settings is the next run's, used once: `new_run` takes it out, so
                 // later runs get random seeds again (the run start shows this run's seed).
-                let session = crate::run::new_run(&mut settings, &profile, &mut failure);
-                next.set(session.app_screen());
-                commands.insert_resource(session);
+                match crate::run::new_run(&mut settings, &profile, &mut failure) {
+                    Ok(session) => {
+                        next.set(session.app_screen());
+                        commands.insert_resource(session);
+                    }
+                    Err(e) => view.notice = Some(e),
+                }
             }
             Action::SkillChess => next.set(Screen::SkillChessSetup),
             Action::Upgrades => next.set(Screen::Upgrades),

@@ -969,7 +969,14 @@ fn no_path_starts_a_run_over_a_run_in_progress() {
     assert_eq!(h.screen(), Screen::RunStart);
     // Not begun: the run start may replace it (a rank, a seed, the daily run).
     assert!(!run_in_progress(h.app.world().resource::<Profile>()));
-    choose_start(&mut h);
+    // Begin: the first decision (a route run goes on to its map).
+    let RunPhase::StartOffer { offers } = session(&h).run.phase().clone() else { panic!("not the offer") };
+    h.press(run_start::Action::Offer(offers[0]));
+    let recipient = session(&h).run.roster()[0].id;
+    h.press(run_start::Action::Recipient(recipient));
+    h.press(run_start::Action::Begin);
+    h.wait_for_run();
+    assert_ne!(h.screen(), Screen::RunStart);
     let saved = std::fs::read_to_string(h.path().join(RUN_FILE)).unwrap();
     let profile = h.app.world().resource::<Profile>();
     assert!(run_in_progress(profile));

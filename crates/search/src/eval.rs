@@ -6,14 +6,19 @@
 //! (<https://www.chessprogramming.org/PeSTO%27s_Evaluation_Function>). The tables below are written from
 //! White's side with a8 first (row 0 is the eighth rank), as on that page.
 //!
-//! [`evaluate_full`] (the chess engine's evaluation) adds, from bitboards of the position: mobility,
-//! king safety (attacks on the king zone, pawn shield), passed pawns, doubled and isolated pawns, the
-//! bishop pair and rooks on open files. Its weights are listed in [`Terms`].
+//! [`evaluate_full`] (the chess engine's evaluation) has material and piece-square tables of its own
+//! and adds, from bitboards of the position: mobility, king safety (attacks on the king zone, pawn
+//! shield), passed pawns, doubled and isolated pawns, the bishop pair and rooks on open files. Its
+//! weights are [`WEIGHTS`] (a [`Weights`]), fitted to labelled positions by the tuner
+//! (`crates/search/examples/tune.rs`, through [`features`]), starting from [`HAND_WEIGHTS`]: PeSTO's
+//! tables and hand-picked terms. [`evaluate`] and [`piece_square`] (skill chess, battles and move
+//! ordering) keep PeSTO's values.
 use gambit_rules::{Color, Position, Role};
 
 use bitboard::{Board, FILE_A, KING, KNIGHT, bishop_attacks, pawn_attacks, rook_attacks};
 
 pub(crate) mod bitboard;
+mod weights;
 
 /// Middlegame material, centipawns: pawn, knight, bishop, rook, queen, king.
 const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -193,52 +198,105 @@ pub fn evaluate(pos: &Position) -> i32 {
     score + 10
 }
 
-/// The weights of [`evaluate_full`]'s terms beyond PeSTO, centipawns as (middlegame, endgame) pairs.
+/// The weights of [`evaluate_full`], centipawns: material and piece-square tables (as PeSTO's, a8 first,
+/// White's view, role order pawn to king) and the terms beyond them, middlegame and endgame values
+/// blended by the game phase as in [`evaluate`]. The engine reads [`WEIGHTS`]; the tuner
+/// (`crates/search/examples/tune.rs`) fits them to labelled positions through [`features`] and writes
+/// `crates/search/src/eval/weights.rs`.
 ///
 /// Mobility counts the squares a piece attacks that hold no own pawn or king and are not attacked by
-/// an enemy pawn, minus a typical count, times the weight (the form and values of Fabien Letouzey's
-/// Fruit 2.1). King safety sums, over the enemy knights, bishops, rooks and queens that attack the
-/// king zone (the king's square, its neighbours and the three squares in front of those), a weight per
-/// attacked zone square; with at least two such attackers and an enemy queen on the board the sum
-/// indexes [`KING_DANGER`]. Passed pawns (no enemy pawn ahead on their own or a neighbouring file)
-/// score by relative rank, more when the square ahead is free.
+/// an enemy pawn, minus a typical count ([`MOBILITY_BASE`]), times the weight (the form of Fabien
+/// Letouzey's Fruit 2.1). King safety sums, over the enemy knights, bishops, rooks and queens that
+/// attack the king zone (the king's square, its neighbours and the three squares in front of those),
+/// [`KING_ATTACK`] per attacked zone square; with at least two such attackers and an enemy queen on the
+/// board the sum indexes [`KING_DANGER`]. Passed pawns (no enemy pawn ahead on their own or a
+/// neighbouring file) score by relative rank, more when the square ahead is free.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Terms;
-
-impl Terms {
-    /// Mobility weight per square, knight, bishop, rook, queen.
-    pub const MOBILITY: [(i32, i32); 4] = [(4, 4), (5, 5), (2, 4), (1, 2)];
-    /// The typical mobility subtracted first: knight, bishop, rook, queen.
-    pub const MOBILITY_BASE: [i32; 4] = [4, 6, 7, 13];
-    /// King-zone attack weight per attacked square: knight, bishop, rook, queen.
-    pub const KING_ATTACK: [i32; 4] = [2, 2, 3, 5];
+pub struct Weights {
+    /// Material, middlegame, by role (the king's is unused).
+    pub material_mg: [i32; 6],
+    /// Material, endgame, by role.
+    pub material_eg: [i32; 6],
+    /// Piece-square values, middlegame, by role, a8 first from White's view.
+    pub pst_mg: [[i32; 64]; 6],
+    /// Piece-square values, endgame.
+    pub pst_eg: [[i32; 64]; 6],
+    /// Mobility weight per square, (middlegame, endgame): knight, bishop, rook, queen.
+    pub mobility: [(i32, i32); 4],
+    /// King danger in percent of [`KING_DANGER_BASE`] (middlegame).
+    pub king_danger: i32,
     /// Pawn shield: an own pawn one rank ahead of the king on its file or a neighbour (middlegame).
-    pub const SHIELD_NEAR: i32 = 12;
+    pub shield_near: i32,
     /// Pawn shield: an own pawn two ranks ahead (middlegame).
-    pub const SHIELD_FAR: i32 = 6;
-    /// Pawn shield: no own pawn ahead on the file (middlegame, a penalty).
-    pub const SHIELD_OPEN: i32 = -14;
+    pub shield_far: i32,
+    /// Pawn shield: no own pawn ahead on the file (middlegame; negative is a penalty).
+    pub shield_open: i32,
     /// Passed pawn by relative rank (index 1 = second rank ... 6 = seventh).
-    pub const PASSED: [(i32, i32); 8] =
-        [(0, 0), (0, 5), (3, 8), (8, 16), (20, 32), (40, 60), (70, 100), (0, 0)];
-    /// A passed pawn's extra when the square ahead is empty (per rank, same index).
-    pub const PASSED_FREE: [i32; 8] = [0, 0, 2, 4, 8, 16, 28, 0];
+    pub passed: [(i32, i32); 8],
+    /// A passed pawn's extra when the square ahead is empty (endgame, per rank, same index).
+    pub passed_free: [i32; 8],
     /// A doubled pawn (each pawn behind another of its colour on the file).
-    pub const DOUBLED: (i32, i32) = (-8, -18);
+    pub doubled: (i32, i32),
     /// An isolated pawn (no own pawn on a neighbouring file).
-    pub const ISOLATED: (i32, i32) = (-8, -10);
+    pub isolated: (i32, i32),
     /// Two bishops or more.
-    pub const BISHOP_PAIR: (i32, i32) = (28, 52);
+    pub bishop_pair: (i32, i32),
     /// A rook on a file without pawns.
-    pub const ROOK_OPEN: (i32, i32) = (24, 8);
+    pub rook_open: (i32, i32),
     /// A rook on a file without own pawns but with enemy ones.
-    pub const ROOK_HALF_OPEN: (i32, i32) = (10, 4);
+    pub rook_half_open: (i32, i32),
+    /// A bonus for the side to move (both phases).
+    pub tempo: i32,
 }
 
-/// King danger (middlegame centipawns) by summed attack weight (see [`Terms`]): a table rising
-/// quadratically, then linearly, capped at 500 (the shape of the table on the Chess Programming Wiki
-/// page "King Safety").
-pub const KING_DANGER: [i32; 100] = {
+/// The weights [`evaluate_full`] reads (tuned; see [`Weights`]).
+pub use weights::WEIGHTS;
+
+/// The weights before tuning: PeSTO's tables and the hand-picked terms of issue 18 (what
+/// [`WEIGHTS`] started from; the tuner's prior).
+pub const HAND_WEIGHTS: Weights = Weights {
+    material_mg: MG_VALUE,
+    material_eg: EG_VALUE,
+    pst_mg: widen(&MG_PST),
+    pst_eg: widen(&EG_PST),
+    mobility: [(4, 4), (5, 5), (2, 4), (1, 2)],
+    king_danger: 100,
+    shield_near: 12,
+    shield_far: 6,
+    shield_open: -14,
+    passed: [(0, 0), (0, 5), (3, 8), (8, 16), (20, 32), (40, 60), (70, 100), (0, 0)],
+    passed_free: [0, 0, 2, 4, 8, 16, 28, 0],
+    doubled: (-8, -18),
+    isolated: (-8, -10),
+    bishop_pair: (28, 52),
+    rook_open: (24, 8),
+    rook_half_open: (10, 4),
+    tempo: 10,
+};
+
+const fn widen(t: &[[i16; 64]; 6]) -> [[i32; 64]; 6] {
+    let mut out = [[0i32; 64]; 6];
+    let mut r = 0;
+    while r < 6 {
+        let mut i = 0;
+        while i < 64 {
+            out[r][i] = t[r][i] as i32;
+            i += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+/// The typical mobility subtracted first: knight, bishop, rook, queen.
+pub const MOBILITY_BASE: [i32; 4] = [4, 6, 7, 13];
+/// King-zone attack weight per attacked square: knight, bishop, rook, queen.
+pub const KING_ATTACK: [i32; 4] = [2, 2, 3, 5];
+
+/// King danger before [`Weights::king_danger`]'s scale (middlegame centipawns) by summed attack
+/// weight: a table rising quadratically, then linearly, capped at 500 (the shape of the table on the
+/// Chess Programming Wiki page "King Safety").
+pub const KING_DANGER_BASE: [i32; 100] = {
     let mut t = [0i32; 100];
     let mut i = 0;
     while i < 100 {
@@ -249,6 +307,272 @@ pub const KING_DANGER: [i32; 100] = {
     t
 };
 
+/// King danger as [`evaluate_full`] scores it: [`KING_DANGER_BASE`] scaled by [`WEIGHTS`].
+pub const KING_DANGER: [i32; 100] = ENGINE.danger;
+
+/// The engine's evaluator: [`WEIGHTS`], its tables computed at compile time.
+const ENGINE: Evaluator = Evaluator::new(&WEIGHTS);
+
+/// [`evaluate_full`] with any [`Weights`] (the tuner's quiescence filter): the weights and the tables
+/// derived from them (material plus piece-square value per colour, role and square; king danger).
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    w: Weights,
+    /// `psq[color][role][square]`: (middlegame, endgame), square index a1 = 0.
+    psq: [[[(i32, i32); 64]; 6]; 2],
+    danger: [i32; 100],
+}
+
+impl Evaluator {
+    /// The evaluator of `w`.
+    #[must_use]
+    pub const fn new(w: &Weights) -> Evaluator {
+        let mut psq = [[[(0i32, 0i32); 64]; 6]; 2];
+        let mut c = 0;
+        while c < 2 {
+            let mut r = 0;
+            while r < 6 {
+                let mut sq = 0;
+                while sq < 64 {
+                    let i = if c == 0 { sq ^ 56 } else { sq };
+                    psq[c][r][sq] = (w.material_mg[r] + w.pst_mg[r][i], w.material_eg[r] + w.pst_eg[r][i]);
+                    sq += 1;
+                }
+                r += 1;
+            }
+            c += 1;
+        }
+        let mut danger = [0i32; 100];
+        let mut i = 0;
+        while i < 100 {
+            danger[i] = KING_DANGER_BASE[i] * w.king_danger / 100;
+            i += 1;
+        }
+        Evaluator { w: *w, psq, danger }
+    }
+
+    /// The evaluation of `pos` with these weights, centipawns from the side to move's view;
+    /// [`evaluate`] for non-standard rule sets.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        if !pos.rules().is_standard() {
+            return evaluate(pos);
+        }
+        full(pos, self, &mut ()).0
+    }
+}
+
+/// Which phase a weight of [`Weights::to_vec`] counts in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Middlegame: scaled by phase / 24.
+    Mg,
+    /// Endgame: scaled by (24 - phase) / 24.
+    Eg,
+    /// Both (the tempo): unscaled.
+    Both,
+}
+
+/// Indices into [`Weights::to_vec`].
+mod idx {
+    pub const MATERIAL: usize = 0; // 2 * role + part
+    pub const PST: usize = 12; // 2 * (64 * role + table index) + part
+    pub const MOBILITY: usize = PST + 2 * 64 * 6; // 2 * kind + part
+    pub const KING_DANGER: usize = MOBILITY + 8;
+    pub const SHIELD_NEAR: usize = KING_DANGER + 1;
+    pub const SHIELD_FAR: usize = SHIELD_NEAR + 1;
+    pub const SHIELD_OPEN: usize = SHIELD_FAR + 1;
+    pub const PASSED: usize = SHIELD_OPEN + 1; // 2 * rank + part
+    pub const PASSED_FREE: usize = PASSED + 16; // rank
+    pub const DOUBLED: usize = PASSED_FREE + 8;
+    pub const ISOLATED: usize = DOUBLED + 2;
+    pub const BISHOP_PAIR: usize = ISOLATED + 2;
+    pub const ROOK_OPEN: usize = BISHOP_PAIR + 2;
+    pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 2;
+    pub const TEMPO: usize = ROOK_HALF_OPEN + 2;
+    pub const LEN: usize = TEMPO + 1;
+}
+
+impl Weights {
+    /// The number of weights in [`Weights::to_vec`].
+    pub const LEN: usize = idx::LEN;
+
+    /// Every weight as a number, in the order [`features`] indexes (material, piece-square tables,
+    /// mobility, king danger, shield, passed, free passed, doubled, isolated, bishop pair, rook files,
+    /// tempo; pairs as middlegame then endgame).
+    #[must_use]
+    pub fn to_vec(&self) -> Vec<f64> {
+        let mut v = Vec::with_capacity(idx::LEN);
+        let pair = |v: &mut Vec<f64>, p: (i32, i32)| v.extend([f64::from(p.0), f64::from(p.1)]);
+        for r in 0..6 {
+            pair(&mut v, (self.material_mg[r], self.material_eg[r]));
+        }
+        for r in 0..6 {
+            for i in 0..64 {
+                pair(&mut v, (self.pst_mg[r][i], self.pst_eg[r][i]));
+            }
+        }
+        for p in self.mobility {
+            pair(&mut v, p);
+        }
+        v.extend([self.king_danger, self.shield_near, self.shield_far, self.shield_open].map(f64::from));
+        for p in self.passed {
+            pair(&mut v, p);
+        }
+        v.extend(self.passed_free.map(f64::from));
+        for p in [self.doubled, self.isolated, self.bishop_pair, self.rook_open, self.rook_half_open] {
+            pair(&mut v, p);
+        }
+        v.push(f64::from(self.tempo));
+        debug_assert_eq!(v.len(), idx::LEN);
+        v
+    }
+
+    /// The weights of `v` (the order of [`Weights::to_vec`]), rounded to whole centipawns; `None`
+    /// unless `v` has [`Weights::LEN`] numbers.
+    #[must_use]
+    pub fn from_vec(v: &[f64]) -> Option<Weights> {
+        if v.len() != idx::LEN {
+            return None;
+        }
+        let at = |i: usize| v[i].round() as i32;
+        let pair = |i: usize| (at(i), at(i + 1));
+        let mut w = HAND_WEIGHTS;
+        for r in 0..6 {
+            w.material_mg[r] = at(idx::MATERIAL + 2 * r);
+            w.material_eg[r] = at(idx::MATERIAL + 2 * r + 1);
+            for i in 0..64 {
+                w.pst_mg[r][i] = at(idx::PST + 2 * (64 * r + i));
+                w.pst_eg[r][i] = at(idx::PST + 2 * (64 * r + i) + 1);
+            }
+        }
+        for k in 0..4 {
+            w.mobility[k] = pair(idx::MOBILITY + 2 * k);
+        }
+        w.king_danger = at(idx::KING_DANGER);
+        w.shield_near = at(idx::SHIELD_NEAR);
+        w.shield_far = at(idx::SHIELD_FAR);
+        w.shield_open = at(idx::SHIELD_OPEN);
+        for r in 0..8 {
+            w.passed[r] = pair(idx::PASSED + 2 * r);
+            w.passed_free[r] = at(idx::PASSED_FREE + r);
+        }
+        w.doubled = pair(idx::DOUBLED);
+        w.isolated = pair(idx::ISOLATED);
+        w.bishop_pair = pair(idx::BISHOP_PAIR);
+        w.rook_open = pair(idx::ROOK_OPEN);
+        w.rook_half_open = pair(idx::ROOK_HALF_OPEN);
+        w.tempo = at(idx::TEMPO);
+        Some(w)
+    }
+
+    /// The phase each weight of [`Weights::to_vec`] counts in.
+    #[must_use]
+    pub fn parts() -> Vec<Part> {
+        let mut v = Vec::with_capacity(idx::LEN);
+        let pairs = |v: &mut Vec<Part>, n: usize| {
+            for _ in 0..n {
+                v.extend([Part::Mg, Part::Eg]);
+            }
+        };
+        pairs(&mut v, 6 + 6 * 64 + 4);
+        v.extend([Part::Mg; 4]);
+        pairs(&mut v, 8);
+        v.extend([Part::Eg; 8]);
+        pairs(&mut v, 5);
+        v.push(Part::Both);
+        v
+    }
+
+    /// The weights as Rust source: the file `crates/search/src/eval/weights.rs` (a `WEIGHTS`
+    /// constant), with `header` as its leading comment lines.
+    #[must_use]
+    pub fn to_rust(&self, header: &str) -> String {
+        use std::fmt::Write as _;
+        let mut s = String::new();
+        for line in header.lines() {
+            let _ = writeln!(s, "//! {line}");
+        }
+        s.push_str("\nuse super::Weights;\n\n/// The tuned weights of the chess evaluation (see [`Weights`]).\n#[rustfmt::skip]\npub const WEIGHTS: Weights = Weights {\n");
+        let _ = writeln!(s, "    material_mg: {:?},", self.material_mg);
+        let _ = writeln!(s, "    material_eg: {:?},", self.material_eg);
+        for (name, t) in [("pst_mg", &self.pst_mg), ("pst_eg", &self.pst_eg)] {
+            let _ = writeln!(s, "    {name}: [");
+            for table in t {
+                s.push_str("        [\n");
+                for row in table.chunks(8) {
+                    let cells: Vec<String> = row.iter().map(|x| format!("{x:4}")).collect();
+                    let _ = writeln!(s, "            {},", cells.join(","));
+                }
+                s.push_str("        ],\n");
+            }
+            s.push_str("    ],\n");
+        }
+        let _ = writeln!(s, "    mobility: {:?},", self.mobility);
+        let _ = writeln!(s, "    king_danger: {},", self.king_danger);
+        let _ = writeln!(s, "    shield_near: {},", self.shield_near);
+        let _ = writeln!(s, "    shield_far: {},", self.shield_far);
+        let _ = writeln!(s, "    shield_open: {},", self.shield_open);
+        let _ = writeln!(s, "    passed: {:?},", self.passed);
+        let _ = writeln!(s, "    passed_free: {:?},", self.passed_free);
+        let _ = writeln!(s, "    doubled: {:?},", self.doubled);
+        let _ = writeln!(s, "    isolated: {:?},", self.isolated);
+        let _ = writeln!(s, "    bishop_pair: {:?},", self.bishop_pair);
+        let _ = writeln!(s, "    rook_open: {:?},", self.rook_open);
+        let _ = writeln!(s, "    rook_half_open: {:?},", self.rook_half_open);
+        let _ = writeln!(s, "    tempo: {},", self.tempo);
+        s.push_str("};\n");
+        s
+    }
+}
+
+/// What [`evaluate_full`] counted in a position: each weight's count for the side to move minus the
+/// opponent's (the index is the order of [`Weights::to_vec`]), and the game phase. The evaluation is
+/// then, up to rounding, the sum over `terms` of count times weight, the [`Part::Mg`] weights scaled
+/// by `phase / 24` and the [`Part::Eg`] ones by `(24 - phase) / 24`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Features {
+    /// The game phase, 0 (kings and pawns) to 24 (all pieces).
+    pub phase: i32,
+    /// (weight index, count), merged by index.
+    pub terms: Vec<(u16, f32)>,
+}
+
+/// The features of [`evaluate_full`] in `pos`, for tuning its weights; `None` for non-standard rule
+/// sets (whose evaluation is [`evaluate`]).
+#[must_use]
+pub fn features(pos: &Position) -> Option<Features> {
+    if !pos.rules().is_standard() {
+        return None;
+    }
+    let mut t = Tracer { us: pos.turn().index(), counts: vec![0.0; idx::LEN] };
+    let phase = full(pos, &ENGINE, &mut t).1;
+    let terms =
+        t.counts.iter().enumerate().filter(|(_, c)| **c != 0.0).map(|(i, c)| (i as u16, *c)).collect();
+    Some(Features { phase, terms })
+}
+
+/// Receives [`evaluate_full`]'s counts ([`features`]); the engine's path passes `()`, which keeps none.
+trait Trace {
+    /// `n` units of weight `index` for colour `c`.
+    fn add(&mut self, c: usize, index: usize, n: f32);
+}
+
+impl Trace for () {
+    #[inline(always)]
+    fn add(&mut self, _: usize, _: usize, _: f32) {}
+}
+
+struct Tracer {
+    us: usize,
+    counts: Vec<f32>,
+}
+
+impl Trace for Tracer {
+    fn add(&mut self, c: usize, index: usize, n: f32) {
+        self.counts[index] += if c == self.us { n } else { -n };
+    }
+}
 /// Files adjacent to each file (a bitboard of the whole files).
 const fn adjacent_files() -> [u64; 8] {
     let mut t = [0u64; 8];
@@ -292,55 +616,79 @@ const fn ahead() -> [[u64; 64]; 2] {
 }
 const AHEAD: [[u64; 64]; 2] = ahead();
 
-/// The PeSTO evaluation plus the terms of [`Terms`], centipawns from the side to move's view. For
-/// non-standard rule sets (skirmish boards with blocked tiles or several kings) this is [`evaluate`].
+/// The chess engine's evaluation: material, piece-square values and the terms of [`Weights`], read
+/// from [`WEIGHTS`], centipawns from the side to move's view. For non-standard rule sets (skirmish
+/// boards with blocked tiles or several kings) this is [`evaluate`].
 #[must_use]
 pub fn evaluate_full(pos: &Position) -> i32 {
     if !pos.rules().is_standard() {
         return evaluate(pos);
     }
+    full(pos, &ENGINE, &mut ()).0
+}
+
+/// [`evaluate_full`] of a standard position and its game phase, reporting counts to `t`.
+#[inline(always)]
+fn full<T: Trace>(pos: &Position, e: &Evaluator, t: &mut T) -> (i32, i32) {
+    let w = &e.w;
     let b = Board::of(pos);
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
-    for color in Color::ALL {
-        let c = color.index();
+    for c in 0..2 {
         for role in Role::ALL {
+            let r = role.index();
             let mut set = b.pieces(c, role);
             while set != 0 {
                 let sq = set.trailing_zeros() as usize;
                 set &= set - 1;
-                let (m, e) = piece_square(color, role, sq);
+                let (m, n) = e.psq[c][r][sq];
                 mg[c] += m;
-                eg[c] += e;
-                phase += PHASE[role.index()];
+                eg[c] += n;
+                phase += PHASE[r];
+                let i = if c == 0 { sq ^ 56 } else { sq };
+                t.add(c, idx::MATERIAL + 2 * r, 1.0);
+                t.add(c, idx::MATERIAL + 2 * r + 1, 1.0);
+                t.add(c, idx::PST + 2 * (64 * r + i), 1.0);
+                t.add(c, idx::PST + 2 * (64 * r + i) + 1, 1.0);
             }
         }
     }
     let pawn_att = [pawn_attacks(0, b.roles[0][0]), pawn_attacks(1, b.roles[1][0])];
     for c in 0..2 {
-        let (m, e) = pieces_and_king(&b, c, &pawn_att);
+        let (m, n) = pieces_and_king(&b, c, &pawn_att, e, t);
         mg[c] += m;
-        eg[c] += e;
-        let (m, e) = pawns(&b, c);
+        eg[c] += n;
+        let (m, n) = pawns(&b, c, e, t);
         mg[c] += m;
-        eg[c] += e;
+        eg[c] += n;
         // The bishop pair.
         if b.roles[c][2].count_ones() >= 2 {
-            mg[c] += Terms::BISHOP_PAIR.0;
-            eg[c] += Terms::BISHOP_PAIR.1;
+            mg[c] += w.bishop_pair.0;
+            eg[c] += w.bishop_pair.1;
+            t.add(c, idx::BISHOP_PAIR, 1.0);
+            t.add(c, idx::BISHOP_PAIR + 1, 1.0);
         }
     }
     let us = pos.turn().index();
     let them = 1 - us;
     let phase = phase.min(24);
     let score = ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * (24 - phase)) / 24;
-    score + 10
+    t.add(us, idx::TEMPO, 1.0);
+    (score + w.tempo, phase)
 }
 
 /// Mobility, rooks on open files, and the attacks of colour `c` on the enemy king, plus `c`'s own pawn
 /// shield: (middlegame, endgame) for `c`.
-fn pieces_and_king(b: &Board, c: usize, pawn_att: &[u64; 2]) -> (i32, i32) {
+#[inline(always)]
+fn pieces_and_king<T: Trace>(
+    b: &Board,
+    c: usize,
+    pawn_att: &[u64; 2],
+    e: &Evaluator,
+    t: &mut T,
+) -> (i32, i32) {
+    let w = &e.w;
     let them = 1 - c;
     let (mut mg, mut eg) = (0, 0);
     let area = !(b.roles[c][0] | b.roles[c][5] | pawn_att[them]);
@@ -366,30 +714,38 @@ fn pieces_and_king(b: &Board, c: usize, pawn_att: &[u64; 2]) -> (i32, i32) {
                 _ => bishop_attacks(sq, b.occupied) | rook_attacks(sq, b.occupied),
             };
             // Mobility.
-            let mob = (att & area).count_ones() as i32 - Terms::MOBILITY_BASE[i];
-            mg += mob * Terms::MOBILITY[i].0;
-            eg += mob * Terms::MOBILITY[i].1;
+            let mob = (att & area).count_ones() as i32 - MOBILITY_BASE[i];
+            mg += mob * w.mobility[i].0;
+            eg += mob * w.mobility[i].1;
+            t.add(c, idx::MOBILITY + 2 * i, mob as f32);
+            t.add(c, idx::MOBILITY + 2 * i + 1, mob as f32);
             // King safety: attacks on the enemy king zone.
             let hits = (att & zone).count_ones() as i32;
             if hits > 0 {
                 attackers += 1;
-                units += hits * Terms::KING_ATTACK[i];
+                units += hits * KING_ATTACK[i];
             }
             // Rooks on open and half-open files.
             if role == Role::Rook {
                 let file = FILE_A << (sq % 8);
                 if file & (b.roles[c][0] | b.roles[them][0]) == 0 {
-                    mg += Terms::ROOK_OPEN.0;
-                    eg += Terms::ROOK_OPEN.1;
+                    mg += w.rook_open.0;
+                    eg += w.rook_open.1;
+                    t.add(c, idx::ROOK_OPEN, 1.0);
+                    t.add(c, idx::ROOK_OPEN + 1, 1.0);
                 } else if file & b.roles[c][0] == 0 {
-                    mg += Terms::ROOK_HALF_OPEN.0;
-                    eg += Terms::ROOK_HALF_OPEN.1;
+                    mg += w.rook_half_open.0;
+                    eg += w.rook_half_open.1;
+                    t.add(c, idx::ROOK_HALF_OPEN, 1.0);
+                    t.add(c, idx::ROOK_HALF_OPEN + 1, 1.0);
                 }
             }
         }
     }
     if attackers >= 2 && b.roles[c][4] != 0 {
-        mg += KING_DANGER[(units as usize).min(99)];
+        let u = (units as usize).min(99);
+        mg += e.danger[u];
+        t.add(c, idx::KING_DANGER, KING_DANGER_BASE[u] as f32 / 100.0);
     }
     // Pawn shield of `c`'s own king (middlegame only), when it stands on its first two ranks.
     if let Some(k) = (b.roles[c][5] != 0).then(|| b.roles[c][5].trailing_zeros() as usize) {
@@ -404,11 +760,14 @@ fn pieces_and_king(b: &Board, c: usize, pawn_att: &[u64; 2]) -> (i32, i32) {
                     if r < 8 { file & (0xffu64 << (r * 8)) } else { 0 }
                 };
                 if own & step(1) != 0 {
-                    mg += Terms::SHIELD_NEAR;
+                    mg += w.shield_near;
+                    t.add(c, idx::SHIELD_NEAR, 1.0);
                 } else if own & step(2) != 0 {
-                    mg += Terms::SHIELD_FAR;
+                    mg += w.shield_far;
+                    t.add(c, idx::SHIELD_FAR, 1.0);
                 } else if own & file == 0 {
-                    mg += Terms::SHIELD_OPEN;
+                    mg += w.shield_open;
+                    t.add(c, idx::SHIELD_OPEN, 1.0);
                 }
             }
         }
@@ -417,7 +776,9 @@ fn pieces_and_king(b: &Board, c: usize, pawn_att: &[u64; 2]) -> (i32, i32) {
 }
 
 /// Pawn structure of colour `c`: passed, doubled and isolated pawns, (middlegame, endgame).
-fn pawns(b: &Board, c: usize) -> (i32, i32) {
+#[inline(always)]
+fn pawns<T: Trace>(b: &Board, c: usize, e: &Evaluator, t: &mut T) -> (i32, i32) {
+    let w = &e.w;
     let them = 1 - c;
     let own = b.roles[c][0];
     let enemy = b.roles[them][0];
@@ -431,22 +792,29 @@ fn pawns(b: &Board, c: usize) -> (i32, i32) {
         let ahead_own_file = AHEAD[c][sq] & file;
         if own & ahead_own_file != 0 {
             // Doubled pawns: this one is behind another on its file.
-            mg += Terms::DOUBLED.0;
-            eg += Terms::DOUBLED.1;
+            mg += w.doubled.0;
+            eg += w.doubled.1;
+            t.add(c, idx::DOUBLED, 1.0);
+            t.add(c, idx::DOUBLED + 1, 1.0);
         }
         if own & ADJACENT[f] == 0 {
             // Isolated pawns.
-            mg += Terms::ISOLATED.0;
-            eg += Terms::ISOLATED.1;
+            mg += w.isolated.0;
+            eg += w.isolated.1;
+            t.add(c, idx::ISOLATED, 1.0);
+            t.add(c, idx::ISOLATED + 1, 1.0);
         }
         if enemy & AHEAD[c][sq] == 0 && own & ahead_own_file == 0 {
             // Passed pawns.
             let rank = if c == 0 { sq / 8 } else { 7 - sq / 8 };
-            mg += Terms::PASSED[rank].0;
-            eg += Terms::PASSED[rank].1;
+            mg += w.passed[rank].0;
+            eg += w.passed[rank].1;
+            t.add(c, idx::PASSED + 2 * rank, 1.0);
+            t.add(c, idx::PASSED + 2 * rank + 1, 1.0);
             let front = if c == 0 { sq + 8 } else { sq.wrapping_sub(8) };
             if front < 64 && b.occupied & (1u64 << front) == 0 {
-                eg += Terms::PASSED_FREE[rank];
+                eg += w.passed_free[rank];
+                t.add(c, idx::PASSED_FREE + rank, 1.0);
             }
         }
     }
@@ -520,14 +888,69 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(evaluate_full(&pos), evaluate_full(&mirrored(fen)), "{fen}");
         }
-        assert_eq!(evaluate_full(&Position::startpos()), 10);
+        // The start position is balanced: only the tempo counts.
+        assert_eq!(evaluate_full(&Position::startpos()), WEIGHTS.tempo);
+    }
+
+    /// The sum of [`features`] times [`WEIGHTS`] is [`evaluate_full`], up to its rounding.
+    fn linear(pos: &Position, w: &Weights) -> f64 {
+        let f = features(pos).unwrap();
+        let v = w.to_vec();
+        let parts = Weights::parts();
+        let mg = f64::from(f.phase) / 24.0;
+        f.terms
+            .iter()
+            .map(|&(i, n)| {
+                let i = usize::from(i);
+                let scale = match parts[i] {
+                    Part::Mg => mg,
+                    Part::Eg => 1.0 - mg,
+                    Part::Both => 1.0,
+                };
+                f64::from(n) * v[i] * scale
+            })
+            .sum()
+    }
+
+    #[test]
+    fn the_features_reproduce_the_evaluation() {
+        assert_eq!(Weights::to_vec(&WEIGHTS).len(), Weights::LEN);
+        assert_eq!(Weights::parts().len(), Weights::LEN);
+        assert_eq!(Weights::from_vec(&WEIGHTS.to_vec()), Some(WEIGHTS));
+        assert_eq!(Weights::from_vec(&[0.0; 3]), None);
+        let mut pos = Position::startpos();
+        let mut seen = 0;
+        // A deterministic walk through many positions (the first legal move by a rolling index).
+        for ply in 0..400usize {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                pos = Position::startpos();
+                continue;
+            }
+            let exact = f64::from(evaluate_full(&pos));
+            let approx = linear(&pos, &WEIGHTS);
+            // Rounding: the integer taper and the king danger table (at most a few centipawns).
+            assert!((exact - approx).abs() <= 4.0, "{}: {exact} vs {approx}", pos.to_fen());
+            seen += 1;
+            let m = moves[(ply * 7 + 3) % moves.len()];
+            pos.play_unchecked(m);
+        }
+        assert!(seen > 300);
+        // The evaluator of other weights evaluates with them.
+        let hand = Evaluator::new(&HAND_WEIGHTS);
+        let pos =
+            Position::from_fen("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")
+                .unwrap();
+        assert_eq!(Evaluator::new(&WEIGHTS).evaluate(&pos), evaluate_full(&pos));
+        assert!((f64::from(hand.evaluate(&pos)) - linear(&pos, &HAND_WEIGHTS)).abs() <= 4.0);
+        assert_eq!(features(&Position::startpos()).unwrap().phase, 24);
     }
 
     #[test]
     fn the_full_evaluation_sees_structure() {
         let score = |fen: &str| evaluate_full(&Position::from_fen(fen).unwrap());
-        // A passed pawn on the sixth beats one blocked by an enemy pawn.
-        assert!(score("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > score("4k3/3p4/3P4/8/8/8/8/4K3 w - - 0 1") + 100);
+        // A passed pawn on the sixth beats one blocked by an enemy pawn (a pawn each there).
+        assert!(score("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > score("4k3/3p4/3P4/8/8/8/8/4K3 w - - 0 1"));
         // Two bishops beat bishop and knight, other things equal.
         assert!(score("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1") > score("4k3/8/8/8/8/8/8/2B1KN2 w - - 0 1"));
         // An intact pawn shield beats an open king.

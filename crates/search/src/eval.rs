@@ -943,6 +943,20 @@ mod tests {
                 .unwrap();
         assert_eq!(Evaluator::new(&WEIGHTS).evaluate(&pos), evaluate_full(&pos));
         assert!((f64::from(hand.evaluate(&pos)) - linear(&pos, &HAND_WEIGHTS)).abs() <= 4.0);
+        // Every weight distinct (a swapped index would show): the evaluator and the features agree.
+        let v: Vec<f64> = (0..Weights::LEN).map(|i| ((i * 37 + 11) % 61) as f64 - 30.0).collect();
+        let odd = Weights::from_vec(&v).unwrap();
+        let e = Evaluator::new(&odd);
+        let mut pos = Position::startpos();
+        for ply in 0..300usize {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let (exact, approx) = (f64::from(e.evaluate(&pos)), linear(&pos, &odd));
+            assert!((exact - approx).abs() <= 4.0, "{}: {exact} vs {approx}", pos.to_fen());
+            pos.play_unchecked(moves[(ply * 5 + 1) % moves.len()]);
+        }
         assert_eq!(features(&Position::startpos()).unwrap().phase, 24);
     }
 

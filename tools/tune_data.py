@@ -15,6 +15,10 @@ distinct by their first four FEN fields (placement, side, castling, en passant).
 
 `label` appends Stockfish's expected score for the side to move, from its `UCI_ShowWDL` win / draw / loss
 per mille after `go nodes N` on one thread with a 16 MiB table (`(W + D / 2) / 1000`): `FEN;result;score`.
+With `--cp` the score is `1 / (1 + 10^(-cp / 400))` of Stockfish's centipawns instead (mates as +-4000):
+Stockfish 15.1's WDL depends on the game's ply as well as its evaluation (the same centipawns give a
+lower expected score later in the game), which a fit of a static evaluation takes for an endgame
+discount; its centipawns do not.
 Fixed nodes make the labels independent of the machine's load. A rerun with the same output file resumes
 after the lines already written. `--shards N --shard I` labels every Nth line from line I, so N processes
 can share the work (concatenate their outputs).
@@ -67,7 +71,8 @@ def extract(args):
 
 
 class Stockfish:
-    def __init__(self, path):
+    def __init__(self, path, use_cp=False):
+        self.use_cp = use_cp
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")
@@ -90,7 +95,7 @@ class Stockfish:
     def score(self, fen, nodes):
         self.send(f"position fen {fen}")
         self.send(f"go nodes {nodes}")
-        wdl = None
+        wdl = cp = None
         while True:
             line = self.p.stdout.readline()
             if not line:
@@ -101,6 +106,16 @@ class Stockfish:
             if "wdl" in parts:
                 i = parts.index("wdl")
                 wdl = [int(x) for x in parts[i + 1:i + 4]]
+            if "score" in parts:
+                i = parts.index("score")
+                if parts[i + 1] == "cp":
+                    cp = int(parts[i + 2])
+                elif parts[i + 1] == "mate":
+                    cp = 10000 if int(parts[i + 2]) > 0 else -10000
+        if self.use_cp:
+            if cp is None:
+                return None
+            return 1 / (1 + 10 ** (-max(-4000, min(4000, cp)) / 400))
         if wdl is None:
             return None
         return (wdl[0] + wdl[1] / 2) / 1000
@@ -117,7 +132,7 @@ def label(args):
             done = sum(1 for _ in f)
     except FileNotFoundError:
         pass
-    sf = Stockfish(args.stockfish)
+    sf = Stockfish(args.stockfish, args.cp)
     n = skipped = 0
     with open(args.inp, encoding="utf-8") as f, open(args.out, "a", encoding="utf-8") as out:
         for i, line in enumerate(f):
@@ -149,6 +164,7 @@ def main():
     lab = sub.add_parser("label", help="Stockfish's expected score per position")
     lab.add_argument("--stockfish", default="/usr/games/stockfish")
     lab.add_argument("--nodes", type=int, default=5000)
+    lab.add_argument("--cp", action="store_true", help="the score from Stockfish's centipawns instead of its WDL")
     lab.add_argument("--shards", type=int, default=1, help="label every SHARDS-th line only ...")
     lab.add_argument("--shard", type=int, default=0, help="... starting at line SHARD (0-based)")
     lab.add_argument("inp")

@@ -200,7 +200,7 @@ fn persist_settings(
     }
 }
 
-/// Fullscreen or windowed, as set (the UI scale is [`crate::ui::scale::fit_ui_scale`]'s).
+/// Fullscreen or windowed, as set (the UI scale is [`crate::ui::scale::settle_ui_scale`]'s).
 fn apply_window_settings(settings: Res<Settings>, mut windows: Query<&mut Window>) {
     for mut window in &mut windows {
         let mode = if settings.fullscreen {

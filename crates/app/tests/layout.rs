@@ -339,7 +339,7 @@ fn the_layout_check_passes_on_every_tour_screen_at_1111x777() {
 }
 
 /// At the largest UI scale setting (150%) every screen still fits the window: a full one is shown as
-/// large as it fits (`gambit::ui::scale::shrink_to_fit`; skill chess's lower buttons and the title's
+/// large as it fits (`gambit::ui::scale::settle_ui_scale`; skill chess's lower buttons and the title's
 /// were below the window's edge with nothing showing that the page scrolls).
 #[test]
 fn the_layout_check_passes_on_every_tour_screen_at_the_largest_ui_scale_at_1280x800() {

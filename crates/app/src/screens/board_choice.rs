@@ -13,7 +13,7 @@ use crate::AppSystems;
 use crate::board::preview::{self, PreviewCell};
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, error_line, heading, label, page_column, save_banner, spawn_page};
+use crate::ui::{Section, View, button, heading, label, page_column, save_banner, spawn_page};
 
 /// What the board choice's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,9 +116,7 @@ impl View for BoardChoiceView {
                 });
             }
         });
-        if let Some(msg) = &self.message {
-            p.spawn(error_line(msg.clone()));
-        }
+        p.spawn(crate::ui::message_line(self.message.as_deref(), 1.0));
     }
 }
 

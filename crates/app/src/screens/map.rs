@@ -20,7 +20,7 @@ use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{FocusKey, text_font, units};
 use crate::ui::{
-    Section, View, card_row, error_line, heading, muted_line, page_column, save_banner, spawn_page,
+    Section, View, card_row, heading, muted_line, page_column, save_banner, spawn_page,
 };
 
 /// What the map's buttons do.
@@ -575,9 +575,7 @@ impl View for MapView {
                 });
             }
         });
-        if let Some(msg) = &self.message {
-            p.spawn(error_line(msg.clone()));
-        }
+        p.spawn(crate::ui::message_line(self.message.as_deref(), 1.0));
     }
 }
 

@@ -1,5 +1,7 @@
-//! Lifetime records: EXP, skills unlocked, best score, runs won and lost, battles won, pieces lost;
-//! the ranks unlocked and the best run at each rank; skill chess against the engine, won, drawn and
+//! Lifetime records: EXP, skills unlocked, the ranks unlocked; the finished runs (won and lost, battles
+//! won, best score, pieces lost, the best run at each rank: the profile's records count a run when it
+//! ends, `Progress::record_run`), or that none finished yet; where the run in progress stands, apart
+//! ([`RunInProgress`]: it is counted when it ends); skill chess against the engine, won, drawn and
 //! lost per strength (`Progress::versus`); the last runs (newest first, a page at a time)
 //! with seed, rank, result, points and every piece lost, each with a Replay button (the replay screen,
 //! [`super::replay`]); Back. UI state: [`RecordsPage`].
@@ -40,14 +42,26 @@ pub struct RecordsPage(pub usize);
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.init_resource::<RecordsPage>();
+    app.init_resource::<RunInProgress>();
     app.add_systems(OnEnter(Screen::Records), spawn);
     let here = in_state(Screen::Records);
     app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
     app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
 }
 
-fn spawn(mut commands: Commands, mut page: ResMut<RecordsPage>) {
+/// Where the saved run stands (`act 1 of 2, 1 battle won`, [`gambit_roguelite::Run::standing`]), read
+/// when the records are opened; `None` when no run is in progress.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunInProgress(pub Option<String>);
+
+fn spawn(mut commands: Commands, mut page: ResMut<RecordsPage>, profile: Res<Profile>) {
     page.0 = 0;
+    // The records count finished runs only; the run in progress is named apart (it counts when it
+    // ends), so its battles are not missing from "battles won" without a word.
+    let standing = crate::run::has_saved_run(&profile)
+        .then(|| profile.resume_run().0.map(|run| run.standing()))
+        .flatten();
+    commands.insert_resource(RunInProgress(standing));
     spawn_page(&mut commands, "Records", Screen::Records, page_column(), Section::<RecordsView>::new());
 }
 
@@ -74,10 +88,14 @@ impl RunLine {
 /// The records page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordsView {
-    /// Lifetime lines.
+    /// Lifetime lines (EXP, skills, ranks).
     lines: Vec<String>,
+    /// The finished runs' totals (none when no run finished).
+    finished: Vec<String>,
     /// One line per rank played: its runs and best run.
     bests: Vec<String>,
+    /// Where the run in progress stands, if there is one (not counted in the records yet).
+    in_progress: Option<String>,
     /// Skill chess against the engine: one line per strength played (`Club: 3 won, 1 drawn, 2
     /// lost`), or a line saying no game was played.
     versus: Vec<String>,
@@ -89,7 +107,7 @@ pub struct RecordsView {
 }
 
 impl RecordsView {
-    fn new(profile: &Profile, page: RecordsPage) -> RecordsView {
+    fn new(profile: &Profile, page: RecordsPage, in_progress: &RunInProgress) -> RecordsView {
         let progress = &profile.progress;
         let s = &progress.stats;
         let lines = vec![
@@ -99,19 +117,20 @@ impl RecordsView {
                 progress.unlocked.iter().filter(|id| profile.tree.node(id).is_some()).count(),
                 profile.tree.nodes.len()
             ),
-            format!("Best score: {} points", s.best_score),
-            format!(
-                "Runs: {} won, {} lost; battles won: {}",
-                s.victories,
-                s.runs - s.victories,
-                s.battles_won
-            ),
-            format!(
-                "Pieces lost: {} ({} pawns); temporary pawns lost: {}",
-                s.pieces_lost, s.pawns_lost, s.temporary_pawns_lost
-            ),
             format!("Ranks unlocked: 0 to {}", progress.rank_unlocked),
         ];
+        let finished = if s.runs == 0 {
+            Vec::new()
+        } else {
+            vec![
+                format!("{} won, {} lost; battles won: {}", s.victories, s.runs - s.victories, s.battles_won),
+                format!("Best score: {} points", s.best_score),
+                format!(
+                    "Pieces lost: {} ({} pawns); temporary pawns lost: {}",
+                    s.pieces_lost, s.pawns_lost, s.temporary_pawns_lost
+                ),
+            ]
+        };
         let bests = progress
             .bests
             .iter()
@@ -143,7 +162,9 @@ impl RecordsView {
             .collect();
         RecordsView {
             lines,
+            finished,
             bests,
+            in_progress: in_progress.0.as_ref().map(|standing| format!("{standing} (counted here when it ends)")),
             versus,
             runs_heading: (total > 0)
                 .then(|| format!("Last runs {}-{} of {total}, newest first", first + 1, first + runs.len())),
@@ -175,13 +196,18 @@ impl View for RecordsView {
                     for line in &self.lines {
                         col.spawn(label(line.clone()));
                     }
-                    for line in &self.bests {
+                    col.spawn(section_heading("Finished runs"));
+                    if self.finished.is_empty() {
+                        col.spawn(muted_line("None yet."));
+                    }
+                    for line in self.finished.iter().chain(&self.bests) {
                         col.spawn(label(line.clone()));
                     }
-                    col.spawn((
-                        label("Skill chess against the engine"),
-                        TextColor(crate::palette::STANDARD.accent),
-                    ));
+                    if let Some(line) = &self.in_progress {
+                        col.spawn(section_heading("Run in progress"));
+                        col.spawn(label(line.clone()));
+                    }
+                    col.spawn(section_heading("Skill chess against the engine"));
                     for line in &self.versus {
                         col.spawn(label(line.clone()));
                     }
@@ -196,10 +222,12 @@ impl View for RecordsView {
             })
             .with_children(|col| {
                 let Some(heading) = &self.runs_heading else {
-                    col.spawn(label("No run finished yet."));
+                    // Headed like every list of the page, its line in the muted colour under it.
+                    col.spawn(section_heading("Last runs"));
+                    col.spawn(muted_line("No run finished yet."));
                     return;
                 };
-                col.spawn((label(heading.clone()), TextColor(crate::palette::STANDARD.accent)));
+                col.spawn(section_heading(heading.clone()));
                 for run in &self.runs {
                     // The run's line takes the column's width and its text the room left of the
                     // button, so every Replay button stands at the column's right edge, one under
@@ -241,6 +269,11 @@ impl View for RecordsView {
     }
 }
 
+/// A list's heading on the page, in the accent colour.
+fn section_heading(text: impl Into<String>) -> impl Bundle {
+    (label(text), TextColor(crate::palette::STANDARD.accent))
+}
+
 /// The skill-chess record against each engine strength played, weakest first (`Club: 3 won, 1
 /// drawn, 2 lost`); one line saying so when no game was played.
 fn versus_lines(versus: &VersusRecords) -> Vec<String> {
@@ -263,9 +296,10 @@ fn present(
     mut commands: Commands,
     profile: Res<Profile>,
     page: Res<RecordsPage>,
+    in_progress: Res<RunInProgress>,
     mut sections: crate::ui::section::Sections<RecordsView>,
 ) {
-    show(&mut commands, &mut sections, &RecordsView::new(&profile, *page));
+    show(&mut commands, &mut sections, &RecordsView::new(&profile, *page, &in_progress));
 }
 
 fn on_action(

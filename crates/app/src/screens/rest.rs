@@ -11,7 +11,7 @@ use crate::AppSystems;
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Section, View, button, error_line, heading, label, muted_line, page_column, save_banner, small_button,
+    Section, View, button, heading, label, muted_line, page_column, save_banner, small_button,
     spawn_page, wrapping_row,
 };
 
@@ -110,9 +110,7 @@ impl View for RestView {
             }
         });
         p.spawn(button("Leave", Action::Leave));
-        if let Some(msg) = &self.message {
-            p.spawn(error_line(msg.clone()));
-        }
+        p.spawn(crate::ui::message_line(self.message.as_deref(), 1.0));
     }
 }
 

@@ -236,7 +236,7 @@ impl View for RunStartView {
         p.spawn(label("Choose a starting modifier:"));
         p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
             for (m, card) in &self.offers {
-                spawn_card(row, card, Action::Offer(*m), CardSize::Offer);
+                spawn_card(row, card, Action::Offer(*m), CardSize::Choice);
             }
         });
         p.spawn(label("Give it to:"));

@@ -13,7 +13,7 @@ use crate::board::art::PieceImages;
 use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, error_line, heading, label,
+    CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, heading, label,
     page_column, save_banner, spawn_card, spawn_page, units, wrapping_row,
 };
 
@@ -217,12 +217,9 @@ impl View for ShopView {
                 }
             });
         p.spawn(label(self.owned.clone()));
-        if let Some(items) = &self.items {
-            p.spawn(label(items.clone()));
-        }
-        if let Some(msg) = &self.message {
-            p.spawn(error_line(msg.clone()));
-        }
+        // Always there (empty until the run holds an item), so the first badge bought moves nothing.
+        p.spawn(crate::ui::reserved_line(self.items.clone().unwrap_or_default(), 1.0));
+        p.spawn(crate::ui::message_line(self.message.as_deref(), 1.0));
     }
 }
 

@@ -1,6 +1,7 @@
 //! The title screen: Continue (the saved run, else the unfinished skill-chess game; hidden when there is
-//! neither), New Run, Skill Chess, Upgrades, Records, How to play, Settings, Exit, and a notice about the
-//! player's files when one could not be read. On the first launch (the profile says the tutorial was
+//! neither), New Run, Skill Chess, Upgrades, Records, How to play, Settings, Exit; above them a box
+//! with a question or a notice about the player's files when one could not be read, whose room is kept
+//! when it is empty (the menu never moves under the pointer). On the first launch (the profile says the tutorial was
 //! never offered) a box above the menu offers the tutorial: Play the tutorial, or Not now; either way
 //! the profile records that it was offered, so it is offered once (How to play keeps it reachable). The first button has the keyboard focus, so Enter at
 //! launch starts it. New Run while a run is saved first asks whether to abandon that run (naming where
@@ -89,50 +90,95 @@ fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, mut profile: R
     }
 }
 
-/// The accent-framed box of a question the title asks (the tutorial offer, abandoning a saved run):
-/// its line above a row of answers.
-fn question_box() -> impl Bundle {
-    (
+/// The height of the title's question box, units: its line over a row of small buttons, with its
+/// padding and border (or a notice of up to three lines). The box keeps this room when it has nothing
+/// to say, so the menu under it never moves when a question comes or goes (answering the tutorial
+/// offer moved Exit to where Settings was: a second click quit the game).
+const QUESTION_HEIGHT: f32 = 12.6;
+
+/// The width of the title's question box, units: its longest line (the tutorial offer) in one line.
+/// Fixed, so the panel keeps its width and the menu its place to the pixel when the box empties.
+const QUESTION_WIDTH: f32 = 94.0;
+
+/// What the title's box says: a question and its two answers (the first focused when `true`), or a
+/// notice about the player's files.
+enum Said<'a> {
+    Question(&'a str, [(&'a str, Action); 2], bool),
+    Notice(&'a str),
+}
+
+/// The accent-framed box where the title asks a question (the tutorial offer, abandoning a saved run)
+/// or gives a notice, in a room of [`QUESTION_WIDTH`] x [`QUESTION_HEIGHT`]; `None`: the same room,
+/// empty.
+fn spawn_question(p: &mut ChildSpawnerCommands<'_>, said: Option<Said<'_>>) {
+    let mut frame = p.spawn((
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            width: units(QUESTION_WIDTH),
+            max_width: Val::Percent(100.0),
+            height: units(QUESTION_HEIGHT),
+            flex_shrink: 0.0,
             padding: UiRect::all(units(1.0)),
             margin: UiRect::vertical(units(0.6)),
             border: UiRect::all(units(0.3)),
             border_radius: BorderRadius::all(units(1.0)),
+            overflow: Overflow::clip(),
             ..default()
         },
         BorderColor::all(crate::palette::STANDARD.accent),
-    )
+    ));
+    match said {
+        None => {
+            frame.insert(Visibility::Hidden);
+        }
+        Some(Said::Notice(text)) => {
+            frame.with_children(|box_| {
+                box_.spawn((
+                    crate::ui::error_line(text),
+                    TextLayout::justify(Justify::Center),
+                ));
+            });
+        }
+        Some(Said::Question(line, answers, focus_first)) => {
+            frame.with_children(|ask| {
+                ask.spawn(label(line));
+                ask.spawn(crate::ui::row()).with_children(|row| {
+                    for (i, (text, action)) in answers.into_iter().enumerate() {
+                        let mut b = row.spawn(crate::ui::small_button(text, action));
+                        if i == 0 && focus_first {
+                            b.insert(AutoFocus);
+                        }
+                    }
+                });
+            });
+        }
+    }
 }
 
 impl View for TitleView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("\u{265E} Gambit"));
         p.spawn(label("Chess with skills, and a roguelite of small battles."));
-        if self.offer_tutorial {
-            p.spawn(question_box()).with_children(|offer| {
-                offer.spawn(label(
-                    "New here? Three short battles teach the moves, the skills, HP and poison.",
-                ));
-                offer.spawn(crate::ui::row()).with_children(|row| {
-                    row.spawn(crate::ui::small_button("Play the tutorial", Action::Tutorial));
-                    row.spawn(crate::ui::small_button("Not now", Action::NotNow));
-                });
-            });
-        }
-        if let Some(question) = &self.abandon_question {
-            p.spawn(question_box()).with_children(|ask| {
-                ask.spawn(label(question.clone()));
-                ask.spawn(crate::ui::row()).with_children(|row| {
-                    row.spawn(crate::ui::small_button("Keep it", Action::KeepRun)).insert(AutoFocus);
-                    row.spawn(crate::ui::small_button(
-                        "Abandon it, start a new run",
-                        Action::AbandonAndStart,
-                    ));
-                });
-            });
-        }
+        // One thing at a time in one room: the question about a saved run (asked now), the tutorial
+        // offer (which stays until answered), then a notice about the player's files.
+        let said = if let Some(question) = &self.abandon_question {
+            Some(Said::Question(
+                question.as_str(),
+                [("Keep it", Action::KeepRun), ("Abandon it, start a new run", Action::AbandonAndStart)],
+                true,
+            ))
+        } else if self.offer_tutorial {
+            Some(Said::Question(
+                "New here? Three short battles teach the moves, the skills, HP and poison.",
+                [("Play the tutorial", Action::Tutorial), ("Not now", Action::NotNow)],
+                false,
+            ))
+        } else {
+            self.notice.as_deref().map(Said::Notice)
+        };
+        spawn_question(p, said);
         let mut entries = Vec::new();
         if self.saved_run {
             entries.push(("Continue run", Action::ContinueRun));
@@ -154,12 +200,13 @@ impl View for TitleView {
                 b.insert(AutoFocus);
             }
         }
-        if let Some(text) = &self.notice {
-            p.spawn(crate::ui::error_line(text.clone()));
-        }
         p.spawn(crate::ui::muted_line("Tab / arrows to move, Enter to choose"));
     }
 }
+
+/// The title panel's colour: opaque, so the drifting clouds of the backdrop ([`crate::ui::backdrop`])
+/// pass behind it unseen (at 86% they showed through it and read as a glitch over the menu).
+pub const TITLE_PANEL: Color = Color::srgb(0.08, 0.09, 0.14);
 
 fn spawn(mut commands: Commands) {
     let panel = Node {
@@ -167,7 +214,7 @@ fn spawn(mut commands: Commands) {
         border_radius: BorderRadius::all(units(2.0)),
         ..page_column()
     };
-    let content = (Section::<TitleView>::new(), BackgroundColor(Color::srgba(0.08, 0.09, 0.14, 0.86)));
+    let content = (Section::<TitleView>::new(), BackgroundColor(TITLE_PANEL));
     spawn_page(&mut commands, "Title", Screen::Title, panel, content);
 }
 

@@ -21,7 +21,7 @@ pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
     ButtonLabel, CARD_MARGIN, Card, CardSize, Selected, button, capitalize, card_row, cooldown_words,
-    error_line, heading, label, mark, muted_line, opponent_skills, page_column, recharging, reserved_line,
+    error_line, heading, label, mark, message_line, muted_line, opponent_skills, page_column, recharging, reserved_line,
     reserved_text, row, skill_label, small_button, spawn_card, spawn_log_tail, spawn_page, targeting_hint,
     text_button, wrapping_row,
 };
@@ -35,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<focus::LastFocus>();
     app.init_resource::<focus::PointerMoved>();
     app.init_resource::<scale::ScaleCaps>();
+    app.add_systems(Startup, scale::spawn_cover);
     // The window brings it; the headless tests run without one.
     app.add_message::<bevy::window::CursorMoved>();
     app.add_observer(actions::click_activates);
@@ -50,7 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
             focus::remember_focus,
             focus::style_buttons,
             scroll::scroll_to_focus,
-            (scale::shrink_to_fit, scale::fit_ui_scale).chain(),
+            scale::settle_ui_scale,
         )
             .in_set(AppSystems::Present),
     );

@@ -17,11 +17,15 @@
 //! A setting above 100% enlarges a screen only as far as it fits the window ([`ScaleCaps`]): the
 //! reference layout fills the window at 100%, so at 150% a full screen (skill chess's panel, the
 //! title with the tutorial offer, Upgrades) ran off the bottom with nothing showing that it scrolls.
-//! After each layout, [`shrink_to_fit`] looks for anything outside the window (a text or a button, a
-//! scroll box's hidden content, a text clipped by its box); if it finds some, the screen (with its
-//! open menu) gets a cap an eighth or more lower, remembered for that screen, setting and window size,
-//! down to the scale of 100% (which the layout check holds to fit). So a screen with room is shown at
-//! the setting and a full one as large as it fits, never cut off.
+//! The scale is decided before a screen is first shown ([`settle_ui_scale`]): a new view (a screen,
+//! the settings panel, a setting or a window size) is laid out under a cover ([`ScaleCover`]); while
+//! anything of it lies outside the window (a text or a button, a scroll box's hidden content, a text
+//! clipped by its box) its cap goes an eighth or more lower, remembered for that view, down to the
+//! scale of 100% (which the layout check holds to fit); then the cover goes and the scale stays while
+//! the player is on the view. So a screen with room is shown at the setting and a full one as large as
+//! it fits, never cut off, and never drawn large first and shrunk a frame later under the pointer (as
+//! the cap lowered after the screen was shown did). The pause menu is shown at its screen's scale, so
+//! the screen behind it does not move.
 
 use std::collections::HashMap;
 
@@ -81,21 +85,61 @@ fn snap(scale: f32) -> f32 {
     ((scale * 8.0 + 1e-4).floor() / 8.0).max(0.125)
 }
 
-/// What a cap is remembered for: the screen, the open menu, the setting (in eighths) and the window's
-/// size (logical pixels, rounded).
+/// What a cap is remembered for: the screen, the menu layer with a scale of its own ([`cap_layer`]),
+/// the setting (in eighths) and the window's size (logical pixels, rounded).
 type CapKey = (Screen, Menu, u32, UVec2);
 
-/// The largest `UiScale` each screen fits at ([`shrink_to_fit`] lowers it when the screen overflows
-/// the window), by screen, open menu, setting and window size.
+/// The menu layer a cap belongs to: the settings panel hides the screen under it fully, so it has a
+/// cap of its own; the pause menu leaves the screen readable behind it, so it is shown at its
+/// screen's scale (a cap of its own re-laid the screen behind it out at another scale: the board
+/// moved when Escape was pressed at 150%).
+#[must_use]
+pub fn cap_layer(menu: Menu) -> Menu {
+    match menu {
+        Menu::Settings => Menu::Settings,
+        Menu::None | Menu::Pause => Menu::None,
+    }
+}
+
+/// The largest `UiScale` each view fits at, and where the view shown stands: a view (a screen, its
+/// menu layer, the setting and the window's size) is laid out hidden under [`ScaleCover`] until its
+/// scale is decided ([`settle_ui_scale`]), then shown at that scale, which does not change while the
+/// view stays (the screen is entered again, the window resized, the setting or the settings panel
+/// changed: a new view).
 #[derive(Resource, Default, Debug)]
 pub struct ScaleCaps {
+    /// The caps found, by view.
     caps: HashMap<CapKey, f32>,
+    /// The view shown (`None` before the first frame with states and a window).
+    shown: Option<CapKey>,
+    /// The view's scale is decided: it is shown, and its scale stays.
+    settled: bool,
+    /// Layouts of the shown view examined while it was hidden.
+    hidden_frames: u32,
+    /// Overflows found after a view was shown (its scale kept; the next visit starts lower).
+    late: u32,
+    /// The shown view has been counted in `late`.
+    late_seen: bool,
 }
 
 impl ScaleCaps {
-    /// The cap of `key`, if the screen was found too large at some scale.
+    /// The cap of `key`, if the view was found too large at some scale.
     fn get(&self, key: &CapKey) -> Option<f32> {
         self.caps.get(key).copied()
+    }
+
+    /// Whether the view shown has its scale decided (and the interface is shown).
+    #[must_use]
+    pub fn settled(&self) -> bool {
+        self.settled
+    }
+
+    /// How many times a view was found overflowing the window after it was shown (its scale was
+    /// kept, so nothing moved; the next visit of that view starts at a lower cap). The layout tests
+    /// expect none on the screenshot tour.
+    #[must_use]
+    pub fn late_overflows(&self) -> u32 {
+        self.late
     }
 }
 
@@ -110,7 +154,7 @@ pub fn capped(want: f32, floor: f32, cap: Option<f32>) -> f32 {
 /// The key of what is shown now.
 fn cap_key(settings: &Settings, window: Option<Vec2>, screen: Screen, menu: Menu) -> CapKey {
     let size = window.map_or(UVec2::ZERO, |w| w.round().as_uvec2());
-    (screen, menu, (settings.ui_scale * 8.0).round() as u32, size)
+    (screen, cap_layer(menu), (settings.ui_scale * 8.0).round() as u32, size)
 }
 
 /// The window's logical size, if there is one.
@@ -118,61 +162,171 @@ fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Option<Vec2> {
     windows.single().ok().map(|w| Vec2::new(w.width(), w.height()))
 }
 
-/// Keeps `UiScale` at the setting times the window's fit, capped to what the screen shown fits
-/// ([`ScaleCaps`]; every frame: the window may be resized, the screen change).
-pub fn fit_ui_scale(
+/// A cover over the whole interface, in the page's colour, shown while a new view is laid out at a
+/// scale not yet decided ([`settle_ui_scale`]): the player never sees a screen drawn large that is
+/// shrunk a frame later.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct ScaleCover;
+
+/// The stacking layer of [`ScaleCover`]: above every screen and menu.
+const COVER_LAYER: i32 = 10_000;
+
+/// Spawns the [`ScaleCover`], hidden.
+pub fn spawn_cover(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Scale cover"),
+        ScaleCover,
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            ..default()
+        },
+        BackgroundColor(crate::palette::STANDARD.background),
+        GlobalZIndex(COVER_LAYER),
+        Visibility::Hidden,
+    ));
+}
+
+/// The most frames a view is laid out hidden before it is shown at the scale reached (each frame
+/// lowers its cap at least an eighth, so the floor is reached sooner; this bounds a layout that never
+/// settles).
+const MAX_HIDDEN_FRAMES: u32 = 8;
+
+/// Decides `UiScale` once per view and keeps it: the setting times the window's fit
+/// ([`ui_scale_for`]), capped to what the view fits ([`ScaleCaps`]). A new view (another screen, the
+/// settings panel opened or closed, the setting or the window's size changed) starts at its
+/// remembered cap, hidden under [`ScaleCover`]; each frame its last layout is examined
+/// ([`overflow`]) and, while it runs off the window, its cap is lowered an eighth or more, down to
+/// 100%'s scale; once it fits (or is at 100%'s scale) it is shown. From then on the scale stays until
+/// the view changes: an overflow found later (a screen's content grew) is counted
+/// ([`ScaleCaps::late_overflows`]) and lowers the cap of the next visit only. At a setting of 100% or
+/// less nothing is ever decided: the scale is the setting's, shown at once.
+pub fn settle_ui_scale(
     settings: Res<Settings>,
     windows: Query<&Window, With<PrimaryWindow>>,
     states: Option<(Res<State<Screen>>, Res<State<Menu>>)>,
-    caps: Res<ScaleCaps>,
+    mut caps: ResMut<ScaleCaps>,
     scale: Option<ResMut<UiScale>>,
+    nodes: Query<Measured>,
+    lineage: Query<Lineage, Without<ScaleCover>>,
+    special: Query<(), Or<(With<super::layout_check::Clipped>, With<crate::board::view::BoardRoot>)>>,
+    mut cover_node: Query<&mut Visibility, With<ScaleCover>>,
 ) {
     let Some(mut scale) = scale else { return };
-    let window = window_size(&windows);
-    let want = ui_scale_for(settings.ui_scale, window);
-    let cap =
-        states.and_then(|(screen, menu)| caps.get(&cap_key(&settings, window, *screen.get(), *menu.get())));
-    let want = capped(want, ui_scale_for(1.0, window), cap);
-    if (scale.0 - want).abs() > f32::EPSILON {
-        scale.0 = want;
+    let window = windows.single().ok();
+    let size = window_size(&windows);
+    let want = ui_scale_for(settings.ui_scale, size);
+    let floor = ui_scale_for(1.0, size);
+    let key = states.map(|(screen, menu)| cap_key(&settings, size, *screen.get(), *menu.get()));
+    if caps.shown != key {
+        caps.shown = key;
+        caps.settled = false;
+        caps.hidden_frames = 0;
+        caps.late_seen = false;
+        let start = capped(want, floor, key.and_then(|k| caps.get(&k)));
+        if (scale.0 - start).abs() > f32::EPSILON {
+            scale.0 = start;
+        }
+    }
+    let now = scale.0;
+    let (Some(key), Some(window)) = (key, window) else {
+        // No window (the headless logic tests) or no states: the setting alone, nothing to decide.
+        caps.settled = true;
+        show_cover(&mut cover_node, false);
+        return;
+    };
+    if now <= floor + f32::EPSILON {
+        // At 100%'s scale (or below) every screen fits: the layout check holds it to.
+        caps.settled = true;
+        show_cover(&mut cover_node, false);
+        return;
+    }
+    // The view's first frame has not been laid out yet (its nodes were spawned this frame).
+    let examined = if caps.hidden_frames == 0 && !caps.settled {
+        None
+    } else {
+        overflow(window, now, &nodes, &lineage, &special)
+    };
+    let lower = |ratio: f32| snap((now / ratio).min(now - 0.125)).max(floor);
+    if caps.settled {
+        if let Some(Some(ratio)) = examined
+            && !caps.late_seen
+        {
+            // Too late to change what the player sees: the next visit starts lower.
+            let cap = lower(ratio);
+            let entry = caps.caps.entry(key).or_insert(cap);
+            *entry = entry.min(cap);
+            caps.late += 1;
+            caps.late_seen = true;
+            warn!("{key:?} ran off the window after it was shown at a UI scale of {now}");
+        }
+        return;
+    }
+    caps.hidden_frames += 1;
+    match examined {
+        // Not laid out at this scale yet.
+        None => {}
+        Some(None) => caps.settled = true,
+        Some(Some(ratio)) => {
+            let cap = lower(ratio);
+            let entry = caps.caps.entry(key).or_insert(cap);
+            *entry = entry.min(cap);
+            if cap < now {
+                scale.0 = cap;
+            } else {
+                caps.settled = true;
+            }
+        }
+    }
+    if caps.hidden_frames > MAX_HIDDEN_FRAMES {
+        caps.settled = true;
+    }
+    show_cover(&mut cover_node, !caps.settled);
+}
+
+/// Shows or hides the [`ScaleCover`].
+fn show_cover(cover: &mut Query<&mut Visibility, With<ScaleCover>>, shown: bool) {
+    let want = if shown { Visibility::Inherited } else { Visibility::Hidden };
+    for mut visibility in cover.iter_mut() {
+        if *visibility != want {
+            *visibility = want;
+        }
     }
 }
+
+/// What [`overflow`] reads of a node's ancestors: its parent, visibility and node.
+type Lineage = (Option<&'static ChildOf>, Option<&'static Visibility>, &'static Node);
+
+/// What [`overflow`] reads of each node.
+type Measured = (
+    Entity,
+    &'static Node,
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    Has<Text>,
+    Has<Button>,
+    Has<crate::board::view::BoardRoot>,
+    Option<&'static TextLayoutInfo>,
+);
 
 /// How far (physical pixels) a node may stick out of the window before the screen counts as too large.
 const OVERFLOW_SLACK: f32 = 1.0;
 
-/// After a layout at a scale above 100%: when anything of the screen lies outside the window (a shown
-/// text or button not on the board and not in a clipping log, or the board itself; inside a scroll
-/// box only across, as the box scrolls down), a scroll box's content is taller than the box, or a
-/// text's lines do not fit its box, the screen's cap becomes the scale an eighth lower (or lower still,
-/// as far as a scroll box says it must shrink), never below 100%'s.
-pub fn shrink_to_fit(
-    settings: Res<Settings>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    states: Option<(Res<State<Screen>>, Res<State<Menu>>)>,
-    scale: Option<Res<UiScale>>,
-    mut caps: ResMut<ScaleCaps>,
-    nodes: Query<(
-        Entity,
-        &Node,
-        &ComputedNode,
-        &UiGlobalTransform,
-        Has<Text>,
-        Has<Button>,
-        Has<crate::board::view::BoardRoot>,
-        Option<&TextLayoutInfo>,
-    )>,
-    lineage: Query<(Option<&ChildOf>, Option<&Visibility>, &Node)>,
-    special: Query<(), Or<(With<super::layout_check::Clipped>, With<crate::board::view::BoardRoot>)>>,
-) {
-    let (Some(scale), Some((screen, menu))) = (scale, states) else { return };
-    let Ok(window) = windows.single() else { return };
+/// Examines the last layout at the scale `now`: `None` when it was laid out at another scale (it says
+/// nothing), `Some(None)` when everything fits, `Some(Some(ratio))` when something runs off the window
+/// (a shown text or button not on the board and not in a clipping log, or the board itself; inside a
+/// scroll box only across, as the box scrolls down), a scroll box's content is taller than the box, or
+/// a text's lines do not fit its box: `ratio` is at least how far the screen must shrink (1 when it
+/// only says that it must).
+fn overflow(
+    window: &Window,
+    now: f32,
+    nodes: &Query<Measured>,
+    lineage: &Query<Lineage, Without<ScaleCover>>,
+    special: &Query<(), Or<(With<super::layout_check::Clipped>, With<crate::board::view::BoardRoot>)>>,
+) -> Option<Option<f32>> {
     let logical = Vec2::new(window.width(), window.height());
-    let floor = ui_scale_for(1.0, Some(logical));
-    let now = scale.0;
-    if now <= floor + f32::EPSILON {
-        return;
-    }
     let factor = window.scale_factor();
     let bounds = Rect::from_corners(Vec2::ZERO, logical * factor);
     /// Where a node stands: not measured (hidden, on the board, in a clipping log), or measured, and
@@ -200,14 +354,14 @@ pub fn shrink_to_fit(
         Place::Shown { scrolled }
     };
     let mut shrink: Option<f32> = None;
-    for (entity, node, computed, at, text, button, board, lines) in &nodes {
+    for (entity, node, computed, at, text, button, board, lines) in nodes {
         let size = computed.size();
         if size.x <= 0.0 || size.y <= 0.0 {
             continue;
         }
         // A layout from before the last change of scale says nothing about this one.
         if (computed.inverse_scale_factor() * now * factor - 1.0).abs() > 1e-3 {
-            return;
+            return None;
         }
         let scroll_box = node.overflow.y == OverflowAxis::Scroll;
         if !(text || button || board || scroll_box) {
@@ -227,18 +381,26 @@ pub fn shrink_to_fit(
                 measured.y > size.y + OVERFLOW_SLACK
             });
             if across || (down && !scrolled) || clipped {
-                ratio = Some(ratio.unwrap_or(1.0).max(1.0));
+                // How far the screen must shrink at least, as its content is laid out in units (the
+                // board aside): a page taller than the window starts at its top, so its foot at
+                // `max.y` must come up to the window's; content centred across spreads both ways.
+                let mut need = 1.0_f32;
+                if down && !scrolled && r.max.y > bounds.max.y {
+                    need = need.max(r.max.y / bounds.max.y);
+                }
+                if across {
+                    let half = bounds.width() / 2.0;
+                    let spread = (r.max.x - half).max(half - r.min.x);
+                    need = need.max(spread / half);
+                }
+                ratio = Some(ratio.unwrap_or(1.0).max(need));
             }
         }
         if let Some(r) = ratio {
             shrink = Some(shrink.map_or(r, |s: f32| s.max(r)));
         }
     }
-    let Some(ratio) = shrink else { return };
-    let cap = snap((now / ratio).min(now - 0.125)).max(floor);
-    let key = cap_key(&settings, Some(logical), *screen.get(), *menu.get());
-    let entry = caps.caps.entry(key).or_insert(cap);
-    *entry = entry.min(cap);
+    Some(shrink)
 }
 
 #[cfg(test)]

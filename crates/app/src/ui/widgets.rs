@@ -121,6 +121,17 @@ pub fn error_line(text: impl Into<String>) -> impl Bundle {
     (label(text), TextColor(STANDARD.error))
 }
 
+/// A refusal or failure in the error colour, centred, in a box of `lines` lines that is there when
+/// nothing is refused too (empty), so a message that comes or goes never moves what is around it (at
+/// the foot of a page centred in the window, it moved every button up by half its height).
+pub fn message_line(text: Option<&str>, lines: f32) -> impl Bundle {
+    (
+        reserved_line(text.unwrap_or_default(), lines),
+        TextColor(STANDARD.error),
+        TextLayout::justify(Justify::Center),
+    )
+}
+
 /// A line in the muted colour (hints).
 pub fn muted_line(text: impl Into<String>) -> impl Bundle {
     (label(text), TextColor(STANDARD.muted))
@@ -321,10 +332,14 @@ pub struct Card {
 /// A card's fixed size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardSize {
-    /// An offer: 17 x 31 units (eight fit in one row of the narrowest window), room for a description
-    /// of about eight short lines (the catalogue's longest text, 160 characters).
+    /// An offer: 17 x 45 units (eight fit in one row of the narrowest window), room for a description
+    /// of eleven lines of [`SMALL_TEXT`] (the catalogue's longest texts, about 115 characters) and a
+    /// state of two.
     Offer,
-    /// A piece of the army: 12 x 12.5 units (symbol, name, one status line).
+    /// An offer among a few (the run start's three modifiers): 36 x 28 units, room for a description
+    /// of six lines of [`SMALL_TEXT`].
+    Choice,
+    /// A piece of the army: 13 x 14 units (symbol, name, one status line).
     Piece,
 }
 
@@ -333,11 +348,17 @@ impl CardSize {
     #[must_use]
     pub fn units(self) -> (f32, f32) {
         match self {
-            CardSize::Offer => (17.0, 31.0),
-            CardSize::Piece => (12.0, 12.5),
+            CardSize::Offer => (17.0, 45.0),
+            CardSize::Choice => (36.0, 28.0),
+            CardSize::Piece => (13.0, 14.0),
         }
     }
 }
+
+/// The smallest text of the interface, units: 11 pixels high in an 800x600 window (where a unit is 5
+/// pixels), 13 at 900x600. A card's description, price and state use it: at 1.6 units a shop card's
+/// description was 8 pixels high at 800x600, unreadable.
+pub const SMALL_TEXT: f32 = 2.2;
 
 /// The margin around a card of [`spawn_card`] on every side, units (a row of `n` cards is `n` times
 /// its width plus twice this).
@@ -353,8 +374,8 @@ pub fn spawn_card<'a, A: ButtonAction>(
 ) -> EntityCommands<'a> {
     let (width, height) = size.units();
     let (art_size, title_size) = match size {
-        CardSize::Offer => (4.5, 2.2),
-        CardSize::Piece => (4.5, 1.9),
+        CardSize::Offer | CardSize::Choice => (4.0, 2.4),
+        CardSize::Piece => (4.0, SMALL_TEXT),
     };
     let mut entity = parent.spawn((
         Button,
@@ -409,7 +430,7 @@ pub fn spawn_card<'a, A: ButtonAction>(
         if !card.text.is_empty() {
             c.spawn((
                 Text::new(card.text.clone()),
-                text_font(1.6),
+                text_font(SMALL_TEXT),
                 TextColor(STANDARD.muted),
                 TextLayout::justify(Justify::Center),
                 Node { max_width: Val::Percent(100.0), flex_grow: 1.0, ..default() },
@@ -422,7 +443,7 @@ pub fn spawn_card<'a, A: ButtonAction>(
             if let Some(line) = line {
                 c.spawn((
                     Text::new(line.clone()),
-                    text_font(1.7),
+                    text_font(SMALL_TEXT),
                     TextColor(color),
                     TextLayout::justify(Justify::Center),
                     Node { max_width: Val::Percent(100.0), ..default() },

@@ -27,14 +27,8 @@ fn the_records_name_the_run_in_progress_apart_from_the_finished_runs() {
     h.update(3);
     h.press(title::Action::Records);
     let texts = h.texts();
-    let standing = h
-        .app
-        .world()
-        .resource::<gambit::run::Profile>()
-        .resume_run()
-        .0
-        .expect("the run is saved")
-        .standing();
+    let standing =
+        h.app.world().resource::<gambit::run::Profile>().resume_run().0.expect("the run is saved").standing();
     assert!(texts.iter().any(|t| t == "Run in progress"), "{texts:?}");
     assert!(
         texts.iter().any(|t| t.starts_with(&standing) && t.contains("counted here when it ends")),

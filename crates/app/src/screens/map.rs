@@ -19,9 +19,7 @@ use crate::palette::STANDARD;
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{FocusKey, text_font, units};
-use crate::ui::{
-    Section, View, card_row, heading, muted_line, page_column, save_banner, spawn_page,
-};
+use crate::ui::{Section, View, card_row, heading, muted_line, page_column, save_banner, spawn_page};
 
 /// What the map's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]

@@ -164,7 +164,10 @@ impl RecordsView {
             lines,
             finished,
             bests,
-            in_progress: in_progress.0.as_ref().map(|standing| format!("{standing} (counted here when it ends)")),
+            in_progress: in_progress
+                .0
+                .as_ref()
+                .map(|standing| format!("{standing} (counted here when it ends)")),
             versus,
             runs_heading: (total > 0)
                 .then(|| format!("Last runs {}-{} of {total}, newest first", first + 1, first + runs.len())),

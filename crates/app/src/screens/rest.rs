@@ -11,8 +11,8 @@ use crate::AppSystems;
 use crate::run::{RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Section, View, button, heading, label, muted_line, page_column, save_banner, small_button,
-    spawn_page, wrapping_row,
+    Section, View, button, heading, label, muted_line, page_column, save_banner, small_button, spawn_page,
+    wrapping_row,
 };
 
 /// What the rest's buttons do.

@@ -13,8 +13,8 @@ use crate::board::art::PieceImages;
 use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, heading, label,
-    page_column, save_banner, spawn_card, spawn_page, units, wrapping_row,
+    CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, heading, label, page_column,
+    save_banner, spawn_card, spawn_page, units, wrapping_row,
 };
 
 /// What the shop's buttons do.

@@ -135,10 +135,7 @@ fn spawn_question(p: &mut ChildSpawnerCommands<'_>, said: Option<Said<'_>>) {
         }
         Some(Said::Notice(text)) => {
             frame.with_children(|box_| {
-                box_.spawn((
-                    crate::ui::error_line(text),
-                    TextLayout::justify(Justify::Center),
-                ));
+                box_.spawn((crate::ui::error_line(text), TextLayout::justify(Justify::Center)));
             });
         }
         Some(Said::Question(line, answers, focus_first)) => {

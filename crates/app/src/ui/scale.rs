@@ -3,7 +3,7 @@
 //! Every size outside the board is written in *units*: hundredths of the reference window's height,
 //! [`REFERENCE_SIDE`] (800 logical pixels, the 1280x800 window), so [`units`]`(2.6)` is 20.8 px
 //! there. Units are logical pixels to Bevy (`Val::Px`, `FontSize::Px`), which `UiScale` multiplies;
-//! [`fit_ui_scale`] sets `UiScale` to the player's setting times the window's fit: how far the
+//! [`settle_ui_scale`] sets `UiScale` to the player's setting times the window's fit: how far the
 //! reference layout, [`REFERENCE_WIDTH`] x [`REFERENCE_SIDE`], must shrink or grow to fit the window
 //! in both directions (the tighter of width / 1200 and height / 800), rounded down to an eighth so a
 //! unit is a whole number of pixels at 100%. So the interface grows and
@@ -196,9 +196,8 @@ const MAX_HIDDEN_FRAMES: u32 = 8;
 /// Decides `UiScale` once per view and keeps it: the setting times the window's fit
 /// ([`ui_scale_for`]), capped to what the view fits ([`ScaleCaps`]). A new view (another screen, the
 /// settings panel opened or closed, the setting or the window's size changed) starts at its
-/// remembered cap, hidden under [`ScaleCover`]; each frame its last layout is examined
-/// ([`overflow`]) and, while it runs off the window, its cap is lowered an eighth or more, down to
-/// 100%'s scale; once it fits (or is at 100%'s scale) it is shown. From then on the scale stays until
+/// remembered cap, hidden under [`ScaleCover`]; each frame its last layout is examined and, while
+/// something runs off the window, its cap is lowered an eighth or more, down to 100%'s scale; once it fits (or is at 100%'s scale) it is shown. From then on the scale stays until
 /// the view changes: an overflow found later (a screen's content grew) is counted
 /// ([`ScaleCaps::late_overflows`]) and lowers the cap of the next visit only. At a setting of 100% or
 /// less nothing is ever decided: the scale is the setting's, shown at once.

@@ -284,6 +284,11 @@ fn advance_run_to(world: &mut World, want: Screen) {
         let summary = session.run.summary();
         let mut profile = world.resource_mut::<crate::run::Profile>();
         crate::run::record_finished(&mut profile, &session.run, &summary);
+        // As the game does when a run ends: no saved run is left (the records would show it in
+        // progress).
+        if let Err(e) = profile.clear_run() {
+            error!("the tour's finished run was not cleared: {e}");
+        }
         session.recorded = Some(summary);
     }
     world.insert_resource(session);

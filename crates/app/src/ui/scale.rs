@@ -114,8 +114,10 @@ pub struct ScaleCaps {
     shown: Option<CapKey>,
     /// The view's scale is decided: it is shown, and its scale stays.
     settled: bool,
-    /// Layouts of the shown view examined while it was hidden.
+    /// Frames the shown view has been hidden.
     hidden_frames: u32,
+    /// Layouts of the shown view examined while it was hidden (frames with a layout at its scale).
+    examined_frames: u32,
     /// Overflows found after a view was shown (its scale kept; the next visit starts lower).
     late: u32,
     /// The shown view has been counted in `late`.
@@ -193,6 +195,10 @@ pub fn spawn_cover(mut commands: Commands) {
 /// settles).
 const MAX_HIDDEN_FRAMES: u32 = 8;
 
+/// The most frames a view stays hidden waiting for a layout at its scale (a window's first frames
+/// have none, before its camera has a size: the view shown then at the setting ran off the window).
+const MAX_UNLAID_FRAMES: u32 = 120;
+
 /// Decides `UiScale` once per view and keeps it: the setting times the window's fit
 /// ([`ui_scale_for`]), capped to what the view fits ([`ScaleCaps`]). A new view (another screen, the
 /// settings panel opened or closed, the setting or the window's size changed) starts at its
@@ -222,6 +228,7 @@ pub fn settle_ui_scale(
         caps.shown = key;
         caps.settled = false;
         caps.hidden_frames = 0;
+        caps.examined_frames = 0;
         caps.late_seen = false;
         let start = capped(want, floor, key.and_then(|k| caps.get(&k)));
         if (scale.0 - start).abs() > f32::EPSILON {
@@ -263,6 +270,9 @@ pub fn settle_ui_scale(
         return;
     }
     caps.hidden_frames += 1;
+    if examined.is_some() {
+        caps.examined_frames += 1;
+    }
     match examined {
         // Not laid out at this scale yet.
         None => {}
@@ -278,7 +288,7 @@ pub fn settle_ui_scale(
             }
         }
     }
-    if caps.hidden_frames > MAX_HIDDEN_FRAMES {
+    if caps.examined_frames > MAX_HIDDEN_FRAMES || caps.hidden_frames > MAX_UNLAID_FRAMES {
         caps.settled = true;
     }
     show_cover(&mut cover_node, !caps.settled);
@@ -353,6 +363,7 @@ fn overflow(
         Place::Shown { scrolled }
     };
     let mut shrink: Option<f32> = None;
+    let mut measured = 0_usize;
     for (entity, node, computed, at, text, button, board, lines) in nodes {
         let size = computed.size();
         if size.x <= 0.0 || size.y <= 0.0 {
@@ -367,6 +378,7 @@ fn overflow(
             continue;
         }
         let Place::Shown { scrolled } = place(entity) else { continue };
+        measured += 1;
         let mut ratio = None;
         if scroll_box && !scrolled && computed.content_size().y > size.y + OVERFLOW_SLACK {
             ratio = Some(computed.content_size().y / size.y);
@@ -398,6 +410,10 @@ fn overflow(
         if let Some(r) = ratio {
             shrink = Some(shrink.map_or(r, |s: f32| s.max(r)));
         }
+    }
+    // Nothing laid out yet (a window's first frames, before its camera has a size): no answer.
+    if measured == 0 {
+        return None;
     }
     Some(shrink)
 }

@@ -12,8 +12,11 @@ use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, play_au
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::items::ItemCatalogue;
 use gambit_roguelite::rank::{Rank, RankRules};
+use gambit_roguelite::route::NodeKind;
 use gambit_roguelite::run::{Decision, EnemySearch, RunEvent, RunLog, RunSummary, ShopItem};
 use gambit_roguelite::tuning::Tuning;
+use gambit_roguelite::{PieceId, Team};
+use gambit_rules::Role;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -141,6 +144,74 @@ struct ItemRow {
     used: u64,
 }
 
+/// How a won battle ended: the player's winning action.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WinHow {
+    /// A capture by a piece that teleported within its last two moves (a teleport cannot take a king
+    /// or a marked target itself: it lands next to one).
+    AfterTeleport,
+    /// Another capture.
+    Capture,
+    /// Anything else (poison, damage, a consumable).
+    Other,
+}
+
+/// One won battle: its route node (act, kind label), the player's moves used, the winning action
+/// and whether a queen made it.
+struct Win {
+    act: u32,
+    node: Option<NodeKind>,
+    stage: u32,
+    moves: u32,
+    how: WinHow,
+    queen: bool,
+}
+
+/// Follows the player's moves through a battle's events, to tell how the battle was won.
+#[derive(Default)]
+struct WinTracker {
+    /// The battle followed (`Run::battles_started`).
+    battle: u32,
+    /// Player moves and teleports so far.
+    moves: u32,
+    /// Per player piece, the move number of its last teleport.
+    teleported: BTreeMap<PieceId, u32>,
+}
+
+impl WinTracker {
+    /// Reads one decision's events; the winning action when they hold the player's victory (the
+    /// last enemy death before [`BattleEvent::Victory`]: a capture, and by whom, or another death).
+    fn read(&mut self, battle: u32, events: &[RunEvent]) -> Option<(WinHow, bool)> {
+        if battle != self.battle {
+            *self = WinTracker { battle, ..WinTracker::default() };
+        }
+        let mut last = (WinHow::Other, false);
+        for e in events {
+            let RunEvent::Battle { event } = e else { continue };
+            match event {
+                BattleEvent::Moved { unit, .. } if unit.team == Team::Player => self.moves += 1,
+                BattleEvent::Teleported { unit, .. } if unit.team == Team::Player => {
+                    self.moves += 1;
+                    self.teleported.insert(unit.id, self.moves);
+                }
+                BattleEvent::Captured { victim, by, .. } if victim.team == Team::Enemy => {
+                    let recent = self.teleported.get(&by.id).is_some_and(|&m| self.moves - m <= 2);
+                    let how = if recent { WinHow::AfterTeleport } else { WinHow::Capture };
+                    last = (how, by.role == Role::Queen);
+                }
+                BattleEvent::Died { unit, .. } | BattleEvent::Destroyed { unit, .. }
+                    if unit.team == Team::Enemy =>
+                {
+                    last = (WinHow::Other, false);
+                }
+                BattleEvent::Victory { .. } => return Some(last),
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
 /// One run's facts.
 struct Facts {
     summary: RunSummary,
@@ -159,6 +230,10 @@ struct Facts {
     used: Vec<String>,
     /// The player's promotions, and those by a pawn that teleported within its last two moves.
     promotions: (u32, u32),
+    /// The battles won, how.
+    wins: Vec<Win>,
+    /// Per battle played, in order, the solver's shortest win of its board (`None`: not proved).
+    proofs: Vec<Option<u32>>,
 }
 
 fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Vec<String>) -> Facts {
@@ -220,6 +295,8 @@ fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Ve
         build,
         used,
         promotions: (0, 0),
+        wins: Vec::new(),
+        proofs: Vec::new(),
     }
 }
 
@@ -245,6 +322,121 @@ fn wilson(k: u64, n: u64) -> (f64, f64) {
 
 fn pct(k: u64, n: u64) -> f64 {
     if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 }
+}
+
+/// How the battles of one row were won: counts by moves used and by winning action.
+struct WinRow {
+    label: String,
+    won: u64,
+    moves: Vec<u32>,
+    /// Won in 1, 2 and 3 moves.
+    by_moves: [u64; 3],
+    /// Won by a capture with a piece that teleported within its last two moves.
+    teleport: u64,
+    /// ... in at most 3 moves.
+    quick_teleport: u64,
+    /// Won by a queen's capture.
+    queen: u64,
+    /// Battles played (won or not), of them proved, and the proved ones' shortest wins in 1, 2 and 3
+    /// moves.
+    played: u64,
+    proved: Vec<u32>,
+}
+
+impl WinRow {
+    fn of<'a>(label: String, wins: impl Iterator<Item = &'a Win>, proofs: impl Iterator<Item = Option<u32>>) -> WinRow {
+        let mut row = WinRow {
+            label,
+            won: 0,
+            moves: Vec::new(),
+            by_moves: [0; 3],
+            teleport: 0,
+            quick_teleport: 0,
+            queen: 0,
+            played: 0,
+            proved: Vec::new(),
+        };
+        for p in proofs {
+            row.played += 1;
+            row.proved.extend(p);
+        }
+        row.proved.sort_unstable();
+        for w in wins {
+            row.won += 1;
+            row.moves.push(w.moves);
+            if (1..=3).contains(&w.moves) {
+                row.by_moves[w.moves as usize - 1] += 1;
+            }
+            let teleport = w.how == WinHow::AfterTeleport;
+            row.queen += u64::from(w.queen);
+            row.teleport += u64::from(teleport);
+            row.quick_teleport += u64::from(teleport && w.moves <= 3);
+        }
+        row.moves.sort_unstable();
+        row
+    }
+
+    fn quick(&self) -> u64 {
+        self.by_moves.iter().sum()
+    }
+
+    fn average(&self) -> f64 {
+        self.moves.iter().map(|&m| f64::from(m)).sum::<f64>() / self.won.max(1) as f64
+    }
+
+    fn median(&self) -> u32 {
+        self.moves.get(self.moves.len().saturating_sub(1) / 2).copied().unwrap_or(0)
+    }
+
+    /// The proof row: battles played, proved, the shortest wins' median and how many are 2 moves or
+    /// fewer, 3 or fewer.
+    fn proof_line(&self) -> String {
+        let n = self.proved.len() as u64;
+        let within = |m: u32| {
+            let k = self.proved.iter().filter(|&&p| p <= m).count() as u64;
+            let (lo, hi) = wilson(k, n);
+            format!("{k} ({:.1}%, {lo:.1}-{hi:.1}%)", pct(k, n))
+        };
+        format!(
+            "| {} | {} | {} | {} | {} | {} |",
+            self.label,
+            self.played,
+            n,
+            self.proved.get(self.proved.len().saturating_sub(1) / 2).copied().unwrap_or(0),
+            within(2),
+            within(3)
+        )
+    }
+
+    fn line(&self) -> String {
+        let share = |k: u64| {
+            let (lo, hi) = wilson(k, self.won);
+            format!("{k} ({:.1}%, {lo:.1}-{hi:.1}%)", pct(k, self.won))
+        };
+        format!(
+            "| {} | {} | {:.2} | {} | {} / {} / {} | {} | {} | {} | {} |",
+            self.label,
+            self.won,
+            self.average(),
+            self.median(),
+            self.by_moves[0],
+            self.by_moves[1],
+            self.by_moves[2],
+            share(self.quick()),
+            share(self.teleport),
+            share(self.quick_teleport),
+            share(self.queen)
+        )
+    }
+
+    fn json(&self) -> Value {
+        json!({"battles": self.label, "won": self.won, "average_moves_used": self.average(),
+               "median_moves_used": self.median(), "won_in_1_2_3_moves": self.by_moves,
+               "won_in_at_most_3_moves": self.quick(), "won_by_a_capture_after_a_teleport": self.teleport,
+               "won_by_a_capture_after_a_teleport_in_at_most_3_moves": self.quick_teleport,
+               "won_by_a_queen_capture": self.queen, "played": self.played, "proved": self.proved.len(),
+               "proved_shortest_wins": self.proved})
+    }
 }
 
 /// Issue 16's run-victory target at rank 0 (route runs, random route choices), percent. (Issue 14's
@@ -326,16 +518,29 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             config.items = items.clone();
             rank_rules.apply(&mut config);
             let mut used = Vec::new();
-            let run = play_auto_with(config, &player, |_, events| {
+            let mut wins = Vec::new();
+            let mut tracker = WinTracker::default();
+            let mut proofs = Vec::new();
+            let run = play_auto_with(config, &player, |run, events| {
+                if run.battles_started() as usize > proofs.len() {
+                    proofs.push(run.encounter().and_then(|e| e.proof));
+                }
                 for e in events {
                     if let RunEvent::Battle { event: BattleEvent::ItemUsed { effect, .. } } = e {
                         used.push(effect.clone());
                     }
                 }
+                if let Some((how, queen)) = tracker.read(run.battles_started(), events)
+                    && let Some(b) = run.stats().battles.last().filter(|b| b.won)
+                {
+                    wins.push(Win { act: b.act, node: b.node, stage: b.stage, moves: b.moves_used, how, queen });
+                }
             });
             bar.inc(1);
             let mut f = facts(&run.log(), run.summary(), run.enemy_searches().to_vec(), used);
             f.promotions = run.promotions();
+            f.wins = wins;
+            f.proofs = proofs;
             f
         })
         .collect();
@@ -444,6 +649,35 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             (label, battles.len() as u64, won, lost, target)
         })
         .collect();
+    // How the battles of each route row (or stage, in three-battle runs) were won.
+    let win_rows: Vec<WinRow> = if route_rows.iter().any(|r| r.1 > 0) {
+        ROUTE_ROWS
+            .iter()
+            .map(|&(label, act, kinds, _)| {
+                let proofs = all.iter().flat_map(|f| f.summary.stats.battles.iter().zip(&f.proofs));
+                WinRow::of(
+                    label.to_string(),
+                    all.iter()
+                        .flat_map(|f| &f.wins)
+                        .filter(|w| w.act == act && w.node.is_some_and(|n| kinds.contains(&n.label()))),
+                    proofs
+                        .filter(|(b, _)| b.act == act && b.node.is_some_and(|n| kinds.contains(&n.label())))
+                        .map(|(_, p)| *p),
+                )
+            })
+            .collect()
+    } else {
+        (1..=3u32)
+            .map(|stage| {
+                let proofs = all.iter().flat_map(|f| f.summary.stats.battles.iter().zip(&f.proofs));
+                WinRow::of(
+                    format!("stage {stage}"),
+                    all.iter().flat_map(|f| &f.wins).filter(|w| w.stage == stage),
+                    proofs.filter(|(b, _)| b.stage == stage).map(|(_, p)| *p),
+                )
+            })
+            .collect()
+    };
     let victories = all.iter().filter(|f| f.summary.victory).count() as u64;
     let points: u64 = all.iter().map(|f| u64::from(f.summary.points)).sum();
     let exp: u64 = all.iter().map(|f| u64::from(f.summary.exp)).sum();
@@ -502,6 +736,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                 "nodes": label, "battles": n, "won": won, "win_rate": pct(won, n),
                 "interval95": wilson(won, n), "owned_pieces_lost": lost, "target": target,
             })).collect::<Vec<Value>>(),
+            "wins": win_rows.iter().map(WinRow::json).collect::<Vec<Value>>(),
             "victories": victories, "victory_rate": pct(victories, runs),
             "victory_interval95": wilson(victories, runs),
             "average_points": points as f64 / runs as f64, "average_exp": exp as f64 / runs as f64,
@@ -533,6 +768,24 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         }
         writeln!(out)?;
     }
+    writeln!(
+        out,
+        "| battles won | won | player moves used: average | median | won in 1 / 2 / 3 moves | in at most 3 moves | won by a capture within two moves of the capturer's teleport | that, in at most 3 moves | won by a queen's capture |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |")?;
+    for w in &win_rows {
+        writeln!(out, "{}", w.line())?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| boards played | battles | proved | shortest win found: median | in at most 2 moves | in at most 3 moves |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
+    for w in &win_rows {
+        writeln!(out, "{}", w.proof_line())?;
+    }
+    writeln!(out)?;
     writeln!(
         out,
         "| stage | battles | won | win rate | 95% interval | avg moves used | failed validations |"

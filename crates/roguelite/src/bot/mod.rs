@@ -318,6 +318,13 @@ pub struct BotDecision {
 
 /// Chooses an action for the team to move of `battle` (left unchanged) with the search crate's bot and
 /// the default evaluation. Deterministic for a given battle, tuning and seed.
+///
+/// The enemy never hands the player a won battle in one capture (its objective king, a marked
+/// target, a royal king, its last piece left en prise) while it has an action that does not: the
+/// search's beam of ten can leave a threatened king's steps unsearched (a king's quiet move is
+/// ordered last), and a preset below consistency 1 picks among its top three. Such a choice is
+/// replaced by the search's best-ranked safe action, else the safe action ranked first by
+/// [`BattleGame::hint`]. It may still blunder other material.
 #[must_use]
 pub fn choose_action(battle: &Battle, tuning: StageTuning, seed: u64) -> BotDecision {
     choose_action_with(battle, tuning, seed, &Evaluation::default())
@@ -346,6 +353,46 @@ pub fn choose_action_in(game: &mut BattleGame, tuning: StageTuning, seed: u64) -
         ..BotOptions::default()
     };
     let choice = choose(game, tuning.depth, seed, &options);
-    let action = choice.action.or_else(|| game.battle().legal_actions().first().copied());
+    let mut action = choice.action.or_else(|| game.battle().legal_actions().first().copied());
+    let battle = game.battle();
+    if battle.to_move() == Team::Enemy
+        && let Some(chosen) = action
+        && loses_in_one(battle, chosen)
+    {
+        // The search's beam, or its pick among its top three, left the battle lost to one player
+        // action: take the search's best-ranked action that does not, else the best by the
+        // ordering hint among the rest; when every action loses, the search's choice stands.
+        let mut rest: Vec<BattleAction> =
+            battle.bot_actions().into_iter().filter(|a| !choice.ranked.iter().any(|r| r.action == *a)).collect();
+        rest.sort_by_key(|a| std::cmp::Reverse(game.hint(a)));
+        let battle = game.battle();
+        if let Some(safe) =
+            choice.ranked.iter().map(|r| r.action).chain(rest).find(|&a| a != chosen && !loses_in_one(battle, a))
+        {
+            action = Some(safe);
+        }
+    }
     BotDecision { action, nodes: choice.nodes, completed_depth: choice.completed_depth }
+}
+
+/// Whether the enemy's `action` in `battle` hands the player a win with one capture (the objective
+/// king or target taken, the royal king, the last piece): the enemy bot's one safety rule
+/// ([`choose_action`]), whatever its preset. An action that keeps the turn (a Freeze) or is refused
+/// does not.
+fn loses_in_one(battle: &Battle, action: BattleAction) -> bool {
+    let mut after = battle.clone();
+    after.set_quiet(true);
+    if after.apply(action).is_err() || after.status() != BattleStatus::Ongoing || after.to_move() != Team::Player {
+        return false;
+    }
+    after.bot_actions().into_iter().any(|a| {
+        let capture = match a {
+            BattleAction::Move { to, .. } | BattleAction::Teleport { to, .. } => after.unit_at(to).is_some(),
+            _ => false,
+        };
+        capture && {
+            let mut next = after.clone();
+            next.apply(a).is_ok() && matches!(next.status(), BattleStatus::Victory { .. })
+        }
+    })
 }

@@ -1,0 +1,86 @@
+//! The enemy bot's king safety: it may blunder material at Beginner, but it does not leave its
+//! objective king where the player takes it with one move while a safe action exists.
+
+use gambit_roguelite::battle::{Battle, BattleAction, BattleSetup, BattleStatus, Objective, Team};
+use gambit_roguelite::bot::{StageTuning, choose_action};
+use gambit_rules::Square;
+use gambit_search::Preset;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// Whether the player, to move, wins the battle with one action.
+fn player_wins_in_one(b: &Battle) -> bool {
+    b.to_move() == Team::Player
+        && b.legal_actions().into_iter().any(|a| {
+            let mut after = b.clone();
+            after.apply(a).is_ok() && matches!(after.status(), BattleStatus::Victory { .. })
+        })
+}
+
+/// The enemy's actions after which the player cannot win with one action.
+fn safe_actions(b: &Battle) -> Vec<BattleAction> {
+    b.legal_actions()
+        .into_iter()
+        .filter(|&a| {
+            let mut after = b.clone();
+            after.apply(a).is_ok() && !player_wins_in_one(&after)
+        })
+        .collect()
+}
+
+/// The enemy to move with its king attacked along the e-file by a rook that just arrived on e1, and
+/// fifteen other quiet moves (ten pawn pushes, five knight moves) that ignore the attack: the king's
+/// steps (d8, d7, f8, f7) and the knight's block on e7 are the only safe actions.
+fn king_attacked() -> Battle {
+    let setup = BattleSetup::from_fen("1n2k1n1/ppp3pp/8/8/8/8/8/3R3K", Objective::CaptureKing, 30).unwrap();
+    let mut b = Battle::new(&setup).unwrap();
+    let rook = b.unit_at(sq("d1")).unwrap().id;
+    b.apply(BattleAction::Move { id: rook, to: sq("e1") }).unwrap();
+    assert_eq!(b.to_move(), Team::Enemy);
+    b
+}
+
+#[test]
+fn the_position_has_safe_and_losing_actions() {
+    let b = king_attacked();
+    let safe = safe_actions(&b);
+    assert!(!safe.is_empty());
+    assert!(safe.len() < b.legal_actions().len(), "some enemy actions leave the king en prise");
+    // Passing is not an option that saves it either: the rook takes on e8.
+    let mut passed = b.clone();
+    let pawn = passed.unit_at(sq("a7")).unwrap().id;
+    passed.apply(BattleAction::Move { id: pawn, to: sq("a6") }).unwrap();
+    assert!(player_wins_in_one(&passed));
+}
+
+#[test]
+fn every_preset_keeps_its_attacked_king_safe_when_it_can() {
+    let b = king_attacked();
+    let safe = safe_actions(&b);
+    for preset in [Preset::Beginner, Preset::Casual] {
+        for seed in 0..40 {
+            let action = choose_action(&b, StageTuning::from(preset), seed).action.unwrap();
+            assert!(
+                safe.contains(&action),
+                "{preset} (seed {seed}) played {action}, after which the player takes the king"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_bot_does_not_step_into_a_capture_of_its_king() {
+    // The enemy king on e8 is safe now, but the player's rook on d1 holds the open d-file: Kd8 or
+    // Kd7 would walk into it. Every other action is safe.
+    let setup = BattleSetup::from_fen("1n2k1n1/ppp3pp/8/8/8/8/8/3R3K", Objective::CaptureKing, 30).unwrap();
+    let mut b = Battle::new(&setup).unwrap();
+    let king = b.unit_at(sq("h1")).unwrap().id;
+    b.apply(BattleAction::Move { id: king, to: sq("g1") }).unwrap();
+    let safe = safe_actions(&b);
+    for seed in 0..40 {
+        let action = choose_action(&b, StageTuning::from(Preset::Beginner), seed).action.unwrap();
+        assert!(safe.contains(&action), "seed {seed}: {action} leaves the king en prise");
+    }
+}

@@ -344,7 +344,11 @@ struct WinRow {
 }
 
 impl WinRow {
-    fn of<'a>(label: String, wins: impl Iterator<Item = &'a Win>, proofs: impl Iterator<Item = Option<u32>>) -> WinRow {
+    fn of<'a>(
+        label: String,
+        wins: impl Iterator<Item = &'a Win>,
+        proofs: impl Iterator<Item = Option<u32>>,
+    ) -> WinRow {
         let mut row = WinRow {
             label,
             won: 0,
@@ -533,7 +537,14 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                 if let Some((how, queen)) = tracker.read(run.battles_started(), events)
                     && let Some(b) = run.stats().battles.last().filter(|b| b.won)
                 {
-                    wins.push(Win { act: b.act, node: b.node, stage: b.stage, moves: b.moves_used, how, queen });
+                    wins.push(Win {
+                        act: b.act,
+                        node: b.node,
+                        stage: b.stage,
+                        moves: b.moves_used,
+                        how,
+                        queen,
+                    });
                 }
             });
             bar.inc(1);

@@ -144,10 +144,11 @@ const LESSONS: [Lesson; LESSON_COUNT] = [
         move_budget: 8,
         steps: &[
             Step {
-                instruction: "Teleport lifts a piece to any free square. Press Teleport (or 1), click your \
-                              rook, then a marked square: a6, on the enemy king's row.",
+                instruction: "Teleport lifts a piece to an empty square, or onto an enemy piece to capture \
+                              it (never a king). Press Teleport (or 1), click your rook, then a marked \
+                              square: a6, on the enemy king's row.",
                 reaction: "Teleported. A teleport counts as a move, and the skill then recharges: its \
-                           button counts the turns.",
+                           button counts the ticks (one tick per move of either side).",
                 goal: Goal::Teleport,
                 walkthrough: &["tp a1a6"],
             },

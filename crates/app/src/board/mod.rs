@@ -304,6 +304,7 @@ pub(crate) fn plugin(app: &mut App) {
                 view::draw_threat_marks,
                 view::draw_foresight,
                 view::draw_pips,
+                view::draw_modifier_marks,
                 view::draw_coordinates,
             )
                 .run_if(view::board_changed),

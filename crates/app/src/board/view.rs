@@ -5,8 +5,9 @@
 //! screen position, drawn from the [`BoardScene`] by one small system per part: [`layout_board`] (which
 //! cells and coordinates show, and their size), [`paint_squares`] (colour, cursor, objective ring),
 //! [`draw_pieces`], [`draw_hints`] (a centred dot for a move, a ring for a capture), [`draw_badges`]
-//! (freeze and poison ticks, walls), [`draw_threat_marks`], [`draw_pips`] (HP and modifier icon in a
-//! strip under the piece) and [`draw_coordinates`]. They run in [`super::BoardSystems::Draw`], after
+//! (freeze and poison ticks, walls), [`draw_threat_marks`], [`draw_pips`] (HP pips in a strip under
+//! the piece), [`draw_modifier_marks`] (the modifier's icon on a dark chip in the lower-left corner,
+//! beside the piece's base) and [`draw_coordinates`]. They run in [`super::BoardSystems::Draw`], after
 //! the active screen rebuilt the scene, and only when the scene, the view or the settings changed.
 
 use bevy::prelude::*;
@@ -214,9 +215,20 @@ pub struct ThreatMark(pub CellPos);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ForesightMark(pub CellPos);
 
-/// HP pips and the modifier's icon in the strip along a cell's bottom edge, under the piece (battles).
+/// HP pips in the strip along a cell's bottom edge, under the piece (battles).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CellPips(pub CellPos);
+
+/// The modifier's icon in a cell's lower-left corner, on a dark chip, beside the piece's base
+/// (battles, the deployment): large enough to tell the icons apart, clear of the piece's pixels.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CellModifier(pub CellPos);
+
+/// The modifier icon's font, as a fraction of the cell's side (half as large again as the HP pips):
+/// its line box (at most 0.92 em wide, as the flag is, and 1.2 em high) stays left of 23% and below 71%
+/// of the cell, where no piece's picture has ink (the widest bases start at 27% across; the king's and
+/// knight's bodies stand higher up).
+pub const MODIFIER_FONT: f32 = 0.23;
 
 /// A coordinate label: a file letter under a column or a rank digit beside a row.
 #[derive(Component, Clone, Copy, Debug)]
@@ -396,6 +408,20 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
                         ..default()
                     }
                 ),
+                TextLayout::justify(Justify::Center),
+            ),
+            (
+                CellModifier(pos),
+                corner_text(
+                    MODIFIER_FONT,
+                    Node {
+                        bottom: Val::Percent(1.0),
+                        left: Val::Percent(1.0),
+                        border_radius: BorderRadius::all(Val::Percent(30.0)),
+                        ..default()
+                    }
+                ),
+                BackgroundColor(Color::NONE),
                 TextLayout::justify(Justify::Center),
             ),
             (
@@ -709,14 +735,10 @@ pub fn modifier_icon(letter: char) -> String {
     icon.to_string()
 }
 
-/// The strip under the piece: the modifier's icon and the HP pips, `☣ ●●○`.
+/// The strip under the piece: the HP pips, `●●○`.
 #[must_use]
 pub fn pips(c: &SceneCell) -> String {
     let mut s = String::new();
-    if let Some(letter) = c.modifier {
-        s.push_str(&modifier_icon(letter));
-        s.push(' ');
-    }
     if let Some((hp, max)) = c.hp {
         for i in 0..max {
             s.push(if i < hp { '\u{25CF}' } else { '\u{25CB}' });
@@ -725,7 +747,30 @@ pub fn pips(c: &SceneCell) -> String {
     s
 }
 
-/// The HP pips and modifier icons in the strips under the pieces.
+/// The modifier icons in the cells' lower-left corners, each on a dark chip that reads on both square
+/// colours; nothing (and no chip) where no modified piece stands.
+pub fn draw_modifier_marks(
+    scene: Res<BoardScene>,
+    view: Res<BoardViewState>,
+    settings: Res<Settings>,
+    mut marks: Query<(&CellModifier, &mut Text, &mut TextColor, &mut BackgroundColor)>,
+) {
+    let palette = Palette::for_settings(&settings);
+    for (CellModifier(pos), mut text, mut color, mut bg) in &mut marks {
+        let c = pos.scene_cell(&scene, &view);
+        let icon = c.piece.and(c.modifier).map(modifier_icon).unwrap_or_default();
+        let chip = if icon.is_empty() { Color::NONE } else { palette.panel.with_alpha(0.85) };
+        if text.0 != icon {
+            text.0 = icon;
+        }
+        color.0 = palette.accent;
+        if bg.0 != chip {
+            bg.0 = chip;
+        }
+    }
+}
+
+/// The HP pips in the strips under the pieces.
 pub fn draw_pips(
     scene: Res<BoardScene>,
     view: Res<BoardViewState>,
@@ -993,9 +1038,10 @@ mod tests {
 
     #[test]
     fn marks_sit_outside_the_piece() {
-        // HP and modifier in the strip under the piece; the badge has no target dot any more.
+        // HP in the strip under the piece (the modifier's icon has its own corner); the badge has no
+        // target dot any more.
         let c = SceneCell { hp: Some((1, 3)), modifier: Some('P'), target: true, ..SceneCell::default() };
-        assert_eq!(pips(&c), "\u{2623} \u{25CF}\u{25CB}\u{25CB}");
+        assert_eq!(pips(&c), "\u{25CF}\u{25CB}\u{25CB}");
         assert!(badge(&c, &crate::palette::STANDARD).0.is_empty());
         for m in gambit_roguelite::Modifier::ALL {
             assert_ne!(modifier_icon(m.letter()), m.letter().to_string(), "{m:?} has an icon");

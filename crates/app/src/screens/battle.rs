@@ -90,6 +90,47 @@ fn spawn(
     view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle, true);
 }
 
+/// A skill button's width, units: the longest state (`30 ticks`) and the skill's name fit one line
+/// each, and two of them and a Skip button fit a side panel's row.
+pub(crate) const SKILL_BUTTON_W: f32 = 14.0;
+
+/// A skill button's height, units: the name's line (2.2 units), the state's (1.7), padding and border,
+/// with room for the lines' rounding to whole pixels.
+pub(crate) const SKILL_BUTTON_H: f32 = 6.0;
+
+/// A skill button, the one shape on every board screen (battles, the tutorial, skill chess): the
+/// skill's name over its state (`ready`, `3 ticks`, `off`; [`crate::ui::cooldown_words`]), at one
+/// fixed size, so a cooldown that counts down never changes its width and nothing beside or below it
+/// moves under the pointer.
+pub(crate) fn skill_button<A: crate::ui::ButtonAction>(skill: Skill, state: &str, action: A) -> impl Bundle {
+    let u = crate::ui::units;
+    (
+        Button,
+        crate::ui::FocusKey::of(&action),
+        action,
+        bevy::input_focus::tab_navigation::TabIndex(0),
+        Node {
+            width: u(SKILL_BUTTON_W),
+            height: u(SKILL_BUTTON_H),
+            flex_shrink: 0.0,
+            padding: UiRect::axes(u(0.6), u(0.1)),
+            margin: UiRect::all(u(0.45)),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(u(0.35)),
+            border_radius: BorderRadius::all(u(0.8)),
+            ..default()
+        },
+        BackgroundColor(crate::palette::STANDARD.button),
+        BorderColor::all(Color::NONE),
+        children![
+            (crate::ui::ButtonLabel, Text::new(capitalize(&skill.to_string())), text_font(2.2), Pickable::IGNORE),
+            (crate::ui::ButtonLabel, Text::new(state.to_string()), text_font(1.7), Pickable::IGNORE),
+        ],
+    )
+}
+
 /// Ticks until `team`'s `skill` is ready (0: ready).
 fn cooldown(battle: &Battle, team: Team, skill: Skill) -> u32 {
     battle.cooldown(team, skill).unwrap_or(0)
@@ -149,8 +190,8 @@ pub enum BattleView {
         status: String,
         /// A reposition can be skipped.
         skip: bool,
-        /// The skill buttons' labels, when the player has skills ([`crate::ui::skill_label`]:
-        /// `Teleport: ready`, `Freeze: 3 ticks`).
+        /// The skill buttons' states, when the player has skills ([`crate::ui::cooldown_words`]:
+        /// `ready`, `3 ticks`).
         skills: Option<[(Skill, String); 2]>,
         /// The enemy's skills and their cooldowns (`Enemy skills: Teleport ready, Freeze in 2 ticks`),
         /// or `Enemy skills: none`.
@@ -204,9 +245,8 @@ impl BattleView {
             "Enemy to move".to_string()
         };
         let skills = battle.has_skills(Team::Player).then(|| {
-            [Skill::Teleport, Skill::Freeze].map(|skill| {
-                (skill, crate::ui::skill_label(skill, cooldown(battle, Team::Player, skill), true))
-            })
+            [Skill::Teleport, Skill::Freeze]
+                .map(|skill| (skill, crate::ui::cooldown_words(cooldown(battle, Team::Player, skill))))
         });
         // Said either way, so the player knows the enemy cannot teleport or freeze.
         let enemy_skills = crate::ui::opponent_skills(
@@ -304,24 +344,32 @@ impl View for BattleView {
                 prompt,
                 log,
             } => {
-                p.spawn(heading(title.clone()));
+                // A smaller heading than a page's: the panel is the battle's dashboard, and its log and
+                // foot keep their room at 900x600.
+                p.spawn((
+                    Text::new(title.clone()),
+                    text_font(4.4),
+                    TextColor(crate::palette::STANDARD.accent),
+                    Node { margin: UiRect::bottom(crate::ui::units(1.0)), ..default() },
+                ));
                 p.spawn(label(objective.clone()));
                 p.spawn(label(moves.clone()));
                 // Lines that come and go keep their room, so nothing moves under the pointer: the
                 // status has two lines, Skip joins the skills row, and the piece card and the message
-                // take the panel's foot from the log (which shrinks; nothing above it moves, and no
-                // button is ever covered).
+                // have their own lines at the panel's foot, under the log (which keeps room for its
+                // last lines and is never drawn under them).
                 p.spawn(reserved_line(status.clone(), 2.0));
-                p.spawn(Node { min_height: crate::ui::units(5.4), ..crate::ui::row() }).with_children(
-                    |row| {
-                        for (skill, text) in skills.iter().flatten() {
-                            row.spawn(small_button(text.clone(), Action::Cast(*skill)));
+                // The skill buttons are of one fixed size ([`skill_button`]), and the row keeps their
+                // height without skills.
+                p.spawn(Node { min_height: crate::ui::units(SKILL_BUTTON_H + 0.9), ..crate::ui::row() })
+                    .with_children(|row| {
+                        for (skill, state) in skills.iter().flatten() {
+                            row.spawn(skill_button(*skill, state, Action::Cast(*skill)));
                         }
                         if *skip {
-                            row.spawn(small_button("Skip reposition", Action::SkipReposition));
+                            row.spawn(small_button("Skip", Action::SkipReposition));
                         }
-                    },
-                );
+                    });
                 p.spawn((label(enemy_skills.clone()), TextColor(crate::palette::STANDARD.muted)));
                 if !pack.is_empty() {
                     // One line of heading, the descriptions in smaller text: three consumables, the
@@ -347,36 +395,83 @@ impl View for BattleView {
                 save_banner::spawn(p, failure.as_deref());
                 let text =
                     if log.is_empty() { "No moves yet in this battle.".to_string() } else { log.clone() };
-                crate::ui::spawn_log_tail(p, text, 0.0);
-                if card.is_some() || message.is_some() {
-                    p.spawn((
-                        crate::ui::layout_check::HoverCard,
-                        Node {
-                            flex_shrink: 0.0,
-                            flex_direction: FlexDirection::Column,
-                            padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.4)),
-                            ..default()
-                        },
-                        BackgroundColor(crate::palette::STANDARD.panel),
-                    ))
-                    .with_children(|foot| {
-                        if let Some(card) = card {
-                            foot.spawn((
-                                Text::new(card.clone()),
-                                text_font(1.9),
-                                TextColor(crate::palette::STANDARD.accent),
-                            ));
-                        }
-                        if let Some(msg) = message {
-                            let palette = crate::palette::STANDARD;
-                            let colour = if *prompt { palette.accent } else { palette.error };
-                            foot.spawn((label(msg.clone()), TextColor(colour)));
-                        }
-                    });
-                }
+                spawn_log(p, text);
+                let palette = crate::palette::STANDARD;
+                let colour = if *prompt { palette.accent } else { palette.error };
+                spawn_foot(
+                    p,
+                    &[
+                        (card.clone().unwrap_or_default(), FOOT_CARD, palette.accent),
+                        (message.clone().unwrap_or_default(), FOOT_MESSAGE, colour),
+                    ],
+                );
             }
         }
     }
+}
+
+/// The least lines of the log a board screen's panel keeps room for (the log takes the panel's
+/// free height, never less).
+pub(crate) const LOG_LINES: f32 = 2.0;
+
+/// The log's font, units (as [`crate::ui::spawn_log_tail`] draws it).
+const LOG_FONT: f32 = 1.9;
+
+/// A board screen's log (the battle's, the tutorial's): its newest lines at the bottom of the panel's
+/// free height, in a box of at least [`LOG_LINES`] lines, so the lines above and the foot below
+/// ([`spawn_foot`]) never squeeze it to nothing nor are drawn over it.
+pub(crate) fn spawn_log(p: &mut ChildSpawnerCommands<'_>, text: String) {
+    let line = LOG_FONT * crate::ui::widgets::LINE_FACTOR + crate::ui::widgets::RESERVE_SLACK;
+    p.spawn((
+        Name::new("Log"),
+        Node {
+            flex_grow: 1.0,
+            flex_basis: Val::Px(0.0),
+            min_height: crate::ui::units(line * LOG_LINES),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
+    ))
+    .with_children(|room| crate::ui::spawn_log_tail(room, text, 0.0));
+}
+
+/// The battle foot's piece card: font, units, and lines.
+const FOOT_CARD: (f32, f32) = (1.9, 1.0);
+
+/// The battle foot's message (a refusal or the targeting prompt): font, units, and lines.
+const FOOT_MESSAGE: (f32, f32) = (2.0, 2.0);
+
+/// The foot of a board screen's panel: lines in boxes of their own height (`text`, (font units,
+/// lines), colour), there whether they say something or not, so the log above keeps its room and
+/// nothing moves when a card or a message comes and goes. A hover card for the layout check: it must
+/// cover no button.
+pub(crate) fn spawn_foot(p: &mut ChildSpawnerCommands<'_>, lines: &[(String, (f32, f32), Color)]) {
+    let said = lines.iter().any(|(text, _, _)| !text.is_empty());
+    p.spawn((
+        crate::ui::layout_check::HoverCard,
+        Node {
+            flex_shrink: 0.0,
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.2)),
+            ..default()
+        },
+        BackgroundColor(if said { crate::palette::STANDARD.panel } else { Color::NONE }),
+    ))
+    .with_children(|foot| {
+        for (text, (font, lines), colour) in lines {
+            foot.spawn((
+                Text::new(text.clone()),
+                text_font(*font),
+                TextColor(*colour),
+                Node {
+                    height: crate::ui::units((font * crate::ui::widgets::LINE_FACTOR + crate::ui::widgets::RESERVE_SLACK) * lines),
+                    flex_shrink: 0.0,
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ));
+        }
+    });
 }
 
 /// The hint in the closed command line: the forms of the library's grammar that name a legal action

@@ -89,10 +89,28 @@ pub fn goal_text(e: &Encounter) -> String {
 /// deployment, battle panel); elsewhere a king is a piece like the others.
 pub const ROYAL_KINGS: &str = "Royal kings: a side that loses its last king loses the battle.";
 
+/// The coming battle as a boss's, with its rule, as the map's card says it: `♚ Boss of act 1: Warband
+/// (an enemy pawn arrives every 3 enemy turns)`, `♚ Final boss: Iron King (...)`; `None` for a battle
+/// that is not a boss's.
+#[must_use]
+pub fn boss_line(run: &gambit_roguelite::Run) -> Option<String> {
+    let rule = run.boss_rule()?;
+    let (icon, _) = super::map::icon(gambit_roguelite::route::NodeKind::Boss { rule });
+    let at = run.position()?;
+    let which = if run.route().is_some_and(|r| r.is_final(at)) {
+        "Final boss".to_string()
+    } else {
+        format!("Boss of act {}", at.act + 1)
+    };
+    Some(format!("{icon} {which}: {rule}"))
+}
+
 /// The deployment panel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeployView {
     title: String,
+    /// The boss and its rule, when the battle is a boss's ([`boss_line`]).
+    pub boss: Option<String>,
     board: String,
     goal: String,
     enemy_skills: bool,
@@ -122,6 +140,7 @@ impl DeployView {
             // The heading as the battle panel has it (a long name wrapped the heading mid-name): the
             // name goes on the board's line.
             title: format!("Battle {}", session.run.battles_won() + 1),
+            boss: boss_line(&session.run),
             board: format!(
                 "{}: {}x{} board{}",
                 e.title(),
@@ -146,6 +165,9 @@ impl DeployView {
 impl View for DeployView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(self.title.clone()));
+        if let Some(boss) = &self.boss {
+            p.spawn((label(boss.clone()), TextColor(crate::palette::STANDARD.accent)));
+        }
         p.spawn(label(self.board.clone()));
         p.spawn(label(self.goal.clone()));
         p.spawn(label(if self.enemy_skills {

@@ -52,21 +52,44 @@ pub enum Action {
     Resign,
     /// The resign confirmation's answer (`true`: resign).
     ConfirmResign(bool),
+    /// Scroll the move list by this many rows (negative: towards the first move); the mouse wheel
+    /// over the list sends it.
+    ScrollMoves(isize),
 }
 
 /// The hint in the closed command line.
 const COMMAND_HINT: &str = "Press / to type a move (e4, Nf3, tp e4e7, fz e7)";
 
-/// The move list's rows on screen at most (the rows around the reviewed move, or the last ones).
+/// The move list's rows shown before its box is laid out (the first frame, the headless tests).
 const MOVE_ROWS: usize = 10;
+
+/// One row of the move list, units: a compact move button (its text, padding, border and margin)
+/// with a little room, so a row's height never depends on what it lists.
+const MOVE_ROW: f32 = 4.0;
+
+/// The rows the move list keeps room for at least (its box takes the panel's free height, and never
+/// less than this).
+const MOVE_ROWS_MIN: f32 = 3.0;
+
+/// The move list's scrolling by the mouse wheel ([`Action::ScrollMoves`]): the first row shown,
+/// while the game and the review are as they were when the wheel moved it (a new move or a review
+/// step brings the newest move, or the reviewed one, back into view), and what the list shows now.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveListScroll {
+    /// The first row chosen with the wheel, and the (listed actions, review) it was chosen at.
+    chosen: Option<(usize, (usize, Option<usize>))>,
+    /// The first row shown, the rows in view and the rows in all, as last shown.
+    pub shown: (usize, usize, usize),
+}
 
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.init_resource::<PlayerInput>();
+    app.init_resource::<MoveListScroll>();
     app.add_systems(OnEnter(Screen::SkillChess), (enter, spawn).chain());
     app.add_systems(
         Update,
-        (hotkeys, command_line::type_command)
+        (hotkeys, wheel_moves, command_line::type_command)
             .chain()
             .run_if(in_state(Menu::None))
             .in_set(AppSystems::Input)
@@ -81,7 +104,10 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(on_screen),
     );
     app.add_systems(Update, (turn_board, build_scene).chain().in_set(BoardSystems::Scene).run_if(on_screen));
-    app.add_systems(Update, (present, present_review).in_set(AppSystems::Present).run_if(on_screen));
+    app.add_systems(
+        Update,
+        (present, present_review, present_moves).in_set(AppSystems::Present).run_if(on_screen),
+    );
 }
 
 /// The screen's systems run while it is shown with a game.
@@ -96,6 +122,7 @@ fn enter(
     mut view: ResMut<BoardViewState>,
     mut input: ResMut<PlayerInput>,
     mut line: ResMut<CommandLine>,
+    mut scroll: ResMut<MoveListScroll>,
 ) {
     let rotated = match settings.orientation {
         // Two players with the board turning: the side to move at the bottom.
@@ -107,6 +134,7 @@ fn enter(
     view.reset(rotated, game.last_move);
     *input = PlayerInput::default();
     *line = CommandLine::default();
+    *scroll = MoveListScroll::default();
 }
 
 /// The header: whose turn (or the result, or the position under review), the engine's estimate,
@@ -141,12 +169,13 @@ impl View for HeaderView {
     }
 }
 
-/// The skill buttons' labels ([`crate::ui::skill_label`]): `Teleport: ready`, `Freeze: 3 ticks`,
-/// `Teleport: off`; under them, against the engine, its skills' cooldowns (`Engine: Teleport ready,
-/// Freeze in 3 ticks`; its line is there in every state, so nothing moves).
+/// The skill buttons (the skill's name over its state: `ready`, `3 ticks`, `off`, as
+/// [`crate::ui::skill_label`] words it), each of one fixed size ([`super::battle::skill_button`]), so a
+/// changing cooldown moves nothing; under them, against the engine, its skills' cooldowns (`Engine:
+/// Teleport ready, Freeze in 3 ticks`) in a box of two lines, there in every state, so nothing moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SkillsView {
-    /// The skill buttons: the skill and its label.
+    /// The skill buttons: the skill and its state.
     pub buttons: [(Skill, String); 2],
     /// The engine's skills ([`crate::ui::opponent_skills`]); `None` in a two-player game.
     pub engine: Option<String>,
@@ -154,13 +183,13 @@ pub struct SkillsView {
 
 impl View for SkillsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn(crate::ui::wrapping_row()).with_children(|row| {
-            for (skill, text) in &self.buttons {
-                row.spawn(button(text.clone(), Action::Cast(*skill)));
+        p.spawn(crate::ui::row()).with_children(|row| {
+            for (skill, state) in &self.buttons {
+                row.spawn(super::battle::skill_button(*skill, state, Action::Cast(*skill)));
             }
         });
         if let Some(engine) = &self.engine {
-            p.spawn((label(engine.clone()), TextColor(crate::palette::STANDARD.muted)));
+            p.spawn((crate::ui::reserved_text(engine.clone(), 1.9, 2.0), TextColor(crate::palette::STANDARD.muted)));
         }
     }
 }
@@ -208,16 +237,58 @@ struct ListedMove {
 }
 
 /// The move list's rows on screen (number, actions), each action a button that reviews the position
-/// after it.
+/// after it, and beside them the scroll bar when there are more rows than the box shows: the thumb's
+/// top and height as fractions of the track (the rows shown among all of them).
 #[derive(Clone, Debug, PartialEq)]
-struct MoveListView(Vec<(String, Vec<ListedMove>)>);
+struct MoveListView {
+    rows: Vec<(String, Vec<ListedMove>)>,
+    bar: Option<(f32, f32)>,
+}
 
 impl View for MoveListView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        for (number, moves) in &self.0 {
+        p.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, ..default() }).with_children(
+            |list| self.build_rows(list),
+        );
+        // The scroll bar's track keeps its room in every state; it shows when the list scrolls.
+        let palette = crate::palette::STANDARD;
+        p.spawn((
+            Node {
+                width: units(0.9),
+                height: Val::Percent(100.0),
+                margin: UiRect::left(units(0.4)),
+                flex_shrink: 0.0,
+                border_radius: BorderRadius::all(units(0.45)),
+                ..default()
+            },
+            BackgroundColor(if self.bar.is_some() { palette.button } else { Color::NONE }),
+        ))
+        .with_children(|track| {
+            if let Some((top, size)) = self.bar {
+                track.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        width: Val::Percent(100.0),
+                        top: Val::Percent(top * 100.0),
+                        height: Val::Percent(size * 100.0),
+                        border_radius: BorderRadius::all(units(0.45)),
+                        ..default()
+                    },
+                    BackgroundColor(palette.muted),
+                ));
+            }
+        });
+    }
+}
+
+impl MoveListView {
+    fn build_rows(&self, p: &mut ChildSpawnerCommands<'_>) {
+        for (number, moves) in &self.rows {
             p.spawn(Node {
                 flex_direction: FlexDirection::Row,
                 align_items: AlignItems::Center,
+                height: units(MOVE_ROW),
+                flex_shrink: 0.0,
                 ..default()
             })
             .with_children(|row| {
@@ -485,11 +556,17 @@ fn spawn(mut commands: Commands) {
                     Section::<CapturedView>::new(),
                     Node { flex_direction: FlexDirection::Column, ..default() },
                 ));
+                // The move list takes the panel's free height, whatever it lists (at least
+                // `MOVE_ROWS_MIN` rows), and shows the rows that fit: a long game scrolls in it
+                // (the wheel, the review), it never pushes the buttons below down.
                 panel.spawn((
+                    Name::new("Move list"),
                     Section::<MoveListView>::new(),
                     Node {
                         flex_grow: 1.0,
-                        flex_direction: FlexDirection::Column,
+                        flex_basis: Val::Px(0.0),
+                        min_height: units(MOVE_ROW * MOVE_ROWS_MIN),
+                        flex_direction: FlexDirection::Row,
                         overflow: Overflow::clip(),
                         ..default()
                     },
@@ -592,7 +669,7 @@ fn on_action(
     mut view: ResMut<BoardViewState>,
     mut engine: ResMut<EngineTask>,
     mut next: ResMut<NextState<Screen>>,
-    dir: Res<DataDir>,
+    (dir, mut scroll): (Res<DataDir>, ResMut<MoveListScroll>),
 ) {
     for action in actions.read() {
         match *action {
@@ -641,6 +718,7 @@ fn on_action(
                     engine.cancel();
                 }
             }
+            Action::ScrollMoves(rows) => scroll.scroll(rows, (game.listed.len(), input.review)),
         }
     }
 }
@@ -783,9 +861,13 @@ pub fn skills_view(game: &SkillGame) -> SkillsView {
     SkillsView { buttons: [Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(game, s))), engine }
 }
 
-/// The skill buttons' text for the player's side.
+/// The skill button's state for the player's side: `ready`, `3 ticks`, `off`.
 fn skill_label(game: &SkillGame, skill: Skill) -> String {
-    crate::ui::skill_label(skill, game.board.cooldown(game.mover(), skill), game.skills_enabled)
+    if game.skills_enabled {
+        crate::ui::cooldown_words(game.board.cooldown(game.mover(), skill))
+    } else {
+        "off".to_string()
+    }
 }
 
 /// Rebuilds the review bar, the captured material and the resign question when they changed.
@@ -828,23 +910,47 @@ fn review_status(game: &SkillGame, input: &PlayerInput) -> Option<String> {
     })
 }
 
-/// The move list's rows on screen: the last [`MOVE_ROWS`], or while reviewing the rows around the
-/// position shown.
-fn move_list_view(game: &SkillGame, input: &PlayerInput) -> MoveListView {
+impl MoveListScroll {
+    /// Moves the first row shown by `rows` (within the list) for the game's `state` (listed actions,
+    /// review); back at the last rows, the list follows the game again.
+    pub fn scroll(&mut self, rows: isize, state: (usize, Option<usize>)) {
+        let (first, fit, total) = self.shown;
+        let last = total.saturating_sub(fit);
+        let to = first.saturating_add_signed(rows).min(last);
+        self.chosen = (to != last || state.1.is_some()).then_some((to, state));
+    }
+}
+
+/// The move list's rows on screen: `fit` of them (the rows its box holds); the last ones (the newest
+/// move in view), or while reviewing the rows around the position shown, or the rows the wheel
+/// scrolled to ([`MoveListScroll`]) until the game or the review moves on.
+fn move_list_view(
+    game: &SkillGame,
+    input: &PlayerInput,
+    scroll: &MoveListScroll,
+    fit: usize,
+) -> (MoveListView, usize) {
     let rows = game.move_list_rows();
+    let fit = fit.max(1);
+    let total = rows.len();
     let shown = input.shown(game);
-    let last_first = rows.len().saturating_sub(MOVE_ROWS);
-    let first = if input.review.is_some() {
-        let focus_row =
-            rows.iter().position(|(_, indices)| indices.iter().any(|&i| i + 1 == shown)).unwrap_or(0);
-        focus_row.saturating_sub(MOVE_ROWS / 2).min(last_first)
-    } else {
-        last_first
+    let last_first = total.saturating_sub(fit);
+    let state = (game.listed.len(), input.review);
+    let first = match scroll.chosen {
+        Some((first, at)) if at == state => first.min(last_first),
+        _ if input.review.is_some() => {
+            let focus_row =
+                rows.iter().position(|(_, indices)| indices.iter().any(|&i| i + 1 == shown)).unwrap_or(0);
+            focus_row.saturating_sub(fit / 2).min(last_first)
+        }
+        _ => last_first,
     };
-    MoveListView(
-        rows.into_iter()
+    let bar = (total > fit).then(|| (first as f32 / total as f32, fit as f32 / total as f32));
+    let view = MoveListView {
+        rows: rows
+            .into_iter()
             .skip(first)
-            .take(MOVE_ROWS)
+            .take(fit)
             .map(|(number, indices)| {
                 let moves = indices
                     .into_iter()
@@ -857,7 +963,69 @@ fn move_list_view(game: &SkillGame, input: &PlayerInput) -> MoveListView {
                 (number, moves)
             })
             .collect(),
-    )
+        bar,
+    };
+    (view, first)
+}
+
+/// The rows the move list's box holds: its laid-out height over a row's ([`MOVE_ROWS`] before it
+/// is laid out).
+fn rows_that_fit(node: Option<&ComputedNode>) -> usize {
+    match node {
+        Some(node) if node.size().y > 0.0 => {
+            let logical = node.size().y * node.inverse_scale_factor();
+            ((logical / (MOVE_ROW * crate::ui::scale::UNIT_PX)).floor() as usize).max(1)
+        }
+        _ => MOVE_ROWS,
+    }
+}
+
+/// Rebuilds the move list when it changed: as many rows as its box holds, and the scroll bar.
+fn present_moves(
+    mut commands: Commands,
+    game: Res<SkillGame>,
+    input: Res<PlayerInput>,
+    mut scroll: ResMut<MoveListScroll>,
+    mut moves: crate::ui::section::Sections<MoveListView>,
+    boxes: Query<&ComputedNode, With<Section<MoveListView>>>,
+) {
+    let fit = rows_that_fit(boxes.iter().next());
+    let (view, first) = move_list_view(&game, &input, &scroll, fit);
+    let total = game.move_list_rows().len();
+    if scroll.shown != (first, fit.max(1), total) {
+        scroll.shown = (first, fit.max(1), total);
+    }
+    show(&mut commands, &mut moves, &view);
+}
+
+/// The mouse wheel over the move list scrolls it by rows ([`Action::ScrollMoves`]).
+fn wheel_moves(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    hover: Option<Res<bevy::picking::hover::HoverMap>>,
+    parents: Query<&ChildOf>,
+    lists: Query<(), With<Section<MoveListView>>>,
+    mut actions: MessageWriter<Action>,
+) {
+    let Some(hover) = hover else {
+        wheel.clear();
+        return;
+    };
+    let over = hover
+        .values()
+        .flat_map(|hits| hits.keys().copied())
+        .any(|e| std::iter::once(e).chain(parents.iter_ancestors(e)).any(|a| lists.contains(a)));
+    for event in wheel.read() {
+        if !over || event.y == 0.0 {
+            continue;
+        }
+        let lines = match event.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => event.y,
+            bevy::input::mouse::MouseScrollUnit::Pixel => event.y / 24.0,
+        };
+        // The wheel up shows earlier rows.
+        let rows = -(lines.abs().round().max(1.0) as isize) * lines.signum() as isize;
+        actions.write(Action::ScrollMoves(rows));
+    }
 }
 
 /// Rebuilds the sections whose view changed.
@@ -873,14 +1041,15 @@ fn present(
     mut skills: crate::ui::section::Sections<SkillsView>,
     mut promotion: crate::ui::section::Sections<PromotionView>,
     mut message: crate::ui::section::Sections<MessageView>,
-    mut moves: crate::ui::section::Sections<MoveListView>,
     profile: Option<Res<crate::run::Profile>>,
     mut eval_bar: crate::ui::section::Sections<EvalBarView>,
     mut result: crate::ui::section::Sections<ResultView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
 ) {
     // The search crate's reading of this very position (none while it is read, or too shallow).
-    let reading = chances.of(&game);
+    // While an earlier position is reviewed, that position's reading (the bar comes back with the
+    // live game's when the review ends).
+    let reading = chances.of_shown(&game, &input);
     // The foresight line in the palette's colour, lightened to read on the page.
     let foresight_colour =
         crate::palette::Palette::for_settings(&settings).foresight.mix(&Color::WHITE, 0.35);
@@ -905,7 +1074,6 @@ fn present(
     show(&mut commands, &mut skills, &skills_view);
     show(&mut commands, &mut promotion, &PromotionView(input.pending_promotion.is_some()));
     show(&mut commands, &mut message, &MessageView(input.message.clone().unwrap_or_default()));
-    show(&mut commands, &mut moves, &move_list_view(&game, &input));
     let bar = EvalBarView {
         white: reading.and_then(|c| c.white).map(|w| (w * 100.0) as f32),
         white_at_bottom: !view.rotated,

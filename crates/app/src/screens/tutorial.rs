@@ -19,7 +19,7 @@ use crate::menus::Menu;
 use crate::run::Profile;
 use crate::settings::Settings;
 use crate::ui::section::show;
-use crate::ui::{View, button, heading, label, muted_line, small_button};
+use crate::ui::{View, button, heading, label};
 
 /// What the tutorial's buttons (and hotkeys) do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ pub struct TutorialView {
     pub instruction: String,
     /// `Step 1 of 2`, with the moves left.
     pub progress: String,
-    /// The skill buttons' labels.
+    /// The skill buttons' states (`ready`, `3 ticks`).
     pub skills: [(Skill, String); 2],
     /// The lesson is complete (Next lesson or Finish).
     pub complete: bool,
@@ -186,7 +186,7 @@ impl TutorialView {
         // that wrapped or changed width moved the buttons (the keys are in the hint line and How to
         // play).
         let skills = [Skill::Teleport, Skill::Freeze].map(|skill| {
-            (skill, crate::ui::skill_label(skill, battle.cooldown(Team::Player, skill).unwrap_or(0), true))
+            (skill, crate::ui::cooldown_words(battle.cooldown(Team::Player, skill).unwrap_or(0)))
         });
         let start = session.log.len().saturating_sub(6);
         TutorialView {
@@ -215,43 +215,54 @@ impl View for TutorialView {
         p.spawn(label(self.progress.clone()));
         if !self.complete && !self.failed {
             p.spawn(crate::ui::row()).with_children(|row| {
-                // Each button in a half of the row: a label's width never moves the other button.
-                for (skill, text) in &self.skills {
-                    row.spawn(Node { width: Val::Percent(50.0), ..default() }).with_children(|half| {
-                        half.spawn(small_button(text.clone(), Action::Cast(*skill)));
-                    });
+                // Buttons of one fixed size: a cooldown's count never moves them.
+                for (skill, state) in &self.skills {
+                    row.spawn(super::battle::skill_button(*skill, state, Action::Cast(*skill)));
                 }
             });
         }
-        match (self.complete, self.last) {
-            (true, false) => {
-                p.spawn(button("Next lesson", Action::Next));
+        // The lesson's buttons side by side, in one row.
+        p.spawn(crate::ui::row()).with_children(|row| {
+            match (self.complete, self.last) {
+                (true, false) => {
+                    row.spawn(button("Next lesson", Action::Next));
+                }
+                (true, true) => {
+                    row.spawn(button("Finish", Action::Leave));
+                }
+                (false, _) => {
+                    row.spawn(button(if self.failed { "Try again" } else { "Restart lesson" }, Action::Restart));
+                }
             }
-            (true, true) => {
-                p.spawn(button("Finish", Action::Leave));
+            if !(self.complete && self.last) {
+                row.spawn(button("Leave tutorial", Action::Leave));
             }
-            (false, _) => {
-                p.spawn(button(if self.failed { "Try again" } else { "Restart lesson" }, Action::Restart));
-            }
-        }
-        if !(self.complete && self.last) {
-            p.spawn(button("Leave tutorial", Action::Leave));
-        }
-        if let Some(reaction) = &self.reaction {
-            p.spawn((label(reaction.clone()), TextColor(crate::palette::STANDARD.success)));
-        }
-        if let Some(message) = &self.message {
-            let palette = crate::palette::STANDARD;
-            let colour = if self.prompt { palette.accent } else { palette.error };
-            p.spawn((label(message.clone()), TextColor(colour)));
-        }
-        if self.log.is_empty() {
-            p.spawn(muted_line("1 Teleport, 2 Freeze, Esc cancels; T shows the enemy's threats."));
+        });
+        // The feedback has its own box, of the longest reaction's lines: the message (a refusal or
+        // the prompt of a skill) while there is one, else what the game said about the step just done.
+        let palette = crate::palette::STANDARD;
+        let (feedback, colour) = match (&self.message, &self.reaction) {
+            (Some(message), _) => (message.clone(), if self.prompt { palette.accent } else { palette.error }),
+            (None, Some(reaction)) => (reaction.clone(), palette.success),
+            (None, None) => (String::new(), palette.text),
+        };
+        p.spawn((crate::ui::reserved_text(feedback, FEEDBACK_FONT, FEEDBACK_LINES), TextColor(colour)));
+        // The log under it, in a box of its own (never under the feedback).
+        let log = if self.log.is_empty() {
+            "1 Teleport, 2 Freeze, Esc cancels; T shows the enemy's threats.".to_string()
         } else {
-            crate::ui::spawn_log_tail(p, self.log.clone(), 0.8);
-        }
+            self.log.clone()
+        };
+        super::battle::spawn_log(p, log);
     }
 }
+
+/// The feedback's font, units.
+const FEEDBACK_FONT: f32 = 2.2;
+
+/// Lines kept for the feedback: the longest reaction fits (the layout test
+/// `the_tutorial_buttons_stay_put_through_every_step` checks every step's).
+const FEEDBACK_LINES: f32 = 5.0;
 
 fn present(
     mut commands: Commands,

@@ -289,7 +289,7 @@ const MARK_GAP: f32 = 1.0;
 /// lines of its cell's HP pips and modifier icon, freeze or poison badge or threat flag. A piece in
 /// motion (a slide, an appearance) is skipped: the marks stay with the square.
 fn board_marks(world: &mut World) -> Vec<Violation> {
-    use crate::board::view::{CellBadge, CellPips, CellPos, PieceFill, PieceGlyph, ThreatMark};
+    use crate::board::view::{CellBadge, CellModifier, CellPips, CellPos, PieceFill, PieceGlyph, ThreatMark};
     use crate::board::{BoardScene, BoardViewState};
     let (Some(scene), Some(view)) =
         (world.get_resource::<BoardScene>(), world.get_resource::<BoardViewState>())
@@ -306,11 +306,12 @@ fn board_marks(world: &mut World) -> Vec<Violation> {
         Option<&CellBadge>,
         Option<&CellPips>,
         Option<&ThreatMark>,
+        Option<&CellModifier>,
     )>();
     let marks: Vec<(Entity, String, Vec2, CellPos)> = marks
         .iter(world)
-        .filter_map(|(e, text, lines, badge, pips, threat)| {
-            let pos = badge.map(|b| b.0).or(pips.map(|p| p.0)).or(threat.map(|t| t.0))?;
+        .filter_map(|(e, text, lines, badge, pips, threat, modifier)| {
+            let pos = badge.map(|b| b.0).or(pips.map(|p| p.0)).or(threat.map(|t| t.0)).or(modifier.map(|m| m.0))?;
             Some((e, text.0.clone(), lines?.size, pos))
         })
         .collect();

@@ -92,12 +92,17 @@ fn a_long_game_moves_no_skill_chess_button() {
                 let them = position.turn().other();
                 let target = gambit_rules::Square::all()
                     .find(|&s| {
-                        position.piece_at(s).is_some_and(|p| p.color == them && p.role == gambit_rules::Role::Pawn)
+                        position
+                            .piece_at(s)
+                            .is_some_and(|p| p.color == them && p.role == gambit_rules::Role::Pawn)
                     })
                     .expect("a pawn of the other side");
                 h.board(gambit::board::BoardInput::Command(format!("fz {target}")));
                 h.update(2);
-                assert!(h.game().listed.iter().any(|e| e.text.starts_with("fz")), "{at}: the Freeze was cast");
+                assert!(
+                    h.game().listed.iter().any(|e| e.text.starts_with("fz")),
+                    "{at}: the Freeze was cast"
+                );
             }
             assert!(play_a_move(&mut h, n), "{at}: a move to play at {n}");
             let after = fixed_buttons(&mut h);
@@ -125,7 +130,10 @@ fn a_long_game_moves_no_skill_chess_button() {
             assert!(found.is_empty(), "{at}, move {n}: {found:#?}");
         }
         let (first, fit, total) = move_list(&h);
-        assert!(total > fit && first + fit == total, "{at}: the list scrolled to its end: {first}, {fit}, {total}");
+        assert!(
+            total > fit && first + fit == total,
+            "{at}: the list scrolled to its end: {first}, {fit}, {total}"
+        );
         assert!(fit >= 3, "{at}: {fit} rows in view");
     }
 }
@@ -264,7 +272,12 @@ fn the_tutorial_feedback_and_log_have_their_own_room_at_150_percent() {
                     }
                     // A text of the panel above the log ends above it.
                     if r.max.y <= log.0.max.y && r.min.y < log.0.min.y {
-                        assert!(r.max.y <= log.0.min.y + 1.0, "{at}: {:?} {r:?} reaches into the log {:?}", text.0, log.0);
+                        assert!(
+                            r.max.y <= log.0.min.y + 1.0,
+                            "{at}: {:?} {r:?} reaches into the log {:?}",
+                            text.0,
+                            log.0
+                        );
                     }
                 }
                 let session = h.app.world().resource::<TutorialSession>();

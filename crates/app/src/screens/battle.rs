@@ -125,7 +125,12 @@ pub(crate) fn skill_button<A: crate::ui::ButtonAction>(skill: Skill, state: &str
         BackgroundColor(crate::palette::STANDARD.button),
         BorderColor::all(Color::NONE),
         children![
-            (crate::ui::ButtonLabel, Text::new(capitalize(&skill.to_string())), text_font(2.2), Pickable::IGNORE),
+            (
+                crate::ui::ButtonLabel,
+                Text::new(capitalize(&skill.to_string())),
+                text_font(2.2),
+                Pickable::IGNORE
+            ),
             (crate::ui::ButtonLabel, Text::new(state.to_string()), text_font(1.7), Pickable::IGNORE),
         ],
     )
@@ -464,7 +469,9 @@ pub(crate) fn spawn_foot(p: &mut ChildSpawnerCommands<'_>, lines: &[(String, (f3
                 text_font(*font),
                 TextColor(*colour),
                 Node {
-                    height: crate::ui::units((font * crate::ui::widgets::LINE_FACTOR + crate::ui::widgets::RESERVE_SLACK) * lines),
+                    height: crate::ui::units(
+                        (font * crate::ui::widgets::LINE_FACTOR + crate::ui::widgets::RESERVE_SLACK) * lines,
+                    ),
                     flex_shrink: 0.0,
                     overflow: Overflow::clip(),
                     ..default()

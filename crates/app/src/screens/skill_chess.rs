@@ -189,7 +189,10 @@ impl View for SkillsView {
             }
         });
         if let Some(engine) = &self.engine {
-            p.spawn((crate::ui::reserved_text(engine.clone(), 1.9, 2.0), TextColor(crate::palette::STANDARD.muted)));
+            p.spawn((
+                crate::ui::reserved_text(engine.clone(), 1.9, 2.0),
+                TextColor(crate::palette::STANDARD.muted),
+            ));
         }
     }
 }
@@ -247,9 +250,8 @@ struct MoveListView {
 
 impl View for MoveListView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        p.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, ..default() }).with_children(
-            |list| self.build_rows(list),
-        );
+        p.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, ..default() })
+            .with_children(|list| self.build_rows(list));
         // The scroll bar's track keeps its room in every state; it shows when the list scrolls.
         let palette = crate::palette::STANDARD;
         p.spawn((

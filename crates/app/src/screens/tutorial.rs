@@ -231,7 +231,10 @@ impl View for TutorialView {
                     row.spawn(button("Finish", Action::Leave));
                 }
                 (false, _) => {
-                    row.spawn(button(if self.failed { "Try again" } else { "Restart lesson" }, Action::Restart));
+                    row.spawn(button(
+                        if self.failed { "Try again" } else { "Restart lesson" },
+                        Action::Restart,
+                    ));
                 }
             }
             if !(self.complete && self.last) {

@@ -311,7 +311,8 @@ fn board_marks(world: &mut World) -> Vec<Violation> {
     let marks: Vec<(Entity, String, Vec2, CellPos)> = marks
         .iter(world)
         .filter_map(|(e, text, lines, badge, pips, threat, modifier)| {
-            let pos = badge.map(|b| b.0).or(pips.map(|p| p.0)).or(threat.map(|t| t.0)).or(modifier.map(|m| m.0))?;
+            let pos =
+                badge.map(|b| b.0).or(pips.map(|p| p.0)).or(threat.map(|t| t.0)).or(modifier.map(|m| m.0))?;
             Some((e, text.0.clone(), lines?.size, pos))
         })
         .collect();

@@ -162,6 +162,14 @@ fn the_move_list_scrolls_and_follows_the_game() {
     assert_eq!(move_list(&h).0, 0);
     assert!(button_rects(&mut h).keys().any(|k| k.ends_with("ReviewAt(1)")), "the first move is shown");
     assert_eq!(fixed_buttons(&mut h), before, "scrolling moved a button");
+    // A review and back: the newest rows again, not the rows scrolled to before.
+    h.send(Action::ReviewAt(5));
+    h.send(Action::BackToGame);
+    h.update(2);
+    let (first, fit, total) = move_list(&h);
+    assert_eq!(first + fit, total, "back from the review, the newest rows are in view");
+    h.send(Action::ScrollMoves(-2));
+    h.update(2);
     // A new move: the newest rows again.
     assert!(play_a_move(&mut h, 99));
     let (first, fit, total) = move_list(&h);
@@ -211,13 +219,7 @@ fn the_review_shows_the_reviewed_positions_chances() {
     let live_line = chances_line(&mut h);
     // Review the position after 2... Nc6, before the queen was lost.
     h.send(Action::ReviewAt(4));
-    let input = h.app.world().resource::<PlayerInput>().clone();
-    assert_eq!(input.review, Some(4));
-    assert_eq!(
-        h.app.world().resource::<WinningChances>().of_shown(h.game(), &input),
-        None,
-        "the live reading is not shown for the reviewed position"
-    );
+    assert_eq!(h.app.world().resource::<PlayerInput>().review, Some(4));
     let reviewed = wait(&mut h);
     let (board, _) = h.game().board_after(4).expect("the reviewed position");
     assert_eq!(reviewed, gambit_search::winning_chances(&board, CHANCES_NODES, None));

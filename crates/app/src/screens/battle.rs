@@ -102,7 +102,7 @@ pub(crate) const SKILL_BUTTON_H: f32 = 6.0;
 /// skill's name over its state (`ready`, `3 ticks`, `off`; [`crate::ui::cooldown_words`]), at one
 /// fixed size, so a cooldown that counts down never changes its width and nothing beside or below it
 /// moves under the pointer.
-pub(crate) fn skill_button<A: crate::ui::ButtonAction>(skill: Skill, state: &str, action: A) -> impl Bundle {
+pub fn skill_button<A: crate::ui::ButtonAction>(skill: Skill, state: &str, action: A) -> impl Bundle {
     let u = crate::ui::units;
     (
         Button,

@@ -992,6 +992,11 @@ fn present_moves(
     boxes: Query<&ComputedNode, With<Section<MoveListView>>>,
 ) {
     let fit = rows_that_fit(boxes.iter().next());
+    // A scroll of the wheel holds until the game or the review moves on; then it is forgotten (back
+    // from a review, the newest move is in view again).
+    if scroll.chosen.is_some_and(|(_, at)| at != (game.listed.len(), input.review)) {
+        scroll.chosen = None;
+    }
     let (view, first) = move_list_view(&game, &input, &scroll, fit);
     let total = game.move_list_rows().len();
     if scroll.shown != (first, fit.max(1), total) {

@@ -122,20 +122,7 @@ struct Sample {
 
 /// The evaluation of a sample under the weights `w`, centipawns (side to move).
 fn linear(s: &Sample, w: &[f64], parts: &[Part]) -> f64 {
-    let mg = f64::from(s.features.phase) / 24.0;
-    s.features
-        .terms
-        .iter()
-        .map(|&(i, n)| {
-            let i = usize::from(i);
-            let scale = match parts[i] {
-                Part::Mg => mg,
-                Part::Eg => 1.0 - mg,
-                Part::Both => 1.0,
-            };
-            f64::from(n) * w[i] * scale
-        })
-        .sum()
+    s.features.linear(w, parts)
 }
 
 fn sigmoid(x: f64) -> f64 {

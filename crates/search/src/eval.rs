@@ -538,6 +538,27 @@ pub struct Features {
     pub terms: Vec<(u16, f32)>,
 }
 
+impl Features {
+    /// The evaluation these features give under the weights `w` (laid out as [`Weights::to_vec`],
+    /// phases as `parts`, [`Weights::parts`]), in centipawns for the side to move, unrounded.
+    #[must_use]
+    pub fn linear(&self, w: &[f64], parts: &[Part]) -> f64 {
+        let mg = f64::from(self.phase) / 24.0;
+        self.terms
+            .iter()
+            .map(|&(i, n)| {
+                let i = usize::from(i);
+                let scale = match parts[i] {
+                    Part::Mg => mg,
+                    Part::Eg => 1.0 - mg,
+                    Part::Both => 1.0,
+                };
+                f64::from(n) * w[i] * scale
+            })
+            .sum()
+    }
+}
+
 /// The features of [`evaluate_full`] in `pos`, for tuning its weights; `None` for non-standard rule
 /// sets (whose evaluation is [`evaluate`]).
 #[must_use]
@@ -894,22 +915,7 @@ mod tests {
 
     /// The sum of [`features`] times [`WEIGHTS`] is [`evaluate_full`], up to its rounding.
     fn linear(pos: &Position, w: &Weights) -> f64 {
-        let f = features(pos).unwrap();
-        let v = w.to_vec();
-        let parts = Weights::parts();
-        let mg = f64::from(f.phase) / 24.0;
-        f.terms
-            .iter()
-            .map(|&(i, n)| {
-                let i = usize::from(i);
-                let scale = match parts[i] {
-                    Part::Mg => mg,
-                    Part::Eg => 1.0 - mg,
-                    Part::Both => 1.0,
-                };
-                f64::from(n) * v[i] * scale
-            })
-            .sum()
+        features(pos).unwrap().linear(&w.to_vec(), &Weights::parts())
     }
 
     #[test]

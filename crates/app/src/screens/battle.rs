@@ -90,52 +90,6 @@ fn spawn(
     view::spawn_board_screen::<BattleView>(&mut commands, Screen::Battle, true);
 }
 
-/// A skill button's width, units: the longest state (`30 ticks`) and the skill's name fit one line
-/// each, and two of them and a Skip button fit a side panel's row.
-pub(crate) const SKILL_BUTTON_W: f32 = 14.0;
-
-/// A skill button's height, units: the name's line (2.2 units), the state's (1.7), padding and border,
-/// with room for the lines' rounding to whole pixels.
-pub(crate) const SKILL_BUTTON_H: f32 = 6.0;
-
-/// A skill button, the one shape on every board screen (battles, the tutorial, skill chess): the
-/// skill's name over its state (`ready`, `3 ticks`, `off`; [`crate::ui::cooldown_words`]), at one
-/// fixed size, so a cooldown that counts down never changes its width and nothing beside or below it
-/// moves under the pointer.
-pub fn skill_button<A: crate::ui::ButtonAction>(skill: Skill, state: &str, action: A) -> impl Bundle {
-    let u = crate::ui::units;
-    (
-        Button,
-        crate::ui::FocusKey::of(&action),
-        action,
-        bevy::input_focus::tab_navigation::TabIndex(0),
-        Node {
-            width: u(SKILL_BUTTON_W),
-            height: u(SKILL_BUTTON_H),
-            flex_shrink: 0.0,
-            padding: UiRect::axes(u(0.6), u(0.1)),
-            margin: UiRect::all(u(0.45)),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(u(0.35)),
-            border_radius: BorderRadius::all(u(0.8)),
-            ..default()
-        },
-        BackgroundColor(crate::palette::STANDARD.button),
-        BorderColor::all(Color::NONE),
-        children![
-            (
-                crate::ui::ButtonLabel,
-                Text::new(capitalize(&skill.to_string())),
-                text_font(2.2),
-                Pickable::IGNORE
-            ),
-            (crate::ui::ButtonLabel, Text::new(state.to_string()), text_font(1.7), Pickable::IGNORE),
-        ],
-    )
-}
-
 /// Ticks until `team`'s `skill` is ready (0: ready).
 fn cooldown(battle: &Battle, team: Team, skill: Skill) -> u32 {
     battle.cooldown(team, skill).unwrap_or(0)
@@ -364,17 +318,20 @@ impl View for BattleView {
                 // have their own lines at the panel's foot, under the log (which keeps room for its
                 // last lines and is never drawn under them).
                 p.spawn(reserved_line(status.clone(), 2.0));
-                // The skill buttons are of one fixed size ([`skill_button`]), and the row keeps their
+                // The skill buttons are of one fixed size ([`crate::ui::widgets::skill_button`]), and the row keeps their
                 // height without skills.
-                p.spawn(Node { min_height: crate::ui::units(SKILL_BUTTON_H + 0.9), ..crate::ui::row() })
-                    .with_children(|row| {
-                        for (skill, state) in skills.iter().flatten() {
-                            row.spawn(skill_button(*skill, state, Action::Cast(*skill)));
-                        }
-                        if *skip {
-                            row.spawn(small_button("Skip", Action::SkipReposition));
-                        }
-                    });
+                p.spawn(Node {
+                    min_height: crate::ui::units(crate::ui::widgets::SKILL_BUTTON_H + 0.9),
+                    ..crate::ui::row()
+                })
+                .with_children(|row| {
+                    for (skill, state) in skills.iter().flatten() {
+                        row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
+                    }
+                    if *skip {
+                        row.spawn(small_button("Skip", Action::SkipReposition));
+                    }
+                });
                 p.spawn((label(enemy_skills.clone()), TextColor(crate::palette::STANDARD.muted)));
                 if !pack.is_empty() {
                     // One line of heading, the descriptions in smaller text: three consumables, the

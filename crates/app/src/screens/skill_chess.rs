@@ -170,7 +170,7 @@ impl View for HeaderView {
 }
 
 /// The skill buttons (the skill's name over its state: `ready`, `3 ticks`, `off`, as
-/// [`crate::ui::skill_label`] words it), each of one fixed size ([`super::battle::skill_button`]), so a
+/// [`crate::ui::skill_label`] words it), each of one fixed size ([`crate::ui::widgets::skill_button`]), so a
 /// changing cooldown moves nothing; under them, against the engine, its skills' cooldowns (`Engine:
 /// Teleport ready, Freeze in 3 ticks`) in a box of two lines, there in every state, so nothing moves.
 #[derive(Clone, Debug, PartialEq)]
@@ -185,7 +185,7 @@ impl View for SkillsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(crate::ui::row()).with_children(|row| {
             for (skill, state) in &self.buttons {
-                row.spawn(super::battle::skill_button(*skill, state, Action::Cast(*skill)));
+                row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
             }
         });
         if let Some(engine) = &self.engine {

@@ -217,7 +217,7 @@ impl View for TutorialView {
             p.spawn(crate::ui::row()).with_children(|row| {
                 // Buttons of one fixed size: a cooldown's count never moves them.
                 for (skill, state) in &self.skills {
-                    row.spawn(super::battle::skill_button(*skill, state, Action::Cast(*skill)));
+                    row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
                 }
             });
         }

@@ -17,6 +17,62 @@ pub fn button<A: ButtonAction>(label: impl Into<String>, action: A) -> impl Bund
     sized_button(label.into(), action, 22.0, (1.6, 0.9))
 }
 
+/// The node every button shares: margin, a column of centred lines, border and rounding (units);
+/// the caller sets the size and padding.
+fn button_node() -> Node {
+    Node {
+        margin: UiRect::all(units(0.45)),
+        flex_direction: FlexDirection::Column,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(units(0.35)),
+        border_radius: BorderRadius::all(units(0.8)),
+        ..default()
+    }
+}
+
+/// A button's frame around `node`: focusable, sending `action`, in the standard button colour.
+fn button_frame<A: ButtonAction>(action: A, node: Node) -> impl Bundle {
+    (
+        Button,
+        FocusKey::of(&action),
+        action,
+        TabIndex(0),
+        node,
+        BackgroundColor(STANDARD.button),
+        BorderColor::all(Color::NONE),
+    )
+}
+
+/// A skill button's width, units: the longest state (`30 ticks`) and the skill's name fit one line
+/// each, and two of them and a Skip button fit a side panel's row.
+pub const SKILL_BUTTON_W: f32 = 14.0;
+
+/// A skill button's height, units: the name's line (2.2 units), the state's (1.7), padding and border,
+/// with room for the lines' rounding to whole pixels.
+pub const SKILL_BUTTON_H: f32 = 6.0;
+
+/// A skill button, the one shape on every board screen (battles, the tutorial, skill chess): the
+/// skill's name over its state (`ready`, `3 ticks`, `off`; [`crate::ui::cooldown_words`]), at one
+/// fixed size, so a cooldown that counts down never changes its width and nothing beside or below it
+/// moves under the pointer.
+pub fn skill_button<A: ButtonAction>(skill: gambit_skills::Skill, state: &str, action: A) -> impl Bundle {
+    let frame = Node {
+        width: units(SKILL_BUTTON_W),
+        height: units(SKILL_BUTTON_H),
+        flex_shrink: 0.0,
+        padding: UiRect::axes(units(0.6), units(0.1)),
+        ..button_node()
+    };
+    (
+        button_frame(action, frame),
+        children![
+            (ButtonLabel, Text::new(capitalize(&skill.to_string())), text_font(2.2), Pickable::IGNORE),
+            (ButtonLabel, Text::new(state.to_string()), text_font(1.7), Pickable::IGNORE),
+        ],
+    )
+}
+
 /// A small button (for +/-, promotion pieces and tool bars).
 pub fn small_button<A: ButtonAction>(label: impl Into<String>, action: A) -> impl Bundle {
     sized_button(label.into(), action, 5.0, (1.0, 0.6))
@@ -47,26 +103,15 @@ fn button_with_font<A: ButtonAction>(
     (pad_x, pad_y): (f32, f32),
     font: f32,
 ) -> impl Bundle {
+    let frame = Node {
+        min_width: units(min_width),
+        // A long label wraps inside the window instead of running off both edges.
+        max_width: Val::Percent(100.0),
+        padding: UiRect::axes(units(pad_x), units(pad_y)),
+        ..button_node()
+    };
     (
-        Button,
-        FocusKey::of(&action),
-        action,
-        TabIndex(0),
-        Node {
-            min_width: units(min_width),
-            // A long label wraps inside the window instead of running off both edges.
-            max_width: Val::Percent(100.0),
-            padding: UiRect::axes(units(pad_x), units(pad_y)),
-            margin: UiRect::all(units(0.45)),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(units(0.35)),
-            border_radius: BorderRadius::all(units(0.8)),
-            ..default()
-        },
-        BackgroundColor(STANDARD.button),
-        BorderColor::all(Color::NONE),
+        button_frame(action, frame),
         children![(ButtonLabel, Text::new(label), text_font(font), Pickable::IGNORE)],
     )
 }

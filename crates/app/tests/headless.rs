@@ -340,15 +340,11 @@ fn a_button_looks_hovered_only_after_the_pointer_moved() {
     let standard = gambit::palette::STANDARD;
     assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button);
     // The window's report of where the resting pointer is (no delta) is not a move.
-    let moved = |delta| bevy::window::CursorMoved {
-        window: Entity::PLACEHOLDER,
-        position: Vec2::new(640.0, 400.0),
-        delta,
-    };
-    h.send(moved(None));
+    let moved = |position, delta| bevy::window::CursorMoved { window: Entity::PLACEHOLDER, position, delta };
+    h.send(moved(Vec2::new(640.0, 400.0), None));
     assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button);
-    // Once the player moves the pointer, the button under it shows the hover.
-    h.send(moved(Some(Vec2::new(3.0, -1.0))));
+    // Once the player moves the pointer (a few pixels), the button under it shows the hover.
+    h.send(moved(Vec2::new(645.0, 399.0), Some(Vec2::new(5.0, -1.0))));
     assert_eq!(button_colour(&mut h, "title::Action::Upgrades"), standard.button_hover);
     assert_eq!(button_colour(&mut h, "title::Action::NewRun"), standard.button);
 }

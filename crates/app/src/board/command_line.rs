@@ -72,7 +72,14 @@ pub fn spawn(parent: &mut ChildSpawnerCommands<'_>, width: Val) {
             BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
             BorderColor::all(Color::srgb(0.35, 0.38, 0.5)),
         ))
-        .observe(|_: On<Pointer<Click>>, mut line: ResMut<CommandLine>| line.active = true);
+        .observe(
+            |_: On<Pointer<Click>>, gate: Res<crate::ui::PointerGate>, mut line: ResMut<CommandLine>| {
+                // Only where the pointer was aimed (`crate::ui::pointer`), as every button.
+                if gate.aimed() {
+                    line.active = true;
+                }
+            },
+        );
 }
 
 /// `/` opens the command line (when it is closed).

@@ -1,5 +1,8 @@
 //! The board's input: pointer observers on the cells (click-click and drag-and-drop) and the keyboard
 //! cursor. Everything becomes one [`BoardInput`] message, which the active screen reads.
+//!
+//! The cells follow the buttons' rule ([`crate::ui::pointer`]): a square that appeared under a pointer
+//! at rest (a new screen, a menu closed) is neither hovered nor pressed until the pointer moves.
 
 use bevy::input_focus::InputFocus;
 use bevy::input_focus::tab_navigation::TabIndex;
@@ -8,14 +11,21 @@ use bevy::prelude::*;
 use super::view::{Cell, PieceGlyph};
 use super::{BoardInput, BoardViewState, Hovered, square_at, view_position};
 use crate::ui::focus::focused_button;
+use crate::ui::pointer::PointerGate;
+
+/// The square the pointer is over (by the cells' pointer events), hovered or not: it becomes
+/// [`Hovered`] once the pointer is aimed ([`hover_when_aimed`]).
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub(super) struct PointerSquare(pub Option<gambit_rules::Square>);
 
 pub(super) fn on_press(
     press: On<Pointer<Press>>,
     cells: Query<&Cell>,
     view: Res<BoardViewState>,
+    gate: Res<PointerGate>,
     mut input: MessageWriter<BoardInput>,
 ) {
-    if press.button != PointerButton::Primary {
+    if press.button != PointerButton::Primary || !gate.aimed() {
         return;
     }
     if let Ok(Cell(pos)) = cells.get(press.event_target()) {
@@ -27,10 +37,15 @@ pub(super) fn on_over(
     over: On<Pointer<Over>>,
     cells: Query<&Cell>,
     view: Res<BoardViewState>,
+    gate: Res<PointerGate>,
+    mut under: ResMut<PointerSquare>,
     mut hovered: ResMut<Hovered>,
 ) {
     if let Ok(Cell(pos)) = cells.get(over.event_target()) {
-        hovered.0 = Some(pos.square(&view));
+        under.0 = Some(pos.square(&view));
+        if gate.aimed() {
+            hovered.0 = under.0;
+        }
     }
 }
 
@@ -38,12 +53,28 @@ pub(super) fn on_out(
     out: On<Pointer<Out>>,
     cells: Query<&Cell>,
     view: Res<BoardViewState>,
+    mut under: ResMut<PointerSquare>,
     mut hovered: ResMut<Hovered>,
 ) {
-    if let Ok(Cell(pos)) = cells.get(out.event_target())
-        && hovered.0 == Some(pos.square(&view))
-    {
+    let Ok(Cell(pos)) = cells.get(out.event_target()) else { return };
+    let square = Some(pos.square(&view));
+    if under.0 == square {
+        under.0 = None;
+    }
+    if hovered.0 == square {
         hovered.0 = None;
+    }
+}
+
+/// When the pointer becomes aimed over a square it rested on, that square is hovered (its highlight,
+/// the battle's piece card, the foresight preview).
+pub(super) fn hover_when_aimed(
+    gate: Res<PointerGate>,
+    under: Res<PointerSquare>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if gate.is_changed() && gate.aimed() && under.0.is_some() && hovered.0 != under.0 {
+        hovered.0 = under.0;
     }
 }
 
@@ -91,8 +122,12 @@ pub(super) fn on_drop(
     drop: On<Pointer<DragDrop>>,
     cells: Query<&Cell>,
     view: Res<BoardViewState>,
+    gate: Res<PointerGate>,
     mut input: MessageWriter<BoardInput>,
 ) {
+    if !gate.aimed() {
+        return;
+    }
     let (Ok(Cell(target)), Ok(Cell(source))) = (cells.get(drop.event_target()), cells.get(drop.dropped))
     else {
         return;

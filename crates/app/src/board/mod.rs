@@ -229,9 +229,12 @@ pub struct Hovered(pub Option<Square>);
 /// A screen or menu change forgets the hovered square: the cell under the pointer was despawned (or
 /// covered) without a pointer-out, so its highlight and the battle's piece card stayed when the player
 /// came back to a board. The pointer's next move over a cell hovers it again.
-fn forget_hover(mut hovered: ResMut<Hovered>) {
+fn forget_hover(mut hovered: ResMut<Hovered>, mut under: ResMut<input::PointerSquare>) {
     if hovered.0.is_some() {
         hovered.0 = None;
+    }
+    if under.0.is_some() {
+        under.0 = None;
     }
 }
 
@@ -276,6 +279,7 @@ pub(crate) fn plugin(app: &mut App) {
     use crate::AppSystems;
     app.add_message::<BoardInput>();
     app.init_resource::<Hovered>();
+    app.init_resource::<input::PointerSquare>();
     app.init_resource::<BoardScene>();
     app.init_resource::<BoardViewState>();
     app.init_resource::<command_line::CommandLine>();
@@ -285,6 +289,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, preview::paint.in_set(AppSystems::Present));
     app.configure_sets(Update, (BoardSystems::Scene, BoardSystems::Draw).chain().in_set(AppSystems::Present));
     app.add_systems(Update, input::keyboard_cursor.run_if(board_has_keys).in_set(AppSystems::Input));
+    app.add_systems(Update, input::hover_when_aimed.in_set(AppSystems::Input));
     app.add_systems(
         Update,
         forget_hover

@@ -430,9 +430,11 @@ impl View for ResignView {
 }
 
 /// The frame of the banners over the board (result, resign confirmation): opaque, with a border, so
-/// no square or piece shows through its text.
+/// no square or piece shows through its text. An [`crate::ui::Overlay`]: its buttons appear over the
+/// board, where the pointer may rest after the move that ended the game.
 fn banner_node() -> impl Bundle {
     (
+        crate::ui::Overlay,
         Node {
             padding: UiRect::all(units(2.0)),
             flex_direction: FlexDirection::Column,

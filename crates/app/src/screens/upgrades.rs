@@ -565,16 +565,20 @@ fn present(
     show(&mut commands, &mut sections, &UpgradesView::new(&profile, &selection, &failure));
 }
 
-/// Hover or keyboard focus previews a node in the detail box.
+/// Hover (where the pointer was aimed, [`crate::ui::pointer`]) or keyboard focus previews a node in
+/// the detail box.
 fn preview_node(
     focus: Res<InputFocus>,
-    hovered: Query<(&Interaction, &Action), Changed<Interaction>>,
+    gate: Res<crate::ui::PointerGate>,
+    hovered: Query<(Ref<Interaction>, &Action)>,
     actions: Query<&Action>,
     mut selection: ResMut<NodeSelection>,
 ) {
     let mut preview = None;
     for (interaction, action) in &hovered {
         if *interaction == Interaction::Hovered
+            && gate.aimed()
+            && (interaction.is_changed() || gate.is_changed())
             && let Action::Select(id) = action
         {
             preview = Some(id.clone());

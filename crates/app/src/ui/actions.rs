@@ -1,5 +1,5 @@
 //! How a button acts. Every button answers one event, [`Activate`]: a click with the primary pointer
-//! button, or Enter while it has the keyboard focus ([`super::focus`]). Each screen has a small action
+//! button (where the pointer was aimed, [`super::pointer`]), or Enter while it has the keyboard focus ([`super::focus`]). Each screen has a small action
 //! enum that is both its buttons' component and the message its systems read; [`register`] connects
 //! the two, so a click, the keyboard and a headless test that activates a button all arrive as the same
 //! message.
@@ -67,14 +67,19 @@ fn send_action<A: ButtonAction>(
     }
 }
 
-/// A primary click on an enabled button activates it.
+/// A primary click on an enabled button activates it, if the pointer was aimed at it: a button that
+/// appeared under a pointer at rest (a new screen, menu or overlay) takes no click until the pointer
+/// moves ([`super::pointer::PointerGate`]).
 pub(crate) fn click_activates(
     mut click: On<Pointer<Click>>,
     buttons: Query<(), (With<Button>, Without<Disabled>)>,
+    gate: Res<super::pointer::PointerGate>,
     mut commands: Commands,
 ) {
     if click.button == PointerButton::Primary && buttons.contains(click.entity) {
         click.propagate(false);
-        commands.trigger(Activate { entity: click.entity });
+        if gate.aimed() {
+            commands.trigger(Activate { entity: click.entity });
+        }
     }
 }

@@ -16,7 +16,6 @@ use bevy::input_focus::tab_navigation::{NavAction, TabGroup, TabIndex, TabNaviga
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::math::CompassOctant;
 use bevy::prelude::*;
-use bevy::window::CursorMoved;
 
 use super::actions::{Activate, Disabled, FocusKey};
 use crate::menus::Menu;
@@ -147,27 +146,14 @@ pub fn refocus(world: &mut World) {
     }
 }
 
-/// Whether the pointer has moved inside the window since launch. Until it has, a button under the
-/// resting pointer does not look hovered (under Xvfb, and wherever the window opens under a pointer
-/// that stays still, the pointer rests on whatever button is at that spot): hover shows only where
-/// the player moved the pointer.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PointerMoved(pub bool);
-
-/// Sets [`PointerMoved`] at the first cursor motion inside the window (a move with a non-zero delta;
-/// the window's first report of where a resting pointer is has no delta).
-pub(crate) fn notice_pointer(mut moves: MessageReader<CursorMoved>, mut moved: ResMut<PointerMoved>) {
-    if moves.read().any(|m| m.delta.is_some_and(|d| d != Vec2::ZERO)) && !moved.0 {
-        moved.0 = true;
-    }
-}
-
-/// Button colours: at rest, hovered (once the pointer moved, [`PointerMoved`]), pressed, disabled; the focus ring on the focused button, an accent
-/// border on a selected card ([`super::widgets::Selected`]).
+/// Button colours: at rest, hovered or pressed (only while the pointer is aimed,
+/// [`super::pointer::PointerGate`]: a button that appeared under a pointer at rest does not look
+/// hovered), disabled; the focus ring on the focused button, an accent border on a selected card
+/// ([`super::widgets::Selected`]).
 pub(crate) fn style_buttons(
     settings: Option<Res<Settings>>,
     focus: Res<InputFocus>,
-    pointer: Res<PointerMoved>,
+    pointer: Res<super::pointer::PointerGate>,
     mut buttons: Query<
         (
             Entity,
@@ -194,8 +180,7 @@ pub(crate) fn style_buttons(
         }
         let want = if disabled {
             palette.button_disabled
-        } else if *interaction == Interaction::Pressed || (*interaction == Interaction::Hovered && pointer.0)
-        {
+        } else if *interaction != Interaction::None && pointer.aimed() {
             palette.button_hover
         } else {
             palette.button

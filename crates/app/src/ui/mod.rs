@@ -1,5 +1,6 @@
 //! The shared interface: widgets ([`widgets`]), one activation path for every button ([`actions`]),
-//! keyboard focus on `bevy_input_focus` ([`focus`]), sizes that follow the UI scale ([`scale`]), the
+//! keyboard focus on `bevy_input_focus` ([`focus`]), a pointer that acts only where it was aimed
+//! ([`mod@pointer`]), sizes that follow the UI scale ([`scale`]), the
 //! one panel paradigm ([`section`]), the save-failure banner ([`save_banner`]) and the title's
 //! animated backdrop ([`backdrop`]).
 
@@ -7,6 +8,7 @@ pub mod actions;
 pub mod backdrop;
 pub mod focus;
 pub mod layout_check;
+pub mod pointer;
 pub mod save_banner;
 pub mod scale;
 pub mod scroll;
@@ -17,6 +19,7 @@ use bevy::input_focus::{InputFocus, InputFocusVisible};
 use bevy::prelude::*;
 
 pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
+pub use pointer::{Overlay, PointerGate};
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
@@ -33,17 +36,25 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<InputFocus>();
     app.init_resource::<InputFocusVisible>();
     app.init_resource::<focus::LastFocus>();
-    app.init_resource::<focus::PointerMoved>();
+    app.init_resource::<pointer::PointerGate>();
     app.init_resource::<scale::ScaleCaps>();
     app.add_systems(Startup, scale::spawn_cover);
     // The window brings it; the headless tests run without one.
     app.add_message::<bevy::window::CursorMoved>();
+    app.add_message::<bevy::window::CursorLeft>();
+    // Before picking turns the pointer's reports into hovers and clicks.
+    app.add_systems(PreUpdate, pointer::track_pointer.before(bevy::picking::PickingSystems::ProcessInput));
+    app.add_systems(
+        Update,
+        pointer::rest_on_view_change
+            .run_if(state_changed::<crate::screens::Screen>.or_eager(state_changed::<crate::menus::Menu>))
+            .in_set(AppSystems::Input),
+    );
     app.add_observer(actions::click_activates);
     register::<save_banner::Action>(app);
     app.add_systems(
         Update,
-        (focus::keyboard_focus, focus::notice_pointer, scroll::wheel, scroll::page_keys)
-            .in_set(AppSystems::Input),
+        (focus::keyboard_focus, scroll::wheel, scroll::page_keys).in_set(AppSystems::Input),
     );
     app.add_systems(
         Update,

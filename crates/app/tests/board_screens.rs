@@ -327,3 +327,42 @@ fn the_deployment_names_the_boss_and_its_rule() {
         assert!(found.is_empty(), "{width}x{height}: {found:#?}");
     }
 }
+
+/// A refusal in skill chess's message box wraps inside the panel and is shortened to fit (a typed
+/// command's error ran past the window's right edge): at 1280x800 and 900x600, 100% and 150%, the
+/// longest refusals stay inside the window and the layout check (text clipped by its box, outside
+/// its parent or the window) finds nothing.
+#[test]
+fn long_refusals_wrap_inside_the_panel() {
+    use gambit::game::PlayerInput;
+    let typed = "z".repeat(32);
+    for (width, height, scale) in [(1280, 800, 1.0), (900, 600, 1.0), (1280, 800, 1.5), (900, 600, 1.5)] {
+        let at = format!("{width}x{height} at {}%", scale * 100.0);
+        let mut h = two_player_game(width, height, scale);
+        // A typed command neither a move nor a skill: the refusal the player saw run off the window.
+        h.board(gambit::board::BoardInput::Command(typed.clone()));
+        let refusal = h.input().message.clone().expect("a refusal");
+        let longest_skill_error =
+            "the piece on e4 may not capture the more valuable piece on e7 by teleport".to_string();
+        let overlong = "every word of this refusal is long enough to need shortening ".repeat(4);
+        for message in [refusal, longest_skill_error, overlong] {
+            h.app.world_mut().resource_mut::<PlayerInput>().message = Some(message.clone());
+            h.update(3);
+            let world = h.app.world_mut();
+            let mut texts = world.query::<(&Text, &ComputedNode, &UiGlobalTransform)>();
+            let shown =
+                gambit::screens::skill_chess::shorten(&message, gambit::screens::skill_chess::MESSAGE_CHARS);
+            let r = texts
+                .iter(world)
+                .find(|(t, ..)| t.0 == shown)
+                .map(|(_, node, t)| rect(node, t))
+                .unwrap_or_else(|| panic!("{at}: {shown:?} is not shown"));
+            assert!(
+                r.min.x >= 0.0 && r.max.x <= width as f32 + 0.5 && r.max.y <= height as f32 + 0.5,
+                "{at}: {shown:?} at {r:?} is not inside the window"
+            );
+            let found = gambit::ui::layout_check::violations(h.app.world_mut());
+            assert!(found.is_empty(), "{at}: {message:?}: {found:#?}");
+        }
+    }
+}

@@ -152,13 +152,109 @@ fn resigning_asks_first_ends_the_game_and_counts_a_loss() {
     let text = std::fs::read_to_string(h.dir.path().join("progress.json")).unwrap();
     let progress = gambit_roguelite::save::progress_from_json(&text).unwrap();
     assert_eq!(progress.versus.against(Preset::Beginner).losses, 1);
-    // The result banner offers a new game, and a finished game is not resigned twice.
+    // The result banner offers a new game, and a finished game is not resigned twice: the tool bar's
+    // Resign is disabled once the game has a result (it stayed active), and enabled again in a new game.
     h.update(5);
-    h.press(skill_chess::Action::Resign);
-    assert!(!h.input().confirm_resign);
+    assert!(resign_disabled(&mut h), "Resign is active after the game is over");
     h.press(skill_chess::Action::NewGame);
     assert!(!h.game().is_finished());
+    h.update(2);
+    assert!(!resign_disabled(&mut h));
     assert_eq!(h.app.world().resource::<Profile>().progress.versus.against(Preset::Beginner).games(), 1);
+}
+
+/// Whether the tool bar's Resign button is disabled.
+fn resign_disabled(h: &mut Harness) -> bool {
+    let world = h.app.world_mut();
+    let mut buttons = world.query::<(&skill_chess::Action, Has<gambit::ui::Disabled>)>();
+    let found: Vec<bool> =
+        buttons.iter(world).filter(|(a, _)| **a == skill_chess::Action::Resign).map(|(_, d)| d).collect();
+    assert_eq!(found.len(), 1, "one Resign button");
+    found[0]
+}
+
+/// The pause menu's "Abandon game" asks first (it gave the game up at once): Escape or "Keep the
+/// game" keeps it, "Abandon it" gives it up.
+#[test]
+fn abandoning_from_the_pause_menu_asks_first() {
+    use gambit::menus::{Menu, pause};
+    let mut h = Harness::new();
+    start_game(&mut h);
+    play(&mut h, "e4");
+    let menu = |h: &Harness| *h.app.world().resource::<State<Menu>>().get();
+    let saved = || gambit::game::save::FILE;
+    assert!(h.path().join(saved()).exists());
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(menu(&h), Menu::Pause);
+    h.press(pause::Action::Abandon);
+    assert_eq!((h.screen(), menu(&h)), (Screen::SkillChess, Menu::Pause));
+    assert!(h.texts().iter().any(|t| t == "Abandon this game?"), "{:?}", h.texts());
+    // Escape keeps the game: back to the menu's buttons.
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!((h.screen(), menu(&h)), (Screen::SkillChess, Menu::Pause));
+    assert!(!h.texts().iter().any(|t| t == "Abandon this game?"));
+    // "Keep the game" keeps it too.
+    h.press(pause::Action::Abandon);
+    h.press(pause::Action::ConfirmAbandon(false));
+    assert_eq!((h.screen(), menu(&h)), (Screen::SkillChess, Menu::Pause));
+    h.press(pause::Action::Resume);
+    assert_eq!(menu(&h), Menu::None);
+    assert_eq!(h.game().listed.len(), 2);
+    // The question comes back fresh with the menu, and "Abandon it" gives the game up.
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert!(!h.texts().iter().any(|t| t == "Abandon this game?"));
+    h.press(pause::Action::Abandon);
+    h.press(pause::Action::ConfirmAbandon(true));
+    h.update(2);
+    assert_eq!((h.screen(), menu(&h)), (Screen::Title, Menu::None));
+    assert!(!h.path().join(saved()).exists());
+}
+
+/// While an earlier position is reviewed, the skill buttons and the engine's line say that
+/// position's cooldowns (they showed the live game's) and the buttons are disabled: nothing is cast
+/// from a reviewed position.
+#[test]
+fn review_shows_the_reviewed_positions_skills() {
+    use gambit::screens::skill_chess::SkillsView;
+    use gambit::ui::Section;
+    let mut h = Harness::new();
+    start_game(&mut h);
+    // White freezes e7: Freeze goes on cooldown; then the engine replies.
+    play(&mut h, "fz e7");
+    let live_freeze = h.game().board.cooldown(PieceColor::White, Skill::Freeze);
+    assert!(live_freeze > 0);
+    let shown = |h: &mut Harness| {
+        let world = h.app.world_mut();
+        let mut q = world.query::<&Section<SkillsView>>();
+        q.single(world).unwrap().shown().cloned().expect("the skills section is built")
+    };
+    let live = shown(&mut h);
+    assert_eq!(live.buttons[1].1, gambit::ui::cooldown_words(live_freeze));
+    assert!(!live.reviewing);
+    // Review the start: Freeze was ready there, and so were the engine's skills.
+    h.press(skill_chess::Action::ReviewAt(0));
+    let start = shown(&mut h);
+    assert_eq!(start.buttons, [(Skill::Teleport, "ready".to_string()), (Skill::Freeze, "ready".to_string())]);
+    assert_eq!(start.engine.as_deref(), Some("Engine: Teleport ready, Freeze ready"));
+    assert!(start.reviewing);
+    // The buttons are disabled, and a skill's hotkey casts nothing on the live game.
+    let world = h.app.world_mut();
+    let mut casts = world.query::<(&skill_chess::Action, Has<gambit::ui::Disabled>)>();
+    let disabled: Vec<bool> = casts
+        .iter(world)
+        .filter(|(a, _)| matches!(a, skill_chess::Action::Cast(_)))
+        .map(|(_, d)| d)
+        .collect();
+    assert_eq!(disabled, vec![true, true]);
+    h.key(KeyCode::Digit1);
+    h.update(2);
+    assert_eq!(h.input().targeting, gambit::board::Targeting::Move);
+    // Back to the game: the live cooldowns again, the buttons enabled.
+    h.press(skill_chess::Action::BackToGame);
+    assert_eq!(shown(&mut h), live);
 }
 
 /// Puts a Club game on the board where White mates with Ra8 (Black's Teleport, which could escape,
@@ -469,4 +565,28 @@ fn the_resign_banner_is_opaque_and_over_the_board() {
         texts.iter(world).find(|(t, _)| t.0 == "Resign this game?").map(|(_, c)| c.parent()).unwrap();
     let background = world.get::<BackgroundColor>(banner).expect("the banner has a background").0;
     assert_eq!(background.alpha(), 1.0, "the banner's background is opaque: {background:?}");
+}
+
+/// `/` opens the command line and is never typed into it: pressed again to reach the line (it was
+/// typed then), or as the opening press itself.
+#[test]
+fn slash_is_never_typed_into_the_command_line() {
+    use gambit::board::command_line::CommandLine;
+    let mut h = Harness::new();
+    start_game(&mut h);
+    let line = |h: &Harness| {
+        let l = h.app.world().resource::<CommandLine>();
+        (l.active, l.text.clone())
+    };
+    h.key(KeyCode::Slash);
+    assert_eq!(line(&h), (true, String::new()));
+    h.key(KeyCode::Slash);
+    assert_eq!(line(&h), (true, String::new()), "a second / was typed");
+    h.key(KeyCode::KeyE);
+    h.key(KeyCode::Slash);
+    h.key(KeyCode::Digit4);
+    assert_eq!(line(&h), (true, "e4".to_string()));
+    h.key(KeyCode::Enter);
+    h.update(2);
+    assert_eq!(h.game().listed.first().map(|e| e.text.as_str()), Some("e4"));
 }

@@ -227,6 +227,7 @@ fn unfinished_game_is_saved_and_continued() {
     h.key(KeyCode::Escape);
     h.update(2);
     h.press(pause::Action::Abandon);
+    h.press(pause::Action::ConfirmAbandon(true));
     assert_eq!(h.screen(), Screen::Title);
     let dir = h.app.world().resource::<DataDir>().clone();
     assert!(!dir.file(gambit::game::save::FILE).exists());

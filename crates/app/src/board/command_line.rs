@@ -1,5 +1,5 @@
-//! The typed command line under the board: `/` (or a click on it) opens it, characters append,
-//! Backspace deletes, Enter sends the text as [`BoardInput::Command`], Escape leaves. While it is open
+//! The typed command line under the board: `/` (or a click on it) opens it, characters append (never
+//! `/`, the key of the line itself), Backspace deletes, Enter sends the text as [`BoardInput::Command`], Escape leaves. While it is open
 //! it has the keyboard: the board's cursor and the screen's hotkeys wait.
 
 use bevy::input::ButtonState;
@@ -95,10 +95,8 @@ pub fn type_command(
     mut keys: MessageReader<KeyboardInput>,
     mut line: ResMut<CommandLine>,
     mut input: MessageWriter<BoardInput>,
-    mut just_opened: Local<bool>,
 ) {
     if !line.active {
-        *just_opened = false;
         keys.clear();
         return;
     }
@@ -122,13 +120,12 @@ pub fn type_command(
                 line.text.pop();
             }
             Key::Character(c) => {
-                // The '/' that opened the line is not part of the command.
-                if !*just_opened && c.as_str() == "/" && line.text.is_empty() {
-                    *just_opened = true;
-                    continue;
-                }
-                if line.text.len() < 32 {
-                    line.text.push_str(c.as_str());
+                // `/` is the key that opens the line (or is pressed again to reach it): no command
+                // has one (`e4`, `Nf3`, `tp e4e7`, `fz e7`), so it is never typed, whenever it
+                // arrives (the opening press, its key repeats, a second press).
+                let typed: String = c.chars().filter(|&ch| ch != '/').collect();
+                if !typed.is_empty() && line.text.len() < 32 {
+                    line.text.push_str(&typed);
                 }
             }
             Key::Space => line.text.push(' '),

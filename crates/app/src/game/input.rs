@@ -30,6 +30,21 @@ pub struct PlayerInput {
     pub confirm_resign: bool,
 }
 
+/// The most characters of a typed command repeated in its refusal ([`unreadable`]).
+const ECHOED: usize = 12;
+
+/// The refusal of a command that is neither a move nor a skill: what was typed (its first 12
+/// characters) and what is expected.
+#[must_use]
+pub fn unreadable(text: &str) -> String {
+    let echoed: String = if text.chars().count() > ECHOED {
+        text.chars().take(ECHOED - 1).chain(std::iter::once('\u{2026}')).collect()
+    } else {
+        text.to_string()
+    };
+    format!("\"{echoed}\" is not a move (e4, Nf3, O-O) or a skill (tp e4e7, fz e7)")
+}
+
 /// The refusal while an earlier position is on the board.
 pub const REVIEWING: &str = "An earlier position: End goes back to play";
 
@@ -301,7 +316,9 @@ impl PlayerInput {
             Ok(a) => a,
             Err(_) => match game.board.position().parse_san(text) {
                 Ok(m) => Action::Move(m),
-                Err(e) => return Err(self.refuse(format!("{text}: {e}"))),
+                // Short enough for the message box beside the board whatever was typed (the SAN
+                // parser's own error repeated the text and ran off the window).
+                Err(_) => return Err(self.refuse(unreadable(text))),
             },
         };
         self.play(game, action)
@@ -381,6 +398,18 @@ mod tests {
     #[test]
     fn typed_commands_and_skills() {
         let (mut g, mut input) = (game(), PlayerInput::default());
+        // Whatever is typed, an unreadable command's refusal stays short.
+        let long = "z".repeat(32);
+        assert!(input.command(&mut g, &long).is_err());
+        let said = input.message.clone().unwrap();
+        assert_eq!(
+            said,
+            format!(
+                "\"{}\u{2026}\" is not a move (e4, Nf3, O-O) or a skill (tp e4e7, fz e7)",
+                "z".repeat(11)
+            )
+        );
+        assert!(said.chars().count() <= crate::screens::skill_chess::MESSAGE_CHARS);
         assert!(input.command(&mut g, "e4").is_ok());
         g.apply(Action::Move(g.board.position().parse_san("e5").unwrap())).unwrap();
         assert!(input.command(&mut g, "Ke3").is_err());

@@ -72,10 +72,12 @@ fn panel() -> impl Bundle {
     )
 }
 
-/// Escape closes the open menu (the pause menu resumes; the settings panel goes back).
+/// Escape closes the open menu (the pause menu resumes, or its question keeps the game; the settings
+/// panel goes back).
 fn escape_closes(
     keys: Res<ButtonInput<KeyCode>>,
     menu: Res<State<Menu>>,
+    question: Res<pause::AbandonQuestion>,
     mut pause: MessageWriter<pause::Action>,
     mut panel: MessageWriter<settings::Action>,
 ) {
@@ -84,6 +86,10 @@ fn escape_closes(
     }
     match menu.get() {
         Menu::None => {}
+        // A question keeps the game (the menu stays); else the game resumes.
+        Menu::Pause if question.0 => {
+            pause.write(pause::Action::ConfirmAbandon(false));
+        }
         Menu::Pause => {
             pause.write(pause::Action::Resume);
         }

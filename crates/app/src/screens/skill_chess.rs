@@ -173,19 +173,27 @@ impl View for HeaderView {
 /// [`crate::ui::skill_label`] words it), each of one fixed size ([`crate::ui::widgets::skill_button`]), so a
 /// changing cooldown moves nothing; under them, against the engine, its skills' cooldowns (`Engine:
 /// Teleport ready, Freeze in 3 ticks`) in a box of two lines, there in every state, so nothing moves.
+/// While an earlier position is reviewed, both say that position's cooldowns and the buttons are
+/// dimmed: nothing is cast from a reviewed position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SkillsView {
     /// The skill buttons: the skill and its state.
     pub buttons: [(Skill, String); 2],
     /// The engine's skills ([`crate::ui::opponent_skills`]); `None` in a two-player game.
     pub engine: Option<String>,
+    /// An earlier position is shown (the buttons are disabled).
+    pub reviewing: bool,
 }
 
 impl View for SkillsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(crate::ui::row()).with_children(|row| {
             for (skill, state) in &self.buttons {
-                row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
+                let mut button =
+                    row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
+                if self.reviewing {
+                    button.insert(crate::ui::Disabled);
+                }
             }
         });
         if let Some(engine) = &self.engine {
@@ -219,14 +227,38 @@ impl View for PromotionView {
     }
 }
 
+/// The most characters of a message the panel shows (the message box): its three lines hold them at
+/// any window size and UI scale (the panel's width and the font are both in units). Longer messages
+/// are shortened at a word with an ellipsis.
+pub const MESSAGE_CHARS: usize = 80;
+
+/// The message's font, units (a little under the body text's, so three lines hold [`MESSAGE_CHARS`]).
+const MESSAGE_FONT: f32 = 2.2;
+
+/// `text` shortened to at most `max` characters, at a word, ending with an ellipsis.
+#[must_use]
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    let at_word = cut.rfind(' ').filter(|&i| i > cut.len() / 2).map_or(cut.as_str(), |i| &cut[..i]);
+    format!("{}\u{2026}", at_word.trim_end())
+}
+
 /// The last refusal or hint.
 #[derive(Clone, Debug, PartialEq)]
 struct MessageView(String);
 
 impl View for MessageView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
-        // Two lines reserved, so a refusal never pushes the move list down.
-        p.spawn((crate::ui::reserved_line(self.0.clone(), 2.0), TextColor(crate::palette::STANDARD.error)));
+        // Three lines reserved, so a refusal never pushes the move list down; it wraps at the panel's
+        // width (its section is a column: in a row it took its one line's width and ran off the
+        // window) and is shortened to fit.
+        p.spawn((
+            crate::ui::reserved_text(shorten(&self.0, MESSAGE_CHARS), MESSAGE_FONT, 3.0),
+            TextColor(crate::palette::STANDARD.error),
+        ));
     }
 }
 
@@ -499,6 +531,31 @@ impl View for ResultView {
     }
 }
 
+/// The tool bar under the panel; Resign is dimmed once the game has a result (nothing is left to
+/// resign), and only then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ToolBarView {
+    /// The game is over.
+    over: bool,
+}
+
+impl View for ToolBarView {
+    fn build(&self, bar: &mut ChildSpawnerCommands<'_>) {
+        // No "New game" beside Undo (it wiped a game without asking): it is on the result banner once
+        // the game is over. "Title" leaves without abandoning: the game is saved and the title's
+        // Continue resumes it.
+        bar.spawn(small_button("Title", Action::Title));
+        bar.spawn(small_button("Undo", Action::Undo));
+        bar.spawn(small_button("Flip", Action::Flip));
+        bar.spawn(small_button("Threats", Action::ToggleThreats));
+        bar.spawn(small_button("PGN", Action::ExportPgn));
+        let mut resign = bar.spawn(small_button("Resign", Action::Resign));
+        if self.over {
+            resign.insert(crate::ui::Disabled);
+        }
+    }
+}
+
 fn spawn(mut commands: Commands) {
     commands
         .spawn((Name::new("Skill chess"), DespawnOnExit(Screen::SkillChess), view::board_screen_root()))
@@ -555,7 +612,10 @@ fn spawn(mut commands: Commands) {
                     Node { flex_direction: FlexDirection::Column, row_gap: units(0.4), ..default() },
                 ));
                 panel.spawn((Section::<PromotionView>::new(), crate::ui::row()));
-                panel.spawn(Section::<MessageView>::new());
+                panel.spawn((
+                    Section::<MessageView>::new(),
+                    Node { flex_direction: FlexDirection::Column, ..default() },
+                ));
                 panel.spawn((
                     Section::<CapturedView>::new(),
                     Node { flex_direction: FlexDirection::Column, ..default() },
@@ -579,17 +639,7 @@ fn spawn(mut commands: Commands) {
                     Section::<ReviewView>::new(),
                     Node { flex_direction: FlexDirection::Column, ..default() },
                 ));
-                panel.spawn(crate::ui::wrapping_row()).with_children(|bar| {
-                    // No "New game" beside Undo (it wiped a game without asking): it is on the result
-                    // banner once the game is over. "Title" leaves without abandoning: the game is
-                    // saved and the title's Continue resumes it.
-                    bar.spawn(small_button("Title", Action::Title));
-                    bar.spawn(small_button("Undo", Action::Undo));
-                    bar.spawn(small_button("Flip", Action::Flip));
-                    bar.spawn(small_button("Threats", Action::ToggleThreats));
-                    bar.spawn(small_button("PGN", Action::ExportPgn));
-                    bar.spawn(small_button("Resign", Action::Resign));
-                });
+                panel.spawn((Section::<ToolBarView>::new(), crate::ui::wrapping_row()));
             });
         });
 }
@@ -848,33 +898,47 @@ fn build_scene(
 }
 
 /// The skill buttons and, against the engine, the engine's skills: `Engine: Teleport ready, Freeze in
-/// 3 ticks`, or `Engine: skills off` in a game without skills.
+/// 3 ticks`, or `Engine: skills off` in a game without skills; of the `reviewed` position while an
+/// earlier one is shown (its cooldowns then, the buttons disabled), else of the live game.
 #[must_use]
-pub fn skills_view(game: &SkillGame) -> SkillsView {
+pub fn skills_view(game: &SkillGame, reviewed: Option<&gambit_skills::SkillBoard>) -> SkillsView {
+    let board = reviewed.unwrap_or(&game.board);
     let engine = (!game.two_players).then(|| {
         if game.skills_enabled {
             let side = game.player.other();
             crate::ui::opponent_skills(
                 "Engine",
-                Some([Skill::Teleport, Skill::Freeze].map(|skill| game.board.cooldown(side, skill))),
+                Some([Skill::Teleport, Skill::Freeze].map(|skill| board.cooldown(side, skill))),
             )
         } else {
             "Engine: skills off".to_string()
         }
     });
-    SkillsView { buttons: [Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(game, s))), engine }
+    // The player's side: in a two-player game the side to move in the position shown.
+    let side = if game.two_players { board.turn() } else { game.player };
+    SkillsView {
+        buttons: [Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(game, board, side, s))),
+        engine,
+        reviewing: reviewed.is_some(),
+    }
 }
 
-/// The skill button's state for the player's side: `ready`, `3 ticks`, `off`.
-fn skill_label(game: &SkillGame, skill: Skill) -> String {
+/// The skill button's state for `side` on `board`: `ready`, `3 ticks`, `off`.
+fn skill_label(
+    game: &SkillGame,
+    board: &gambit_skills::SkillBoard,
+    side: PieceColor,
+    skill: Skill,
+) -> String {
     if game.skills_enabled {
-        crate::ui::cooldown_words(game.board.cooldown(game.mover(), skill))
+        crate::ui::cooldown_words(board.cooldown(side, skill))
     } else {
         "off".to_string()
     }
 }
 
-/// Rebuilds the review bar, the captured material and the resign question when they changed.
+/// Rebuilds the review bar, the captured material, the resign question and the tool bar when they
+/// changed.
 fn present_review(
     mut commands: Commands,
     game: Res<SkillGame>,
@@ -882,6 +946,7 @@ fn present_review(
     mut review: crate::ui::section::Sections<ReviewView>,
     mut captured: crate::ui::section::Sections<CapturedView>,
     mut resign: crate::ui::section::Sections<ResignView>,
+    mut toolbar: crate::ui::section::Sections<ToolBarView>,
 ) {
     let review_view = ReviewView {
         reviewing: input.review.map(|shown| {
@@ -901,6 +966,7 @@ fn present_review(
         &CapturedView(captured_lines(reviewed.as_ref().unwrap_or(&game.board))),
     );
     show(&mut commands, &mut resign, &ResignView(input.confirm_resign, game.two_players));
+    show(&mut commands, &mut toolbar, &ToolBarView { over: game.is_finished() });
 }
 
 /// The heading while an earlier position of a game in play is reviewed: `Reviewing: after Nc6`,
@@ -1079,7 +1145,8 @@ fn present(
         foresight: foresight.line().map(|line| (line, foresight_colour)),
     };
     show(&mut commands, &mut header, &header_view);
-    let skills_view = skills_view(&game);
+    let reviewed = input.review.and_then(|shown| game.board_after(shown)).map(|(board, _)| board);
+    let skills_view = skills_view(&game, reviewed.as_ref());
     show(&mut commands, &mut skills, &skills_view);
     show(&mut commands, &mut promotion, &PromotionView(input.pending_promotion.is_some()));
     show(&mut commands, &mut message, &MessageView(input.message.clone().unwrap_or_default()));

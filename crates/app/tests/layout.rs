@@ -130,70 +130,9 @@ fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
     Rect::from_center_size(at.translation, node.size())
 }
 
-/// The texts that overlap another text or a button they are not part of, or whose laid-out lines are
-/// taller than their node (they would be drawn over what follows), on the screen shown.
-fn overlaps(h: &mut Harness) -> Vec<String> {
-    let world = h.app.world_mut();
-    let mut layouts = world.query::<(&Text, &ComputedNode, &bevy::text::TextLayoutInfo)>();
-    let mut found: Vec<String> = layouts
-        .iter(world)
-        .filter(|(_, node, layout)| {
-            node.size().x > 0.0 && layout.size.y > node.size().y * node.inverse_scale_factor() + 1.0
-        })
-        .map(|(text, node, layout)| {
-            let node = node.size() * node.inverse_scale_factor();
-            format!("{:?}: lines {} in a node {node} (logical pixels)", text.0, layout.size)
-        })
-        .collect();
-    // Sections hidden with `Display::None` have no size; the harness computes no visibility.
-    let mut texts = world.query::<(Entity, &Text, &ComputedNode, &UiGlobalTransform)>();
-    let mut buttons = world.query::<(Entity, &FocusKey, &ComputedNode, &UiGlobalTransform)>();
-    let world = h.app.world();
-    let on_board = |entity: Entity| {
-        let mut at = entity;
-        while let Some(parent) = world.get::<ChildOf>(at) {
-            at = parent.parent();
-            if world.get::<gambit::board::view::BoardRoot>(at).is_some() {
-                return true;
-            }
-        }
-        false
-    };
-    let inside = |entity: Entity, ancestor: Entity| {
-        let mut at = entity;
-        while let Some(parent) = world.get::<ChildOf>(at) {
-            at = parent.parent();
-            if at == ancestor {
-                return true;
-            }
-        }
-        false
-    };
-    let shown: Vec<(Entity, String, Rect)> = texts
-        .iter(world)
-        // The board's cells stack their glyphs and marks on purpose.
-        .filter(|(e, text, node, _)| !text.0.is_empty() && node.size().x > 0.0 && !on_board(*e))
-        .map(|(e, text, node, at)| (e, text.0.clone(), rect(node, at)))
-        .collect();
-    for (i, (a, text_a, rect_a)) in shown.iter().enumerate() {
-        for (_, text_b, rect_b) in &shown[i + 1..] {
-            let common = rect_a.intersect(*rect_b);
-            if common.width() > 1.0 && common.height() > 1.0 {
-                found.push(format!("{text_a:?} {rect_a:?} overlaps {text_b:?} {rect_b:?}"));
-            }
-        }
-        for (button, key, node, at) in buttons.iter(world) {
-            let common = rect_a.intersect(rect(node, at));
-            if !inside(*a, button) && common.width() > 1.0 && common.height() > 1.0 {
-                found.push(format!("{text_a:?} {rect_a:?} overlaps the button {key:?}"));
-            }
-        }
-    }
-    found
-}
-
-/// Every screen a player meets, in a window of `width` x `height` at the UI scale `scale`: no text
-/// overlaps another text or a button it is not part of.
+/// Every screen a player meets, in a window of `width` x `height` at the UI scale `scale`, reached as a
+/// player reaches it (the run's screens in a run's order): the layout check finds nothing, so no text
+/// overlaps another text or a button it is not part of (the check's rule, one home for it).
 fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     use gambit::run::RunSession;
     use gambit::screens::{Screen, how_to_play, records, setup, upgrades};
@@ -205,7 +144,7 @@ fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     let at = format!("{width}x{height} at {}%", scale * 100.0);
     let check = |h: &mut Harness, name: &str| {
         h.update(3);
-        let found = overlaps(h);
+        let found = gambit::ui::layout_check::violations(h.app.world_mut());
         assert!(found.is_empty(), "{name}, {at}: {found:#?}");
     };
     check(&mut h, "title");
@@ -371,6 +310,68 @@ fn the_layout_check_reports_a_text_off_the_window_and_overlapping_buttons() {
     let text = format!("{found:#?}");
     assert!(found.iter().any(|v| v.what.contains("overlap")), "{text}");
     assert!(found.iter().any(|v| v.what.contains("not inside the window")), "{text}");
+}
+
+/// The check sees a text drawn over a button or over another text though every node lies in its
+/// parent (the records' last line ran under the Newer / Back / Older row at 150%): a label placed over
+/// the title's first button and a second label over the first are reported; the same labels in a layer
+/// above the screen (a menu) or in a hover card are not.
+#[test]
+fn the_layout_check_reports_a_text_over_a_button_or_another_text() {
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    assert_eq!(gambit::ui::layout_check::violations(h.app.world_mut()), Vec::new());
+    let new_run = button_rects(&mut h)
+        .into_iter()
+        .find(|(k, _)| k.ends_with("title::Action::NewRun"))
+        .map(|(_, r)| r)
+        .expect("the title's New Run");
+    let over = |at: Rect| Node {
+        position_type: PositionType::Absolute,
+        left: Val::Px(at.min.x + 4.0),
+        top: Val::Px(at.min.y + 4.0),
+        ..default()
+    };
+    let spawn = |h: &mut Harness, text: &str, extra: (Option<GlobalZIndex>, bool)| {
+        let mut e = h.app.world_mut().spawn((Text::new(text), over(new_run)));
+        if let Some(z) = extra.0 {
+            e.insert(z);
+        }
+        if extra.1 {
+            e.insert(gambit::ui::layout_check::HoverCard);
+        }
+        let id = e.id();
+        h.update(3);
+        id
+    };
+    let above = spawn(&mut h, "A menu's line", (Some(GlobalZIndex(100)), false));
+    let card = spawn(&mut h, "A hover card's line", (None, true));
+    let found = gambit::ui::layout_check::violations(h.app.world_mut());
+    assert!(
+        !found.iter().any(|v| v.what.contains("menu's line")),
+        "a layer above the screen covers it on purpose: {found:#?}"
+    );
+    assert!(
+        !found.iter().any(|v| v.what.contains("texts") && v.what.contains("hover card's line")),
+        "a hover card floats over texts: {found:#?}"
+    );
+    h.app.world_mut().despawn(above);
+    h.app.world_mut().despawn(card);
+    h.update(2);
+    assert_eq!(gambit::ui::layout_check::violations(h.app.world_mut()), Vec::new());
+    spawn(&mut h, "Lost: a line under the buttons", (None, false));
+    let found = gambit::ui::layout_check::violations(h.app.world_mut());
+    let text = format!("{found:#?}");
+    assert!(
+        found.iter().any(|v| v.what.contains("\"Lost: a line under the buttons\"")
+            && v.what.contains("overlaps the button")
+            && v.what.contains("NewRun")),
+        "{text}"
+    );
+    spawn(&mut h, "A second line", (None, false));
+    let found = gambit::ui::layout_check::violations(h.app.world_mut());
+    let text = format!("{found:#?}");
+    assert!(found.iter().any(|v| v.what.starts_with("texts ") && v.what.contains("A second line")), "{text}");
 }
 
 /// Every button's rectangle on screen, by focus key (logical pixels; the test window's scale is 1).

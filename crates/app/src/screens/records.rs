@@ -179,8 +179,26 @@ impl RecordsView {
 }
 
 /// The width of the runs' column, units: a run's line and its Replay button; beside the other
-/// column (at most 66 units) within the 146 units a 900x600 window has.
+/// column ([`TOTALS_WIDTH`]) within the 146 units a 900x600 window has.
 const RUNS_WIDTH: f32 = 72.0;
+
+/// The width of the totals' column (lifetime, finished runs, skill chess), units.
+const TOTALS_WIDTH: f32 = 66.0;
+
+/// A column of the page: `width` units (never wider than the row), not shrunk. Its width is its own,
+/// not only a limit, so every line's text is measured at the width it is drawn at: with only a
+/// `max_width`, the row's height was computed from the lines unwrapped, then the column was laid out
+/// narrower and its wrapped lines ran under the Newer / Back / Older row (at 100% in 900x600, and
+/// at 150% where the two columns wrap under each other).
+fn column(width: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        width: units(width),
+        max_width: Val::Percent(100.0),
+        flex_shrink: 0.0,
+        ..default()
+    }
+}
 
 impl View for RecordsView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
@@ -194,36 +212,28 @@ impl View for RecordsView {
             ..default()
         })
         .with_children(|row| {
-            row.spawn(Node { flex_direction: FlexDirection::Column, max_width: units(66.0), ..default() })
-                .with_children(|col| {
-                    for line in &self.lines {
-                        col.spawn(label(line.clone()));
-                    }
-                    col.spawn(section_heading("Finished runs"));
-                    if self.finished.is_empty() {
-                        col.spawn(muted_line("None yet."));
-                    }
-                    for line in self.finished.iter().chain(&self.bests) {
-                        col.spawn(label(line.clone()));
-                    }
-                    if let Some(line) = &self.in_progress {
-                        col.spawn(section_heading("Run in progress"));
-                        col.spawn(label(line.clone()));
-                    }
-                    col.spawn(section_heading("Skill chess against the engine"));
-                    for line in &self.versus {
-                        col.spawn(label(line.clone()));
-                    }
-                });
-            // The runs' column has a width of its own (not only a limit), so each line's text is
-            // measured at the width it is drawn at and the Replay buttons share one right edge.
-            row.spawn(Node {
-                flex_direction: FlexDirection::Column,
-                width: units(RUNS_WIDTH),
-                max_width: Val::Percent(100.0),
-                ..default()
-            })
-            .with_children(|col| {
+            row.spawn(column(TOTALS_WIDTH)).with_children(|col| {
+                for line in &self.lines {
+                    col.spawn(label(line.clone()));
+                }
+                col.spawn(section_heading("Finished runs"));
+                if self.finished.is_empty() {
+                    col.spawn(muted_line("None yet."));
+                }
+                for line in self.finished.iter().chain(&self.bests) {
+                    col.spawn(label(line.clone()));
+                }
+                if let Some(line) = &self.in_progress {
+                    col.spawn(section_heading("Run in progress"));
+                    col.spawn(label(line.clone()));
+                }
+                col.spawn(section_heading("Skill chess against the engine"));
+                for line in &self.versus {
+                    col.spawn(label(line.clone()));
+                }
+            });
+            // The Replay buttons share the runs' column's right edge.
+            row.spawn(column(RUNS_WIDTH)).with_children(|col| {
                 let Some(heading) = &self.runs_heading else {
                     // Headed like every list of the page, its line in the muted colour under it.
                     col.spawn(section_heading("Last runs"));

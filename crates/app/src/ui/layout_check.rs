@@ -1,6 +1,11 @@
 //! The layout check: after Bevy's UI layout has run, every shown text lies inside its parent node and
-//! inside the window, its laid-out lines fit its node, no two shown buttons of one layer overlap, and
-//! no scroll box needs scrolling (at 100% and the sizes checked, everything fits the window). The headless
+//! inside the window, its laid-out lines fit its node, no shown text overlaps another text or a button
+//! of its layer that it is not part of, no two shown buttons of one layer overlap, and no scroll box
+//! needs scrolling (at 100% and the sizes checked, everything fits the window). Each node inside its
+//! parent is not enough: a box laid out shorter than its content (a wrapping row whose height was
+//! computed from its lines unwrapped) keeps every node inside its parent while its last lines are drawn
+//! under the buttons that follow it, as the records' were at 150%. Overlaps are measured on what is
+//! drawn of each node (cut to the scroll boxes and clipping containers above it). The headless
 //! layout tests (`crates/app/tests/layout.rs`) run it on every screen of the screenshot tour at
 //! 1280x800, 900x600, 800x600 and 1111x777; the screenshot mode runs it before each picture and fails when it finds
 //! anything ([`crate::screenshot`]).
@@ -10,7 +15,8 @@
 //! design); texts and buttons hidden by `Visibility::Hidden` or `Display::None` (no size); and lines
 //! scrolled out of a scroll container whose content is taller than it (they are reached by scrolling:
 //! the container itself must lie inside the window). A [`HoverCard`] floats over texts by design but
-//! must cover no shown button.
+//! must cover no shown button. A layer above the screen (a menu's overlay, `GlobalZIndex`) covers
+//! the screen's texts and buttons on purpose.
 //!
 //! On the board, the marks of a cell (HP pips, modifier icon, freeze and poison badges, threat flag)
 //! never cover or touch its piece: no pixel of the piece's picture lies within a pixel of their laid-out
@@ -23,6 +29,7 @@ use std::fmt;
 
 use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
+use bevy::ui::CalculatedClip;
 use bevy::window::PrimaryWindow;
 
 use super::actions::FocusKey;
@@ -242,13 +249,15 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
     }
     let mut buttons = world.query_filtered::<(Entity, &FocusKey), With<Button>>();
     let buttons: Vec<(Entity, String)> = buttons.iter(world).map(|(e, k)| (e, k.0.clone())).collect();
-    let shown: Vec<(String, Rect, i32)> = buttons
+    let shown: Vec<(Entity, String, Rect, i32)> = buttons
         .into_iter()
         .filter(|(e, _)| !hidden(world, *e))
         .filter_map(|(e, k)| {
             let r = rect_of(world, e)?;
             let scrolled_out = scroll_window(world, e).is_some_and(|view| !overlap(view, r));
-            (!scrolled_out).then_some((k, r, layer(world, e)))
+            // What is drawn of it: a button clipped out of its box whole is not shown.
+            let drawn = drawn_rect(world, e)?;
+            (!scrolled_out).then(|| (e, k, drawn, layer(world, e)))
         })
         .collect();
     let mut cards = world.query_filtered::<Entity, With<HoverCard>>();
@@ -258,7 +267,7 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             continue;
         }
         let Some(rc) = rect_of(world, card) else { continue };
-        for (key, r, _) in &shown {
+        for (_, key, r, _) in &shown {
             if overlap(rc, *r) {
                 found.push(Violation {
                     what: format!("a hover card {} covers the button {key} {}", show(rc), show(*r)),
@@ -267,12 +276,85 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
         }
     }
     found.extend(board_marks(world));
-    for (i, (a, ra, la)) in shown.iter().enumerate() {
-        for (b, rb, lb) in &shown[i + 1..] {
+    found.extend(text_overlaps(world, &shown));
+    for (i, (_, a, ra, la)) in shown.iter().enumerate() {
+        for (_, b, rb, lb) in &shown[i + 1..] {
             // A menu over a screen covers the screen's buttons on purpose.
             if la == lb && overlap(*ra, *rb) {
                 found.push(Violation {
                     what: format!("buttons {a} {} and {b} {} overlap", show(*ra), show(*rb)),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The part of a node that is drawn: its rectangle cut to the clipping of the scroll boxes and
+/// clipping containers above it (Bevy's own [`CalculatedClip`]; `None`: nothing of it is drawn).
+fn drawn_rect(world: &World, entity: Entity) -> Option<Rect> {
+    let r = rect_of(world, entity)?;
+    let r = match world.get::<CalculatedClip>(entity) {
+        Some(clip) => r.intersect(clip.clip),
+        None => r,
+    };
+    (r.width() > 0.0 && r.height() > 0.0).then_some(r)
+}
+
+/// Whether `entity` is `ancestor` or lies inside it.
+fn inside(world: &World, entity: Entity, ancestor: Entity) -> bool {
+    lineage(world, entity).any(|e| e == ancestor)
+}
+
+/// Whether the entity is a [`HoverCard`] or lies in one.
+fn in_hover_card(world: &World, entity: Entity) -> bool {
+    lineage(world, entity).any(|e| world.get::<HoverCard>(e).is_some())
+}
+
+/// Whether the entity lies in a button (a button's label: it is held to the other buttons and texts
+/// as its button).
+fn in_button(world: &World, entity: Entity) -> bool {
+    lineage(world, entity).any(|e| world.get::<Button>(e).is_some())
+}
+
+/// No shown text overlaps another text or a button of its layer that it is not part of (a label
+/// drawn under a row of buttons, two lines drawn over each other), measured on what is drawn of each
+/// ([`drawn_rect`]: a line scrolled or clipped out of its box does not count). Every node may still
+/// lie in its parent while this happens: a box laid out shorter than its content lets the content
+/// run over what follows it. Exempt: the board's cells, and the texts of a [`HoverCard`] against other
+/// texts (a card floats over texts by design; it must cover no button, which is checked apart). A
+/// button's label is held to the other texts and buttons as its button is (one finding, not two).
+fn text_overlaps(world: &mut World, buttons: &[(Entity, String, Rect, i32)]) -> Vec<Violation> {
+    let mut texts = world.query::<(Entity, &Text)>();
+    let texts: Vec<(Entity, String)> = texts.iter(world).map(|(e, t)| (e, t.0.clone())).collect();
+    let shown: Vec<(Entity, String, Rect, i32, bool)> = texts
+        .into_iter()
+        .filter(|(e, t)| {
+            !t.trim().is_empty() && !hidden(world, *e) && !on_board(world, *e) && !in_button(world, *e)
+        })
+        .filter_map(|(e, t)| {
+            let r = drawn_rect(world, e)?;
+            Some((e, short(&t), r, layer(world, e), in_hover_card(world, e)))
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (i, (a, name_a, ra, la, card_a)) in shown.iter().enumerate() {
+        for (b, name_b, rb, lb, card_b) in &shown[i + 1..] {
+            if la != lb || *card_a || *card_b || !overlap(*ra, *rb) {
+                continue;
+            }
+            if inside(world, *a, *b) || inside(world, *b, *a) {
+                continue;
+            }
+            found.push(Violation {
+                what: format!("texts {name_a} {} and {name_b} {} overlap", show(*ra), show(*rb)),
+            });
+        }
+        for (button, key, rb, lb) in buttons {
+            // A card's cover of a button is its own finding.
+            if la == lb && !card_a && overlap(*ra, *rb) && !inside(world, *a, *button) {
+                found.push(Violation {
+                    what: format!("text {name_a} {} overlaps the button {key} {}", show(*ra), show(*rb)),
                 });
             }
         }

@@ -268,6 +268,29 @@ fn mate_on_the_back_rank(h: &mut Harness) {
     h.board(BoardInput::Command("Ra8".to_string()));
 }
 
+/// Once the game is over, nothing can be cast: the skill buttons are disabled (they stayed enabled
+/// beside a disabled Resign).
+#[test]
+fn the_skill_buttons_are_disabled_once_the_game_is_over() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    let enabled = |h: &mut Harness| {
+        let world = h.app.world_mut();
+        let mut casts = world.query::<(&skill_chess::Action, Has<gambit::ui::Disabled>)>();
+        casts
+            .iter(world)
+            .filter(|(a, _)| matches!(a, skill_chess::Action::Cast(_)))
+            .map(|(_, d)| !d)
+            .collect::<Vec<bool>>()
+    };
+    h.update(2);
+    assert_eq!(enabled(&mut h), vec![true, true]);
+    mate_on_the_back_rank(&mut h);
+    assert!(h.game().is_finished());
+    h.update(5);
+    assert_eq!(enabled(&mut h), vec![false, false]);
+}
+
 #[test]
 fn a_win_is_recorded_once_against_its_preset() {
     let mut h = Harness::new();

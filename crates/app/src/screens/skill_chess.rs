@@ -174,7 +174,7 @@ impl View for HeaderView {
 /// changing cooldown moves nothing; under them, against the engine, its skills' cooldowns (`Engine:
 /// Teleport ready, Freeze in 3 ticks`) in a box of two lines, there in every state, so nothing moves.
 /// While an earlier position is reviewed, both say that position's cooldowns and the buttons are
-/// dimmed: nothing is cast from a reviewed position.
+/// dimmed: nothing is cast from a reviewed position; once the game is over the buttons are dimmed too.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SkillsView {
     /// The skill buttons: the skill and its state.
@@ -183,6 +183,8 @@ pub struct SkillsView {
     pub engine: Option<String>,
     /// An earlier position is shown (the buttons are disabled).
     pub reviewing: bool,
+    /// The game has a result (the buttons are disabled: nothing is cast after the end).
+    pub over: bool,
 }
 
 impl View for SkillsView {
@@ -191,7 +193,7 @@ impl View for SkillsView {
             for (skill, state) in &self.buttons {
                 let mut button =
                     row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
-                if self.reviewing {
+                if self.reviewing || self.over {
                     button.insert(crate::ui::Disabled);
                 }
             }
@@ -899,7 +901,8 @@ fn build_scene(
 
 /// The skill buttons and, against the engine, the engine's skills: `Engine: Teleport ready, Freeze in
 /// 3 ticks`, or `Engine: skills off` in a game without skills; of the `reviewed` position while an
-/// earlier one is shown (its cooldowns then, the buttons disabled), else of the live game.
+/// earlier one is shown (its cooldowns then, the buttons disabled), else of the live game (the buttons
+/// disabled once the game is over).
 #[must_use]
 pub fn skills_view(game: &SkillGame, reviewed: Option<&gambit_skills::SkillBoard>) -> SkillsView {
     let board = reviewed.unwrap_or(&game.board);
@@ -920,6 +923,7 @@ pub fn skills_view(game: &SkillGame, reviewed: Option<&gambit_skills::SkillBoard
         buttons: [Skill::Teleport, Skill::Freeze].map(|s| (s, skill_label(game, board, side, s))),
         engine,
         reviewing: reviewed.is_some(),
+        over: game.is_finished(),
     }
 }
 

@@ -6,6 +6,7 @@
 //! deployment and battle (`deploy-items`, `battle-items`) show the run's items, and `battle-items-hover` the same battle with a piece hovered (its card beside the consumables). The tutorial is shown
 //! in two lessons (`tutorial`: Teleport and Freeze after the teleport; `tutorial-poison`: HP and poison
 //! after the cloud), and the tour's finished run in the replay (`replay`).
+//! `shop-save-failed` is the shop with the save-failure banner (a save that really failed).
 //! `map-start` is the route map at the start (the first battles' previews), `map` the map after the
 //! first shop; on the way to the rest the run takes the map's choices that lead to one; `map-visited`
 //! is the map after it (nodes visited, the current one); the last picture, `board-choice`, is a
@@ -41,7 +42,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 41] = [
+pub const STEPS: [&str; 42] = [
     "title",
     "settings",
     "how-to-play",
@@ -65,6 +66,7 @@ pub const STEPS: [&str; 41] = [
     "battle-victory",
     "battle-defeat",
     "shop",
+    "shop-save-failed",
     "map",
     "rest",
     "map-visited",
@@ -450,7 +452,32 @@ pub fn set_up(world: &mut World, name: &str) {
             }
             advance_run_to(world, Screen::Shop);
         }
-        "map" => advance_run_to(world, Screen::Map),
+        "shop-save-failed" => {
+            // A save that really fails (the store's own message on the banner): `run.json` is a
+            // directory for the moment of the save, then the file is put back.
+            let path = world.resource::<crate::run::Profile>().dir.file(gambit_roguelite::save::RUN_FILE);
+            let kept = path.with_extension("json.kept");
+            let moved = std::fs::rename(&path, &kept).is_ok();
+            let made = std::fs::create_dir(&path).is_ok();
+            let mut failure = crate::run::SaveFailure::default();
+            if let Some(session) = world.get_resource::<RunSession>() {
+                crate::run::save_all(world.resource::<crate::run::Profile>(), session, &mut failure);
+            }
+            world.insert_resource(failure);
+            if made {
+                let _ = std::fs::remove_dir(&path);
+            }
+            if moved {
+                let _ = std::fs::rename(&kept, &path);
+            }
+        }
+        "map" => {
+            // The banner of `shop-save-failed` answered as a player does: Retry, and the save works.
+            if world.resource::<crate::run::SaveFailure>().0.is_some() {
+                world.write_message(crate::ui::save_banner::Action::Retry);
+            }
+            advance_run_to(world, Screen::Map);
+        }
         "rest" => advance_run_to(world, Screen::Rest),
         "map-visited" => advance_run_to(world, Screen::Map),
         "deploy-items" => advance_run_to(world, Screen::Deploy),

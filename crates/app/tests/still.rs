@@ -1,7 +1,7 @@
 //! The interface holds still under the pointer (issue 17, "layout that holds still"): at a UI scale
 //! of 150% a screen's scale is decided before it is first shown and stays while the player is on it,
-//! the pause menu does not move the screen behind it, and the title's menu does not move when its
-//! question box comes or goes. Headless, with Bevy's UI layout ([`Harness::with_layout`]).
+//! the pause menu does not move the screen behind it, the title's menu does not move when its
+//! question box comes or goes, and the save-failure banner moves nothing when it comes or goes. Headless, with Bevy's UI layout ([`Harness::with_layout`]).
 
 mod common;
 
@@ -14,6 +14,7 @@ use gambit::menus::Menu;
 use gambit::screens::{Screen, title};
 use gambit::ui::FocusKey;
 use gambit::ui::scale::{ScaleCaps, ScaleCover};
+use gambit_roguelite::save::{PROGRESS_FILE, RUN_FILE};
 
 /// A node's rectangle on screen (the test window's scale factor is 1).
 fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
@@ -233,5 +234,98 @@ fn the_titles_buttons_stay_put_when_its_question_box_comes_and_goes() {
         let found = moved(&before, &menu_buttons(&mut h));
         assert!(found.is_empty(), "{at}: keeping the run moved {found:#?}");
         assert_eq!(gambit::ui::layout_check::violations(h.app.world_mut()), Vec::new(), "{at}");
+    }
+}
+
+/// Makes every save fail, as a data directory that cannot be written does (the tests run as any user,
+/// so not by permissions): `run.json` and `progress.json` become directories, their files kept aside.
+fn break_saves(dir: &std::path::Path) {
+    for name in [RUN_FILE, PROGRESS_FILE] {
+        let path = dir.join(name);
+        if path.is_file() {
+            std::fs::rename(&path, dir.join(format!("{name}.kept"))).unwrap();
+        }
+        std::fs::create_dir(&path).unwrap();
+    }
+}
+
+/// Undoes [`break_saves`].
+fn mend_saves(dir: &std::path::Path) {
+    for name in [RUN_FILE, PROGRESS_FILE] {
+        let path = dir.join(name);
+        std::fs::remove_dir(&path).unwrap();
+        let kept = dir.join(format!("{name}.kept"));
+        if kept.is_file() {
+            std::fs::rename(kept, &path).unwrap();
+        }
+    }
+}
+
+/// The save-failure banner floats over the screen, outside its flow: on every screen of the tour that
+/// shows it (a run's and Upgrades), a save that fails shows it and moves nothing of the screen (no
+/// button, text or board), the layout check finds nothing (it covers no button), and its Retry, once
+/// saving works again, takes it away and moves nothing either (in the page's flow, it pushed the page
+/// down when it came and pulled it up when it went), at 1280x800 and 900x600, 100% and 150%.
+#[test]
+fn the_save_banner_moves_nothing_when_it_comes_and_goes() {
+    use gambit::run::SaveFailure;
+    use gambit::ui::save_banner;
+    for (width, height, scale) in [(1280, 800, 1.0), (1280, 800, 1.5), (900, 600, 1.0), (900, 600, 1.5)] {
+        let mut h = Harness::with_layout(width, height);
+        h.app.world_mut().resource_mut::<gambit::settings::Settings>().ui_scale = scale;
+        h.update(3);
+        let at = format!("{width}x{height} at {}%", scale * 100.0);
+        let mut screens = Vec::new();
+        for name in gambit::screenshot::STEPS {
+            h.settle();
+            gambit::screenshot::set_up(h.app.world_mut(), name);
+            h.update(6);
+            h.settle();
+            h.update(3);
+            if menu(&h) != Menu::None || !save_banner::shows_on(h.screen()) {
+                continue;
+            }
+            if h.app.world().resource::<SaveFailure>().0.is_some() {
+                // The tour's own picture of the banner: held to the layout check only.
+                assert_eq!(name, "shop-save-failed", "{at}: the tour's saves work");
+                let found = gambit::ui::layout_check::violations(h.app.world_mut());
+                assert!(found.is_empty(), "{name}, {at}: {found:#?}");
+                continue;
+            }
+            let before = layout(&mut h);
+            break_saves(h.path());
+            h.send(save_banner::Action::Retry);
+            h.update(3);
+            let failure = h.app.world().resource::<SaveFailure>().0.clone();
+            assert!(
+                failure.as_deref().is_some_and(|f| f.starts_with("Saving failed")),
+                "{name}: {failure:?}"
+            );
+            let shown = layout(&mut h);
+            assert!(
+                shown.keys().any(|k| k.ends_with("save_banner::Action::Retry"))
+                    && shown.keys().any(|k| k.starts_with("text \"Saving failed")),
+                "{name}, {at}: the banner is shown: {:?}",
+                shown.keys()
+            );
+            let found = moved(&before, &shown);
+            assert!(found.is_empty(), "{name}, {at}: the banner moved {found:#?}");
+            let found = gambit::ui::layout_check::violations(h.app.world_mut());
+            assert!(found.is_empty(), "{name}, {at}, with the banner: {found:#?}");
+            mend_saves(h.path());
+            h.press(save_banner::Action::Retry);
+            h.update(3);
+            assert_eq!(h.app.world().resource::<SaveFailure>().0, None, "{name}, {at}: Retry saved");
+            let after = layout(&mut h);
+            assert!(!after.keys().any(|k| k.ends_with("save_banner::Action::Retry")), "{name}: it went");
+            let found = moved(&before, &after);
+            assert!(found.is_empty(), "{name}, {at}: the banner's going moved {found:#?}");
+            screens.push(h.screen());
+        }
+        for screen in
+            [Screen::RunStart, Screen::Map, Screen::Deploy, Screen::Battle, Screen::Shop, Screen::Upgrades]
+        {
+            assert!(screens.contains(&screen), "{at}: {screen:?} not checked: {screens:?}");
+        }
     }
 }

@@ -19,12 +19,10 @@ use crate::board::command_line::{self, CommandLine, CommandLineView};
 use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, Hovered, Targeting, view};
 use crate::game::foresight::Foresight;
 use crate::menus::Menu;
-use crate::run::{RunDecision, RunSession, RunTask, SaveFailure};
+use crate::run::{RunDecision, RunSession, RunTask};
 use crate::settings::Settings;
 use crate::ui::section::show;
-use crate::ui::{
-    Disabled, View, button, capitalize, heading, label, reserved_line, save_banner, small_button, text_font,
-};
+use crate::ui::{Disabled, View, button, capitalize, heading, label, reserved_line, small_button, text_font};
 
 /// What the battle screen's buttons (and hotkeys) do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,8 +132,6 @@ pub enum BattleView {
         won: bool,
         /// The points breakdown.
         lines: Vec<String>,
-        /// A failed save.
-        failure: Option<String>,
     },
     /// The battle goes on.
     Ongoing {
@@ -161,8 +157,6 @@ pub enum BattleView {
         badges: Vec<String>,
         /// The card of the piece under the pointer or the cursor.
         card: Option<String>,
-        /// A failed save.
-        failure: Option<String>,
         /// The last refusal or hint.
         message: Option<String>,
         /// The message is the prompt of the targeting mode in progress (what to click next): drawn in the
@@ -177,17 +171,12 @@ impl BattleView {
     fn new(
         session: &RunSession,
         input: &BattleInput,
-        failure: &SaveFailure,
         busy: bool,
         hovered: Option<Square>,
         foresight: Option<String>,
     ) -> Option<BattleView> {
         if let Some(end) = &session.battle_end {
-            return Some(BattleView::Ended {
-                won: end.won,
-                lines: end.lines.clone(),
-                failure: failure.0.clone(),
-            });
+            return Some(BattleView::Ended { won: end.won, lines: end.lines.clone() });
         }
         let battle = session.battle()?;
         let status = if busy {
@@ -268,7 +257,6 @@ impl BattleView {
             pack,
             badges,
             card,
-            failure: failure.0.clone(),
             message: input.message.clone().or_else(|| session.refusal.clone()),
             prompt: is_prompt(input),
             log: session.log[start..].join("\n"),
@@ -279,12 +267,11 @@ impl BattleView {
 impl View for BattleView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         match self {
-            BattleView::Ended { won, lines, failure } => {
+            BattleView::Ended { won, lines } => {
                 p.spawn(heading(if *won { "Victory" } else { "Defeat" }));
                 for line in lines {
                     p.spawn(label(line.clone()));
                 }
-                save_banner::spawn(p, failure.as_deref());
                 p.spawn(button("Continue", Action::Continue));
             }
             BattleView::Ongoing {
@@ -298,7 +285,6 @@ impl View for BattleView {
                 pack,
                 badges,
                 card,
-                failure,
                 message,
                 prompt,
                 log,
@@ -354,7 +340,6 @@ impl View for BattleView {
                         Node { margin: UiRect::all(crate::ui::units(0.4)), ..default() },
                     ));
                 }
-                save_banner::spawn(p, failure.as_deref());
                 let text =
                     if log.is_empty() { "No moves yet in this battle.".to_string() } else { log.clone() };
                 spawn_log(p, text);
@@ -454,7 +439,6 @@ fn present(
     mut commands: Commands,
     session: Res<RunSession>,
     input: Res<BattleInput>,
-    failure: Res<SaveFailure>,
     task: Res<RunTask>,
     hovered: Res<Hovered>,
     foresight: Res<Foresight>,
@@ -463,9 +447,7 @@ fn present(
     mut command: crate::ui::section::Sections<CommandLineView>,
     mut boxes: Query<&mut Visibility, With<crate::ui::Section<CommandLineView>>>,
 ) {
-    if let Some(view) =
-        BattleView::new(&session, &input, &failure, task.is_busy(), hovered.0, foresight.line())
-    {
+    if let Some(view) = BattleView::new(&session, &input, task.is_busy(), hovered.0, foresight.line()) {
         show(&mut commands, &mut sections, &view);
     }
     show(&mut commands, &mut command, &CommandLineView::new(&line, &command_hint(session.battle())));

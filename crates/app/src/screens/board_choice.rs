@@ -11,9 +11,9 @@ use gambit_roguelite::{Decision, RunPhase};
 use super::Screen;
 use crate::AppSystems;
 use crate::board::preview::{self, PreviewCell};
-use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::run::{RunDecision, RunSession};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, page_column, save_banner, spawn_page};
+use crate::ui::{Section, View, button, heading, label, page_column, spawn_page};
 
 /// What the board choice's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,17 +54,15 @@ struct OptionView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardChoiceView {
     title: String,
-    failure: Option<String>,
     options: Vec<OptionView>,
     message: Option<String>,
 }
 
 impl BoardChoiceView {
-    fn new(session: &RunSession, failure: &SaveFailure) -> Option<BoardChoiceView> {
+    fn new(session: &RunSession) -> Option<BoardChoiceView> {
         let RunPhase::ChooseBoard { options } = session.run.phase() else { return None };
         Some(BoardChoiceView {
             title: format!("Choose battle {}", session.run.battles_won() + 1),
-            failure: failure.0.clone(),
             options: options
                 .iter()
                 .map(|e| OptionView {
@@ -83,7 +81,6 @@ impl BoardChoiceView {
 impl View for BoardChoiceView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(self.title.clone()));
-        save_banner::spawn(p, self.failure.as_deref());
         p.spawn(crate::ui::card_row()).with_children(|row| {
             for (i, option) in self.options.iter().enumerate() {
                 row.spawn(Node {
@@ -123,10 +120,9 @@ impl View for BoardChoiceView {
 fn present(
     mut commands: Commands,
     session: Res<RunSession>,
-    failure: Res<SaveFailure>,
     mut sections: crate::ui::section::Sections<BoardChoiceView>,
 ) {
-    if let Some(view) = BoardChoiceView::new(&session, &failure) {
+    if let Some(view) = BoardChoiceView::new(&session) {
         show(&mut commands, &mut sections, &view);
     }
 }

@@ -14,9 +14,9 @@ use gambit_rules::{Piece, Square};
 use super::Screen;
 use crate::AppSystems;
 use crate::board::{BoardInput, BoardScene, BoardSystems, BoardViewState, view};
-use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::run::{RunDecision, RunSession};
 use crate::ui::section::show;
-use crate::ui::{View, button, error_line, heading, label, save_banner};
+use crate::ui::{View, button, error_line, heading, label};
 
 /// What the deployment buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +114,6 @@ pub struct DeployView {
     board: String,
     goal: String,
     enemy_skills: bool,
-    failure: Option<String>,
     message: Option<String>,
     army: String,
     /// The run's badges, `Name: text` each (the rules the run changes).
@@ -124,7 +123,7 @@ pub struct DeployView {
 }
 
 impl DeployView {
-    fn new(session: &RunSession, plan: &DeployPlan, failure: &SaveFailure) -> Option<DeployView> {
+    fn new(session: &RunSession, plan: &DeployPlan) -> Option<DeployView> {
         let e = encounter(session)?;
         let names: Vec<String> = session
             .run
@@ -150,7 +149,6 @@ impl DeployView {
             ),
             goal: goal_text(e),
             enemy_skills: e.enemy_skills.is_some(),
-            failure: failure.0.clone(),
             message: plan.message.clone().or_else(|| session.refusal.clone()),
             army: format!("Army: {}", names.join(", ")),
             badges: session.run.badge_items().map(|it| format!("{}: {}", it.name, it.text)).collect(),
@@ -176,7 +174,6 @@ impl View for DeployView {
             "The enemy has no skills."
         }));
         p.spawn(label("Place your army in the bottom two rows: click a piece, then a square (or drag it)."));
-        save_banner::spawn(p, self.failure.as_deref());
         if let Some(msg) = &self.message {
             p.spawn(error_line(msg.clone()));
         }
@@ -203,10 +200,9 @@ fn present(
     mut commands: Commands,
     session: Res<RunSession>,
     plan: Res<DeployPlan>,
-    failure: Res<SaveFailure>,
     mut sections: crate::ui::section::Sections<DeployView>,
 ) {
-    if let Some(view) = DeployView::new(&session, &plan, &failure) {
+    if let Some(view) = DeployView::new(&session, &plan) {
         show(&mut commands, &mut sections, &view);
     }
 }

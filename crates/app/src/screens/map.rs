@@ -16,10 +16,10 @@ use super::Screen;
 use crate::AppSystems;
 use crate::board::preview::{self, PreviewCell};
 use crate::palette::STANDARD;
-use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::run::{RunDecision, RunSession};
 use crate::ui::section::show;
 use crate::ui::{FocusKey, text_font, units};
-use crate::ui::{Section, View, card_row, heading, muted_line, page_column, save_banner, spawn_page};
+use crate::ui::{Section, View, card_row, heading, muted_line, page_column, spawn_page};
 
 /// What the map's buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +135,6 @@ struct ChoiceCard {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapView {
     title: String,
-    failure: Option<String>,
     status: String,
     /// Act names and the centre of their columns, units.
     acts: Vec<(String, f32)>,
@@ -348,7 +347,7 @@ fn shape_words(s: gambit_roguelite::encounter::ShapeKind) -> &'static str {
 }
 
 impl MapView {
-    fn new(session: &RunSession, failure: &SaveFailure) -> Option<MapView> {
+    fn new(session: &RunSession) -> Option<MapView> {
         let run = &session.run;
         let RunPhase::Map { choices } = run.phase() else { return None };
         let route = run.route()?;
@@ -383,7 +382,6 @@ impl MapView {
         let lost = run.lost().len();
         Some(MapView {
             title: format!("Act {} of {}: choose where to go", act + 1, route.acts.len()),
-            failure: failure.0.clone(),
             status: format!(
                 "Gold {}, army {} piece{}{}, battles won {}",
                 run.gold(),
@@ -415,7 +413,6 @@ fn node_colours(state: NodeState) -> (Color, Color, Color) {
 impl View for MapView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(self.title.clone()));
-        save_banner::spawn(p, self.failure.as_deref());
         p.spawn(muted_line(self.status.clone()));
         p.spawn(Node {
             width: units(GRAPH_W),
@@ -580,10 +577,9 @@ impl View for MapView {
 fn present(
     mut commands: Commands,
     session: Res<RunSession>,
-    failure: Res<SaveFailure>,
     mut sections: crate::ui::section::Sections<MapView>,
 ) {
-    if let Some(view) = MapView::new(&session, &failure) {
+    if let Some(view) = MapView::new(&session) {
         show(&mut commands, &mut sections, &view);
     }
 }

@@ -8,11 +8,10 @@ use gambit_roguelite::{Decision, RunPhase};
 
 use super::Screen;
 use crate::AppSystems;
-use crate::run::{RunDecision, RunSession, SaveFailure};
+use crate::run::{RunDecision, RunSession};
 use crate::ui::section::show;
 use crate::ui::{
-    Section, View, button, heading, label, muted_line, page_column, save_banner, small_button, spawn_page,
-    wrapping_row,
+    Section, View, button, heading, label, muted_line, page_column, small_button, spawn_page, wrapping_row,
 };
 
 /// What the rest's buttons do.
@@ -41,7 +40,6 @@ fn spawn(mut commands: Commands) {
 /// The rest page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RestView {
-    failure: Option<String>,
     /// Lost pieces: (roster id, name, can come back: `None`, or why not).
     lost: Vec<(u32, String, Option<String>)>,
     /// Owned pieces with a modifier: (roster id, name).
@@ -50,7 +48,7 @@ pub struct RestView {
 }
 
 impl RestView {
-    fn new(session: &RunSession, failure: &SaveFailure) -> Option<RestView> {
+    fn new(session: &RunSession) -> Option<RestView> {
         let run = &session.run;
         if !matches!(run.phase(), RunPhase::Rest) {
             return None;
@@ -64,7 +62,6 @@ impl RestView {
             }
         };
         Some(RestView {
-            failure: failure.0.clone(),
             lost: run
                 .lost()
                 .iter()
@@ -82,7 +79,6 @@ impl RestView {
 impl View for RestView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Rest"));
-        save_banner::spawn(p, self.failure.as_deref());
         p.spawn(muted_line("Choose one: bring back a lost piece, or free a piece of its modifier."));
         p.spawn(label("Lost pieces"));
         if self.lost.is_empty() {
@@ -117,10 +113,9 @@ impl View for RestView {
 fn present(
     mut commands: Commands,
     session: Res<RunSession>,
-    failure: Res<SaveFailure>,
     mut sections: crate::ui::section::Sections<RestView>,
 ) {
-    if let Some(view) = RestView::new(&session, &failure) {
+    if let Some(view) = RestView::new(&session) {
         show(&mut commands, &mut sections, &view);
     }
 }

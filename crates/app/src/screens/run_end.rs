@@ -10,9 +10,9 @@ use gambit_roguelite::run::RunSummary;
 
 use super::Screen;
 use crate::AppSystems;
-use crate::run::{Profile, RunSession, SaveFailure};
+use crate::run::{Profile, RunSession};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, page_column, save_banner, spawn_page};
+use crate::ui::{Section, View, button, heading, label, page_column, spawn_page};
 
 /// What the run-end buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,6 @@ fn spawn(mut commands: Commands) {
 pub struct RunEndView {
     won: bool,
     lines: [String; 6],
-    failure: Option<String>,
 }
 
 impl View for RunEndView {
@@ -49,7 +48,6 @@ impl View for RunEndView {
         for line in &self.lines {
             p.spawn(label(line.clone()));
         }
-        save_banner::spawn(p, self.failure.as_deref());
         p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
             row.spawn(button("Upgrades", Action::Upgrades));
             row.spawn(button("Back to title", Action::Title));
@@ -61,7 +59,6 @@ fn present(
     mut commands: Commands,
     session: Res<RunSession>,
     profile: Res<Profile>,
-    failure: Res<SaveFailure>,
     mut sections: crate::ui::section::Sections<RunEndView>,
 ) {
     let summary = session.run.summary();
@@ -81,7 +78,6 @@ fn present(
             exp_line(&summary.exp_reward()),
             format!("EXP to spend: {}", profile.progress.exp),
         ],
-        failure: failure.0.clone(),
     };
     show(&mut commands, &mut sections, &view);
 }

@@ -16,7 +16,7 @@ use crate::run::{Profile, RunDecision, RunSession, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
     Card, CardSize, Section, View, button, capitalize, error_line, heading, label, muted_line, page_column,
-    save_banner, small_button, spawn_card, spawn_page, wrapping_row,
+    small_button, spawn_card, spawn_page, wrapping_row,
 };
 
 /// What the run-start buttons do.
@@ -81,7 +81,6 @@ pub struct RunStartView {
     typed: String,
     /// Today's daily run: its date and whether it can still be played.
     daily: Option<(Date, bool)>,
-    failure: Option<String>,
     /// (modifier, card)
     offers: Vec<(Modifier, Card)>,
     /// (roster id, card)
@@ -93,7 +92,6 @@ impl RunStartView {
     fn new(
         session: &RunSession,
         choice: &RunStartChoice,
-        failure: &SaveFailure,
         profile: &Profile,
         field: &SeedField,
         today: Date,
@@ -147,7 +145,6 @@ impl RunStartView {
             highest: profile.progress.rank_unlocked,
             typed: field.shown(),
             daily: (open && daily.is_none()).then(|| (today, profile.progress.daily_available(today))),
-            failure: failure.0.clone(),
             offers,
             roster,
             message: choice.message.clone().or_else(|| session.refusal.clone()),
@@ -162,7 +159,6 @@ impl View for RunStartView {
             "Seed {}, rank {}: type the seed here or under Settings to play this run again.",
             self.seed, self.rank
         )));
-        save_banner::spawn(p, self.failure.as_deref());
         // What the rank changes, in one wrapping line (and how to unlock the next).
         let mut about = self
             .rank_lines
@@ -262,14 +258,13 @@ fn present(
     mut commands: Commands,
     session: Res<RunSession>,
     choice: Res<RunStartChoice>,
-    failure: Res<SaveFailure>,
     profile: Res<Profile>,
     field: Res<SeedField>,
     images: Option<Res<crate::board::art::PieceImages>>,
     mut sections: crate::ui::section::Sections<RunStartView>,
 ) {
     let today = Date::today_utc();
-    let view = RunStartView::new(&session, &choice, &failure, &profile, &field, today, images.as_deref());
+    let view = RunStartView::new(&session, &choice, &profile, &field, today, images.as_deref());
     show(&mut commands, &mut sections, &view);
 }
 

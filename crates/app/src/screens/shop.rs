@@ -10,11 +10,11 @@ use gambit_rules::Role;
 use super::Screen;
 use crate::AppSystems;
 use crate::board::art::PieceImages;
-use crate::run::{RunAdvanced, RunDecision, RunSession, SaveFailure};
+use crate::run::{RunAdvanced, RunDecision, RunSession};
 use crate::ui::section::show;
 use crate::ui::{
     CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, heading, label, page_column,
-    save_banner, spawn_card, spawn_page, units, wrapping_row,
+    spawn_card, spawn_page, units, wrapping_row,
 };
 
 /// What the shop's buttons do.
@@ -65,7 +65,6 @@ fn piece_name(run: &gambit_roguelite::Run, id: u32) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShopView {
     summary: String,
-    failure: Option<String>,
     /// (card, can be bought now)
     slots: Vec<(Card, bool)>,
     reroll: String,
@@ -78,12 +77,7 @@ pub struct ShopView {
 }
 
 impl ShopView {
-    fn new(
-        session: &RunSession,
-        choice: &ShopChoice,
-        failure: &SaveFailure,
-        images: Option<&PieceImages>,
-    ) -> Option<ShopView> {
+    fn new(session: &RunSession, choice: &ShopChoice, images: Option<&PieceImages>) -> Option<ShopView> {
         let run = &session.run;
         // The board's own picture of a piece of the player's side.
         let image = |role: Role| images.map(|i| i.get(gambit_rules::Color::White, role));
@@ -139,7 +133,6 @@ impl ShopView {
                 run.points(),
                 run.battles_won()
             ),
-            failure: failure.0.clone(),
             slots,
             reroll: if reroll == 0 { "Reroll (free)".to_string() } else { format!("Reroll ({reroll} gold)") },
             // Every piece keeps its place: one with a modifier stays in the row, disabled, so the
@@ -189,7 +182,6 @@ impl View for ShopView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading("Shop"));
         p.spawn(label(self.summary.clone()));
-        save_banner::spawn(p, self.failure.as_deref());
         p.spawn(Node { justify_content: JustifyContent::Center, ..wrapping_row() }).with_children(|row| {
             for (i, (card, enabled)) in self.slots.iter().enumerate() {
                 let mut b = spawn_card(row, card, Action::Buy(i), CardSize::Offer);
@@ -227,11 +219,10 @@ fn present(
     mut commands: Commands,
     session: Res<RunSession>,
     choice: Res<ShopChoice>,
-    failure: Res<SaveFailure>,
     images: Option<Res<PieceImages>>,
     mut sections: crate::ui::section::Sections<ShopView>,
 ) {
-    if let Some(view) = ShopView::new(&session, &choice, &failure, images.as_deref()) {
+    if let Some(view) = ShopView::new(&session, &choice, images.as_deref()) {
         show(&mut commands, &mut sections, &view);
     }
 }

@@ -16,8 +16,8 @@ use crate::AppSystems;
 use crate::run::{Profile, SaveFailure};
 use crate::ui::section::show;
 use crate::ui::{
-    Disabled, FocusKey, Section, View, button, heading, label, page_column, save_banner, small_button,
-    spawn_page, text_font, units,
+    Disabled, FocusKey, Section, View, button, heading, label, page_column, small_button, spawn_page,
+    text_font, units,
 };
 
 /// What the Upgrades buttons do.
@@ -456,11 +456,10 @@ pub struct UpgradesView {
     exp: String,
     tree: TreeLayout,
     detail: Option<DetailView>,
-    failure: Option<String>,
 }
 
 impl UpgradesView {
-    fn new(profile: &Profile, selection: &NodeSelection, failure: &SaveFailure) -> UpgradesView {
+    fn new(profile: &Profile, selection: &NodeSelection) -> UpgradesView {
         let tree = &profile.tree;
         let shown = selection.pinned.as_deref().or(selection.preview.as_deref());
         let detail = shown.and_then(|id| tree.node(id)).map(|node| {
@@ -486,7 +485,6 @@ impl UpgradesView {
             exp: format!("EXP: {}    Unlocks apply to new runs.", profile.progress.exp),
             tree: TreeLayout::new(profile),
             detail,
-            failure: failure.0.clone(),
         }
     }
 }
@@ -550,7 +548,6 @@ impl View for UpgradesView {
                     row.spawn(small_button("X", Action::Clear));
                 });
         });
-        save_banner::spawn(p, self.failure.as_deref());
         p.spawn(button("Back", Action::Back));
     }
 }
@@ -559,10 +556,9 @@ fn present(
     mut commands: Commands,
     profile: Res<Profile>,
     selection: Res<NodeSelection>,
-    failure: Res<SaveFailure>,
     mut sections: crate::ui::section::Sections<UpgradesView>,
 ) {
-    show(&mut commands, &mut sections, &UpgradesView::new(&profile, &selection, &failure));
+    show(&mut commands, &mut sections, &UpgradesView::new(&profile, &selection));
 }
 
 /// Hover (where the pointer was aimed, [`crate::ui::pointer`]) or keyboard focus previews a node in

@@ -16,7 +16,8 @@
 //! scrolled out of a scroll container whose content is taller than it (they are reached by scrolling:
 //! the container itself must lie inside the window). A [`HoverCard`] floats over texts by design but
 //! must cover no shown button. A layer above the screen (a menu's overlay, `GlobalZIndex`) covers
-//! the screen's texts and buttons on purpose.
+//! the screen's texts and buttons on purpose; an [`Overlay`] (the save-failure banner) is a layer
+//! that must cover no shown button under it.
 //!
 //! On the board, the marks of a cell (HP pips, modifier icon, freeze and poison badges, threat flag)
 //! never cover or touch its piece: no pixel of the piece's picture lies within a pixel of their laid-out
@@ -45,6 +46,12 @@ pub struct Clipped;
 /// hides what the player may want to press.
 #[derive(Component, Debug, Default, Clone, Copy)]
 pub struct HoverCard;
+
+/// Marks a node drawn over the screens outside their flow, in a layer of its own (the save-failure
+/// banner, [`super::save_banner`]): the layout check holds it off every shown button of the layers
+/// under it (its own buttons aside), so it covers nothing the player may want to press.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct Overlay;
 
 /// How far (physical pixels) a rectangle may stick out before it counts: rounding in the layout.
 const SLACK: f32 = 1.0;
@@ -271,6 +278,22 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             if overlap(rc, *r) {
                 found.push(Violation {
                     what: format!("a hover card {} covers the button {key} {}", show(rc), show(*r)),
+                });
+            }
+        }
+    }
+    let mut overlays = world.query_filtered::<Entity, With<Overlay>>();
+    let overlays: Vec<Entity> = overlays.iter(world).collect();
+    for overlay in overlays {
+        if hidden(world, overlay) {
+            continue;
+        }
+        let Some(ro) = rect_of(world, overlay) else { continue };
+        let lo = layer(world, overlay);
+        for (button, key, r, lb) in &shown {
+            if *lb < lo && overlap(ro, *r) && !inside(world, *button, overlay) {
+                found.push(Violation {
+                    what: format!("the overlay {} covers the button {key} {}", show(ro), show(*r)),
                 });
             }
         }

@@ -51,7 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(AppSystems::Input),
     );
     app.add_observer(actions::click_activates);
-    register::<save_banner::Action>(app);
+    app.add_plugins(save_banner::plugin);
     app.add_systems(
         Update,
         (focus::keyboard_focus, scroll::wheel, scroll::page_keys).in_set(AppSystems::Input),

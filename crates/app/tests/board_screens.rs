@@ -366,3 +366,48 @@ fn long_refusals_wrap_inside_the_panel() {
         }
     }
 }
+
+/// At 150% the deployment's board is not pressed into the window's corner: it lies a unit or more
+/// from the window's left and top edges, and the side panel keeps its full width (52 units at the
+/// scale shown), at 1280x800 and 900x600 (the board stood at the window's left edge, the panel filling
+/// the rest or squeezed, and the scale cap saw nothing run off the window).
+#[test]
+fn at_150_percent_the_deployment_board_keeps_room_around_it() {
+    use gambit::board::view::BoardRoot;
+    use gambit::screens::deploy::DeployView;
+    for (width, height) in [(1280, 800), (900, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.app.world_mut().resource_mut::<gambit::settings::Settings>().ui_scale = 1.5;
+        h.update(3);
+        for step in ["run-start", "map-start", "deploy"] {
+            gambit::screenshot::set_up(h.app.world_mut(), step);
+            h.update(6);
+            h.settle();
+        }
+        h.update(4);
+        assert_eq!(h.screen(), Screen::Deploy);
+        let scale = h.app.world().resource::<UiScale>().0;
+        let world = h.app.world_mut();
+        let mut boards = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<BoardRoot>>();
+        let board = boards
+            .single(world)
+            .map(|(n, at)| Rect::from_center_size(at.translation, n.size()))
+            .expect("a board");
+        let mut panels = world
+            .query_filtered::<(&ComputedNode, &UiGlobalTransform), With<gambit::ui::Section<DeployView>>>();
+        let panel = panels
+            .single(world)
+            .map(|(n, at)| Rect::from_center_size(at.translation, n.size()))
+            .expect("a panel");
+        let at = format!("{width}x{height} at a UI scale of {scale}");
+        let unit = 8.0 * scale;
+        assert!((panel.width() - 52.0 * unit).abs() < 1.0, "{at}: the panel is squeezed: {panel:?}");
+        assert!(
+            board.min.x >= unit - 0.5 && board.min.y >= unit - 0.5,
+            "{at}: the board is in the corner: {board:?}"
+        );
+        assert!(panel.max.x <= width as f32, "{at}: {panel:?}");
+        let found = gambit::ui::layout_check::violations(h.app.world_mut());
+        assert!(found.is_empty(), "{at}: {found:#?}");
+    }
+}

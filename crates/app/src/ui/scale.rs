@@ -319,6 +319,9 @@ type Measured = (
     Option<&'static TextLayoutInfo>,
 );
 
+/// The room (units) the board keeps from the window's edges above 100%'s scale (see [`overflow`]).
+const BOARD_ROOM: f32 = 1.0;
+
 /// How far (physical pixels) a node may stick out of the window before the screen counts as too large.
 const OVERFLOW_SLACK: f32 = 1.0;
 
@@ -384,7 +387,15 @@ fn overflow(
             ratio = Some(computed.content_size().y / size.y);
         }
         if text || button || board {
-            let r = Rect::from_center_size(at.translation, size);
+            let mut r = Rect::from_center_size(at.translation, size);
+            if board {
+                // The board keeps a unit of room from the window's edges: a board screen that fills
+                // the window's width exactly (the deployment at 150% in 1280x800) or squeezes its
+                // panel beside the board (900x600) pressed the board into the window's corner with
+                // nothing running off the window.
+                let room = BOARD_ROOM * UNIT_PX * now * factor;
+                r = Rect { min: r.min - room, max: r.max + room };
+            }
             let across = r.min.x < bounds.min.x - OVERFLOW_SLACK || r.max.x > bounds.max.x + OVERFLOW_SLACK;
             let down = r.min.y < bounds.min.y - OVERFLOW_SLACK || r.max.y > bounds.max.y + OVERFLOW_SLACK;
             let clipped = lines.is_some_and(|l| {

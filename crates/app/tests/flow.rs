@@ -407,6 +407,8 @@ fn a_game_starts_from_a_typed_fen_and_a_bad_one_is_refused_in_words_keeping_the_
     // Escape while typing leaves the field only; on the setup page it goes back to the title.
     h.press(skill_chess::Action::Title);
     h.press(title::Action::SkillChess);
+    // The game is saved: the title asks before the setup whose Start would replace it.
+    h.press(title::Action::SetUpNewGame);
     h.press(setup::Action::EditStart);
     h.key(KeyCode::Escape);
     assert_eq!(h.screen(), Screen::SkillChessSetup);
@@ -612,4 +614,43 @@ fn slash_is_never_typed_into_the_command_line() {
     h.key(KeyCode::Enter);
     h.update(2);
     assert_eq!(h.game().listed.first().map(|e| e.text.as_str()), Some("e4"));
+}
+
+/// Skill Chess on the title never leads to a Start that replaces a saved game without asking: with an
+/// unfinished game saved it asks first; "Continue it" resumes that game, "Set up a new game" goes to
+/// the setup. A saved run and a saved game each keep their own Continue.
+#[test]
+fn skill_chess_asks_before_a_new_game_replaces_the_saved_one() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    play(&mut h, "e4");
+    let board = h.game().board.clone();
+    h.press(skill_chess::Action::Title);
+    assert_eq!(h.screen(), Screen::Title);
+    h.press(title::Action::SkillChess);
+    assert_eq!(h.screen(), Screen::Title, "went to the setup, whose Start replaces the saved game");
+    assert!(h.app.world().resource::<title::TitleView>().replace_game_question);
+    assert!(h.texts().iter().any(|t| t.contains("A game of skill chess is saved")));
+    h.app.world_mut().remove_resource::<SkillGame>();
+    h.press(title::Action::ContinueGame);
+    assert_eq!(h.screen(), Screen::SkillChess);
+    assert_eq!(h.game().board, board);
+    h.press(skill_chess::Action::Title);
+    h.press(title::Action::SkillChess);
+    h.press(title::Action::SetUpNewGame);
+    assert_eq!(h.screen(), Screen::SkillChessSetup);
+    // Both Continues when a run is saved too (the game's was hidden behind the run's).
+    h.press(setup::Action::Back);
+    let buttons = |h: &mut Harness| {
+        let world = h.app.world_mut();
+        let mut q = world.query::<&title::Action>();
+        q.iter(world).copied().collect::<Vec<_>>()
+    };
+    assert!(buttons(&mut h).contains(&title::Action::ContinueGame));
+    h.press(title::Action::NewRun);
+    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    h.update(3);
+    let shown = buttons(&mut h);
+    assert!(shown.contains(&title::Action::ContinueRun), "{shown:?}");
+    assert!(shown.contains(&title::Action::ContinueGame), "{shown:?}");
 }

@@ -1,12 +1,13 @@
-//! The title screen: Continue (the saved run, else the unfinished skill-chess game; hidden when there is
-//! neither), New Run, Skill Chess, Upgrades, Records, How to play, Settings, Exit; above them a box
+//! The title screen: Continue run and Continue skill chess (each shown when there is one
+//! to continue), New Run, Skill Chess, Upgrades, Records, How to play, Settings, Exit; above them a box
 //! with a question or a notice about the player's files when one could not be read, whose room is kept
 //! when it is empty (the menu never moves under the pointer). On the first launch (the profile says the tutorial was
 //! never offered) a box above the menu offers the tutorial: Play the tutorial, or Not now; either way
 //! the profile records that it was offered, so it is offered once (How to play keeps it reachable). The first button has the keyboard focus, so Enter at
 //! launch starts it. New Run while a run is saved first asks whether to abandon that run (naming where
 //! it stands); abandoning records it in the profile as abandoned (`Run::abandon`) before the new run
-//! replaces it, and Keep it leaves everything as it was.
+//! replaces it, and Keep it leaves everything as it was. Skill Chess while an unfinished game is saved
+//! first asks whether to continue it or set up a new one (whose Start replaces it).
 
 use bevy::input_focus::AutoFocus;
 use bevy::prelude::*;
@@ -36,8 +37,10 @@ pub enum Action {
     AbandonAndStart,
     /// Keep the saved run: close the question.
     KeepRun,
-    /// Set up a game of skill chess.
+    /// Set up a game of skill chess (when an unfinished one is saved, first ask).
     SkillChess,
+    /// Set up a new game of skill chess although one is saved (its Start replaces the saved game).
+    SetUpNewGame,
     /// The permanent upgrades (the skill tree).
     Upgrades,
     /// Lifetime records.
@@ -67,6 +70,8 @@ pub struct TitleView {
     pub offer_tutorial: bool,
     /// New Run was chosen while a run is saved: the question, naming where that run stands.
     pub abandon_question: Option<String>,
+    /// Skill Chess was chosen while an unfinished game is saved: continue it, or set up a new one.
+    pub replace_game_question: bool,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -79,6 +84,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, mut profile: ResMut<Profile>) {
     view.abandon_question = None;
+    view.replace_game_question = false;
     view.saved_run = crate::run::has_saved_run(&profile);
     view.saved_game = save::exists(&dir);
     // Offered once: recorded as soon as it is shown (a failed save only means it may come again).
@@ -166,6 +172,12 @@ impl View for TitleView {
                 [("Keep it", Action::KeepRun), ("Abandon it, start a new run", Action::AbandonAndStart)],
                 true,
             ))
+        } else if self.replace_game_question {
+            Some(Said::Question(
+                "A game of skill chess is saved: continue it, or replace it?",
+                [("Continue it", Action::ContinueGame), ("Set up a new game", Action::SetUpNewGame)],
+                true,
+            ))
         } else if self.offer_tutorial {
             Some(Said::Question(
                 "New here? Three short battles teach the moves, the skills, HP and poison.",
@@ -179,7 +191,8 @@ impl View for TitleView {
         let mut entries = Vec::new();
         if self.saved_run {
             entries.push(("Continue run", Action::ContinueRun));
-        } else if self.saved_game {
+        }
+        if self.saved_game {
             entries.push(("Continue skill chess", Action::ContinueGame));
         }
         entries.extend([
@@ -249,16 +262,20 @@ fn on_action(
                     commands.insert_resource(session);
                 }
             }
-            Action::ContinueGame => match save::load(&dir) {
-                Ok(Some(game)) => {
-                    commands.insert_resource(game);
-                    next.set(Screen::SkillChess);
+            Action::ContinueGame => {
+                view.replace_game_question = false;
+                match save::load(&dir) {
+                    Ok(Some(game)) => {
+                        commands.insert_resource(game);
+                        next.set(Screen::SkillChess);
+                    }
+                    Ok(None) => {}
+                    Err(e) => notice.0 = Some(e),
                 }
-                Ok(None) => {}
-                Err(e) => notice.0 = Some(e),
-            },
+            }
             // Asked whenever run.json exists now (not only when it did on entering the title).
             Action::NewRun if view.saved_run || crate::run::has_saved_run(&profile) => {
+                view.replace_game_question = false;
                 // Never replace a saved run without asking; where it stands comes from replaying it.
                 let (run, _) = profile.resume_run();
                 view.abandon_question = Some(match run {
@@ -292,7 +309,15 @@ fn on_action(
                     Err(e) => view.notice = Some(e),
                 }
             }
-            Action::SkillChess => next.set(Screen::SkillChessSetup),
+            // Never lead to a Start that replaces a saved game without asking first.
+            Action::SkillChess if save::exists(&dir) => {
+                view.abandon_question = None;
+                view.replace_game_question = true;
+            }
+            Action::SkillChess | Action::SetUpNewGame => {
+                view.replace_game_question = false;
+                next.set(Screen::SkillChessSetup);
+            }
             Action::Upgrades => next.set(Screen::Upgrades),
             Action::Records => next.set(Screen::Records),
             Action::HowToPlay => next.set(Screen::HowToPlay),

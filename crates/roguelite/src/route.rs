@@ -410,9 +410,12 @@ pub struct NodePreview {
     pub shapes: Vec<ShapeKind>,
     /// The objective (a boss's rule applied: the Iron King's is to capture the king).
     pub objective: Objective,
-    /// The modifiers the enemy carries (a fixed formation) or may buy (a generated one), each once,
-    /// in [`Modifier::ALL`] order.
+    /// The modifiers the enemy carries (a fixed formation) or may buy (a generated one, see
+    /// [`NodePreview::enemy_modifiers_optional`]), each once, in [`Modifier::ALL`] order.
     pub enemy_modifiers: Vec<Modifier>,
+    /// `true` for a generated formation: [`NodePreview::enemy_modifiers`] are those its enemy may buy
+    /// from its points, so the battle may have none of them; `false`: the enemy carries them all.
+    pub enemy_modifiers_optional: bool,
     /// Up to this many enemy pieces get a random modifier besides ([`crate::encounter::Variation`]).
     pub random_modifiers: u8,
     /// The enemy's skills (`None`: the enemy has no Teleport or Freeze).
@@ -447,6 +450,7 @@ impl NodePreview {
         let mut preview = Self::of_encounter(&base, kind, act, tuning);
         preview.shapes = template.formation.as_ref().map(|f| f.shapes.clone()).unwrap_or_default();
         preview.enemy_modifiers = modifiers;
+        preview.enemy_modifiers_optional = template.formation.is_some();
         preview.random_modifiers = template.variation.random_modifiers;
         preview
     }
@@ -484,6 +488,7 @@ impl NodePreview {
                 encounter.objective
             },
             enemy_modifiers: modifiers,
+            enemy_modifiers_optional: false,
             random_modifiers: 0,
             enemy_skills: encounter.enemy_skills,
             royal_kings: encounter.royal_kings,

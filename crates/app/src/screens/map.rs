@@ -241,7 +241,10 @@ pub fn preview_lines(p: &NodePreview) -> Vec<String> {
     }
     if !p.enemy_modifiers.is_empty() {
         let names: Vec<&str> = p.enemy_modifiers.iter().map(|m| m.title()).collect();
-        enemy.push(names.join(", "));
+        // A generated formation buys its modifiers from its points: the card says "may", never more
+        // than the battle will hold.
+        let may = if p.enemy_modifiers_optional { "may buy " } else { "" };
+        enemy.push(format!("{may}{}", names.join(", ")));
     }
     if p.random_modifiers > 0 {
         enemy.push(format!("up to {} random modifier{}", p.random_modifiers, plural(p.random_modifiers)));
@@ -606,12 +609,14 @@ mod tests {
     use super::{GRAPH_H, GRAPH_W, NODE_H, NODE_W, NodeState, card_picture, lay_out, preview_lines};
 
     /// A node whose board is drawn when its battle starts shows no picture of one variation and says
-    /// the board is drawn then; the moves the route adds say what they are.
+    /// the board is drawn then; the moves the route adds say what they are; modifiers a generated
+    /// enemy may buy are said as "may buy" (a card stated them as fact and the battle had none).
     #[test]
     fn a_card_does_not_draw_a_board_the_battle_may_not_have() {
         use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
         use gambit_roguelite::{Run, RunConfig, RunPhase};
         let mut seen = 0;
+        let mut optional = 0;
         for seed in 1..6 {
             let mut run = Run::new(RunConfig::new(seed));
             while !matches!(run.phase(), RunPhase::Map { .. }) {
@@ -636,11 +641,17 @@ mod tests {
                             assert!(card_picture(&p).is_some(), "{lines:?}");
                         }
                         assert!(!lines.iter().any(|l| l.starts_with('+')), "{lines:?}");
+                        if !p.enemy_modifiers.is_empty() {
+                            let said = lines.iter().any(|l| l.starts_with("Enemy:") && l.contains("may buy "));
+                            assert_eq!(said, p.enemy_modifiers_optional, "{lines:?}");
+                            optional += usize::from(said);
+                        }
                     }
                 }
             }
         }
         assert!(seen > 0, "no node with several variations");
+        assert!(optional > 0, "no node whose enemy may buy modifiers");
     }
 
     /// The graph holds every node inside its area, no two boxes overlap, the states follow the path

@@ -126,8 +126,11 @@ impl RecordsView {
                 format!("{} won, {} lost; battles won: {}", s.victories, s.runs - s.victories, s.battles_won),
                 format!("Best score: {} points", s.best_score),
                 format!(
-                    "Pieces lost: {} ({} pawns); temporary pawns lost: {}",
-                    s.pieces_lost, s.pawns_lost, s.temporary_pawns_lost
+                    "Pieces lost: {} ({} pawn{}); temporary pawns lost: {}",
+                    s.pieces_lost,
+                    s.pawns_lost,
+                    if s.pawns_lost == 1 { "" } else { "s" },
+                    s.temporary_pawns_lost
                 ),
             ]
         };

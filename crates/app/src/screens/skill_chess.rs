@@ -534,11 +534,13 @@ impl View for ResultView {
 }
 
 /// The tool bar under the panel; Resign is dimmed once the game has a result (nothing is left to
-/// resign), and only then.
+/// resign), and only then; Threats has the accent border of a chosen button while the overlay is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ToolBarView {
     /// The game is over.
     over: bool,
+    /// The threat overlay is on.
+    threats: bool,
 }
 
 impl View for ToolBarView {
@@ -549,7 +551,10 @@ impl View for ToolBarView {
         bar.spawn(small_button("Title", Action::Title));
         bar.spawn(small_button("Undo", Action::Undo));
         bar.spawn(small_button("Flip", Action::Flip));
-        bar.spawn(small_button("Threats", Action::ToggleThreats));
+        let mut threats = bar.spawn(small_button("Threats", Action::ToggleThreats));
+        if self.threats {
+            threats.insert(crate::ui::widgets::Selected);
+        }
         bar.spawn(small_button("PGN", Action::ExportPgn));
         let mut resign = bar.spawn(small_button("Resign", Action::Resign));
         if self.over {
@@ -951,6 +956,7 @@ fn present_review(
     mut captured: crate::ui::section::Sections<CapturedView>,
     mut resign: crate::ui::section::Sections<ResignView>,
     mut toolbar: crate::ui::section::Sections<ToolBarView>,
+    settings: Res<Settings>,
 ) {
     let review_view = ReviewView {
         reviewing: input.review.map(|shown| {
@@ -970,7 +976,11 @@ fn present_review(
         &CapturedView(captured_lines(reviewed.as_ref().unwrap_or(&game.board))),
     );
     show(&mut commands, &mut resign, &ResignView(input.confirm_resign, game.two_players));
-    show(&mut commands, &mut toolbar, &ToolBarView { over: game.is_finished() });
+    show(
+        &mut commands,
+        &mut toolbar,
+        &ToolBarView { over: game.is_finished(), threats: settings.threat_overlay },
+    );
 }
 
 /// The heading while an earlier position of a game in play is reviewed: `Reviewing: after Nc6`,

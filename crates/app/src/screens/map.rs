@@ -642,7 +642,8 @@ mod tests {
                         }
                         assert!(!lines.iter().any(|l| l.starts_with('+')), "{lines:?}");
                         if !p.enemy_modifiers.is_empty() {
-                            let said = lines.iter().any(|l| l.starts_with("Enemy:") && l.contains("may buy "));
+                            let said =
+                                lines.iter().any(|l| l.starts_with("Enemy:") && l.contains("may buy "));
                             assert_eq!(said, p.enemy_modifiers_optional, "{lines:?}");
                             optional += usize::from(said);
                         }

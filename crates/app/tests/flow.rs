@@ -654,3 +654,32 @@ fn skill_chess_asks_before_a_new_game_replaces_the_saved_one() {
     assert!(shown.contains(&title::Action::ContinueRun), "{shown:?}");
     assert!(shown.contains(&title::Action::ContinueGame), "{shown:?}");
 }
+
+/// The end of a game flashes the board's drawn cells only: every flash sits on a cell that is shown
+/// (none on the coordinates or on cells outside the board's shape), and they fade away.
+#[test]
+fn the_end_flash_covers_only_the_boards_cells() {
+    use gambit::board::anim::FinaleTint;
+    use gambit::board::view::Cell;
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.update(2);
+    mate_on_the_back_rank(&mut h);
+    assert!(h.game().is_finished());
+    h.update(3);
+    let world = h.app.world_mut();
+    let mut tints = world.query_filtered::<&ChildOf, With<FinaleTint>>();
+    let parents: Vec<Entity> = tints.iter(world).map(ChildOf::parent).collect();
+    let mut cells = world.query::<(Entity, &Node, &Cell)>();
+    let shown: Vec<Entity> =
+        cells.iter(world).filter(|(_, node, _)| node.display != Display::None).map(|(e, _, _)| e).collect();
+    assert_eq!(parents.len(), shown.len(), "one flash per drawn cell");
+    assert!(parents.iter().all(|p| shown.contains(p)), "a flash outside the board's cells");
+    // They fade and go (the banner lasts about two seconds).
+    for _ in 0..60 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.update(1);
+    }
+    let world = h.app.world_mut();
+    assert_eq!(world.query_filtered::<(), With<FinaleTint>>().iter(world).count(), 0);
+}

@@ -431,6 +431,19 @@ pub struct Finale {
     pub elapsed: f32,
 }
 
+/// The end banner's flash over one drawn cell of the board (a child of the cell): the board's own
+/// shape flashes, never its coordinates or the room around it. Fades with its [`Finale`].
+#[derive(Component, Debug)]
+pub struct FinaleTint {
+    /// Seconds since it started.
+    pub elapsed: f32,
+}
+
+/// The flash's strength at `t` (0 to 1 of [`FINALE`]): up in the first 15%, then down to nothing.
+fn finale_flash(t: f32) -> f32 {
+    if t < 0.15 { t / 0.15 } else { (1.0 - (t - 0.15) / 0.85).max(0.0) }
+}
+
 /// How long the end banner stays, seconds.
 const FINALE: f32 = 2.2;
 
@@ -460,6 +473,7 @@ pub fn finale(
     session: Option<Res<crate::run::RunSession>>,
     settings: Res<Settings>,
     roots: Query<(Entity, Ref<super::view::BoardRoot>)>,
+    cells: Query<(Entity, &Node), With<super::view::Cell>>,
     mut last: Local<Option<Ending>>,
 ) {
     let Some((root, marker)) = roots.iter().next() else { return };
@@ -475,6 +489,25 @@ pub fn finale(
         Ending::Defeat => (palette.check, palette.error),
         Ending::Draw => (palette.muted, palette.text),
     };
+    // The flash covers the board's drawn cells only (a rectangle over the board also lit its
+    // coordinates and the squares a cut board does not have).
+    for (cell, node) in &cells {
+        if node.display != Display::None {
+            commands.entity(cell).with_child((
+                FinaleTint { elapsed: 0.0 },
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: Val::ZERO,
+                    top: Val::ZERO,
+                    width: Val::Percent(100.0),
+                    height: Val::Percent(100.0),
+                    ..default()
+                },
+                BackgroundColor(tint.with_alpha(0.0)),
+                Pickable::IGNORE,
+            ));
+        }
+    }
     commands.entity(root).with_children(|b| {
         b.spawn((
             Finale { ending, elapsed: 0.0 },
@@ -488,7 +521,6 @@ pub fn finale(
                 align_items: AlignItems::Center,
                 ..default()
             },
-            BackgroundColor(tint.with_alpha(0.0)),
             GlobalZIndex(30),
             Pickable::IGNORE,
         ))
@@ -507,14 +539,21 @@ pub fn finale(
 pub fn play_finale(
     mut commands: Commands,
     time: Res<Time>,
-    mut banners: Query<(Entity, &mut Finale, &mut BackgroundColor, &Children)>,
+    mut banners: Query<(Entity, &mut Finale, &Children)>,
+    mut tints: Query<(Entity, &mut FinaleTint, &mut BackgroundColor)>,
     mut words: Query<(&mut UiTransform, &mut TextColor)>,
 ) {
-    for (entity, mut finale, mut bg, children) in &mut banners {
+    for (entity, mut tint, mut bg) in &mut tints {
+        tint.elapsed += time.delta_secs();
+        let t = (tint.elapsed / FINALE).min(1.0);
+        bg.0 = bg.0.with_alpha(0.45 * finale_flash(t));
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (entity, mut finale, children) in &mut banners {
         finale.elapsed += time.delta_secs();
         let t = (finale.elapsed / FINALE).min(1.0);
-        let flash = if t < 0.15 { t / 0.15 } else { (1.0 - (t - 0.15) / 0.85).max(0.0) };
-        bg.0 = bg.0.with_alpha(0.45 * flash);
         for kid in children.iter() {
             if let Ok((mut transform, mut color)) = words.get_mut(kid) {
                 // Pops from half size past full size and settles; fades in the last quarter.

@@ -232,8 +232,10 @@ fn the_review_shows_the_reviewed_positions_chances() {
 }
 
 /// Every step of every tutorial lesson at the largest UI scale (1280x800 and 900x600): the layout
-/// check finds nothing, and the feedback line and the log each keep their own box (never one over the
-/// other, the log at least two lines high).
+/// check finds nothing, the feedback line and the log each keep their own box (never one over the
+/// other, the log at least two lines high), and the lesson's buttons (Restart, Next lesson, Leave,
+/// Finish) stay on one height from the first step to the lesson's end (Leave moved up about 45 px when
+/// a lesson ended).
 #[test]
 fn the_tutorial_feedback_and_log_have_their_own_room_at_150_percent() {
     use gambit::screens::tutorial::TutorialSession;
@@ -245,8 +247,24 @@ fn the_tutorial_feedback_and_log_have_their_own_room_at_150_percent() {
             h.app.world_mut().insert_resource(TutorialSession::start(lesson));
             h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Tutorial);
             h.update(12);
+            let mut buttons_at: Option<f32> = None;
             loop {
                 let at = format!("lesson {} at {width}x{height}", lesson + 1);
+                {
+                    use gambit::screens::tutorial::Action as Lesson;
+                    let world = h.app.world_mut();
+                    let mut lesson_buttons = world.query::<(&Lesson, &ComputedNode, &UiGlobalTransform)>();
+                    for (action, node, place) in lesson_buttons.iter(world) {
+                        if matches!(action, Lesson::Restart | Lesson::Next | Lesson::Leave) {
+                            let top = rect(node, place).min.y;
+                            let first = *buttons_at.get_or_insert(top);
+                            assert!(
+                                (top - first).abs() < 0.5,
+                                "{at}: {action:?} at {top}, the row was at {first}"
+                            );
+                        }
+                    }
+                }
                 let found = gambit::ui::layout_check::violations(h.app.world_mut());
                 assert!(found.is_empty(), "{at}: {found:#?}");
                 let world = h.app.world_mut();
@@ -283,6 +301,9 @@ fn the_tutorial_feedback_and_log_have_their_own_room_at_150_percent() {
                     }
                 }
                 let session = h.app.world().resource::<TutorialSession>();
+                if session.tutorial.is_complete() {
+                    break;
+                }
                 let Some(action) = session.tutorial.walkthrough_action() else { break };
                 h.app.world_mut().resource_mut::<TutorialSession>().act(action);
                 h.update(4);

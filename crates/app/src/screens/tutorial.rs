@@ -213,14 +213,19 @@ impl View for TutorialView {
         // the message come after the buttons: no step, reaction or refusal moves a button.
         p.spawn(crate::ui::reserved_text(self.instruction.clone(), 2.6, INSTRUCTION_LINES));
         p.spawn(label(self.progress.clone()));
-        if !self.complete && !self.failed {
-            p.spawn(crate::ui::row()).with_children(|row| {
-                // Buttons of one fixed size: a cooldown's count never moves them.
-                for (skill, state) in &self.skills {
+        // Always there (dimmed once the lesson is complete or lost), so the lesson's buttons under
+        // them never move up when it ends (Leave tutorial jumped about 45 px).
+        let over = self.complete || self.failed;
+        p.spawn(crate::ui::row()).with_children(|row| {
+            // Buttons of one fixed size: a cooldown's count never moves them.
+            for (skill, state) in &self.skills {
+                let mut button =
                     row.spawn(crate::ui::widgets::skill_button(*skill, state, Action::Cast(*skill)));
+                if over {
+                    button.insert(crate::ui::Disabled);
                 }
-            });
-        }
+            }
+        });
         // The lesson's buttons side by side, in one row.
         p.spawn(crate::ui::row()).with_children(|row| {
             match (self.complete, self.last) {

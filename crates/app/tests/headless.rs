@@ -365,3 +365,17 @@ fn skill_chess_shows_the_engines_skills() {
     let texts = h.texts();
     assert!(texts.iter().any(|t| t == "Engine: Teleport in 3 ticks, Freeze ready"), "{texts:?}");
 }
+
+/// The pause menu opens with Resume focused, so Enter resumes (it opened with no focused button).
+#[test]
+fn the_pause_menu_opens_with_resume_focused() {
+    let mut h = Harness::new();
+    start_game(&mut h);
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Pause);
+    assert!(focused(&h).is_some_and(|k| k.ends_with("pause::Action::Resume")), "{:?}", focused(&h));
+    h.key(KeyCode::Enter);
+    h.update(2);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
+}

@@ -70,7 +70,9 @@ impl View for PauseView {
             return;
         }
         p.spawn(heading("Paused"));
-        p.spawn(button("Resume", Action::Resume));
+        // Focused, so Enter resumes and the arrows start from the top (the menu opened with no
+        // focused button).
+        p.spawn((button("Resume", Action::Resume), AutoFocus));
         p.spawn(button("Settings", Action::Settings));
         if self.in_run {
             p.spawn(button("Save and return to title", Action::SaveAndLeave));

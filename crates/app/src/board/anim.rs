@@ -444,6 +444,18 @@ fn finale_flash(t: f32) -> f32 {
     if t < 0.15 { t / 0.15 } else { (1.0 - (t - 0.15) / 0.85).max(0.0) }
 }
 
+/// A node laid over the whole of its parent (the end banner over the board, a flash over a cell).
+fn covering() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: Val::ZERO,
+        top: Val::ZERO,
+        width: Val::Percent(100.0),
+        height: Val::Percent(100.0),
+        ..default()
+    }
+}
+
 /// How long the end banner stays, seconds.
 const FINALE: f32 = 2.2;
 
@@ -495,14 +507,7 @@ pub fn finale(
         if node.display != Display::None {
             commands.entity(cell).with_child((
                 FinaleTint { elapsed: 0.0 },
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: Val::ZERO,
-                    top: Val::ZERO,
-                    width: Val::Percent(100.0),
-                    height: Val::Percent(100.0),
-                    ..default()
-                },
+                covering(),
                 BackgroundColor(tint.with_alpha(0.0)),
                 Pickable::IGNORE,
             ));
@@ -511,16 +516,7 @@ pub fn finale(
     commands.entity(root).with_children(|b| {
         b.spawn((
             Finale { ending, elapsed: 0.0 },
-            Node {
-                position_type: PositionType::Absolute,
-                left: Val::ZERO,
-                top: Val::ZERO,
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
+            Node { justify_content: JustifyContent::Center, align_items: AlignItems::Center, ..covering() },
             GlobalZIndex(30),
             Pickable::IGNORE,
         ))

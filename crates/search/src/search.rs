@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::ordering::{Context, KILLER_KEY, MoveOrderer, TT_MOVE};
+use crate::ordering::{Context, KILLER_KEY, MoveOrderer, Picker, TT_MOVE};
 use crate::params::Params;
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, is_mate, terminal_score};
 use crate::tt::{Bound, TranspositionTable};
@@ -138,7 +138,10 @@ pub struct Searcher<G: Game> {
     pub params: Params,
     tt: TranspositionTable<G::Action>,
     ordering: MoveOrderer<G::Action>,
-    lists: Vec<Vec<(i32, G::Action)>>,
+    /// The root's ordered actions.
+    root_list: Vec<(i32, G::Action)>,
+    /// The move picker of each ply.
+    pickers: Vec<Picker<G::Action>>,
     buf: Vec<G::Action>,
     pv: Vec<Vec<G::Action>>,
     /// The static evaluation of each ply's node on the current line ([`NO_EVAL`] in check or unknown).
@@ -176,7 +179,8 @@ impl<G: Game> Searcher<G> {
             params,
             tt,
             ordering: MoveOrderer::new(G::HISTORY_SLOTS),
-            lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            root_list: Vec::new(),
+            pickers: (0..MAX_PLY + 2).map(|_| Picker::default()).collect(),
             buf: Vec::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 2],
@@ -270,7 +274,7 @@ impl<G: Game> Searcher<G> {
             buf.retain(|a| root_actions.contains(a));
         }
         let tt_move = self.tt.probe(game.key(), 0).and_then(|h| h.action);
-        let mut ordered = std::mem::take(&mut self.lists[0]);
+        let mut ordered = std::mem::take(&mut self.root_list);
         self.ordering.order(game, 0, &Context::default(), tt_move, self.params.killers, &buf, &mut ordered);
         self.buf = buf;
         if self.params.beam_width > 0 {
@@ -281,7 +285,7 @@ impl<G: Game> Searcher<G> {
             .iter()
             .map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false, pv: vec![a] })
             .collect();
-        self.lists[0] = ordered;
+        self.root_list = ordered;
 
         let mut result = SearchResult {
             best: self.root.first().map(|r| r.action),
@@ -385,6 +389,7 @@ impl<G: Game> Searcher<G> {
                 break;
             }
         }
+        debug_assert!(self.ordering.no_marks(), "a move picker was not finished");
         result.seldepth = self.seldepth as u32;
         result.nodes = self.total_nodes();
         result.elapsed_ms = self.start.elapsed().as_millis() as u64;
@@ -644,18 +649,17 @@ impl<G: Game> Searcher<G> {
 
         let mut buf = std::mem::take(&mut self.buf);
         g.actions(&mut buf);
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let cx = self.context(ply);
-        self.ordering.order(g, ply, &cx, tt_move, p.killers, &buf, &mut list);
-        self.buf = buf;
-        if list.is_empty() {
-            self.lists[ply] = list;
+        if buf.is_empty() {
+            self.buf = buf;
             return terminal_score(g.no_actions(), ply);
         }
-        if p.beam_width > 0 {
-            // Beam width: only the best-ranked successors are searched.
-            list.truncate(p.beam_width);
-        }
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        let cx = self.context(ply);
+        // Beam width: only the best-ranked successors are searched.
+        let limit = if p.beam_width > 0 { p.beam_width } else { usize::MAX };
+        let lazy = depth <= LAZY_QUIET_DEPTH;
+        self.ordering.start(&mut picker, g, ply, &cx, tt_move, p.killers, &buf, lazy, limit);
+        self.buf = buf;
         let alpha_orig = alpha;
         let side = g.side();
         let mut best = -INFINITY;
@@ -667,19 +671,27 @@ impl<G: Game> Searcher<G> {
             && !in_check
             && !is_mate(alpha)
             && static_eval + p.futility_margin * depth <= alpha;
-        for i in 0..list.len() {
+        let lmp_count = if p.improving && !improving { (3 + depth * depth) / 2 } else { 3 + depth * depth };
+        let lmp = !pv_node && !in_check && depth <= p.lmp_max_depth;
+        loop {
+            // Once every quiet action still to come would be pruned (futility, late move pruning: both
+            // hold for all later indices once they hold for one, as nothing is searched in between),
+            // their order cannot matter: they come unscored.
+            let next = picker.picked.len();
+            if next > 0 && (futile || (lmp && best > -MATE_BOUND && next >= lmp_count as usize)) {
+                picker.any_order();
+            }
+            let Some((order_key, a)) = self.ordering.next(&mut picker, g) else { break };
+            let i = next;
             if self.check_stop(h) {
                 break;
             }
-            let a = list[i].1;
             let quiet = !g.is_noisy(&a);
-            if futile && quiet && i > 0 && list[i].0 < KILLER_KEY {
+            if futile && quiet && i > 0 && order_key < KILLER_KEY {
                 continue;
             }
             if i > 0 && !pv_node && !in_check && best > -MATE_BOUND {
                 // Late move pruning: near the horizon, late quiet actions are not searched.
-                let lmp_count =
-                    if p.improving && !improving { (3 + depth * depth) / 2 } else { 3 + depth * depth };
                 if quiet && depth <= p.lmp_max_depth && i >= lmp_count as usize {
                     continue;
                 }
@@ -688,7 +700,14 @@ impl<G: Game> Searcher<G> {
                     continue;
                 }
             }
-            let lmr_history = if p.lmr && p.history_lmr > 0 && quiet && i >= p.lmr_full_moves {
+            // (Only where a reduction can follow: the history entries are read before the move.)
+            let lmr_history = if p.lmr
+                && p.history_lmr > 0
+                && quiet
+                && i >= p.lmr_full_moves
+                && depth >= p.lmr_min_depth
+                && !in_check
+            {
                 self.ordering.quiet_score(g, &cx, &a) / p.history_lmr
             } else {
                 0
@@ -740,7 +759,7 @@ impl<G: Game> Searcher<G> {
                     if score >= beta {
                         if quiet {
                             self.ordering.cutoff(g, ply, &cx, depth, a, p.killers);
-                            for &(_, q) in &list[..i] {
+                            for &(_, q) in &picker.picked[..i] {
                                 if !g.is_noisy(&q) {
                                     self.ordering.failed(g, &cx, depth, q);
                                 }
@@ -751,7 +770,8 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        self.lists[ply] = list;
+        self.ordering.finish(&mut picker);
+        self.pickers[ply] = picker;
         if self.stopped {
             return 0;
         }
@@ -821,18 +841,18 @@ impl<G: Game> Searcher<G> {
             // Checks in the first quiescence ply (with the captures and promotions).
             g.quiescence_actions(checks, &mut buf);
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let cx = self.context(ply);
-        self.ordering.order(g, ply, &cx, tt_move, false, &buf, &mut list);
-        self.buf = buf;
-        if list.is_empty() {
-            self.lists[ply] = list;
+        if buf.is_empty() {
+            self.buf = buf;
             return if in_check { terminal_score(g.no_actions(), ply) } else { stand };
         }
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        let cx = self.context(ply);
+        self.ordering.start(&mut picker, g, ply, &cx, tt_move, false, &buf, true, usize::MAX);
+        self.buf = buf;
         let side = g.side();
         let mut best = stand;
         let mut best_action = None;
-        for &(order_key, a) in &list {
+        while let Some((order_key, a)) = self.ordering.next(&mut picker, g) {
             // Delta pruning: a capture that cannot lift the score near alpha is skipped.
             if !in_check
                 && let Some(gain) = g.capture_gain(&a)
@@ -879,7 +899,8 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        self.lists[ply] = list;
+        self.ordering.finish(&mut picker);
+        self.pickers[ply] = picker;
         if self.stopped {
             return 0;
         }
@@ -896,6 +917,11 @@ impl<G: Game> Searcher<G> {
         best
     }
 }
+
+/// Nodes with at most this many plies left score their quiet actions only when the picker reaches
+/// them (most cut off before); deeper nodes score them at once (their pickers would hold the journal
+/// of table writes through large subtrees).
+const LAZY_QUIET_DEPTH: i32 = 4;
 
 /// [`Searcher::evals`] for a node in check or not evaluated.
 const NO_EVAL: i32 = i32::MIN;

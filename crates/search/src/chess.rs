@@ -3,7 +3,7 @@
 use gambit_rules::{Move, MoveKind, Position, Role};
 
 use crate::eval;
-use crate::eval::bitboard::{Board, KNIGHT, PAWN_ATTACKS, bishop_attacks, rook_attacks};
+use crate::eval::bitboard::{Board, KING, KNIGHT, PAWN_ATTACKS, bishop_attacks, rook_attacks};
 use crate::game::{Game, Terminal};
 
 impl Game for Position {
@@ -130,8 +130,10 @@ impl Game for Position {
         (self.turn().index() * 6 + m.role.index()) * 64 + usize::from(m.to.index())
     }
 
+    /// [`Position::is_check`], answered from the position's bitboards when they suffice (see
+    /// [`in_check`]).
     fn in_check(&self) -> bool {
-        self.rules().is_standard() && self.is_check()
+        self.rules().is_standard() && in_check(self)
     }
 
     /// Null move only when not in check and the mover has a piece other than pawns and king (the usual
@@ -185,6 +187,41 @@ impl Game for Position {
                 || (!m.is_castle() && checks.gives_check(&b, us, king, m))
         });
     }
+}
+
+/// [`Position::is_check`] under standard rules, cheaper: on the bitboards, a king attacked by no
+/// piece through the occupied squares is attacked by none through the mailbox either (a blocked tile,
+/// which the bitboards do not hold, can only stop a slider), and a pawn, knight or king attack is one
+/// either way; a slider's attack (or an unexpected number of kings) is confirmed by the mailbox walk.
+fn in_check(pos: &Position) -> bool {
+    let (us, them) = (pos.turn(), !pos.turn());
+    let king = pos.bitboard(us, Role::King).bits();
+    if king.count_ones() != 1 {
+        return pos.is_check();
+    }
+    let k = king.trailing_zeros() as usize;
+    let theirs = |r: Role| pos.bitboard(them, r).bits();
+    if PAWN_ATTACKS[us.index()][k] & theirs(Role::Pawn) != 0
+        || KNIGHT[k] & theirs(Role::Knight) != 0
+        || KING[k] & theirs(Role::King) != 0
+    {
+        return true;
+    }
+    let queens = theirs(Role::Queen);
+    let (diagonal, straight) = (theirs(Role::Bishop) | queens, theirs(Role::Rook) | queens);
+    if diagonal | straight == 0 {
+        return false;
+    }
+    let mut occupied = 0;
+    for color in [us, them] {
+        for role in Role::ALL {
+            occupied |= pos.bitboard(color, role).bits();
+        }
+    }
+    if bishop_attacks(k, occupied) & diagonal == 0 && rook_attacks(k, occupied) & straight == 0 {
+        return false;
+    }
+    pos.is_check()
 }
 
 /// Per node: the squares from which each role of the mover would attack the enemy king, and the
@@ -310,4 +347,44 @@ fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
 
 fn victim_value(r: Role) -> i32 {
     if r == Role::King { 2000 } else { r.value() }
+}
+
+#[cfg(test)]
+mod tests {
+    use gambit_rules::{Position, RuleSet};
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::game::Game;
+
+    #[test]
+    fn in_check_is_the_mailbox_answer() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // Blocked tiles under standard rules: they stop sliders, which the bitboards do not see.
+            "4k3/8/8/8/8/8/8/r1*1K3 w - - 0 1",
+            "4k3/4r3/4*3/8/8/2*5/1b6/4K3 w - - 0 1",
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(18);
+        let (mut checks, mut total) = (0, 0);
+        for _ in 0..400 {
+            let fen = fens[rng.gen_range(0..fens.len())];
+            let Ok(mut pos) = Position::from_fen_with(fen, RuleSet::Standard) else {
+                panic!("{fen}");
+            };
+            for _ in 0..rng.gen_range(0..60) {
+                assert_eq!(pos.in_check(), pos.is_check(), "{}", pos.to_fen());
+                total += 1;
+                checks += usize::from(pos.is_check());
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else { break };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(checks > 100 && total > 5000, "{checks} checks in {total} positions");
+    }
 }

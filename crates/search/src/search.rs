@@ -927,7 +927,44 @@ const LAZY_QUIET_DEPTH: i32 = 4;
 const NO_EVAL: i32 = i32::MIN;
 
 /// The late-move reduction in plies for the `index`-th action at `depth` plies left:
-/// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down.
+/// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down; from a table below 64 plies and 64 actions.
 fn lmr_reduction(depth: i32, index: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<Box<[[i32; LMR_TABLE]; LMR_TABLE]>> = std::sync::OnceLock::new();
+    match usize::try_from(depth) {
+        Ok(d) if d < LMR_TABLE && index < LMR_TABLE => {
+            let table = TABLE.get_or_init(|| {
+                let mut t = Box::new([[0; LMR_TABLE]; LMR_TABLE]);
+                for (d, row) in t.iter_mut().enumerate() {
+                    for (i, r) in row.iter_mut().enumerate() {
+                        *r = lmr_formula(d as i32, i);
+                    }
+                }
+                t
+            });
+            table[d][index]
+        }
+        _ => lmr_formula(depth, index),
+    }
+}
+
+/// The size of each side of [`lmr_reduction`]'s table.
+const LMR_TABLE: usize = 64;
+
+/// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down (toward zero).
+fn lmr_formula(depth: i32, index: usize) -> i32 {
     (0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reduction_table_is_the_formula() {
+        for depth in -2..80 {
+            for index in 0..80 {
+                assert_eq!(lmr_reduction(depth, index), lmr_formula(depth, index), "{depth} {index}");
+            }
+        }
+    }
 }

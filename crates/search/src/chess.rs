@@ -130,8 +130,8 @@ impl Game for Position {
         (self.turn().index() * 6 + m.role.index()) * 64 + usize::from(m.to.index())
     }
 
-    /// [`Position::is_check`], answered from the position's bitboards when they suffice (see
-    /// [`in_check`]).
+    /// [`Position::is_check`], answered from the position's bitboards when they suffice (a slider's
+    /// attack is confirmed on the mailbox, where a blocked tile can stop it).
     fn in_check(&self) -> bool {
         self.rules().is_standard() && in_check(self)
     }

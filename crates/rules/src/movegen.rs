@@ -89,6 +89,22 @@ impl MoveSink for Vec<Move> {
     }
 }
 
+/// A sink that keeps every capture and promotion and the other moves `keep` accepts, appending them to
+/// a vector in the order they arrive.
+pub(crate) struct NoisyAnd<'a, F: FnMut(&Move) -> bool> {
+    pub(crate) out: &'a mut Vec<Move>,
+    pub(crate) keep: F,
+}
+
+impl<F: FnMut(&Move) -> bool> MoveSink for NoisyAnd<'_, F> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if m.capture.is_some() || m.promotion.is_some() || (self.keep)(&m) {
+            self.out.push(m);
+        }
+    }
+}
+
 /// Counts moves without storing them.
 pub(crate) struct MoveCounter(pub(crate) usize);
 

@@ -1431,6 +1431,23 @@ impl Position {
         crate::movegen::generate_noisy(self, out);
     }
 
+    /// Appends to `out` the legal captures and promotions of the side to move and the other legal moves
+    /// (quiet moves and castling) that `keep_quiet` accepts, in the order of [`Position::legal_moves`]:
+    /// exactly `legal_moves()` filtered by "capture, promotion or `keep_quiet`", without collecting
+    /// the rejected moves first (a quiescence search's noisy moves plus its quiet checks).
+    ///
+    /// ```
+    /// use gambit_rules::Position;
+    /// let pos = Position::from_fen("4k3/1P6/8/3p4/4P3/8/8/R3K3 w - - 0 1").unwrap();
+    /// let mut moves = Vec::new();
+    /// pos.append_noisy_moves_and(&mut moves, |m| m.to.to_string() == "a8");
+    /// let names: Vec<String> = moves.iter().map(|m| m.to_uci()).collect();
+    /// assert_eq!(names, ["a1a8", "e4d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
+    /// ```
+    pub fn append_noisy_moves_and(&self, out: &mut Vec<Move>, keep_quiet: impl FnMut(&Move) -> bool) {
+        crate::movegen::generate(self, &mut crate::movegen::NoisyAnd { out, keep: keep_quiet });
+    }
+
     /// The number of legal moves, without building the list (what perft's bulk counting uses); always
     /// equal to `legal_moves().len()`.
     #[must_use]

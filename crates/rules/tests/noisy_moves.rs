@@ -1,6 +1,6 @@
 //! The noisy generator ([`Position::append_noisy_moves`]) gives exactly the captures and promotions of
 //! [`Position::legal_moves`], in the same order, and [`Position::append_legal_moves`] gives the list
-//! itself: checked at every node of small trees that cover checks, pins, en passant, castling and
+//! itself, and [`Position::append_noisy_moves_and`] the list filtered by "noisy or chosen": checked at every node of small trees that cover checks, pins, en passant, castling and
 //! promotions, under standard and skirmish rules.
 
 use gambit_rules::{Move, Position, PromotionPolicy, Role, RuleSet};
@@ -16,6 +16,27 @@ fn check_tree(pos: &mut Position, depth: u32, nodes: &mut u64) {
     let kept = noisy.len();
     pos.append_noisy_moves(&mut noisy);
     assert_eq!(&noisy[kept..], want.as_slice(), "{}", pos.to_fen());
+    // The noisy moves plus chosen quiet ones: the quiet moves that give check (the quiescence search's
+    // choice, found here by playing them), and an arbitrary choice by squares.
+    let gives_check = |m: &Move| {
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        after.is_check()
+    };
+    let by_squares = |m: &Move| (usize::from(m.from.index()) * 7 + usize::from(m.to.index())) % 3 == 0;
+    for choose in [&gives_check as &dyn Fn(&Move) -> bool, &by_squares] {
+        let want: Vec<Move> =
+            legal.iter().copied().filter(|m| m.is_capture() || m.is_promotion() || choose(m)).collect();
+        let mut chosen: Vec<Move> = legal.first().copied().into_iter().collect();
+        let mut asked = 0;
+        pos.append_noisy_moves_and(&mut chosen, |m| {
+            asked += 1;
+            assert!(!m.is_capture() && !m.is_promotion(), "{m:?} asked about");
+            choose(m)
+        });
+        assert_eq!(&chosen[kept..], want.as_slice(), "{}", pos.to_fen());
+        assert_eq!(asked, legal.len() - legal.iter().filter(|m| m.is_capture() || m.is_promotion()).count());
+    }
     *nodes += 1;
     if depth == 0 {
         return;

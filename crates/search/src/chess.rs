@@ -180,12 +180,7 @@ impl Game for Position {
             return;
         };
         let checks = CheckSquares::new(&b, us, king);
-        self.append_legal_moves(out);
-        out.retain(|m| {
-            m.capture.is_some()
-                || m.promotion.is_some()
-                || (!m.is_castle() && checks.gives_check(&b, us, king, m))
-        });
+        self.append_noisy_moves_and(out, |m| !m.is_castle() && checks.gives_check(&b, us, king, m));
     }
 }
 

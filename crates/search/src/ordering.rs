@@ -25,6 +25,13 @@ const KILLER: i32 = 1 << 27;
 pub(crate) const KILLER_KEY: i32 = KILLER;
 const LOSING: i32 = -(1 << 28);
 
+/// The order key of a capture or promotion that does not lose material: MVV-LVA (the game's hint) above
+/// every quiet action; `key - NOISY + LOSING` is the same action's key when it loses material.
+#[inline]
+fn noisy_key<G: Game>(g: &G, a: &G::Action) -> i32 {
+    NOISY + g.hint(a).clamp(-NOISY / 2, NOISY / 2)
+}
+
 /// Killer and history tables for one game type.
 pub(crate) struct MoveOrderer<A> {
     /// Order noisy actions that lose material by [`Game::see_ge`] after the quiet ones.
@@ -160,10 +167,10 @@ impl<A: Copy + PartialEq> MoveOrderer<A> {
                 TT_MOVE
             } else if g.is_noisy(&a) && (!self.see || g.see_ge(&a, 0)) {
                 // MVV-LVA (the chess hint) for captures and promotions.
-                NOISY + g.hint(&a).clamp(-NOISY / 2, NOISY / 2)
+                noisy_key(g, &a)
             } else if g.is_noisy(&a) {
                 // Captures that lose material by static exchange evaluation: after the quiet moves.
-                LOSING + g.hint(&a).clamp(-NOISY / 2, NOISY / 2)
+                noisy_key(g, &a) - NOISY + LOSING
             } else if killers && k[0] == Some(a) {
                 // Killer moves.
                 KILLER + 1
@@ -171,7 +178,7 @@ impl<A: Copy + PartialEq> MoveOrderer<A> {
                 KILLER
             } else {
                 // History heuristic (and continuation history).
-                self.quiet_score(g, cx, &a) + g.hint(&a).clamp(-HISTORY_MAX, HISTORY_MAX)
+                self.quiet_key(g, cx, &a)
             };
             out.push((key, a));
         }
@@ -319,7 +326,7 @@ impl<A: Copy + PartialEq> MoveOrderer<A> {
             if tt_move == Some(a) {
                 picker.tt_left += 1;
             } else if g.is_noisy(&a) {
-                picker.high.push((NOISY + g.hint(&a).clamp(-NOISY / 2, NOISY / 2), a, self.see));
+                picker.high.push((noisy_key(g, &a), a, self.see));
             } else if killers && k[0] == Some(a) {
                 picker.high.push((KILLER + 1, a, false));
             } else if killers && k[1] == Some(a) {

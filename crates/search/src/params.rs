@@ -101,6 +101,26 @@ pub struct Params {
     /// Transposition table in quiescence: probed for cutoffs at null-window nodes and for the move
     /// ordering, and written with depth 0.
     pub qsearch_tt: bool,
+    /// The static evaluation refined by the transposition table: where the stored score is a bound on
+    /// the side of the evaluation that it tightens (a lower bound above it, an upper bound below it, or
+    /// exact), reverse futility pruning, razoring and null-move pruning use the stored score instead.
+    pub tt_eval: bool,
+    /// Razoring: at non-PV nodes not in check with at most this many plies left (0 turns it off), a
+    /// static evaluation more than [`Params::razor_margin`] per ply below alpha drops straight into
+    /// quiescence, whose score is returned when it stays at or below alpha.
+    pub razor_max_depth: i32,
+    /// See `razor_max_depth`, centipawns per ply.
+    pub razor_margin: i32,
+    /// The null-move reduction grows by one ply per this many centipawns of static evaluation above
+    /// beta, by at most 3 plies; 0 turns the term off.
+    pub null_eval_divisor: i32,
+    /// Singular extensions: from this remaining depth on (plies; 0 turns them off), a TT move whose
+    /// stored lower bound no other action reaches within [`Params::singular_margin`] per ply (checked
+    /// by a search of half the depth without it) is searched one ply deeper; when another action also
+    /// beats the margin-lowered bound and that bound is at least beta, the node returns it (multi-cut).
+    pub singular_min_depth: i32,
+    /// See `singular_min_depth`, centipawns per ply.
+    pub singular_margin: i32,
 }
 
 impl Default for Params {
@@ -141,6 +161,12 @@ impl Default for Params {
             history_lmr: 12_288,
             improving: true,
             qsearch_tt: true,
+            tt_eval: true,
+            razor_max_depth: 2,
+            razor_margin: 250,
+            null_eval_divisor: 200,
+            singular_min_depth: 8,
+            singular_margin: 2,
         }
     }
 }
@@ -164,6 +190,8 @@ impl Params {
             iir_min_depth: 0,
             lmp_max_depth: 0,
             see_prune_max_depth: 0,
+            razor_max_depth: 0,
+            singular_min_depth: 0,
             ..Params::default()
         }
     }
@@ -211,13 +239,18 @@ impl Params {
 
     /// [`Params::default`] without the search techniques added after the bot's parameters were
     /// settled (continuation history, history-based reductions, the improving flag, the quiescence
-    /// transposition table): the base of [`Params::bot`] and [`Params::legacy_bot`].
+    /// transposition table, the TT-refined evaluation, razoring, the null-move evaluation term and
+    /// singular extensions): the base of [`Params::bot`] and [`Params::legacy_bot`].
     fn legacy_engine_tail() -> Params {
         Params {
             continuation_history: false,
             history_lmr: 0,
             improving: false,
             qsearch_tt: false,
+            tt_eval: false,
+            razor_max_depth: 0,
+            null_eval_divisor: 0,
+            singular_min_depth: 0,
             ..Params::default()
         }
     }

@@ -148,6 +148,8 @@ pub struct Searcher<G: Game> {
     evals: Vec<i32>,
     /// The continuation-history slot of the action played from each ply on the current line.
     cont_stack: Vec<Option<usize>>,
+    /// The action a singular-extension search at each ply leaves out (`None` outside such a search).
+    excluded: Vec<Option<G::Action>>,
     root: Vec<RootEntry<G::Action>>,
     iter_best: Option<(G::Action, i32, Vec<G::Action>)>,
     nodes: u64,
@@ -185,6 +187,7 @@ impl<G: Game> Searcher<G> {
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 2],
             cont_stack: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             root: Vec::new(),
             iter_best: None,
             nodes: 0,
@@ -585,9 +588,14 @@ impl<G: Game> Searcher<G> {
         let pv_node = beta - alpha > 1;
         let key = g.key();
         let mut tt_move = None;
+        // A singular-extension search leaves one action out: the table holds this node with it, so
+        // neither a cutoff nor a store.
+        let excluded = self.excluded[ply];
+        let mut tt_entry = None;
         // Transposition table probe.
-        if let Some(hit) = self.tt.probe(key, ply) {
+        if let Some(hit) = self.tt.probe(key, ply).filter(|_| excluded.is_none()) {
             tt_move = hit.action;
+            tt_entry = Some((hit.score, hit.depth, hit.bound));
             if p.tt_cutoffs && !pv_node && hit.depth >= depth {
                 let cut = match hit.bound {
                     Bound::Exact => true,
@@ -600,7 +608,7 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        if p.iir_min_depth > 0 && depth >= p.iir_min_depth && tt_move.is_none() {
+        if p.iir_min_depth > 0 && depth >= p.iir_min_depth && tt_move.is_none() && excluded.is_none() {
             // Internal iterative reduction: no TT move to start from, one ply less.
             depth -= 1;
         }
@@ -611,22 +619,48 @@ impl<G: Game> Searcher<G> {
         let improving = p.improving
             && !in_check
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        // The evaluation the pruning below uses: the static one, or a stored bound that tightens it.
+        let eval = match tt_entry {
+            Some((score, _, bound)) if p.tt_eval && !in_check && !is_mate(score) => match bound {
+                Bound::Exact => score,
+                Bound::Lower if score > static_eval => score,
+                Bound::Upper if score < static_eval => score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
         // Reverse futility pruning (static null move).
         if !pv_node
             && !in_check
             && depth <= p.rfp_max_depth
             && !is_mate(beta)
-            && static_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+            && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
         {
-            return static_eval;
+            return eval;
+        }
+        // Razoring: far below alpha near the horizon, quiescence decides.
+        if !pv_node
+            && !in_check
+            && depth <= p.razor_max_depth
+            && !is_mate(alpha)
+            && eval + p.razor_margin * depth < alpha
+        {
+            let s = self.qsearch(g, ply, alpha, alpha + 1, p.quiescence_checks, h);
+            if self.stopped {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
         }
         // Null-move pruning.
         if p.null_move
             && allow_null
+            && excluded.is_none()
             && !pv_node
             && !in_check
             && depth >= p.null_min_depth
-            && static_eval >= beta
+            && eval >= beta
             && !is_mate(beta)
         {
             if self.check_stop(h) {
@@ -635,7 +669,10 @@ impl<G: Game> Searcher<G> {
             if g.play_null() {
                 self.nodes += 1;
                 self.cont_stack[ply] = None;
-                let r = p.null_base_reduction + depth / p.null_depth_divisor.max(1);
+                let mut r = p.null_base_reduction + depth / p.null_depth_divisor.max(1);
+                if p.null_eval_divisor > 0 {
+                    r += ((eval - beta) / p.null_eval_divisor).min(3);
+                }
                 let s = -self.negamax(g, depth - 1 - r, ply + 1, -beta, -beta + 1, false, h);
                 g.undo_null();
                 if self.stopped {
@@ -647,8 +684,43 @@ impl<G: Game> Searcher<G> {
             }
         }
 
+        // Singular extensions: is the TT move the only good action here? A search of half the depth
+        // without it, against its stored lower bound lowered by a margin, tells.
+        let mut singular = None;
+        if p.singular_min_depth > 0
+            && depth >= p.singular_min_depth
+            && excluded.is_none()
+            && ply > 0
+            && let (Some(a), Some((score, d, bound))) = (tt_move, tt_entry)
+            && matches!(bound, Bound::Lower | Bound::Exact)
+            && d >= depth - 3
+            && !is_mate(score)
+        {
+            let singular_beta = score - p.singular_margin * depth;
+            self.excluded[ply] = Some(a);
+            let s = self.negamax(g, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, h);
+            self.excluded[ply] = None;
+            self.pv[ply].clear();
+            if self.stopped {
+                return 0;
+            }
+            if s < singular_beta {
+                singular = Some(a);
+            } else if singular_beta >= beta {
+                // Multi-cut: the TT move and another action both beat beta.
+                return singular_beta;
+            }
+        }
+
         let mut buf = std::mem::take(&mut self.buf);
         g.actions(&mut buf);
+        if let Some(x) = excluded {
+            buf.retain(|a| *a != x);
+            if buf.is_empty() {
+                self.buf = buf;
+                return alpha;
+            }
+        }
         if buf.is_empty() {
             self.buf = buf;
             return terminal_score(g.no_actions(), ply);
@@ -670,7 +742,7 @@ impl<G: Game> Searcher<G> {
             && !pv_node
             && !in_check
             && !is_mate(alpha)
-            && static_eval + p.futility_margin * depth <= alpha;
+            && eval + p.futility_margin * depth <= alpha;
         let lmp_count = if p.improving && !improving { (3 + depth * depth) / 2 } else { 3 + depth * depth };
         let lmp = !pv_node && !in_check && depth <= p.lmp_max_depth;
         loop {
@@ -712,6 +784,7 @@ impl<G: Game> Searcher<G> {
             } else {
                 0
             };
+            let extension = i32::from(singular == Some(a));
             self.push_cont(g, ply, &a);
             g.play(a);
             self.nodes += 1;
@@ -719,7 +792,7 @@ impl<G: Game> Searcher<G> {
                 // Same-side action: no sign flip; depth consumed only by the same-side reduction.
                 self.negamax(g, depth - p.same_side_reduction, ply + 1, alpha, beta, allow_null, h)
             } else if i == 0 || !p.pvs {
-                -self.negamax(g, depth - 1, ply + 1, -beta, -alpha, true, h)
+                -self.negamax(g, depth - 1 + extension, ply + 1, -beta, -alpha, true, h)
             } else {
                 // Late move reductions for late quiet moves that do not give check.
                 let mut r = 0;
@@ -775,14 +848,16 @@ impl<G: Game> Searcher<G> {
         if self.stopped {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, ply, depth, best, bound, best_action);
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, ply, depth, best, bound, best_action);
+        }
         best
     }
 

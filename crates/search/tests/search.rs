@@ -35,6 +35,50 @@ fn finds_mates_in_one_two_and_three() {
     }
 }
 
+/// The techniques added last (TT-refined evaluation, razoring, the null-move evaluation term, singular
+/// extensions), each alone and all together, keep the mates exact; singular extensions from depth 4
+/// so that the mate searches reach them. Each changes the tree of a middlegame search (it is exercised).
+#[test]
+fn the_later_techniques_keep_mates_exact_and_change_the_tree() {
+    let none = Params {
+        tt_eval: false,
+        razor_max_depth: 0,
+        null_eval_divisor: 0,
+        singular_min_depth: 0,
+        ..Params::default()
+    };
+    let variants = [
+        Params { tt_eval: true, ..none },
+        Params { razor_max_depth: 2, ..none },
+        Params { null_eval_divisor: 200, ..none },
+        Params { singular_min_depth: 4, ..none },
+        Params { tt_eval: true, razor_max_depth: 2, null_eval_divisor: 200, singular_min_depth: 4, ..none },
+    ];
+    let cases = [
+        ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 2),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3),
+        ("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "f8c5", 3),
+    ];
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let run = |params: Params, fen: &str, depth: u32| {
+        let mut pos = Position::from_fen(fen).unwrap();
+        Searcher::<Position>::new(params, 8).search(
+            &mut pos,
+            &Limits { depth: Some(depth), ..Limits::default() },
+            &mut NoHandler,
+        )
+    };
+    let base_nodes = run(none, kiwipete, 9).nodes;
+    for params in variants {
+        for (fen, best, mate) in cases {
+            let r = run(params, fen, 8);
+            assert_eq!(r.best.unwrap().to_uci(), best, "{fen} {params:?}");
+            assert_eq!(mate_in_moves(r.score), Some(mate), "{fen} {params:?}");
+        }
+        assert_ne!(run(params, kiwipete, 9).nodes, base_nodes, "{params:?} left the tree as it was");
+    }
+}
+
 #[test]
 fn mated_and_stalemated_roots() {
     // Checkmated: no action, a lost terminal score.

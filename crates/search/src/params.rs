@@ -118,6 +118,9 @@ pub struct Params {
     /// stored lower bound no other action reaches within [`Params::singular_margin`] per ply (checked
     /// by a search of half the depth without it) is searched one ply deeper; when another action also
     /// beats the margin-lowered bound and that bound is at least beta, the node returns it (multi-cut).
+    /// Off (0) by default: with the other three techniques of issue 18's last step, depth 8 cost WAC
+    /// (284/300 at 1 s, 290 without it) for a gain self-play did not show (docs/strength.md, "Issue 18:
+    /// four search techniques").
     pub singular_min_depth: i32,
     /// See `singular_min_depth`, centipawns per ply.
     pub singular_margin: i32,
@@ -165,7 +168,7 @@ impl Default for Params {
             razor_max_depth: 2,
             razor_margin: 250,
             null_eval_divisor: 200,
-            singular_min_depth: 8,
+            singular_min_depth: 0,
             singular_margin: 2,
         }
     }

@@ -112,15 +112,14 @@ pub struct Params {
     /// See `razor_max_depth`, centipawns per ply.
     pub razor_margin: i32,
     /// The null-move reduction grows by one ply per this many centipawns of static evaluation above
-    /// beta, by at most 3 plies; 0 turns the term off.
+    /// beta, by at most 3 plies; 0 turns the term off. Off by default: with the other three techniques
+    /// of issue 18's last step, 200 cost WAC (284/300 at 1 s, 291 without it) and dropping it cost the
+    /// least self-play strength of the four (docs/strength.md, "Issue 18: four search techniques").
     pub null_eval_divisor: i32,
     /// Singular extensions: from this remaining depth on (plies; 0 turns them off), a TT move whose
     /// stored lower bound no other action reaches within [`Params::singular_margin`] per ply (checked
     /// by a search of half the depth without it) is searched one ply deeper; when another action also
     /// beats the margin-lowered bound and that bound is at least beta, the node returns it (multi-cut).
-    /// Off (0) by default: with the other three techniques of issue 18's last step, depth 8 cost WAC
-    /// (284/300 at 1 s, 290 without it) for a gain self-play did not show (docs/strength.md, "Issue 18:
-    /// four search techniques").
     pub singular_min_depth: i32,
     /// See `singular_min_depth`, centipawns per ply.
     pub singular_margin: i32,
@@ -167,8 +166,8 @@ impl Default for Params {
             tt_eval: true,
             razor_max_depth: 2,
             razor_margin: 250,
-            null_eval_divisor: 200,
-            singular_min_depth: 0,
+            null_eval_divisor: 0,
+            singular_min_depth: 8,
             singular_margin: 2,
         }
     }

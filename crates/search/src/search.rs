@@ -849,14 +849,7 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         if excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, ply, depth, best, bound, best_action);
+            self.tt.store(key, ply, depth, best, bound_of(best, alpha_orig, beta), best_action);
         }
         best
     }
@@ -980,14 +973,7 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         if use_tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, ply, 0, best, bound, best_action);
+            self.tt.store(key, ply, 0, best, bound_of(best, alpha_orig, beta), best_action);
         }
         best
     }
@@ -1028,6 +1014,18 @@ const LMR_TABLE: usize = 64;
 /// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down (toward zero).
 fn lmr_formula(depth: i32, index: usize) -> i32 {
     (0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as i32
+}
+
+/// The kind of bound a node's result `best` is, searched with the window `(alpha_orig, beta)`: a lower
+/// bound at or above beta, an upper bound at or below alpha, exact in between.
+fn bound_of(best: i32, alpha_orig: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha_orig {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 #[cfg(test)]

@@ -103,18 +103,20 @@ pub struct Params {
     pub qsearch_tt: bool,
     /// The static evaluation refined by the transposition table: where the stored score is a bound on
     /// the side of the evaluation that it tightens (a lower bound above it, an upper bound below it, or
-    /// exact), reverse futility pruning, razoring and null-move pruning use the stored score instead.
+    /// exact), reverse futility pruning, razoring, null-move pruning and futility pruning use the stored
+    /// score instead.
     pub tt_eval: bool,
-    /// Razoring: at non-PV nodes not in check with at most this many plies left (0 turns it off), a
-    /// static evaluation more than [`Params::razor_margin`] per ply below alpha drops straight into
-    /// quiescence, whose score is returned when it stays at or below alpha.
+    /// Razoring: at non-PV nodes not in check with at most this many plies left (0 turns it off), an
+    /// evaluation (refined as [`Params::tt_eval`] says) more than [`Params::razor_margin`] per ply below
+    /// alpha drops straight into quiescence, whose score is returned when it stays at or below alpha.
     pub razor_max_depth: i32,
     /// See `razor_max_depth`, centipawns per ply.
     pub razor_margin: i32,
-    /// The null-move reduction grows by one ply per this many centipawns of static evaluation above
-    /// beta, by at most 3 plies; 0 turns the term off. Off by default: with the other three techniques
-    /// of issue 18's last step, 200 cost WAC (284/300 at 1 s, 291 without it) and dropping it cost the
-    /// least self-play strength of the four (docs/strength.md, "Issue 18: four search techniques").
+    /// The null-move reduction grows by one ply per this many centipawns of evaluation (the static one,
+    /// refined as [`Params::tt_eval`] says) above beta, by at most 3 plies; 0 turns the term off. Off
+    /// by default: with the other three techniques of issue 18's last step, 200 cost WAC (284/300 at
+    /// 1 s, 291 without it) and dropping it cost less self-play strength than dropping singular
+    /// extensions (docs/strength.md, "Issue 18: four search techniques").
     pub null_eval_divisor: i32,
     /// Singular extensions: from this remaining depth on (plies; 0 turns them off), a TT move whose
     /// stored lower bound no other action reaches within [`Params::singular_margin`] per ply (checked

@@ -8,7 +8,9 @@
 //!
 //! [`evaluate_full`] (the chess engine's evaluation) has material and piece-square tables of its own
 //! and adds, from bitboards of the position: mobility, king safety (attacks on the king zone, pawn
-//! shield), passed pawns, doubled and isolated pawns, the bishop pair and rooks on open files. Its
+//! shield), passed pawns (and the kings' distances to them), doubled and isolated pawns, the bishop
+//! pair, rooks on open files, pawn and minor-piece threats and knight outposts, and it scales the
+//! endgame part of drawish material balances toward zero (`endgame_scale`). Its
 //! weights are [`WEIGHTS`] (a [`Weights`]), fitted to labelled positions by the tuner
 //! (`crates/search/examples/tune.rs`, through [`features`]), starting from [`HAND_WEIGHTS`]: PeSTO's
 //! tables and hand-picked terms. [`evaluate`] and [`piece_square`] (skill chess, battles and move
@@ -210,7 +212,10 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// attack the king zone (the king's square, its neighbours and the three squares in front of those),
 /// [`KING_ATTACK`] per attacked zone square; with at least two such attackers and an enemy queen on the
 /// board the sum indexes [`KING_DANGER`]. Passed pawns (no enemy pawn ahead on their own or a
-/// neighbouring file) score by relative rank, more when the square ahead is free.
+/// neighbouring file) score by relative rank, more when the square ahead is free, and in the endgame by
+/// how far the enemy king and how near the own king stand from the square ahead (the form of
+/// Stockfish's king proximity term). The endgame part of the whole sum is then scaled by
+/// `endgame_scale`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Material, middlegame, by role (the king's is unused).
@@ -247,6 +252,19 @@ pub struct Weights {
     pub rook_half_open: (i32, i32),
     /// A bonus for the side to move (both phases).
     pub tempo: i32,
+    /// A passed pawn on the fourth rank or beyond, per square of distance from the enemy king to the
+    /// square ahead of it, times the pawn's relative rank index minus 2 (1 on the fourth rank ... 4
+    /// on the seventh; endgame). Distances are king moves (Chebyshev).
+    pub passer_enemy_king: i32,
+    /// The same for the distance of the pawn's own king (endgame; negative: a far own king costs).
+    pub passer_own_king: i32,
+    /// An enemy knight, bishop, rook or queen attacked by an own pawn, per piece.
+    pub pawn_threat: (i32, i32),
+    /// An enemy rook or queen attacked by an own knight or bishop, per attack.
+    pub minor_threat: (i32, i32),
+    /// A knight outpost: a knight on the fourth to sixth rank, defended by an own pawn, that no enemy
+    /// pawn can ever attack (none ahead on the neighbouring files).
+    pub knight_outpost: (i32, i32),
 }
 
 /// The weights [`evaluate_full`] reads (tuned; see [`Weights`]).
@@ -272,6 +290,11 @@ pub const HAND_WEIGHTS: Weights = Weights {
     rook_open: (24, 8),
     rook_half_open: (10, 4),
     tempo: 10,
+    passer_enemy_king: 8,
+    passer_own_king: -4,
+    pawn_threat: (40, 30),
+    minor_threat: (30, 30),
+    knight_outpost: (25, 15),
 };
 
 const fn widen(t: &[[i16; 64]; 6]) -> [[i32; 64]; 6] {
@@ -358,7 +381,7 @@ impl Evaluator {
         if !pos.rules().is_standard() {
             return evaluate(pos);
         }
-        full(pos, self, &mut ()).0
+        full(pos, self, &mut ()).score
     }
 }
 
@@ -390,7 +413,12 @@ mod idx {
     pub const ROOK_OPEN: usize = BISHOP_PAIR + 2;
     pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 2;
     pub const TEMPO: usize = ROOK_HALF_OPEN + 2;
-    pub const LEN: usize = TEMPO + 1;
+    pub const PASSER_ENEMY_KING: usize = TEMPO + 1;
+    pub const PASSER_OWN_KING: usize = PASSER_ENEMY_KING + 1;
+    pub const PAWN_THREAT: usize = PASSER_OWN_KING + 1;
+    pub const MINOR_THREAT: usize = PAWN_THREAT + 2;
+    pub const KNIGHT_OUTPOST: usize = MINOR_THREAT + 2;
+    pub const LEN: usize = KNIGHT_OUTPOST + 2;
 }
 
 impl Weights {
@@ -399,7 +427,8 @@ impl Weights {
 
     /// Every weight as a number, in the order [`features`] indexes (material, piece-square tables,
     /// mobility, king danger, shield, passed, free passed, doubled, isolated, bishop pair, rook files,
-    /// tempo; pairs as middlegame then endgame).
+    /// tempo, the passed pawns' king distances, pawn and minor-piece threats, knight outposts; pairs
+    /// as middlegame then endgame).
     #[must_use]
     pub fn to_vec(&self) -> Vec<f64> {
         let mut v = Vec::with_capacity(idx::LEN);
@@ -424,6 +453,10 @@ impl Weights {
             pair(&mut v, p);
         }
         v.push(f64::from(self.tempo));
+        v.extend([self.passer_enemy_king, self.passer_own_king].map(f64::from));
+        for p in [self.pawn_threat, self.minor_threat, self.knight_outpost] {
+            pair(&mut v, p);
+        }
         debug_assert_eq!(v.len(), idx::LEN);
         v
     }
@@ -463,6 +496,11 @@ impl Weights {
         w.rook_open = pair(idx::ROOK_OPEN);
         w.rook_half_open = pair(idx::ROOK_HALF_OPEN);
         w.tempo = at(idx::TEMPO);
+        w.passer_enemy_king = at(idx::PASSER_ENEMY_KING);
+        w.passer_own_king = at(idx::PASSER_OWN_KING);
+        w.pawn_threat = pair(idx::PAWN_THREAT);
+        w.minor_threat = pair(idx::MINOR_THREAT);
+        w.knight_outpost = pair(idx::KNIGHT_OUTPOST);
         Some(w)
     }
 
@@ -481,6 +519,8 @@ impl Weights {
         v.extend([Part::Eg; 8]);
         pairs(&mut v, 5);
         v.push(Part::Both);
+        v.extend([Part::Eg; 2]);
+        pairs(&mut v, 3);
         v
     }
 
@@ -521,6 +561,11 @@ impl Weights {
         let _ = writeln!(s, "    rook_open: {:?},", self.rook_open);
         let _ = writeln!(s, "    rook_half_open: {:?},", self.rook_half_open);
         let _ = writeln!(s, "    tempo: {},", self.tempo);
+        let _ = writeln!(s, "    passer_enemy_king: {},", self.passer_enemy_king);
+        let _ = writeln!(s, "    passer_own_king: {},", self.passer_own_king);
+        let _ = writeln!(s, "    pawn_threat: {:?},", self.pawn_threat);
+        let _ = writeln!(s, "    minor_threat: {:?},", self.minor_threat);
+        let _ = writeln!(s, "    knight_outpost: {:?},", self.knight_outpost);
         s.push_str("};\n");
         s
     }
@@ -567,7 +612,13 @@ pub fn features(pos: &Position) -> Option<Features> {
         return None;
     }
     let mut t = Tracer { us: pos.turn().index(), counts: vec![0.0; idx::LEN] };
-    let phase = full(pos, &ENGINE, &mut t).1;
+    let Full { phase, eg_scale, .. } = full(pos, &ENGINE, &mut t);
+    // The endgame weights count at the scale of the drawish endings.
+    for (count, part) in t.counts.iter_mut().zip(Weights::parts()) {
+        if part == Part::Eg {
+            *count *= eg_scale as f32 / 64.0;
+        }
+    }
     let terms =
         t.counts.iter().enumerate().filter(|(_, c)| **c != 0.0).map(|(i, c)| (i as u16, *c)).collect();
     Some(Features { phase, terms })
@@ -645,12 +696,70 @@ pub fn evaluate_full(pos: &Position) -> i32 {
     if !pos.rules().is_standard() {
         return evaluate(pos);
     }
-    full(pos, &ENGINE, &mut ()).0
+    full(pos, &ENGINE, &mut ()).score
 }
 
-/// [`evaluate_full`] of a standard position and its game phase, reporting counts to `t`.
+/// What [`full`] computes: the evaluation, the game phase and the endgame scale.
+struct Full {
+    /// Centipawns, side to move's view.
+    score: i32,
+    /// 0 (kings and pawns) to 24.
+    phase: i32,
+    /// The endgame part's scale in 64ths (`endgame_scale`).
+    eg_scale: i32,
+}
+
+/// Dark squares (a1 is dark).
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// How much of the endgame evaluation a material balance keeps, in 64ths: drawish endings score closer
+/// to zero. Judged for the side with more material (pawn 1, knight and bishop 3, rook 5, queen 9; on
+/// equal material the larger of the two sides' scales):
+/// - no pawns and at most a minor piece more than the other side: 0 with less than a rook's worth of
+///   pieces (a lone minor cannot mate), 4 when the other side has at most a minor piece (rook
+///   against a minor), else 14 (rook and minor against rook);
+/// - opposite-coloured bishops as the only pieces: 32;
+/// - otherwise 64.
+///
+/// The shape of Stockfish's `Evaluation::scale_factor` (Stockfish 15.1, `src/evaluate.cpp`).
+fn endgame_scale(b: &Board) -> i32 {
+    let pieces = |c: usize| {
+        3 * (b.roles[c][1] | b.roles[c][2]).count_ones() as i32
+            + 5 * b.roles[c][3].count_ones() as i32
+            + 9 * b.roles[c][4].count_ones() as i32
+    };
+    let npm = [pieces(0), pieces(1)];
+    let total = |c: usize| npm[c] + b.roles[c][0].count_ones() as i32;
+    let scale_for = |strong: usize| {
+        let weak = 1 - strong;
+        if b.roles[strong][0] == 0 && npm[strong] - npm[weak] <= 3 {
+            return if npm[strong] < 5 {
+                0
+            } else if npm[weak] <= 3 {
+                4
+            } else {
+                14
+            };
+        }
+        let only_bishops = |c: usize| npm[c] == 3 && b.roles[c][2] != 0;
+        if only_bishops(0) && only_bishops(1) {
+            let dark = |c: usize| b.roles[c][2] & DARK_SQUARES != 0;
+            if dark(0) != dark(1) {
+                return 32;
+            }
+        }
+        64
+    };
+    match total(0).cmp(&total(1)) {
+        std::cmp::Ordering::Greater => scale_for(0),
+        std::cmp::Ordering::Less => scale_for(1),
+        std::cmp::Ordering::Equal => scale_for(0).max(scale_for(1)),
+    }
+}
+
+/// [`evaluate_full`] of a standard position, its game phase and endgame scale, reporting counts to `t`.
 #[inline(always)]
-fn full<T: Trace>(pos: &Position, e: &Evaluator, t: &mut T) -> (i32, i32) {
+fn full<T: Trace>(pos: &Position, e: &Evaluator, t: &mut T) -> Full {
     let w = &e.w;
     let b = Board::of(pos);
     let mut mg = [0i32; 2];
@@ -683,6 +792,16 @@ fn full<T: Trace>(pos: &Position, e: &Evaluator, t: &mut T) -> (i32, i32) {
         let (m, n) = pawns(&b, c, e, t);
         mg[c] += m;
         eg[c] += n;
+        // Pawn threats: enemy pieces other than pawns and the king that an own pawn attacks.
+        let them = 1 - c;
+        let threatened = pawn_att[c] & b.colors[them] & !(b.roles[them][0] | b.roles[them][5]);
+        if threatened != 0 {
+            let n = threatened.count_ones() as i32;
+            mg[c] += n * w.pawn_threat.0;
+            eg[c] += n * w.pawn_threat.1;
+            t.add(c, idx::PAWN_THREAT, n as f32);
+            t.add(c, idx::PAWN_THREAT + 1, n as f32);
+        }
         // The bishop pair.
         if b.roles[c][2].count_ones() >= 2 {
             mg[c] += w.bishop_pair.0;
@@ -694,13 +813,14 @@ fn full<T: Trace>(pos: &Position, e: &Evaluator, t: &mut T) -> (i32, i32) {
     let us = pos.turn().index();
     let them = 1 - us;
     let phase = phase.min(24);
-    let score = ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * (24 - phase)) / 24;
+    let eg_scale = endgame_scale(&b);
+    let score = ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * eg_scale / 64 * (24 - phase)) / 24;
     t.add(us, idx::TEMPO, 1.0);
-    (score + w.tempo, phase)
+    Full { score: score + w.tempo, phase, eg_scale }
 }
 
-/// Mobility, rooks on open files, and the attacks of colour `c` on the enemy king, plus `c`'s own pawn
-/// shield: (middlegame, endgame) for `c`.
+/// Mobility, minor-piece threats, knight outposts, rooks on open files, and the attacks of colour `c`
+/// on the enemy king, plus `c`'s own pawn shield: (middlegame, endgame) for `c`.
 #[inline(always)]
 fn pieces_and_king<T: Trace>(
     b: &Board,
@@ -734,6 +854,30 @@ fn pieces_and_king<T: Trace>(
                 Role::Rook => rook_attacks(sq, b.occupied),
                 _ => bishop_attacks(sq, b.occupied) | rook_attacks(sq, b.occupied),
             };
+            if i < 2 {
+                // Threats on enemy rooks and queens.
+                let hits = (att & (b.roles[them][3] | b.roles[them][4])).count_ones() as i32;
+                if hits > 0 {
+                    mg += hits * w.minor_threat.0;
+                    eg += hits * w.minor_threat.1;
+                    t.add(c, idx::MINOR_THREAT, hits as f32);
+                    t.add(c, idx::MINOR_THREAT + 1, hits as f32);
+                }
+            }
+            if role == Role::Knight {
+                // Outposts.
+                let rank = if c == 0 { sq / 8 } else { 7 - sq / 8 };
+                let bit = 1u64 << sq;
+                if (3..=5).contains(&rank)
+                    && pawn_att[c] & bit != 0
+                    && AHEAD[c][sq] & ADJACENT[sq % 8] & b.roles[them][0] == 0
+                {
+                    mg += w.knight_outpost.0;
+                    eg += w.knight_outpost.1;
+                    t.add(c, idx::KNIGHT_OUTPOST, 1.0);
+                    t.add(c, idx::KNIGHT_OUTPOST + 1, 1.0);
+                }
+            }
             // Mobility.
             let mob = (att & area).count_ones() as i32 - MOBILITY_BASE[i];
             mg += mob * w.mobility[i].0;
@@ -796,7 +940,16 @@ fn pieces_and_king<T: Trace>(
     (mg, eg)
 }
 
-/// Pawn structure of colour `c`: passed, doubled and isolated pawns, (middlegame, endgame).
+/// The number of king moves between two squares (Chebyshev distance; a1 = 0).
+#[inline(always)]
+fn distance(a: usize, b: usize) -> i32 {
+    let files = (a % 8).abs_diff(b % 8);
+    let ranks = (a / 8).abs_diff(b / 8);
+    files.max(ranks) as i32
+}
+
+/// Pawn structure of colour `c`: passed, doubled and isolated pawns (with the kings' distances to
+/// passed pawns), (middlegame, endgame).
 #[inline(always)]
 fn pawns<T: Trace>(b: &Board, c: usize, e: &Evaluator, t: &mut T) -> (i32, i32) {
     let w = &e.w;
@@ -836,6 +989,15 @@ fn pawns<T: Trace>(b: &Board, c: usize, e: &Evaluator, t: &mut T) -> (i32, i32) 
             if front < 64 && b.occupied & (1u64 << front) == 0 {
                 eg += w.passed_free[rank];
                 t.add(c, idx::PASSED_FREE + rank, 1.0);
+            }
+            // The kings' distances to the square ahead, from the fourth rank on.
+            let scale = rank as i32 - 2;
+            if scale > 0 && front < 64 && b.roles[c][5] != 0 && b.roles[them][5] != 0 {
+                let theirs = scale * distance(b.roles[them][5].trailing_zeros() as usize, front);
+                let ours = scale * distance(b.roles[c][5].trailing_zeros() as usize, front);
+                eg += theirs * w.passer_enemy_king + ours * w.passer_own_king;
+                t.add(c, idx::PASSER_ENEMY_KING, theirs as f32);
+                t.add(c, idx::PASSER_OWN_KING, ours as f32);
             }
         }
     }
@@ -985,6 +1147,52 @@ mod tests {
         )
         .unwrap();
         assert_eq!(evaluate_full(&pos), evaluate(&pos));
+    }
+
+    #[test]
+    fn drawish_endings_keep_little_of_their_endgame_score() {
+        let eval = |fen: &str| evaluate_full(&Position::from_fen(fen).unwrap());
+        // A lone minor piece cannot mate: the score is the tempo and a sliver of the middlegame part.
+        assert!(eval("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1").abs() <= 30);
+        assert!(eval("8/8/4k3/8/8/2N5/8/4K3 b - - 0 1").abs() <= 30);
+        // Rook against bishop: far less than the exchange.
+        let rook_bishop = eval("8/8/4k3/3b4/8/2R5/8/4K3 w - - 0 1");
+        assert!((0..=60).contains(&rook_bishop), "{rook_bishop}");
+        // With a pawn the same material is a normal winning try.
+        assert!(eval("8/8/4k3/3b4/8/2R5/4P3/4K3 w - - 0 1") > 150);
+        // Opposite-coloured bishops halve the endgame part; same-coloured ones do not.
+        let opposite = eval("8/5k2/8/3b4/8/2B2P2/5PP1/6K1 w - - 0 1");
+        let same = eval("8/5k2/8/4b3/8/2B2P2/5PP1/6K1 w - - 0 1");
+        assert!(opposite > 0 && opposite * 3 < same * 2, "{opposite} {same}");
+        // The features follow the scale.
+        for fen in ["8/8/4k3/3b4/8/2R5/8/4K3 w - - 0 1", "8/5k2/8/3b4/8/2B2P2/5PP1/6K1 b - - 0 1"] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (exact, approx) = (f64::from(evaluate_full(&pos)), linear(&pos, &WEIGHTS));
+            assert!((exact - approx).abs() <= 4.0, "{fen}: {exact} vs {approx}");
+        }
+    }
+
+    #[test]
+    fn passed_pawns_want_the_enemy_king_far_and_their_own_near() {
+        let eval = |fen: &str| evaluate_full(&Position::from_fen(fen).unwrap());
+        // White's passed pawn on d6; Black's king near it, then far from it.
+        let near = eval("8/8/3P4/2k5/8/8/8/K7 w - - 0 1");
+        let far = eval("8/8/3P4/8/8/8/7k/K7 w - - 0 1");
+        assert!(far > near + 30, "{far} {near}");
+        // White's own king close to the pawn is worth more than a far one.
+        let own_near = eval("8/8/3P4/4K3/8/8/8/k7 w - - 0 1");
+        let own_far = eval("8/8/3P4/8/8/8/8/k6K w - - 0 1");
+        assert!(own_near > own_far, "{own_near} {own_far}");
+    }
+
+    #[test]
+    fn a_pawn_attacking_a_piece_counts_for_the_pawns_side() {
+        let eval = |fen: &str| evaluate_full(&Position::from_fen(fen).unwrap());
+        // Black's knight on d5 attacked by the e4 pawn, against the same knight on d6 (not attacked;
+        // PeSTO's tables score both squares alike within a few centipawns).
+        let attacked = eval("4k3/8/8/3n4/4P3/8/8/4K3 b - - 0 1");
+        let safe = eval("4k3/8/3n4/8/4P3/8/8/4K3 b - - 0 1");
+        assert!(attacked < safe, "{attacked} {safe}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Move quality of UCI engines against an oracle (Stockfish at full strength): a cheap, paired proxy
-for playing strength, to screen changes before a match.
+"""Move quality of UCI engines against an oracle (Stockfish at full strength): an attempt at a cheap,
+paired measure of playing strength. At 1,200 positions it did not separate builds about 90 Elo apart in
+self-play (docs/strength.md, issue 18, 2026-12-03): it is no substitute for a match.
 
 Usage (python-chess: `python3 -m pip install chess`; Stockfish: `apt-get install stockfish`):
 
@@ -16,7 +17,7 @@ move is not its best, the engine's move alone (`searchmoves`); the loss of a mov
 expected score of its best move minus that of the engine's move (python-chess `wdl` model `sf15.1`, 0
 to 1; 0.5 is a draw lost or a win thrown to a draw). Oracle results are cached by position and move in
 `--cache`, so a second engine or a rerun costs only the moves not yet judged. Prints per engine the mean
-loss (per mille of a game), the share of moves losing at least 0.1 and 0.3, and for each engine after
+loss (per mille of a game), the number of moves losing at least 0.1 and 0.3, and for each engine after
 the first the paired mean difference with its 95 % interval (normal approximation over positions);
 `--details` keeps every move and its loss.
 """

@@ -24,7 +24,6 @@ the first the paired mean difference with its 95 % interval (normal approximatio
 
 import argparse
 import json
-import lzma
 import math
 import os
 import random
@@ -33,10 +32,11 @@ import chess
 import chess.engine
 import chess.pgn
 
+from tune_data import open_text
+
 
 def read_games(path):
-    opener = lzma.open if path.endswith(".xz") else open
-    with opener(path, "rt", encoding="utf-8") as f:
+    with open_text(path) as f:
         while True:
             game = chess.pgn.read_game(f)
             if game is None:

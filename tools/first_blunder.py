@@ -33,22 +33,12 @@ import sys
 
 import chess
 import chess.engine
-import chess.pgn
 
-from tune_data import open_text
+from move_quality import read_games
 
 MATE_CP = 10_000
 AVOIDS_CP = 60
 UNITS = [(chess.KNIGHT, 3), (chess.BISHOP, 3), (chess.ROOK, 5), (chess.QUEEN, 9)]
-
-
-def games(paths):
-    index = 0
-    for path in paths:
-        with open_text(path) as f:
-            while (game := chess.pgn.read_game(f)) is not None:
-                yield index, game
-                index += 1
 
 
 def material(board):
@@ -90,7 +80,7 @@ def main():
 
     n = args.oracle_nodes
     with open(args.out, "a", encoding="utf-8") as out:
-        for index, game in games(args.pgn):
+        for index, game in enumerate(game for path in args.pgn for game in read_games(path)):
             if index % shards != shard:
                 continue
             white = game.headers.get("White", "").startswith(args.player)

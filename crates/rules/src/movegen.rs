@@ -513,6 +513,77 @@ fn generate_with<S: MoveSink>(pos: &Position, list: &mut S, quiet: bool) {
     }
 }
 
+/// A sink that only notes whether one move was sent ([`is_legal`]).
+struct Find {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for Find {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.found |= m == self.wanted;
+    }
+}
+
+/// Whether `m` is a legal move of the side to move: [`generate`] run for the moving piece only (the
+/// king's moves, en passant, or one piece's moves), so the answer is the full generator's.
+pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
+    let us = pos.turn;
+    let from = m.from.cell();
+    let code = pos.board[from];
+    if !mailbox::is_piece(code) || mailbox::code_color(code) != us || mailbox::code_role(code) != m.role {
+        return false;
+    }
+    let mut sink = Find { wanted: m, found: false };
+    let cells = [from as u8];
+    match pos.rules {
+        RuleSet::Standard => {
+            let mut generator = Gen::standard(pos, &mut sink);
+            let king = pos.kings[us] as usize;
+            if king == 0 {
+                if m.kind == MoveKind::EnPassant {
+                    generator.en_passant();
+                } else {
+                    generator.pieces_on(&cells, &NO_PINS, false);
+                }
+            } else {
+                let scan = king_safety::scan_for(pos, king, us);
+                if from == king {
+                    generator.king_moves(king, scan.check_count == 0);
+                } else if scan.check_count < 2 {
+                    let in_check = scan.check_count == 1;
+                    if in_check {
+                        generator.in_check = true;
+                        generator.mask = scan.evasions(king);
+                    }
+                    if m.kind == MoveKind::EnPassant {
+                        generator.en_passant();
+                    } else {
+                        generator.pieces_on(&cells, &scan, in_check);
+                    }
+                }
+            }
+        }
+        RuleSet::Skirmish(policy) => {
+            let promotion = [policy.role_for(pos, us)];
+            let mut generator = Gen {
+                pos,
+                list: &mut sink,
+                us,
+                targets: &TARGETS[1][0][us],
+                in_check: false,
+                mask: u128::MAX,
+                promotions: &promotion,
+                standard: false,
+                quiet: true,
+            };
+            generator.pieces_on(&cells, &NO_PINS, false);
+        }
+    }
+    sink.found
+}
+
 /// A scan with no checker and no pin, for positions without a king to keep safe.
 const NO_PINS: Scan = Scan::CLEAR;
 

@@ -1000,9 +1000,10 @@ impl Position {
     /// Plays a move after checking that it is legal.
     ///
     /// # Errors
-    /// [`IllegalMoveError`] when the move is not among [`Position::legal_moves`]; the position is unchanged.
+    /// [`IllegalMoveError`] when the move is not among [`Position::legal_moves`] ([`Position::is_legal`]);
+    /// the position is unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        if self.legal_moves().contains(&m) {
+        if self.is_legal(m) {
             self.play_unchecked(m);
             Ok(())
         } else {
@@ -1407,6 +1408,14 @@ impl Position {
         let mut list = MoveList::new();
         crate::movegen::generate(self, &mut list);
         list
+    }
+
+    /// Whether `m` is a legal move here: the answer of `self.legal_moves().contains(&m)`, found by
+    /// generating only the moving piece's moves (for a move from elsewhere, such as a transposition
+    /// table's, checked before it is played with [`Position::play_unchecked`]).
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        crate::movegen::is_legal(self, m)
     }
 
     /// Appends the legal moves of the side to move to `out`, in the order of [`Position::legal_moves`]

@@ -4,6 +4,8 @@
 //! cover checks, pins, en passant, castling (Chess960 too) and promotions, under standard and
 //! skirmish rules.
 
+mod trees;
+
 use gambit_rules::{Move, MoveKind, Position, PromotionPolicy, Role, RuleSet};
 
 /// `m` and copies of it with one field changed.
@@ -54,15 +56,7 @@ fn check_tree(pos: &mut Position, depth: u32, above: &[Move], checked: &mut u64)
 #[test]
 fn is_legal_agrees_with_the_generator() {
     let mut checked = 0;
-    for (fen, depth) in [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3),
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
-        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2),
-        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2),
-        ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 3),
-        ("8/8/8/2k5/3Pp3/8/8/4K2B b - d3 0 1", 3),
-    ] {
+    for (fen, depth) in trees::STANDARD {
         check_tree(&mut Position::from_fen(fen).unwrap(), depth, &[], &mut checked);
     }
     for fen in [
@@ -76,10 +70,7 @@ fn is_legal_agrees_with_the_generator() {
     kingless.remove_piece("e1".parse().unwrap()).unwrap();
     check_tree(&mut kingless, 2, &[], &mut checked);
     let skirmish = RuleSet::Skirmish(PromotionPolicy::QueenIfNoneElse(Role::Rook));
-    for fen in [
-        "4k3/1P4p1/8/3p4/4P3/8/6p1/R3K2R w - - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
-    ] {
+    for fen in trees::SKIRMISH {
         check_tree(&mut Position::from_fen_with(fen, skirmish).unwrap(), 2, &[], &mut checked);
     }
     assert!(checked > 1_000_000, "{checked} moves checked");

@@ -29,7 +29,8 @@ much longer time controls (Stockfish 15.1: 60 s + 0.6 s, anchored to CCRL 40/4; 
 120 s + 1 s); blitz figures are indicative only.
 
 Stockfish's `Move Overhead` is set to `--sf-overhead` (100 ms): with its default 10 ms it lost on time
-under this runner's latency on a loaded machine. Gambit has a fixed internal overhead of 30 ms.
+under this runner's latency on a loaded machine. Gambit keeps back its own `Move Overhead` (10 ms by
+default) plus the delay it measures per move.
 """
 
 import argparse

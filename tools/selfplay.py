@@ -18,9 +18,9 @@ compensate a speed difference measured separately). `--tc BASE+INC` (seconds) pl
 instead, clocks kept by this script from `go` to `bestmove` (a move longer than the clock loses).
 `--movetime MS` sends `go movetime MS` to both engines: equal thinking time per move with no clock, so
 neither engine's time management (nor a flag on a loaded machine) enters the result. Each engine still
-keeps back its own reserve from MS: `gambit-uci` since issue 18 its whole `Move Overhead` (30 ms by
-default, so 50 of 80 ms are searched), the a6fe168 build a third of 30 ms (70 of 80 ms); for equal search
-time pass `--engine-option "Move Overhead=10"` against a6fe168.
+keeps back its own reserve from MS: `gambit-uci` since issue 18 its whole `Move Overhead` (10 ms by
+default since 2026-12-04, 30 ms before, so 70 of 80 ms are searched), the a6fe168 build a third of 30 ms
+(70 of 80 ms).
 
 Adjudication (the only departures from the rules): a game is won when both engines report a score of
 at least `--resign-cp` (1000) for the same side for 6 consecutive plies; drawn when both report at most

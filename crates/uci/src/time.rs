@@ -22,7 +22,7 @@ impl Default for Clock {
 }
 
 /// The default time reserved for communication and thread start per move, milliseconds.
-pub const MOVE_OVERHEAD_MS: u64 = 30;
+pub const MOVE_OVERHEAD_MS: u64 = 10;
 
 /// The largest accepted `Move Overhead`, milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
@@ -32,9 +32,9 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 /// With `n` = moves to go (default 35, at most 50) and `o` = the overhead, the time for the next `n`
 /// moves is `budget = time + (n - 1) inc - (n + 2) o` (the overhead is reserved for every one of them,
 /// as Stockfish does); soft = `budget / n`, hard = `min(3 soft, (time - o) / 4)` (`/ 2` when
-/// `n` = 1), and soft never exceeds hard. At 5+0.05 s the first move gets 159 ms soft and 477 ms
-/// hard (at 1+0.01 s only 6 and 18: the reserve takes most of such a clock). In sudden death with an increment the clock settles where a move costs the increment,
-/// `time` = `n inc + (n + 2) o - (n - 1) inc` (about 1.2 s at 5+0.05 with the default 30 ms): a reserve
+/// `n` = 1), and soft never exceeds hard. At 5+0.05 s the first move gets 180 ms soft and 540 ms
+/// hard (at 1+0.01 s only 27 and 81: the reserve takes a third of such a clock). In sudden death with an increment the clock settles where a move costs the increment,
+/// `time` = `n inc + (n + 2) o - (n - 1) inc` (about 0.4 s at 5+0.05 with the default 10 ms, Stockfish's default): a reserve
 /// for a loaded machine's scheduling delays. The UCI front end passes as `o` the option plus the
 /// measured delay ([`LagMeter`]); a delay `d` spent on every move then leaves the clock settling near
 /// `inc + (n + 2) o_option + 2 d`, the same reserve plus a little. The hard limit is at most a quarter of what is left, and
@@ -171,21 +171,21 @@ mod tests {
                 assert!(hard <= (t.saturating_sub(MOVE_OVERHEAD_MS) / 4).max(1), "{t} {inc}");
             }
         }
-        // 1+0.01 s: the reserve of 37 * 30 ms leaves 230 ms for 35 moves.
-        assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (6, 18));
-        // 5+0.05 s: (5000 + 1700 - 1110) / 35.
-        assert_eq!(allocate(Clock { time_ms: 5000, inc_ms: 50, ..Clock::default() }), (159, 477));
+        // 1+0.01 s: the reserve of 37 * 10 ms leaves 970 ms for 35 moves.
+        assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (27, 81));
+        // 5+0.05 s: (5000 + 1700 - 370) / 35.
+        assert_eq!(allocate(Clock { time_ms: 5000, inc_ms: 50, ..Clock::default() }), (180, 540));
     }
 
     #[test]
     fn sudden_death_with_an_increment_keeps_a_reserve() {
-        // Playing every move at the soft limit, the clock settles near 35 * 50 + 37 * 30 - 34 * 50 ms.
+        // Playing every move at the soft limit, the clock settles near 35 * 50 + 37 * 10 - 34 * 50 ms.
         let mut left = 5_000u64;
         for _ in 0..400 {
             let (soft, _) = allocate(Clock { time_ms: left, inc_ms: 50, ..Clock::default() });
             left = left - soft + 50;
         }
-        assert!((1_100..=1_200).contains(&left), "{left}");
+        assert!((400..=480).contains(&left), "{left}");
     }
 
     #[test]
@@ -194,16 +194,17 @@ mod tests {
         let wide = Clock { overhead_ms: 400, ..base };
         // budget = 1000 + 340 - 37 * 400 < 0: soft 1 ms, hard 1 ms.
         assert_eq!(allocate(wide), (1, 1));
-        let narrow = Clock { overhead_ms: 10, ..base };
-        // budget = 1000 + 340 - 370 = 970: soft 27, hard min(81, 247).
-        assert_eq!(allocate(narrow), (27, 81));
+        let none = Clock { overhead_ms: 0, ..base };
+        // budget = 1000 + 340 = 1340: soft 38, hard min(114, 250).
+        assert_eq!(allocate(none), (38, 114));
         assert!(allocate(wide).1 < allocate(base).1);
+        assert!(allocate(base).1 < allocate(none).1);
     }
 
     #[test]
     fn a_delay_spent_on_every_move_leaves_the_reserve_on_the_clock() {
         // 5+0.05 s, a delay of 40 ms on every move outside the engine, the engine spending its soft
-        // limit: the clock settles near inc + 37 * 30 + 2 * 40 = 1240 ms (with the larger of option
+        // limit: the clock settles near inc + 37 * 10 + 2 * 40 = 500 ms (with the larger of option
         // and delay as the overhead it settled near 50 + 2 * 40 = 130 ms).
         let (inc, delay) = (50, 40);
         let mut clock = 5000;
@@ -216,7 +217,7 @@ mod tests {
             lag.observe(clock, inc, soft, next);
             clock = next;
         }
-        assert!((1100..=1400).contains(&clock), "clock settled at {clock} ms");
+        assert!((400..=600).contains(&clock), "clock settled at {clock} ms");
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 /// moves is `budget = time + (n - 1) inc - (n + 2) o` (the overhead is reserved for every one of them,
 /// as Stockfish does); soft = `budget / n`, hard = `min(3 soft, (time - o) / 4)` (`/ 2` when
 /// `n` = 1), and soft never exceeds hard. At 5+0.05 s the first move gets 180 ms soft and 540 ms
-/// hard (at 1+0.01 s only 27 and 81: the reserve takes a third of such a clock). In sudden death with an increment the clock settles where a move costs the increment,
+/// hard (at 1+0.01 s only 27 and 81: the reserve, 370 ms, is over a quarter of such a clock). In sudden death with an increment the clock settles where a move costs the increment,
 /// `time` = `n inc + (n + 2) o - (n - 1) inc` (about 0.4 s at 5+0.05 with the default 10 ms, Stockfish's default): a reserve
 /// for a loaded machine's scheduling delays. The UCI front end passes as `o` the option plus the
 /// measured delay ([`LagMeter`]); a delay `d` spent on every move then leaves the clock settling near

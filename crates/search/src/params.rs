@@ -87,6 +87,13 @@ pub struct Params {
     pub see_prune_max_depth: i32,
     /// See `see_prune_max_depth`, centipawns per ply.
     pub see_prune_margin: i32,
+    /// Static exchange pruning of quiet actions: at non-PV nodes not in check with at most this many
+    /// plies left, quiet actions after the first whose destination loses more than
+    /// [`Params::see_quiet_margin`] per ply by exchange (a piece moved where it is taken for less) are
+    /// not searched; 0 turns it off.
+    pub see_quiet_max_depth: i32,
+    /// See `see_quiet_max_depth`, centipawns per ply.
+    pub see_quiet_margin: i32,
     /// Continuation history: quiet actions are also ordered by how well they did one and two plies
     /// after the same earlier action (for games with [`Game::CONT_SLOTS`](crate::Game::CONT_SLOTS)
     /// above 0).
@@ -161,6 +168,8 @@ impl Default for Params {
             lmp_max_depth: 3,
             see_prune_max_depth: 4,
             see_prune_margin: 100,
+            see_quiet_max_depth: 8,
+            see_quiet_margin: 64,
             continuation_history: true,
             history_lmr: 12_288,
             improving: true,
@@ -243,10 +252,12 @@ impl Params {
 
     /// [`Params::default`] without the search techniques added after the bot's parameters were
     /// settled (continuation history, history-based reductions, the improving flag, the quiescence
-    /// transposition table, the TT-refined evaluation, razoring, the null-move evaluation term and
-    /// singular extensions): the base of [`Params::bot`] and [`Params::legacy_bot`].
+    /// transposition table, the TT-refined evaluation, razoring, the null-move evaluation term,
+    /// singular extensions and the static exchange pruning of quiet actions): the base of
+    /// [`Params::bot`] and [`Params::legacy_bot`].
     fn legacy_engine_tail() -> Params {
         Params {
+            see_quiet_max_depth: 0,
             continuation_history: false,
             history_lmr: 0,
             improving: false,

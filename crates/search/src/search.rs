@@ -771,6 +771,10 @@ impl<G: Game> Searcher<G> {
                 if !quiet && depth <= p.see_prune_max_depth && !g.see_ge(&a, -p.see_prune_margin * depth) {
                     continue;
                 }
+                // The same for quiet actions, which can only lose the moved piece.
+                if quiet && depth <= p.see_quiet_max_depth && !g.see_ge(&a, -p.see_quiet_margin * depth) {
+                    continue;
+                }
             }
             // (Only where a reduction can follow: the history entries are read before the move.)
             let lmr_history = if p.lmr

@@ -36,7 +36,7 @@ fn finds_mates_in_one_two_and_three() {
 }
 
 /// The techniques added last (TT-refined evaluation, razoring, the null-move evaluation term, singular
-/// extensions), each alone and all together, keep the mates exact; singular extensions from depth 4
+/// extensions, static exchange pruning of quiet actions), each alone and all together, keep the mates exact; singular extensions from depth 4
 /// so that the mate searches reach them. Each changes the tree of a middlegame search (it is exercised).
 #[test]
 fn the_later_techniques_keep_mates_exact_and_change_the_tree() {
@@ -45,6 +45,7 @@ fn the_later_techniques_keep_mates_exact_and_change_the_tree() {
         razor_max_depth: 0,
         null_eval_divisor: 0,
         singular_min_depth: 0,
+        see_quiet_max_depth: 0,
         ..Params::default()
     };
     let variants = [
@@ -52,7 +53,15 @@ fn the_later_techniques_keep_mates_exact_and_change_the_tree() {
         Params { razor_max_depth: 2, ..none },
         Params { null_eval_divisor: 200, ..none },
         Params { singular_min_depth: 4, ..none },
-        Params { tt_eval: true, razor_max_depth: 2, null_eval_divisor: 200, singular_min_depth: 4, ..none },
+        Params { see_quiet_max_depth: 8, ..none },
+        Params {
+            tt_eval: true,
+            razor_max_depth: 2,
+            null_eval_divisor: 200,
+            singular_min_depth: 4,
+            see_quiet_max_depth: 8,
+            ..none
+        },
     ];
     let cases = [
         ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 2),

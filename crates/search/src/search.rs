@@ -773,7 +773,13 @@ impl<G: Game> Searcher<G> {
                 }
                 // The same for quiet actions, which can only lose the moved piece.
                 if quiet && depth <= p.see_quiet_max_depth && !g.see_ge(&a, -p.see_quiet_margin * depth) {
-                    continue;
+                    // Checks are spared (a sacrifice that attacks the king).
+                    g.play(a);
+                    let check = g.in_check();
+                    g.undo(a);
+                    if !check {
+                        continue;
+                    }
                 }
             }
             // (Only where a reduction can follow: the history entries are read before the move.)

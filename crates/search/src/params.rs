@@ -90,7 +90,7 @@ pub struct Params {
     /// Static exchange pruning of quiet actions: at non-PV nodes not in check with at most this many
     /// plies left, quiet actions after the first whose destination loses more than
     /// [`Params::see_quiet_margin`] per ply by exchange (a piece moved where it is taken for less) are
-    /// not searched; 0 turns it off.
+    /// not searched, unless they give check; 0 turns it off.
     pub see_quiet_max_depth: i32,
     /// See `see_quiet_max_depth`, centipawns per ply.
     pub see_quiet_margin: i32,

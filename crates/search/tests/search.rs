@@ -36,8 +36,8 @@ fn finds_mates_in_one_two_and_three() {
 }
 
 /// The techniques added last (TT-refined evaluation, razoring, the null-move evaluation term, singular
-/// extensions, static exchange pruning of quiet actions), each alone and all together, keep the mates exact; singular extensions from depth 4
-/// so that the mate searches reach them. Each changes the tree of a middlegame search (it is exercised).
+/// extensions, static exchange pruning of quiet actions), each alone and all together, keep the mates
+/// exact; singular extensions from depth 4 so that the mate searches reach them. Each changes the tree of a middlegame search (it is exercised).
 #[test]
 fn the_later_techniques_keep_mates_exact_and_change_the_tree() {
     let none = Params {

@@ -126,6 +126,10 @@ enum Command {
         /// A ranks file (the ten ranks' parameters) instead of the shipped `data/ranks.json`.
         #[arg(long)]
         ranks: Option<std::path::PathBuf>,
+        /// The battles' enemy: `presets` (the tuning's search presets per stage, the shipped game) or
+        /// `thinking` (the thinking enemy of issue 40: the whole action set, depth in turns, the guard).
+        #[arg(long, default_value = "presets", value_parser = ["presets", "thinking"])]
+        enemy: String,
     },
     /// Proves encounters winnable: the shortest winning line the solver finds against the enemy bot
     /// (a template and a seed), or the proof rate of every template over a seed range (--all).
@@ -397,7 +401,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank, ranks } => {
+        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank, ranks, enemy } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
                 None if runs == 0 => return Err(bad("--runs must be at least 1")),
@@ -406,7 +410,16 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             let board = board.parse().map_err(bad)?;
             simulate_cmd::run(
                 out,
-                &simulate_cmd::SimulateArgs { seeds, board, tuning, items, json, rank, ranks },
+                &simulate_cmd::SimulateArgs {
+                    seeds,
+                    board,
+                    tuning,
+                    items,
+                    json,
+                    thinking: enemy == "thinking",
+                    rank,
+                    ranks,
+                },
             )
         }
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {

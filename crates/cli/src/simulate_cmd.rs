@@ -8,7 +8,9 @@ use anyhow::Result;
 use gambit_roguelite::BattleAction;
 use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, play_auto_with};
+use gambit_roguelite::bot::{
+    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, EnemyTuning, play_auto_with, thinking_floor,
+};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::items::ItemCatalogue;
 use gambit_roguelite::rank::{Rank, RankRules};
@@ -23,6 +25,26 @@ use serde_json::{Value, json};
 
 use crate::bad;
 
+/// The enemy's searches of one stage, as `simulate` reports them.
+struct DepthRow {
+    stage: u32,
+    decisions: u64,
+    /// The stage tuning's depth ceiling.
+    ceiling: u32,
+    /// Decisions that completed the ceiling.
+    reached: u64,
+    /// The thinking enemy's floor for the stage ([`thinking_floor`]), turns.
+    floor: u32,
+    /// Decisions that completed at least the floor.
+    at_floor: u64,
+    median: u32,
+    /// Decisions per completed depth.
+    counts: BTreeMap<u32, u64>,
+    /// Decision time, median and 95th percentile, milliseconds (this machine, as loaded).
+    p50_ms: f64,
+    p95_ms: f64,
+}
+
 /// What `simulate` is asked for.
 pub(crate) struct SimulateArgs {
     /// First and last seed, inclusive.
@@ -35,6 +57,9 @@ pub(crate) struct SimulateArgs {
     pub items: Option<std::path::PathBuf>,
     /// Print JSON.
     pub json: bool,
+    /// Play every battle against the thinking enemy ([`EnemyTuning::thinking`]) instead of the
+    /// tuning's presets.
+    pub thinking: bool,
     /// The difficulty rank of every run ([`RankRules::apply`]).
     pub rank: Rank,
     /// A ranks file instead of the shipped ranks.
@@ -521,6 +546,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             let mut config = tuning.run_config(seed);
             config.items = items.clone();
             rank_rules.apply(&mut config);
+            if args.thinking {
+                config.tuning = EnemyTuning::thinking();
+            }
             let mut used = Vec::new();
             let mut wins = Vec::new();
             let mut tracker = WinTracker::default();
@@ -622,7 +650,8 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             }
         }
     }
-    // The enemy's searches per stage: decisions, depth ceiling, share reaching it, median, counts.
+    // The enemy's searches per stage: decisions, depth ceiling, share reaching it and the floor,
+    // median, counts, decision time.
     let mut depth_rows = Vec::new();
     for stage in 1..=3u32 {
         let searches: Vec<&EnemySearch> =
@@ -632,19 +661,25 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         }
         let mut depths: Vec<u32> = searches.iter().map(|e| e.completed_depth).collect();
         depths.sort_unstable();
-        let reached = searches.iter().filter(|e| e.completed_depth >= e.depth).count() as u64;
         let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
         for &d in &depths {
             *counts.entry(d).or_default() += 1;
         }
-        depth_rows.push((
+        let mut micros: Vec<u64> = searches.iter().map(|e| e.micros).collect();
+        micros.sort_unstable();
+        let floor = thinking_floor(stage);
+        depth_rows.push(DepthRow {
             stage,
-            searches.len() as u64,
-            searches[0].depth,
-            reached,
-            depths[depths.len() / 2],
+            decisions: searches.len() as u64,
+            ceiling: searches[0].depth,
+            reached: searches.iter().filter(|e| e.completed_depth >= e.depth).count() as u64,
+            floor,
+            at_floor: searches.iter().filter(|e| e.completed_depth >= floor).count() as u64,
+            median: depths[depths.len() / 2],
             counts,
-        ));
+            p50_ms: micros[micros.len() / 2] as f64 / 1000.0,
+            p95_ms: micros[(micros.len() * 95 / 100).min(micros.len() - 1)] as f64 / 1000.0,
+        });
     }
     // Per route node kind and act (route runs only).
     let route_rows: Vec<(&str, u64, u64, u64, Target)> = ROUTE_ROWS
@@ -696,8 +731,11 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let mut exps: Vec<u32> = all.iter().map(|f| f.summary.exp).collect();
     exps.sort_unstable();
     let median_exp = exps.get(exps.len().saturating_sub(1) / 2).copied().unwrap_or(0);
-    let tuning_name =
+    let mut tuning_name =
         args.tuning.as_deref().map_or("the shipped tuning".to_string(), |p| p.display().to_string());
+    if args.thinking {
+        tuning_name.push_str(", the thinking enemy");
+    }
 
     if args.json {
         let stage_json: Vec<Value> = stages
@@ -740,9 +778,11 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             "promotions": {"player": promotions, "after_teleport": after_teleport,
                            "after_teleport_rate": pct(after_teleport, promotions),
                            "interval95": wilson(after_teleport, promotions)},
-            "enemy_searches": depth_rows.iter().map(|(stage, n, ceiling, reached, median, counts)| json!({
-                "stage": stage, "decisions": n, "depth_ceiling": ceiling, "reached": reached,
-                "median_depth": median, "depths": counts})).collect::<Vec<Value>>(),
+            "enemy_searches": depth_rows.iter().map(|r| json!({
+                "stage": r.stage, "decisions": r.decisions, "depth_ceiling": r.ceiling, "reached": r.reached,
+                "floor": r.floor, "at_floor": r.at_floor, "at_floor_rate": pct(r.at_floor, r.decisions),
+                "median_depth": r.median, "depths": r.counts, "p50_ms": r.p50_ms,
+                "p95_ms": r.p95_ms})).collect::<Vec<Value>>(),
             "route": route_rows.iter().map(|&(label, n, won, lost, target)| json!({
                 "nodes": label, "battles": n, "won": won, "win_rate": pct(won, n),
                 "interval95": wilson(won, n), "owned_pieces_lost": lost, "target": target,
@@ -877,15 +917,26 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     )?;
     writeln!(out, "items in more than {ITEM_BUILD_MAX:.0}% of winning builds: {}", none(dominant))?;
     writeln!(out)?;
-    writeln!(out, "| stage | enemy decisions | depth ceiling | reached | median depth | depth: count |")?;
-    writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
-    for (stage, n, ceiling, reached, median, counts) in &depth_rows {
-        let counts: Vec<String> = counts.iter().map(|(d, c)| format!("{d}: {c}")).collect();
+    writeln!(
+        out,
+        "| stage | enemy decisions | depth ceiling | reached | floor | at least the floor | median depth | depth: count | decision p50 / p95 |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |")?;
+    for r in &depth_rows {
+        let counts: Vec<String> = r.counts.iter().map(|(d, c)| format!("{d}: {c}")).collect();
         writeln!(
             out,
-            "| {stage} | {n} | {ceiling} | {:.1}% | {median} | {} |",
-            pct(*reached, *n),
-            counts.join(", ")
+            "| {} | {} | {} | {:.1}% | {} | {:.1}% | {} | {} | {:.1} / {:.1} ms |",
+            r.stage,
+            r.decisions,
+            r.ceiling,
+            pct(r.reached, r.decisions),
+            r.floor,
+            pct(r.at_floor, r.decisions),
+            r.median,
+            counts.join(", "),
+            r.p50_ms,
+            r.p95_ms
         )?;
     }
     writeln!(out)?;

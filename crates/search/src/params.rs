@@ -53,6 +53,11 @@ pub struct Params {
     /// Beam width: at most this many actions searched per node below and at the root, best-ranked
     /// first (0 = all). Approximate search: the rest are never looked at.
     pub beam_width: usize,
+    /// Turns from the root searched at full width whatever [`Params::beam_width`] says: 0 applies the
+    /// beam everywhere; 2 searches the root and every first reply whole, so no escape of an attacked
+    /// piece and no answer to it is cut by the beam. A turn ends when the side to move changes (a
+    /// same-side action stays in its turn).
+    pub full_width_turns: u32,
     /// How many root actions get exact scores (a MultiPV-like window: the root's alpha is the score of
     /// the k-th best so far). 1 for the engine; 3 for the bot, whose consistency picks among the top
     /// three.
@@ -157,6 +162,7 @@ impl Default for Params {
             aspiration_window: 30,
             killers: true,
             beam_width: 0,
+            full_width_turns: 0,
             multipv: 1,
             adopt_partial_iteration: true,
             poll_interval: 1024,

@@ -150,6 +150,8 @@ pub struct Searcher<G: Game> {
     cont_stack: Vec<Option<usize>>,
     /// The action a singular-extension search at each ply leaves out (`None` outside such a search).
     excluded: Vec<Option<G::Action>>,
+    /// Per ply: the turns (side changes) between the root and the node at that ply.
+    turns: Vec<u32>,
     root: Vec<RootEntry<G::Action>>,
     iter_best: Option<(G::Action, i32, Vec<G::Action>)>,
     nodes: u64,
@@ -188,6 +190,7 @@ impl<G: Game> Searcher<G> {
             evals: vec![NO_EVAL; MAX_PLY + 2],
             cont_stack: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
+            turns: vec![0; MAX_PLY + 2],
             root: Vec::new(),
             iter_best: None,
             nodes: 0,
@@ -280,7 +283,7 @@ impl<G: Game> Searcher<G> {
         let mut ordered = std::mem::take(&mut self.root_list);
         self.ordering.order(game, 0, &Context::default(), tt_move, self.params.killers, &buf, &mut ordered);
         self.buf = buf;
-        if self.params.beam_width > 0 {
+        if self.params.beam_width > 0 && self.params.full_width_turns == 0 {
             // Beam width at the root: the retained root set.
             ordered.truncate(self.params.beam_width);
         }
@@ -495,6 +498,7 @@ impl<G: Game> Searcher<G> {
             self.push_cont(g, 0, &a);
             g.play(a);
             self.nodes += 1;
+            self.turns[1] = u32::from(g.side() != side);
             let score = if g.side() == side {
                 // Same-side action: no sign flip; depth consumed only by the same-side reduction.
                 self.negamax(g, depth - self.params.same_side_reduction, 1, window_alpha, beta, true, h)
@@ -669,6 +673,7 @@ impl<G: Game> Searcher<G> {
             if g.play_null() {
                 self.nodes += 1;
                 self.cont_stack[ply] = None;
+                self.turns[ply + 1] = self.turns[ply] + 1;
                 let mut r = p.null_base_reduction + depth / p.null_depth_divisor.max(1);
                 if p.null_eval_divisor > 0 {
                     r += ((eval - beta) / p.null_eval_divisor).min(3);
@@ -727,8 +732,9 @@ impl<G: Game> Searcher<G> {
         }
         let mut picker = std::mem::take(&mut self.pickers[ply]);
         let cx = self.context(ply);
-        // Beam width: only the best-ranked successors are searched.
-        let limit = if p.beam_width > 0 { p.beam_width } else { usize::MAX };
+        // Beam width: only the best-ranked successors are searched (after the turns searched whole).
+        let limit =
+            if p.beam_width > 0 && self.turns[ply] >= p.full_width_turns { p.beam_width } else { usize::MAX };
         let lazy = depth <= LAZY_QUIET_DEPTH;
         self.ordering.start(&mut picker, g, ply, &cx, tt_move, p.killers, &buf, lazy, limit);
         self.buf = buf;
@@ -798,6 +804,7 @@ impl<G: Game> Searcher<G> {
             self.push_cont(g, ply, &a);
             g.play(a);
             self.nodes += 1;
+            self.turns[ply + 1] = self.turns[ply] + u32::from(g.side() != side);
             let score = if g.side() == side {
                 // Same-side action: no sign flip; depth consumed only by the same-side reduction.
                 self.negamax(g, depth - p.same_side_reduction, ply + 1, alpha, beta, allow_null, h)

@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gambit_roguelite::{Battle, BattleAction, BattleStatus, Team};
 use gambit_rules::{Role, Square};
-use gambit_search::{BotConfig, BotOptions};
+use gambit_search::BotConfig;
 use gambit_skills::{Action, SkillBoard};
 
 use super::{PlayerInput, Preset, SkillGame};
@@ -190,12 +190,15 @@ pub fn skill_chess_reply(board: &SkillBoard, action: Action, strength: Preset, s
 }
 
 /// The enemy's expected reply in a battle after the player's `action` (the battle left as it was):
-/// the run's enemy bot for the stage (`tuning`), capped ([`capped`]).
+/// the library's [`expected_reply`](gambit_roguelite::bot::expected_reply) with the run's enemy
+/// settings for the stage (`tuning`) and the seed the run gives that decision (`seed_of`): the reply
+/// the enemy will play, unless the search is stopped first.
 #[must_use]
 pub fn battle_reply(
     battle: &Battle,
     action: BattleAction,
     tuning: gambit_roguelite::bot::StageTuning,
+    seed_of: impl Fn(&Battle) -> u64,
     stop: &AtomicBool,
 ) -> Reply {
     let mut after = battle.clone();
@@ -209,17 +212,11 @@ pub fn battle_reply(
     if after.to_move() != Team::Enemy {
         return Reply { squares: None, text: "none, you act again".to_string() };
     }
-    let options = BotOptions {
-        max_nodes: tuning.nodes,
-        beam_width: tuning.beam_width,
-        consistency: 1.0,
-        ..BotOptions::default()
-    };
-    let config = capped(BotConfig::new(tuning.depth, options));
-    let mut game = gambit_roguelite::bot::BattleGame::new(&after);
-    let choice = gambit_search::choose_with(&mut game, &config, 0, Some(stop));
-    let Some(reply) = choice.action else { return Reply { squares: None, text: "none".to_string() } };
-    battle_reply_words(&after, reply)
+    let seed = seed_of(&after);
+    match gambit_roguelite::bot::expected_reply(&after, tuning, seed, Some(stop)) {
+        None => Reply { squares: None, text: "none".to_string() },
+        Some(reply) => battle_reply_words(&after, reply),
+    }
 }
 
 /// A battle reply's squares and words, read on the battle before it is played.
@@ -378,7 +375,8 @@ fn foresee_battle(
         (Some((key, action)), Some(battle)) => {
             let battle = battle.clone();
             let tuning = session.run.stage_tuning();
-            foresight.set_wanted(Some(key), move |stop| battle_reply(&battle, action, tuning, stop));
+            let seed_of = session.run.enemy_seeder();
+            foresight.set_wanted(Some(key), move |stop| battle_reply(&battle, action, tuning, seed_of, stop));
         }
         _ => foresight.set_wanted(None, |_| unreachable_reply()),
     }

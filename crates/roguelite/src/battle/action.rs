@@ -232,6 +232,21 @@ impl Battle {
             .is_some_and(|u| u.team != caster && u.modifier == Some(crate::types::Modifier::Warded))
     }
 
+    /// The actions the thinking enemy searches ([`Thinking`](crate::bot::Thinking)), for itself and
+    /// for the player it models: [`Battle::legal_actions`] less the Freezes of empty squares and of the
+    /// caster's own pieces (legal, but a Freeze there only stops a piece that steps onto the square
+    /// later). Every move, every teleport (to empty squares in range, escapes and defences included,
+    /// and onto enemies) and every consumable use is in it, in the same order.
+    #[must_use]
+    pub fn search_actions(&self) -> Vec<BattleAction> {
+        let mut out = self.legal_actions();
+        out.retain(|a| match *a {
+            BattleAction::Freeze { square } => self.unit_at(square).is_some_and(|u| u.team != self.to_move),
+            _ => true,
+        });
+        out
+    }
+
     /// A smaller action list for the bot: the same as [`Battle::legal_actions`] except that teleports
     /// are limited to captures and freezes to squares holding an opposing piece.
     #[must_use]

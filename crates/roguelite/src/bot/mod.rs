@@ -11,7 +11,9 @@ pub use auto::{
 pub use eval::Evaluation;
 
 use gambit_rules::Role;
-use gambit_search::{BotOptions, Game, Preset, Terminal, choose};
+use gambit_search::{BotConfig, BotOptions, Game, Preset, Terminal, choose_with};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, BattleAction, BattleStatus, BattleUndo};
@@ -58,7 +60,54 @@ pub enum EnemyTuning {
         /// Consistency (0..=1) per stage.
         consistency: Vec<f64>,
     },
+    /// The thinking enemy (issue 40): one [`Thinking`] ladder rung per stage; an empty list is
+    /// [`THINKING_STAGES`]. Serialized as `{"thinking": [...]}`.
+    Thinking {
+        /// The rungs, stage 1 first.
+        thinking: Vec<Thinking>,
+    },
 }
+
+/// One stage of the thinking enemy ([`EnemyTuning::Thinking`]): depth counted in turns (a Freeze or
+/// a reposition keeps the turn and costs no depth), the root and the first reply searched at full
+/// width over [`Battle::search_actions`], a node budget (never a clock, so decisions are the same on
+/// every machine), the guard always on ([`choose_action`]), and a seeded choice among the actions
+/// within `margin_cp` of the best.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Thinking {
+    /// Depth ceiling, turns.
+    pub depth: u32,
+    /// Node budget, simulated actions.
+    pub nodes: u64,
+    /// Successors searched per node from the third turn on (0 = all).
+    pub beam_width: usize,
+    /// Variety: the choice is drawn among the root actions whose exact score is within this many
+    /// centipawns of the best (0 = always the best).
+    pub margin_cp: i32,
+}
+
+/// The thinking enemy's ladder ([`EnemyTuning::Thinking`] with an empty list), stage 1 first. The
+/// node budgets are sized so that stage 1 completes 2 turns, stage 2 3 and stage 3 4 in nearly every
+/// decision (`gambit-cli simulate --enemy thinking` prints the shares and the decision times).
+pub const THINKING_STAGES: [Thinking; 3] = [
+    Thinking { depth: 3, nodes: 3_000, beam_width: 12, margin_cp: 30 },
+    Thinking { depth: 4, nodes: 12_000, beam_width: 10, margin_cp: 30 },
+    Thinking { depth: 6, nodes: 40_000, beam_width: 8, margin_cp: 20 },
+];
+
+/// The completed depth (turns) the thinking enemy of stage `stage` (1 to 3) must reach: 2, 3, 4.
+#[must_use]
+pub const fn thinking_floor(stage: u32) -> u32 {
+    match stage {
+        0 | 1 => 2,
+        2 => 3,
+        _ => 4,
+    }
+}
+
+/// Turns from the root that the thinking enemy searches at full width (the root and the first reply).
+pub const FULL_WIDTH_TURNS: u32 = 2;
 
 impl Default for EnemyTuning {
     /// The shipped tuning's stages (`data/tuning.json`, [`Tuning::enemy`](crate::tuning::Tuning::enemy)).
@@ -81,15 +130,40 @@ pub struct StageTuning {
     pub nodes: u64,
     /// Successors searched per node, best-ranked first (0 = all).
     pub beam_width: usize,
-    /// Probability (0..=1) of taking the top-ranked action.
+    /// Probability (0..=1) of taking the top-ranked action (ignored by a thinking stage).
     pub consistency: f64,
+    /// The thinking enemy's margin (centipawns): `Some` makes the search the thinking enemy's
+    /// ([`Thinking`]: the whole action set, depth in turns, the first two turns at full width, the
+    /// guard, the margin choice); `None` the bot of the presets (captures-only teleports, a beam at
+    /// every node, consistency).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_cp: Option<i32>,
 }
 
 impl StageTuning {
-    /// Depth, nodes and consistency with the beam width [`BEAM_WIDTH`].
+    /// Depth, nodes and consistency with the beam width [`BEAM_WIDTH`] (the presets' bot).
     #[must_use]
     pub const fn new(depth: u32, nodes: u64, consistency: f64) -> StageTuning {
-        StageTuning { depth, nodes, beam_width: BEAM_WIDTH, consistency }
+        StageTuning { depth, nodes, beam_width: BEAM_WIDTH, consistency, margin_cp: None }
+    }
+
+    /// Whether this is the thinking enemy's search ([`StageTuning::margin_cp`] set).
+    #[must_use]
+    pub const fn is_thinking(&self) -> bool {
+        self.margin_cp.is_some()
+    }
+}
+
+impl From<Thinking> for StageTuning {
+    /// The thinking rung's depth (turns), nodes, beam width and margin.
+    fn from(t: Thinking) -> StageTuning {
+        StageTuning {
+            depth: t.depth,
+            nodes: t.nodes,
+            beam_width: t.beam_width,
+            consistency: 1.0,
+            margin_cp: Some(t.margin_cp),
+        }
     }
 }
 
@@ -102,6 +176,7 @@ impl From<Preset> for StageTuning {
             nodes: o.max_nodes,
             beam_width: o.beam_width,
             consistency: o.consistency,
+            margin_cp: None,
         }
     }
 }
@@ -123,7 +198,14 @@ impl EnemyTuning {
                 pick(nodes, &CUSTOM_NODES, stage),
                 pick(consistency, &CUSTOM_CONSISTENCY, stage),
             ),
+            EnemyTuning::Thinking { thinking } => StageTuning::from(pick(thinking, &THINKING_STAGES, stage)),
         }
+    }
+
+    /// The thinking enemy with its shipped ladder ([`THINKING_STAGES`]).
+    #[must_use]
+    pub fn thinking() -> EnemyTuning {
+        EnemyTuning::Thinking { thinking: Vec::new() }
     }
 }
 
@@ -141,6 +223,9 @@ pub struct BattleGame {
     clone_per_node: bool,
     saved: Vec<Battle>,
     evaluation: Evaluation,
+    /// Search [`Battle::search_actions`] (the thinking enemy's set) instead of
+    /// [`Battle::bot_actions`].
+    whole_action_set: bool,
 }
 
 impl BattleGame {
@@ -162,7 +247,17 @@ impl BattleGame {
             clone_per_node: false,
             saved: Vec::new(),
             evaluation,
+            whole_action_set: false,
         }
+    }
+
+    /// The same game searched over [`Battle::search_actions`] (every legal move, teleport and
+    /// consumable use, and Freeze on opposing pieces) instead of [`Battle::bot_actions`]: what the
+    /// thinking enemy, and the player it models, may do.
+    #[must_use]
+    pub fn with_whole_action_set(mut self) -> BattleGame {
+        self.whole_action_set = true;
+        self
     }
 
     /// The same game searched the way it was before play/undo in place: each play validates the
@@ -215,7 +310,11 @@ impl Game for BattleGame {
 
     fn actions(&self, out: &mut Vec<BattleAction>) {
         out.clear();
-        out.extend(self.current.bot_actions());
+        if self.whole_action_set {
+            out.extend(self.current.search_actions());
+        } else {
+            out.extend(self.current.bot_actions());
+        }
     }
 
     fn is_noisy(&self, action: &BattleAction) -> bool {
@@ -319,11 +418,13 @@ pub struct BotDecision {
 /// Chooses an action for the team to move of `battle` (left unchanged) with the search crate's bot and
 /// the default evaluation. Deterministic for a given battle, tuning and seed.
 ///
-/// It can leave the enemy's objective king en prise while a safe action exists (`tests/bot.rs`):
-/// the search's beam of ten can leave a threatened king's steps unsearched (a king's quiet move is
-/// ordered last), and a preset below consistency 1 picks among its top three.
-/// [`choose_action_guarded`] does not; the game does not use it yet (docs/balance.md, "The enemy's
-/// king safety": at rank 0 it takes act 1's battles from 89% to 42% won).
+/// A thinking stage ([`StageTuning::margin_cp`] set, [`Thinking`]) searches
+/// [`Battle::search_actions`] with depth in turns, the root and the first reply at full width, and
+/// chooses by seed among the actions within the margin of the best; the enemy's guard is always on
+/// ([`choose_action_guarded`]). The presets' bot (`margin_cp` `None`) can leave the enemy's
+/// objective king en prise while a safe action exists (`tests/bot.rs`): its beam of ten can leave a
+/// threatened king's steps unsearched (a king's quiet move is ordered last), and a preset below
+/// consistency 1 picks among its top three.
 #[must_use]
 pub fn choose_action(battle: &Battle, tuning: StageTuning, seed: u64) -> BotDecision {
     choose_action_with(battle, tuning, seed, &Evaluation::default())
@@ -345,7 +446,7 @@ pub fn choose_action_with(
 #[doc(hidden)]
 #[must_use]
 pub fn choose_action_in(game: &mut BattleGame, tuning: StageTuning, seed: u64) -> BotDecision {
-    search(game, tuning, seed, false)
+    search(game, tuning, seed, tuning.is_thinking(), None)
 }
 
 /// [`choose_action`] with the enemy's king guard: the enemy never hands the player a won battle in
@@ -353,41 +454,101 @@ pub fn choose_action_in(game: &mut BattleGame, tuning: StageTuning, seed: u64) -
 /// while it has an action that does not. A choice that does is replaced by the search's best-ranked
 /// safe action, else the safe action ranked first by [`BattleGame::hint`]; when every action loses,
 /// the search's choice stands. It may still blunder other material. The player's choices are not
-/// changed.
+/// changed. A thinking stage has the guard whichever function is called.
 #[must_use]
 pub fn choose_action_guarded(battle: &Battle, tuning: StageTuning, seed: u64) -> BotDecision {
-    search(&mut BattleGame::new(battle), tuning, seed, true)
+    search(&mut BattleGame::new(battle), tuning, seed, true, None)
 }
 
-fn search(game: &mut BattleGame, tuning: StageTuning, seed: u64, guard: bool) -> BotDecision {
+/// The reply the enemy of `tuning` plays in `after` (the battle after the player's action, the enemy
+/// to act), with the seed the run would give that decision ([`Run::enemy_seeder`](crate::Run::enemy_seeder)):
+/// the very action [`choose_action`] returns, for the foresight preview. `None` when the enemy has
+/// no action or the battle is over. When `stop` is set (from another thread) the search ends early
+/// with its last whole iteration's choice, which may then differ from the enemy's.
+#[must_use]
+pub fn expected_reply(
+    after: &Battle,
+    tuning: StageTuning,
+    seed: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Option<BattleAction> {
+    if after.status() != BattleStatus::Ongoing || after.to_move() != Team::Enemy {
+        return None;
+    }
+    search(&mut BattleGame::new(after), tuning, seed, tuning.is_thinking(), stop).action
+}
+
+/// Seed tag of the thinking enemy's margin choice (kept apart from the search's own use of the seed).
+const MARGIN_CHOICE_TAG: u64 = 0x6d61_7267_696e;
+
+fn search(
+    game: &mut BattleGame,
+    tuning: StageTuning,
+    seed: u64,
+    guard: bool,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> BotDecision {
+    let thinking = tuning.is_thinking();
+    game.whole_action_set |= thinking;
     let options = BotOptions {
         max_nodes: tuning.nodes,
         beam_width: tuning.beam_width,
-        consistency: tuning.consistency,
+        consistency: if thinking { 1.0 } else { tuning.consistency },
         ..BotOptions::default()
     };
-    let choice = choose(game, tuning.depth, seed, &options);
-    let mut action = choice.action.or_else(|| game.battle().legal_actions().first().copied());
+    let mut config = BotConfig::new(tuning.depth, options);
+    if thinking {
+        // Three exact root scores for the margin choice; depth counted in turns; the root and the
+        // first reply whole.
+        config.params.multipv = 3;
+        config.params.same_side_reduction = 0;
+        config.params.full_width_turns = FULL_WIDTH_TURNS;
+    }
+    let choice = choose_with(game, &config, seed, stop);
     let battle = game.battle();
+    let mut action = choice.action.or_else(|| battle.legal_actions().first().copied());
+    // The candidates the seeded choice is drawn from, best first.
+    let candidates: Vec<BattleAction> = match (tuning.margin_cp, choice.ranked.first()) {
+        (Some(margin), Some(top)) if margin > 0 && choice.completed_depth > 0 => {
+            let best = top.score.unwrap_or(i32::MIN);
+            choice
+                .ranked
+                .iter()
+                .enumerate()
+                .filter(|(i, r)| {
+                    *i == 0
+                        || (r.exact
+                            && !gambit_search::score::is_mate(best)
+                            && r.score.is_some_and(|s| s >= best.saturating_sub(margin)))
+                })
+                .map(|(_, r)| r.action)
+                .collect()
+        }
+        _ => action.into_iter().collect(),
+    };
+    if candidates.len() > 1 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ MARGIN_CHOICE_TAG);
+        action = Some(candidates[rng.gen_range(0..candidates.len())]);
+    }
     if guard
         && battle.to_move() == Team::Enemy
         && let Some(chosen) = action
         && loses_in_one(battle, chosen)
     {
-        // The search's beam, or its pick among its top three, left the battle lost to one player
-        // action: take the search's best-ranked action that does not, else the best by the
-        // ordering hint among the rest; when every action loses, the search's choice stands.
-        let mut rest: Vec<BattleAction> = battle
-            .bot_actions()
-            .into_iter()
-            .filter(|a| !choice.ranked.iter().any(|r| r.action == *a))
-            .collect();
+        // The beam, the pick among the top three or the margin choice left the battle lost to one
+        // player action: take another candidate that does not, else the search's best-ranked
+        // action that does not, else the best by the ordering hint among the rest; when every
+        // action loses, the choice stands.
+        let mut all = Vec::new();
+        game.actions(&mut all);
+        let mut rest: Vec<BattleAction> =
+            all.into_iter().filter(|a| !choice.ranked.iter().any(|r| r.action == *a)).collect();
         rest.sort_by_key(|a| std::cmp::Reverse(game.hint(a)));
         let battle = game.battle();
-        if let Some(safe) = choice
-            .ranked
+        if let Some(safe) = candidates
             .iter()
-            .map(|r| r.action)
+            .copied()
+            .chain(choice.ranked.iter().map(|r| r.action))
             .chain(rest)
             .find(|&a| a != chosen && !loses_in_one(battle, a))
         {
@@ -398,8 +559,8 @@ fn search(game: &mut BattleGame, tuning: StageTuning, seed: u64, guard: bool) ->
 }
 
 /// Whether the enemy's `action` in `battle` hands the player a win with one capture (the objective
-/// king or target taken, the royal king, the last piece): the guard of [`choose_action_guarded`]. An action that keeps the turn (a Freeze) or is refused
-/// does not.
+/// king or target taken, the royal king, the last piece): the guard of [`choose_action_guarded`].
+/// An action that keeps the turn (a Freeze) or is refused does not.
 fn loses_in_one(battle: &Battle, action: BattleAction) -> bool {
     let mut after = battle.clone();
     after.set_quiet(true);
@@ -409,6 +570,7 @@ fn loses_in_one(battle: &Battle, action: BattleAction) -> bool {
     {
         return false;
     }
+    // Every capture of the player's (captures by teleport included: `bot_actions` holds them all).
     after.bot_actions().into_iter().any(|a| {
         let capture = match a {
             BattleAction::Move { to, .. } | BattleAction::Teleport { to, .. } => after.unit_at(to).is_some(),

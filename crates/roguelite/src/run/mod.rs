@@ -805,6 +805,9 @@ pub struct EnemySearch {
     pub completed_depth: u32,
     /// Simulated actions spent.
     pub nodes: u64,
+    /// Wall-clock time of the decision, microseconds (this machine, as loaded: a report, never an
+    /// input of the search).
+    pub micros: u64,
 }
 
 fn initial_roster() -> Vec<OwnedPiece> {
@@ -1186,6 +1189,15 @@ impl Run {
             ShopItem::Consumable { .. } if self.pack.len() >= PACK_SIZE => Some(RunError::PackFull),
             _ => None,
         }
+    }
+
+    /// The seed the enemy's decision in a state of the current battle (the enemy to act) gets in this
+    /// run ([`enemy_seed`]), as a function of that state: with [`Run::stage_tuning`], what
+    /// [`bot::expected_reply`](crate::bot::expected_reply) needs to show the reply the enemy will play.
+    #[must_use]
+    pub fn enemy_seeder(&self) -> impl Fn(&Battle) -> u64 + Send + Sync + 'static {
+        let (seed, index) = (self.config.seed, u64::from(self.battles_started));
+        move |battle| enemy_seed(seed, index, battle)
     }
 
     /// The enemy tuning of the current battle's stage.
@@ -1736,12 +1748,14 @@ impl Run {
         while battle.status() == BattleStatus::Ongoing && battle.to_move() == Team::Enemy {
             let choose = || {
                 let s = enemy_seed(seed, index, battle);
+                let start = std::time::Instant::now();
                 let decision = choose_action_with(battle, tuning, s, &evaluation);
                 searches.push(EnemySearch {
                     stage,
                     depth: tuning.depth,
                     completed_depth: decision.completed_depth,
                     nodes: decision.nodes,
+                    micros: start.elapsed().as_micros() as u64,
                 });
                 decision.action
             };

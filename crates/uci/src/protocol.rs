@@ -875,3 +875,59 @@ fn limited_search(
         ranked: choice.ranked,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gambit_search::PvLine;
+
+    fn info(nodes: u64, elapsed_ms: u64, hashfull: u32, pv: &[Move]) -> String {
+        let root = Position::startpos();
+        let lines = [PvLine { score: 25, exact: true, pv: pv.to_vec() }];
+        let p =
+            SearchInfo { depth: 3, seldepth: 5, score: 25, nodes, elapsed_ms, pv, hashfull, lines: &lines };
+        info_line(&root, &p, 0, false)
+    }
+
+    #[test]
+    fn info_lines_carry_nps_and_hashfull() {
+        let root = Position::startpos();
+        let e4 = root.parse_uci("e2e4").unwrap();
+        // 123456 nodes in 250 ms: 493824 per second.
+        assert_eq!(
+            info(123_456, 250, 417, &[e4]),
+            "info depth 3 seldepth 5 multipv 1 score cp 25 nodes 123456 nps 493824 hashfull 417 time 250 pv e2e4"
+        );
+        // Under a millisecond counts as one.
+        assert!(info(700, 0, 0, &[e4]).contains(" nodes 700 nps 700000 hashfull 0 time 0 "));
+    }
+
+    #[test]
+    fn the_final_info_line_carries_nps() {
+        let root = Position::startpos();
+        let e4 = root.parse_uci("e2e4").unwrap();
+        let r = SearchResult {
+            best: Some(e4),
+            score: 12,
+            pv: vec![e4],
+            completed_depth: 0,
+            seldepth: 0,
+            nodes: 50,
+            elapsed_ms: 2,
+            ranked: Vec::new(),
+        };
+        assert_eq!(
+            final_info(&root, &r, false),
+            "info depth 0 seldepth 0 score cp 12 nodes 50 nps 25000 time 2 pv e2e4"
+        );
+    }
+
+    #[test]
+    fn go_without_a_position_skips_searchmoves_and_sees_its_limits() {
+        let go = Go::parse(&["searchmoves", "e2e4", "depth", "3"], None);
+        assert!(go.searchmoves.is_empty() && go.ignored.is_empty(), "{go:?}");
+        assert!(go.bounded());
+        assert!(!Go::parse(&["ponder"], None).bounded());
+        assert!(Go::parse(&["btime", "100"], None).bounded());
+    }
+}

@@ -8,6 +8,13 @@
 //! values are skipped and named, and the search still answers `bestmove`. At the end of the input a
 //! running search is allowed to finish (an `infinite` or pondering one is stopped).
 //!
+//! The engine holds the start position until the first `position`. A refused `position` (a bad FEN,
+//! an illegal move) and `ucinewgame` leave it with no position: each `go` then answers an
+//! `info string error: no position: ...` naming why, and `bestmove 0000` (after `stop` or `ponderhit`
+//! for `go infinite` and `go ponder`), until a valid `position` arrives. `UCI_Chess960` applies from
+//! the next `position`. With `debug on`, each `go` names its thread count, table size and time limits
+//! in an `info string debug: ...` line.
+//!
 //! Protocol reference: the UCI specification by Stefan Meyer-Kahlen (2004, "Description of the
 //! universal chess interface (UCI)").
 
@@ -120,7 +127,10 @@ struct Options {
     multipv: usize,
     limit_strength: bool,
     elo: u32,
+    /// Read the next `position` as Chess960 (the position in force keeps its mode).
     chess960: bool,
+    /// `Hash`, MiB.
+    hash_mib: usize,
 }
 
 impl Default for Options {
@@ -133,6 +143,7 @@ impl Default for Options {
             limit_strength: false,
             elo: strength::ELO_MAX,
             chess960: false,
+            hash_mib: DEFAULT_HASH_MIB,
         }
     }
 }
@@ -295,8 +306,9 @@ fn read_number(token: &str) -> Option<u64> {
 }
 
 impl Go {
-    /// Parses the tokens after `go` for the position `pos` (for `searchmoves`). Never fails.
-    fn parse(tokens: &[&str], pos: &Position) -> Go {
+    /// Parses the tokens after `go` for the position `pos` (for `searchmoves`; with no position,
+    /// `searchmoves` are skipped without a message: there is nothing to search). Never fails.
+    fn parse(tokens: &[&str], pos: Option<&Position>) -> Go {
         let mut go = Go::default();
         let mut i = 0;
         while i < tokens.len() {
@@ -307,11 +319,12 @@ impl Go {
                 "infinite" => go.infinite = true,
                 "searchmoves" => {
                     while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
-                        match pos.parse_uci(tokens[i]) {
-                            Ok(m) if pos.legal_moves().contains(&m) => go.searchmoves.push(m),
-                            _ => go
+                        match pos.map(|p| (p, p.parse_uci(tokens[i]))) {
+                            Some((p, Ok(m))) if p.legal_moves().contains(&m) => go.searchmoves.push(m),
+                            Some(_) => go
                                 .ignored
                                 .push(format!("searchmoves `{}` (not a legal move here)", tokens[i])),
+                            None => {}
                         }
                         i += 1;
                     }
@@ -349,11 +362,33 @@ impl Go {
         }
         go
     }
+
+    /// Whether a limit ends the search by itself: `depth`, `nodes`, `mate`, `movetime`, or a clock
+    /// (`wtime` or `btime`; whether it is the mover's is for the caller).
+    fn bounded(&self) -> bool {
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.mate.is_some()
+            || self.movetime.is_some()
+            || self.wtime.is_some()
+            || self.btime.is_some()
+    }
+}
+
+/// Blocks a search thread while its `bestmove` must wait: until `stop`, or for a pondering search
+/// until `ponderhit` unless `infinite`.
+fn hold_bestmove(stop: &AtomicBool, time: &Mutex<TimeState>, infinite: bool) {
+    while !stop.load(Ordering::Relaxed) && (infinite || lock(time).pondering) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 struct Uci<W> {
     out: Arc<Mutex<W>>,
-    pos: Position,
+    /// The position `go` searches, or why there is none (a refused `position`, `ucinewgame`).
+    pos: Result<Position, String>,
+    /// `debug on`: each `go` names its settings and limits in an `info string debug: ...` line.
+    debug: bool,
     searcher: Option<Searcher<Position>>,
     options: Options,
     /// Counts `go` commands, seeding the limited-strength choice.
@@ -368,7 +403,8 @@ impl<W: Write + Send + 'static> Uci<W> {
     fn new(output: W) -> Uci<W> {
         Uci {
             out: Arc::new(Mutex::new(output)),
-            pos: Position::startpos(),
+            pos: Ok(Position::startpos()),
+            debug: false,
             searcher: Some(Searcher::new(Params::default(), DEFAULT_HASH_MIB)),
             options: Options::default(),
             searches: 0,
@@ -424,7 +460,18 @@ impl<W: Write + Send + 'static> Uci<W> {
                 self.announce();
                 Ok(())
             }
-            "debug" | "register" => Ok(()),
+            "debug" => match tokens.get(1).copied() {
+                Some("on") => {
+                    self.debug = true;
+                    Ok(())
+                }
+                Some("off") => {
+                    self.debug = false;
+                    Ok(())
+                }
+                _ => Err("expected `debug on` or `debug off`".to_string()),
+            },
+            "register" => Ok(()),
             "isready" => {
                 send(&self.out, "readyok");
                 Ok(())
@@ -432,7 +479,10 @@ impl<W: Write + Send + 'static> Uci<W> {
             "ucinewgame" => {
                 self.settle();
                 self.searcher().clear();
-                self.pos = Position::startpos();
+                // A new game: its position comes with the next `position`, and its first clock is not
+                // the continuation of the last move's (the measured GUI delay is kept).
+                self.pos = Err("`ucinewgame` starts a game without one".to_string());
+                self.last_move = None;
                 Ok(())
             }
             "setoption" => {
@@ -441,7 +491,9 @@ impl<W: Write + Send + 'static> Uci<W> {
             }
             "position" => {
                 self.settle();
-                self.position(&tokens)
+                let read = self.position(&tokens);
+                self.pos = read.clone().map_err(|e| format!("`{}` was refused ({e})", line.trim()));
+                read.map(|_| ())
             }
             "go" => {
                 self.settle();
@@ -521,6 +573,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             "hash" => {
                 let mib = number(1, MAX_HASH_MIB as u64)? as usize;
                 self.searcher().resize_hash(mib);
+                self.options.hash_mib = mib;
             }
             "clear hash" => self.searcher().clear(),
             "threads" => {
@@ -535,11 +588,9 @@ impl<W: Write + Send + 'static> Uci<W> {
             "move overhead" => self.options.move_overhead_ms = number(0, crate::time::MAX_MOVE_OVERHEAD_MS)?,
             "uci_showwdl" => self.options.show_wdl = check()?,
             "uci_limitstrength" => self.options.limit_strength = check()?,
-            "uci_chess960" => {
-                let on = check()?;
-                self.pos.set_chess960(on).map_err(|e| format!("UCI_Chess960 {value}: {e}"))?;
-                self.options.chess960 = on;
-            }
+            // Read by the next `position`: the position in force keeps its castling notation (a
+            // Chess960 position may have castling rights standard chess cannot write).
+            "uci_chess960" => self.options.chess960 = check()?,
             "uci_elo" => {
                 self.options.elo = number(u64::from(strength::ELO_MIN), u64::from(strength::ELO_MAX))? as u32;
             }
@@ -548,7 +599,8 @@ impl<W: Write + Send + 'static> Uci<W> {
         Ok(())
     }
 
-    fn position(&mut self, tokens: &[&str]) -> Result<(), String> {
+    /// Reads a `position` command (all of it: a move that cannot be played refuses the whole command).
+    fn position(&self, tokens: &[&str]) -> Result<Position, String> {
         let moves_at = tokens.iter().position(|&t| t == "moves");
         let end = moves_at.unwrap_or(tokens.len());
         let read = |fen: &str| {
@@ -579,21 +631,75 @@ impl<W: Write + Send + 'static> Uci<W> {
                 pos.play(mv).map_err(|e| e.to_string())?;
             }
         }
-        self.pos = pos;
-        Ok(())
+        Ok(pos)
+    }
+
+    /// `go` with no position: names why and answers `bestmove 0000`, at once, or for `go infinite`,
+    /// `go ponder` and a bare `go` after `stop` (or `ponderhit` when pondering), as a search would.
+    fn go_without_position(&mut self, tokens: &[&str], why: &str) {
+        self.info_string(&format!("error: no position: {why}; bestmove 0000 until a valid `position`"));
+        let go = Go::parse(tokens, None);
+        let infinite = go.infinite || !go.bounded();
+        if !infinite && !go.ponder {
+            send(&self.out, "bestmove 0000");
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let time = Arc::new(Mutex::new(TimeState { pondering: go.ponder, origin: Instant::now() }));
+        let (flag, state, out) = (Arc::clone(&stop), Arc::clone(&time), Arc::clone(&self.out));
+        let searcher =
+            self.searcher.take().unwrap_or_else(|| Searcher::new(Params::default(), DEFAULT_HASH_MIB));
+        let handle = std::thread::spawn(move || {
+            hold_bestmove(&flag, &state, infinite);
+            send(&out, "bestmove 0000");
+            (searcher, 0)
+        });
+        self.job = Some(Job { stop, time, handle, clock_move: None, waits: true });
+    }
+
+    /// The `info string debug: ...` text of a `go`: threads, table size, strength, and the time
+    /// limits it runs under (`overhead_ms` the reserve they were allocated with, milliseconds).
+    fn debug_text(&mut self, limits: &TimeLimits, horizon: u32, overhead_ms: u64) -> String {
+        let mut parts = vec![
+            format!("threads {}", self.searcher().threads()),
+            format!("hash {} MiB", self.options.hash_mib),
+        ];
+        if self.options.limit_strength {
+            parts.push(format!("UCI_LimitStrength at UCI_Elo {}", self.options.elo));
+        }
+        if let Some((soft, hard)) = limits.clock {
+            parts.push(format!(
+                "clock: soft {soft} ms, hard {hard} ms ({horizon} moves to go, overhead {overhead_ms} ms)"
+            ));
+        }
+        if let Some(ms) = limits.movetime {
+            parts.push(format!("movetime {ms} ms (overhead {overhead_ms} ms)"));
+        }
+        if limits.clock.is_none() && limits.movetime.is_none() {
+            parts.push("no time limit".to_string());
+        }
+        format!("debug: {}", parts.join(", "))
     }
 
     fn go(&mut self, tokens: &[&str]) {
-        let go = Go::parse(tokens, &self.pos);
+        let current = match &self.pos {
+            Ok(p) => p.clone(),
+            Err(why) => {
+                let why = why.clone();
+                self.go_without_position(tokens, &why);
+                return;
+            }
+        };
+        let go = Go::parse(tokens, Some(&current));
         for text in &go.ignored {
             self.info_string(&format!("ignored: {text}"));
         }
         self.searches += 1;
         let (time, inc) =
-            if self.pos.turn() == Color::White { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+            if current.turn() == Color::White { (go.wtime, go.winc) } else { (go.btime, go.binc) };
         // The GUI's delay per move, measured from the previous clock move of the same side.
         if let (Some((m, engine_ms)), Some(now)) = (self.last_move.take(), time)
-            && m.color == self.pos.turn()
+            && m.color == current.turn()
             && !m.ponder
         {
             self.lag.observe(m.clock_ms, m.inc_ms, engine_ms, now);
@@ -604,17 +710,23 @@ impl<W: Write + Send + 'static> Uci<W> {
         // about 0.15 s at 5+0.05, and a scheduling stall there lost on time).
         let overhead = self.lag.overhead_ms(self.options.move_overhead_ms);
         let mut limits = TimeLimits::default();
+        let mut horizon = crate::time::DEFAULT_MOVES_TO_GO;
         if let Some(ms) = go.movetime {
             limits.movetime = Some(ms.saturating_sub(overhead).max(1));
         }
         if let Some(time_ms) = time
             && !go.infinite
         {
-            let (soft, hard) =
-                allocate(Clock { time_ms, inc_ms: inc, moves_to_go: go.movestogo, overhead_ms: overhead });
+            let clock = Clock { time_ms, inc_ms: inc, moves_to_go: go.movestogo, overhead_ms: overhead };
+            horizon = clock.horizon();
+            let (soft, hard) = allocate(clock);
             // A single legal move: depth 1 (for its info line) and no more.
-            let forced = self.pos.count_legal_moves() == 1;
+            let forced = current.count_legal_moves() == 1;
             limits.clock = Some((if forced { 1 } else { soft }, hard));
+        }
+        if self.debug {
+            let text = self.debug_text(&limits, horizon, overhead);
+            self.info_string(&text);
         }
         let bounded = go.depth.is_some()
             || go.nodes.is_some()
@@ -633,7 +745,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             limits,
             manager: limits.clock.map(|(soft, hard)| TimeManager::new(soft, hard)),
             out: Arc::clone(&self.out),
-            root: self.pos.clone(),
+            root: current.clone(),
             show_wdl: self.options.show_wdl,
             mate: go.mate,
             mate_found: false,
@@ -644,7 +756,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             Limits { depth: go.depth.map(|d| d.max(1)), nodes: go.nodes, ..Limits::default() };
         let mut searcher =
             self.searcher.take().unwrap_or_else(|| Searcher::new(Params::default(), DEFAULT_HASH_MIB));
-        let mut pos = self.pos.clone();
+        let mut pos = current.clone();
         let options = self.options.clone();
         let seed = pos.key() ^ self.searches;
         let root = go.searchmoves;
@@ -667,9 +779,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 send(&handler.out, &final_info(&pos, &result, handler.show_wdl));
             }
             // UCI: after `go infinite` the bestmove waits for `stop`; while pondering, for `ponderhit`.
-            while !handler.stop.load(Ordering::Relaxed) && (infinite || lock(&handler.time).pondering) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            hold_bestmove(&handler.stop, &handler.time, infinite);
             let line = match result.best {
                 Some(b) if result.pv.first() == Some(&b) => {
                     uci_moves(&pos, &result.pv[..result.pv.len().min(2)])
@@ -685,7 +795,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             (searcher, engine_ms)
         });
         let clock_move = time.zip(limits.clock).map(|(clock_ms, _)| ClockMove {
-            color: self.pos.turn(),
+            color: current.turn(),
             clock_ms,
             inc_ms: inc,
             ponder: go.ponder,
@@ -697,7 +807,8 @@ impl<W: Write + Send + 'static> Uci<W> {
 /// The `info` line sent when no iteration reported the move played: a root with no legal move
 /// (`depth 0`, `score mate 0` when mated, `score cp 0` when stalemated), a search cut before depth 1
 /// completed (`depth 0`, the fallback or the best move proven so far), a limited-strength choice, or a
-/// best move adopted from an iteration the stop interrupted.
+/// best move adopted from an iteration the stop interrupted. It has `nodes`, `nps` and `time` (no
+/// `hashfull`: the result does not carry the table).
 fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String {
     let mut s = format!("info depth {} seldepth {}", r.completed_depth, r.seldepth.max(r.completed_depth));
     s.push_str(&score_text(r.score));
@@ -705,7 +816,8 @@ fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String
         let (w, d, l) = wdl(r.score);
         s.push_str(&format!(" wdl {w} {d} {l}"));
     }
-    s.push_str(&format!(" nodes {} time {}", r.nodes, r.elapsed_ms));
+    let nps = r.nodes * 1000 / r.elapsed_ms.max(1);
+    s.push_str(&format!(" nodes {} nps {nps} time {}", r.nodes, r.elapsed_ms));
     let pv: Vec<Move> = match (r.pv.first(), r.best) {
         (Some(first), Some(best)) if *first == best => r.pv.clone(),
         (_, Some(best)) => vec![best],
@@ -761,5 +873,61 @@ fn limited_search(
         nodes: choice.nodes,
         elapsed_ms: start.elapsed().as_millis() as u64,
         ranked: choice.ranked,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gambit_search::PvLine;
+
+    fn info(nodes: u64, elapsed_ms: u64, hashfull: u32, pv: &[Move]) -> String {
+        let root = Position::startpos();
+        let lines = [PvLine { score: 25, exact: true, pv: pv.to_vec() }];
+        let p =
+            SearchInfo { depth: 3, seldepth: 5, score: 25, nodes, elapsed_ms, pv, hashfull, lines: &lines };
+        info_line(&root, &p, 0, false)
+    }
+
+    #[test]
+    fn info_lines_carry_nps_and_hashfull() {
+        let root = Position::startpos();
+        let e4 = root.parse_uci("e2e4").unwrap();
+        // 123456 nodes in 250 ms: 493824 per second.
+        assert_eq!(
+            info(123_456, 250, 417, &[e4]),
+            "info depth 3 seldepth 5 multipv 1 score cp 25 nodes 123456 nps 493824 hashfull 417 time 250 pv e2e4"
+        );
+        // Under a millisecond counts as one.
+        assert!(info(700, 0, 0, &[e4]).contains(" nodes 700 nps 700000 hashfull 0 time 0 "));
+    }
+
+    #[test]
+    fn the_final_info_line_carries_nps() {
+        let root = Position::startpos();
+        let e4 = root.parse_uci("e2e4").unwrap();
+        let r = SearchResult {
+            best: Some(e4),
+            score: 12,
+            pv: vec![e4],
+            completed_depth: 0,
+            seldepth: 0,
+            nodes: 50,
+            elapsed_ms: 2,
+            ranked: Vec::new(),
+        };
+        assert_eq!(
+            final_info(&root, &r, false),
+            "info depth 0 seldepth 0 score cp 12 nodes 50 nps 25000 time 2 pv e2e4"
+        );
+    }
+
+    #[test]
+    fn go_without_a_position_skips_searchmoves_and_sees_its_limits() {
+        let go = Go::parse(&["searchmoves", "e2e4", "depth", "3"], None);
+        assert!(go.searchmoves.is_empty() && go.ignored.is_empty(), "{go:?}");
+        assert!(go.bounded());
+        assert!(!Go::parse(&["ponder"], None).bounded());
+        assert!(Go::parse(&["btime", "100"], None).bounded());
     }
 }

@@ -21,6 +21,21 @@ impl Default for Clock {
     }
 }
 
+/// The moves to go [`allocate`] assumes when `go` gives no `movestogo`.
+pub const DEFAULT_MOVES_TO_GO: u32 = 35;
+
+/// The most moves [`allocate`] spreads the clock over (a larger `movestogo` counts as this).
+pub const MAX_MOVES_TO_GO: u32 = 50;
+
+impl Clock {
+    /// The moves the clock is spread over: `moves_to_go`, or [`DEFAULT_MOVES_TO_GO`] without one,
+    /// within `1..=`[`MAX_MOVES_TO_GO`] (`movestogo 0` counts as 1).
+    #[must_use]
+    pub fn horizon(&self) -> u32 {
+        self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, MAX_MOVES_TO_GO)
+    }
+}
+
 /// The default time reserved for communication and thread start per move, milliseconds.
 pub const MOVE_OVERHEAD_MS: u64 = 10;
 
@@ -29,7 +44,7 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The soft and hard limits (milliseconds) for one move.
 ///
-/// With `n` = moves to go (default 35, at most 50) and `o` = the overhead, the time for the next `n`
+/// With `n` = moves to go ([`Clock::horizon`]: default 35, at most 50) and `o` = the overhead, the time for the next `n`
 /// moves is `budget = time + (n - 1) inc - (n + 2) o` (the overhead is reserved for every one of them,
 /// as Stockfish does); soft = `budget / n`, hard = `min(3 soft, (time - o) / 4)` (`/ 2` when
 /// `n` = 1), and soft never exceeds hard. At 5+0.05 s the first move gets 180 ms soft and 540 ms
@@ -41,7 +56,7 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 /// the search checks the clock every 1024 nodes (well under a millisecond).
 #[must_use]
 pub fn allocate(clock: Clock) -> (u64, u64) {
-    let n = u64::from(clock.moves_to_go.unwrap_or(35).clamp(1, 50));
+    let n = u64::from(clock.horizon());
     let budget = (clock.time_ms + (n - 1) * clock.inc_ms).saturating_sub((n + 2) * clock.overhead_ms);
     let left = clock.time_ms.saturating_sub(clock.overhead_ms);
     let soft = budget / n;
@@ -175,6 +190,22 @@ mod tests {
         assert_eq!(allocate(Clock { time_ms: 1000, inc_ms: 10, ..Clock::default() }), (27, 81));
         // 5+0.05 s: (5000 + 1700 - 370) / 35.
         assert_eq!(allocate(Clock { time_ms: 5000, inc_ms: 50, ..Clock::default() }), (180, 540));
+    }
+
+    #[test]
+    fn movestogo_spreads_the_clock_over_fewer_moves() {
+        let clock = Clock { time_ms: 3000, ..Clock::default() };
+        assert_eq!(clock.horizon(), 35);
+        assert_eq!(allocate(clock), (75, 225));
+        // (3000 - 7 * 10) / 5 = 586; the hard limit (3000 - 10) / 4.
+        let five = Clock { moves_to_go: Some(5), ..clock };
+        assert_eq!(five.horizon(), 5);
+        assert_eq!(allocate(five), (586, 747));
+        // The last move before the control: up to half of what is left.
+        let one = Clock { time_ms: 500, moves_to_go: Some(1), ..clock };
+        assert_eq!(allocate(one), (245, 245));
+        assert_eq!(Clock { moves_to_go: Some(0), ..clock }.horizon(), 1);
+        assert_eq!(Clock { moves_to_go: Some(400), ..clock }.horizon(), MAX_MOVES_TO_GO);
     }
 
     #[test]

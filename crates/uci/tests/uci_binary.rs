@@ -130,6 +130,37 @@ fn clear_hash_makes_the_next_search_repeat_a_fresh_one() {
     assert_eq!(e.finish(), (0, String::new()));
 }
 
+/// The value after `key` in an `info` line.
+fn field(line: &str, key: &str) -> Option<u64> {
+    line.split_whitespace().skip_while(|w| *w != key).nth(1)?.parse().ok()
+}
+
+/// `hashfull` (permille of the first 1000 table slots filled by this search) grows with the search
+/// and stays within 0..=1000; `nps` is `nodes` per second of `time`.
+#[test]
+fn info_lines_report_hashfull_and_nps() {
+    let mut e = Engine::uci();
+    e.send("setoption name Hash value 1");
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send("go depth 8");
+    let lines = e.until("bestmove");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth ")).collect();
+    assert!(infos.len() >= 8, "{lines:?}");
+    let mut fill = Vec::new();
+    for l in &infos {
+        let (nodes, nps, time) =
+            (field(l, "nodes").unwrap(), field(l, "nps").unwrap(), field(l, "time").unwrap());
+        assert_eq!(nps, nodes * 1000 / time.max(1), "{l}");
+        fill.push(field(l, "hashfull").unwrap());
+    }
+    assert!(fill.windows(2).all(|w| w[0] <= w[1]), "a search only adds entries: {fill:?}");
+    assert!(fill.iter().all(|&f| f <= 1000), "{fill:?}");
+    let (first, last) = (fill[0], *fill.last().unwrap());
+    assert!(first < 20 && last > 50, "depth 1 leaves the table nearly empty, depth 8 fills it: {fill:?}");
+    e.send("quit");
+    assert_eq!(e.finish(), (0, String::new()));
+}
+
 #[test]
 fn node_budgets_hold_and_multipv_lines_are_ranked() {
     let mut e = Engine::uci();

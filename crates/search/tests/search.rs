@@ -282,3 +282,32 @@ fn wins_material_tactics() {
     let r = search("r3k3/8/8/1N1q4/8/8/8/4K3 w - - 0 1", 5);
     assert_eq!(r.best.unwrap().to_uci(), "b5c7");
 }
+
+/// `Params::full_width_turns`: the beam spares the root and the first reply. With a beam of one, a
+/// 2-ply search keeps every root action and scores the root exactly as a full-width search does (the
+/// quiescence below has no beam); with the turns at 0 the root is cut to one action.
+#[test]
+fn full_width_turns_spare_the_root_and_the_first_reply_from_the_beam() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    for fen in fens {
+        let run = |beam: usize, turns: u32| {
+            let mut pos = Position::from_fen(fen).unwrap();
+            let params = Params { beam_width: beam, full_width_turns: turns, ..Params::plain() };
+            let mut s = Searcher::<Position>::new(params, 8);
+            s.search(&mut pos, &Limits { depth: Some(2), ..Limits::default() }, &mut NoHandler)
+        };
+        let moves = Position::from_fen(fen).unwrap().legal_moves().len();
+        let (full, spared, cut) = (run(0, 0), run(1, 2), run(1, 0));
+        assert_eq!(spared.ranked.len(), moves, "{fen}");
+        assert_eq!(cut.ranked.len(), 1, "{fen}");
+        assert_eq!(spared.score, full.score, "{fen}");
+        // One turn spared: the root whole, each reply cut to its first move.
+        let one = run(1, 1);
+        assert_eq!(one.ranked.len(), moves, "{fen}");
+        assert!(one.score >= full.score, "{fen}: a reply cut to one can only flatter the root");
+    }
+}

@@ -130,6 +130,10 @@ enum Command {
         /// `thinking` (the thinking enemy of issue 40: the whole action set, depth in turns, the guard).
         #[arg(long, default_value = "presets", value_parser = ["presets", "thinking"])]
         enemy: String,
+        /// The reference player of every run: careless, auto (today's auto-player) or thinker
+        /// (`gambit_roguelite::bot::Player`).
+        #[arg(long, default_value = "auto")]
+        player: gambit_roguelite::bot::Player,
     },
     /// Proves encounters winnable: the shortest winning line the solver finds against the enemy bot
     /// (a template and a seed), or the proof rate of every template over a seed range (--all).
@@ -401,7 +405,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank, ranks, enemy } => {
+        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank, ranks, enemy, player } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
                 None if runs == 0 => return Err(bad("--runs must be at least 1")),
@@ -417,6 +421,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                     items,
                     json,
                     thinking: enemy == "thinking",
+                    player,
                     rank,
                     ranks,
                 },

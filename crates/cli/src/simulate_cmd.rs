@@ -8,9 +8,7 @@ use anyhow::Result;
 use gambit_roguelite::BattleAction;
 use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
-use gambit_roguelite::bot::{
-    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, EnemyTuning, play_auto_with, thinking_floor,
-};
+use gambit_roguelite::bot::{BoardChoice, EnemyTuning, Player, play_run, thinking_floor};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::items::ItemCatalogue;
 use gambit_roguelite::rank::{Rank, RankRules};
@@ -57,6 +55,8 @@ pub(crate) struct SimulateArgs {
     pub items: Option<std::path::PathBuf>,
     /// Print JSON.
     pub json: bool,
+    /// The reference player of every run.
+    pub player: Player,
     /// Play every battle against the thinking enemy ([`EnemyTuning::thinking`]) instead of the
     /// tuning's presets.
     pub thinking: bool,
@@ -533,7 +533,6 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     };
     let (first, last) = args.seeds;
     let runs = last - first + 1;
-    let player = AutoPlayer { battle: AUTO_PLAYER_TUNING, board: args.board };
     let start = std::time::Instant::now();
     let bar = ProgressBar::new(runs);
     bar.set_style(
@@ -553,7 +552,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             let mut wins = Vec::new();
             let mut tracker = WinTracker::default();
             let mut proofs = Vec::new();
-            let run = play_auto_with(config, &player, |run, events| {
+            let run = play_run(config, args.player, args.board, |run, events| {
                 if run.battles_started() as usize > proofs.len() {
                     proofs.push(run.encounter().and_then(|e| e.proof));
                 }
@@ -771,7 +770,8 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             })
             .collect();
         let doc = json!({
-            "runs": runs, "seeds": [first, last], "board": args.board.key(), "tuning": tuning_name,
+            "runs": runs, "seeds": [first, last], "player": args.player.key(), "board": args.board.key(),
+            "tuning": tuning_name,
             "rank": args.rank.number(),
             "seconds": seconds, "stages": stage_json, "templates": template_json, "items": item_json,
             "actions": {"player": player_mix.json(), "enemy": enemy_mix.json()},
@@ -798,10 +798,13 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     }
     writeln!(
         out,
-        "runs {runs} (seeds {first}..{last}), rank {}, board choice {}, {tuning_name}, {seconds:.1} s",
+        "runs {runs} (seeds {first}..{last}), player {}, rank {}, board choice {}, {tuning_name}, {seconds:.1} s",
+        args.player,
         args.rank,
         args.board.key()
     )?;
+    let (lo, hi) = wilson(victories, runs);
+    writeln!(out, "run victories {victories} / {runs} ({:.1}%, {lo:.1}-{hi:.1})", pct(victories, runs))?;
     writeln!(out)?;
     if route_rows.iter().any(|r| r.1 > 0) {
         writeln!(

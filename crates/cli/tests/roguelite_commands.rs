@@ -87,12 +87,14 @@ fn simulate_reports_per_stage_and_per_template_figures() {
     assert!(text.contains("player actions: moves "), "{text}");
     assert!(text.contains("enemy actions: moves "), "{text}");
     assert!(text.contains("run victories "));
-    // The enemy's searches: per stage, the share that reached the stage's depth ceiling.
-    let header = "| stage | enemy decisions | depth ceiling | reached | median depth | depth: count |";
+    // The enemy's searches: per stage, the share that reached the stage's depth ceiling and the
+    // thinking enemy's floor, and the decision times.
+    let header = "| stage | enemy decisions | depth ceiling | reached | floor | at least the floor | median depth | depth: count | decision p50 / p95 |";
     let rows: Vec<&str> =
         text.lines().skip_while(|l| *l != header).skip(2).take_while(|l| l.starts_with("| ")).collect();
-    assert!(!rows.is_empty() && rows.iter().all(|r| r.contains('%')), "{text}");
+    assert!(!rows.is_empty() && rows.iter().all(|r| r.contains('%') && r.ends_with(" ms |")), "{text}");
     assert_eq!(cli(&["simulate", "--runs", "0"], dir.path()).status.code(), Some(2));
+    assert_eq!(cli(&["simulate", "--enemy", "smart"], dir.path()).status.code(), Some(2));
     assert_eq!(cli(&["simulate", "--board", "best"], dir.path()).status.code(), Some(2));
     assert_eq!(cli(&["simulate", "--seeds", "9..3"], dir.path()).status.code(), Some(2));
 }

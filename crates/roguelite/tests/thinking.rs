@@ -245,3 +245,67 @@ fn expected_reply_is_the_action_the_runs_enemy_plays() {
     }
     assert!(checked > 0, "no enemy reply was checked");
 }
+
+/// The reference players (issue 40 section 2) act on what the screen shows: with the enemy's seed
+/// stream changed, the thinker's (and the others') first decision of every battle is the same, over
+/// 20 seeds. Each run is played against the thinking enemy, without proofs (fast).
+#[test]
+fn the_players_first_decision_of_every_battle_ignores_the_enemys_seed_stream() {
+    use gambit_roguelite::bot::{BoardChoice, Player};
+    let mut battles = 0;
+    for seed in 1..=20 {
+        let mut config = RunConfig::new(seed);
+        config.tuning = EnemyTuning::thinking();
+        config.economy.proof.nodes = 0;
+        let mut run = Run::new(config);
+        let mut started = 0;
+        for _ in 0..120 {
+            let Some(decision) = Player::Thinker.decide(&run, BoardChoice::Random) else { break };
+            if matches!(run.phase(), RunPhase::Battle) && run.battles_started() > started {
+                started = run.battles_started();
+                battles += 1;
+                for player in Player::ALL {
+                    let salted = run.clone().with_enemy_seed_salt(0x5eed);
+                    assert_eq!(
+                        player.decide(&salted, BoardChoice::Random),
+                        player.decide(&run, BoardChoice::Random),
+                        "seed {seed}, battle {started}: {player}"
+                    );
+                }
+            }
+            if run.apply(decision).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(battles >= 20, "only {battles} battles were reached");
+}
+
+/// The careless player never uses a consumable, and each player is deterministic for a seed.
+#[test]
+fn the_reference_players_replay_and_the_careless_one_uses_no_consumable() {
+    use gambit_roguelite::bot::{BoardChoice, Player, play_run};
+    for player in Player::ALL {
+        let play = || {
+            let mut config = RunConfig::new(3);
+            config.economy.proof.nodes = 0;
+            let mut actions = Vec::new();
+            let run = play_run(config, player, BoardChoice::Random, |_, _| {});
+            for d in run.decisions() {
+                if let Decision::Act { action } = d {
+                    actions.push(*action);
+                }
+            }
+            (run.is_over(), actions)
+        };
+        let (over, actions) = play();
+        assert!(over, "{player}: the run ends");
+        assert_eq!(play().1, actions, "{player}: the same seed replays");
+        if player == Player::Careless {
+            assert!(
+                actions.iter().all(|a| !matches!(a, BattleAction::Use { .. })),
+                "careless used a consumable"
+            );
+        }
+    }
+}

@@ -3,12 +3,14 @@
 
 mod auto;
 mod eval;
+mod players;
 
 pub use auto::{
     AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, auto_decision, auto_decision_with, auto_use, play_auto,
     play_auto_with,
 };
 pub use eval::Evaluation;
+pub use players::{Player, THINKER_TUNING, play_run};
 
 use gambit_rules::Role;
 use gambit_search::{BotConfig, BotOptions, Game, Preset, Terminal, choose_with};

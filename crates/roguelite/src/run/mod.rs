@@ -526,9 +526,24 @@ pub struct RunConfig {
     /// widened the pool.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub locked_items: Vec<ItemId>,
+    /// Mixed into the seeds of the enemy's decisions only ([`enemy_seed`]): 0 (the default, and what
+    /// every saved run holds) leaves them as they were. Tests change it to show that the reference
+    /// players never read the enemy's seed stream.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub enemy_seed_salt: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 impl RunConfig {
+    /// The run seed as the enemy's decisions derive theirs ([`RunConfig::enemy_seed_salt`] mixed in).
+    #[must_use]
+    pub fn enemy_stream(&self) -> u64 {
+        if self.enemy_seed_salt == 0 { self.seed } else { self.seed ^ splitmix64(self.enemy_seed_salt) }
+    }
+
     /// A configuration with no unlocks and the default tuning.
     #[must_use]
     pub fn new(seed: u64) -> RunConfig {
@@ -544,6 +559,7 @@ impl RunConfig {
             daily: None,
             acts: ROUTE_ACTS,
             locked_items: Vec::new(),
+            enemy_seed_salt: 0,
         }
     }
 
@@ -884,6 +900,15 @@ impl Run {
         &self.config
     }
 
+    /// The same run with another [`RunConfig::enemy_seed_salt`] (the enemy's later decisions change,
+    /// nothing else): for tests that show a player's decisions do not depend on the enemy's seeds.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_enemy_seed_salt(mut self, salt: u64) -> Run {
+        self.config.enemy_seed_salt = salt;
+        self
+    }
+
     /// The route ([`crate::route`]; `None` in a three-battle run and before the start offer is
     /// taken).
     #[must_use]
@@ -1194,9 +1219,8 @@ impl Run {
     /// The seed the enemy's decision in a state of the current battle (the enemy to act) gets in this
     /// run ([`enemy_seed`]), as a function of that state: with [`Run::stage_tuning`], what
     /// [`bot::expected_reply`](crate::bot::expected_reply) needs to show the reply the enemy will play.
-    #[must_use]
     pub fn enemy_seeder(&self) -> impl Fn(&Battle) -> u64 + Send + Sync + 'static {
-        let (seed, index) = (self.config.seed, u64::from(self.battles_started));
+        let (seed, index) = (self.config.enemy_stream(), u64::from(self.battles_started));
         move |battle| enemy_seed(seed, index, battle)
     }
 
@@ -1462,7 +1486,7 @@ impl Run {
         }
         let Ok(battle) = Battle::new(&setup) else { return false };
         let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);
-        let enemy = enemy_policy(self.config.seed, battle_index, tuning, self.evaluation);
+        let enemy = enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation);
         let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
         if s.proved() {
             encounter.proof = Some(s.moves);
@@ -1738,7 +1762,7 @@ impl Run {
     /// live decision) or the record supplies them (a replay).
     fn enemy_turns<S: Supply>(&mut self, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
         let tuning = self.stage_tuning();
-        let seed = self.config.seed;
+        let seed = self.config.enemy_stream();
         let index = u64::from(self.battles_started);
         let evaluation = self.evaluation;
         let stage = self.encounter.as_ref().map_or(1, |e| e.stage);

@@ -6,30 +6,7 @@
 //! first release) or [`Style::Ansi`], the same layout with SGR colour codes for a terminal (square
 //! shades, the sides' pieces, and a background per [`Highlight`]). Pieces are letters
 //! ([`GlyphSet::Ascii`]) or the Unicode chess symbols ([`GlyphSet::Unicode`]). Each square is described
-//! by a [`RenderCell`], which a hook may change before it is written.
-//!
-//! # The ANSI palette
-//! Colours are indices of the 256-colour palette (`ESC[38;5;Nm` foreground, `ESC[48;5;Nm`
-//! background). Every square starts with `ESC[0;…m` (so nothing leaks from one square to the next) and
-//! every rank line ends with `ESC[0m`; the rank and file labels are not styled.
-//!
-//! | What | Background | Foreground |
-//! | --- | --- | --- |
-//! | light square | 180 | |
-//! | dark square | 137 | |
-//! | White piece | | 231, bold |
-//! | Black piece | | 16, bold |
-//! | a wounded piece (HP below its maximum, more than half left) | | 214, bold |
-//! | a badly wounded piece (half its HP or less) | | 196, bold |
-//! | an empty square's `.` | | 240 |
-//! | [`Highlight::LastMoveFrom`] | 101 | |
-//! | [`Highlight::LastMoveTo`] | 142 | |
-//! | [`Highlight::Check`] | 160 | |
-//! | [`Highlight::Frozen`] | 38 | |
-//! | [`Highlight::Hole`] | 234 | 239 |
-//! | [`Highlight::Wall`] | 243 | 252 |
-//! | [`Highlight::Poison`] | 96 | 156 |
-//! | [`Highlight::Marked`] | 68 | |
+//! by a [`RenderCell`], which a hook may change before it is written. [`Style`] lists the palette.
 
 use std::fmt::Write as _;
 
@@ -49,15 +26,38 @@ pub struct Glyph {
 }
 
 /// How a board is written.
+///
+/// # The ANSI palette
+/// Colours are indices of the 256-colour palette (`ESC[38;5;Nm` foreground, `ESC[48;5;Nm`
+/// background). Every square starts with `ESC[0;…m` (so nothing leaks from one square to the next) and
+/// every rank line ends with `ESC[0m`; the rank and file labels are not styled.
+///
+/// | What | Background | Foreground |
+/// | --- | --- | --- |
+/// | light square | 180 | |
+/// | dark square | 137 | |
+/// | White piece | | 231, bold |
+/// | Black piece | | 16, bold |
+/// | a wounded piece (HP below its maximum, more than half left) | | 214, bold |
+/// | a badly wounded piece (half its HP or less) | | 196, bold |
+/// | an empty square's `.` | | 240 |
+/// | [`Highlight::LastMoveFrom`] | 101 | |
+/// | [`Highlight::LastMoveTo`] | 142 | |
+/// | [`Highlight::Check`] | 160 | |
+/// | [`Highlight::Frozen`] | 38 | |
+/// | [`Highlight::Hole`] | 234 | 239 |
+/// | [`Highlight::Wall`] | 243 | 252 |
+/// | [`Highlight::Poison`] | 96 | 156 |
+/// | [`Highlight::Marked`] | 68 | |
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Style {
     /// Plain text: no escape codes; [`Highlight::Frozen`] and [`Highlight::Marked`] squares are drawn
     /// `[x]`, the other highlights are not shown.
     #[default]
     Plain,
-    /// The plain layout with ANSI SGR colour codes (256-colour palette, see the [module
-    /// docs](self)): square shades, the sides' pieces, a background per highlight, hit points. No
-    /// square is bracketed, so the files stay aligned.
+    /// The plain layout with ANSI SGR colour codes (the 256-colour palette above): square shades,
+    /// the sides' pieces, a background per highlight, hit points. No square is bracketed, so the
+    /// files stay aligned.
     Ansi,
 }
 
@@ -203,7 +203,7 @@ impl Default for RenderOptions {
     }
 }
 
-/// The 256-colour palette indices of [`Style::Ansi`] (the table of the module docs).
+/// The 256-colour palette indices of [`Style::Ansi`] (the table of [`Style`]).
 mod palette {
     pub(super) const LIGHT: u8 = 180;
     pub(super) const DARK: u8 = 137;
@@ -331,7 +331,7 @@ impl Position {
     /// ([`Position::cell`]) and returns what to draw.
     ///
     /// In [`Style::Plain`] a square whose highlight [is bracketed](Highlight::is_bracketed) is written
-    /// ` [x]`; in [`Style::Ansi`] each square is its SGR sequence (see the [module docs](self) for the
+    /// ` [x]`; in [`Style::Ansi`] each square is its SGR sequence (see [`Style`] for the
     /// palette) followed by ` x`, and each rank line ends with `ESC[0m`, so the text without its
     /// escape sequences is the plain text of the same cells, brackets aside.
     ///

@@ -552,7 +552,8 @@ impl Battle {
     /// wounded piece.
     ///
     /// ```
-    /// use gambit_roguelite::{Battle, BattleSetup, Objective};
+    /// use gambit_roguelite::Battle;
+    /// use gambit_roguelite::battle::{BattleSetup, Objective};
     /// use gambit_rules::{RenderOptions, Style};
     /// let setup = BattleSetup::from_fen("r3k3/8/8/8/*7/8/8/R3K3", Objective::CaptureKing, 10).unwrap();
     /// let battle = Battle::new(&setup).unwrap();

@@ -11,11 +11,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::bad;
+use crate::board_style::BoardStyle;
 
 /// A safety stop for the watch loop (a battle's budget ends it long before).
 const MAX_ACTIONS: u32 = 1000;
 
-pub(crate) fn run(out: &mut impl Write, name: &str, seed: u64) -> Result<()> {
+pub(crate) fn run(out: &mut impl Write, board: BoardStyle, name: &str, seed: u64) -> Result<()> {
     let Ok(t) = template(name) else {
         let names: Vec<String> = templates().into_iter().map(|t| t.name).collect();
         return Err(bad(format!("unknown template {name:?}; templates: {}", names.join(", "))));
@@ -36,7 +37,10 @@ pub(crate) fn run(out: &mut impl Write, name: &str, seed: u64) -> Result<()> {
         e.bonus.map(|b| format!(", bonus: {b}")).unwrap_or_default(),
         e.move_budget
     )?;
-    write!(out, "{}", battle.render_ascii())?;
+    let options = board.options(false);
+    write!(out, "{}", battle.render(options, None))?;
+    // The squares of the latest move, teleport or reposition, highlighted on the boards.
+    let mut last_travel = None;
     let enemy = EnemyTuning::default().for_stage(e.stage.saturating_sub(1) as usize);
     let mut n = 0;
     while battle.status() == BattleStatus::Ongoing && n < MAX_ACTIONS {
@@ -46,12 +50,13 @@ pub(crate) fn run(out: &mut impl Write, name: &str, seed: u64) -> Result<()> {
         let s = derive_seed(seed, 7, u64::from(battle.ply()), u64::from(n));
         let Some(action) = choose_action(&battle, tuning, s).action else { break };
         for event in battle.apply(action)? {
+            last_travel = event.travel().or(last_travel);
             if !matches!(event, BattleEvent::TurnStarted { .. }) {
                 writeln!(out, "{event}")?;
             }
         }
         if battle.to_move() != team || battle.status().is_over() {
-            write!(out, "{}", battle.render_ascii())?;
+            write!(out, "{}", battle.render(options, last_travel))?;
         }
     }
     let result = match battle.status() {

@@ -14,6 +14,7 @@ use gambit_rules::{Position, RuleSet};
 
 mod battle_cmd;
 mod bench_cmd;
+mod board_style;
 mod epd_cmd;
 mod match_cmd;
 mod perft_cmd;
@@ -30,6 +31,13 @@ mod uci_cmd;
 #[derive(Parser)]
 #[command(name = "gambit-cli", version, about)]
 struct Cli {
+    /// Colour the boards: auto (when standard output is a terminal and NO_COLOR is unset or empty),
+    /// always (even into a pipe, whatever NO_COLOR says) or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = board_style::ColorChoice::Auto)]
+    color: board_style::ColorChoice,
+    /// Draw the pieces on boards as Unicode chess symbols (♔ ♚ ...) instead of letters.
+    #[arg(long, global = true)]
+    unicode: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -270,9 +278,9 @@ enum Command {
         fen: Option<String>,
         #[command(flatten)]
         chess960: Chess960Args,
-        /// Your colour.
+        /// Your side (`--color` chooses when boards are coloured).
         #[arg(long, value_enum, default_value_t = ColorArg::White)]
-        color: ColorArg,
+        side: ColorArg,
         /// The opponent engine (with `--watch`: the engine playing White).
         #[arg(long, value_enum, default_value_t = play_cmd::EngineKind::Gambit)]
         engine: play_cmd::EngineKind,
@@ -320,7 +328,7 @@ fn parse_skill_rules(text: &str) -> Result<gambit_skills::SkillRules, String> {
     gambit_skills::SkillRules::from_text(text).map_err(|e| e.to_string())
 }
 
-/// A colour on the command line (`--color white`).
+/// A side on the command line (`--side white`).
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub(crate) enum ColorArg {
     /// White.
@@ -392,16 +400,24 @@ pub(crate) fn load_position(
 
 /// Runs one subcommand, writing its report to `out` (standard output, except in tests).
 fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
+    use std::io::IsTerminal as _;
+    let no_color = std::env::var_os("NO_COLOR");
+    let board = board_style::BoardStyle::resolve(
+        cli.color,
+        cli.unicode,
+        io::stdout().is_terminal(),
+        no_color.as_deref(),
+    );
     match cli.command {
         Command::Run { seed, auto, json } => run_cmd::run(out, seed, auto, json),
-        Command::Battle { template, seed } => battle_cmd::run(out, &template, seed),
+        Command::Battle { template, seed } => battle_cmd::run(out, board, &template, seed),
         Command::Saves { dir } => saves_cmd::run(out, dir),
         Command::Solve { template, seed, all, seeds, nodes } => {
             if nodes == 0 {
                 return Err(bad("--nodes must be at least 1"));
             }
             match template {
-                Some(name) if !all => solve_cmd::run_one(out, &name, seed, nodes),
+                Some(name) if !all => solve_cmd::run_one(out, board, &name, seed, nodes),
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
@@ -432,12 +448,12 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             perft_cmd::run(out, depth, &pos, divide, threads)
         }
         Command::Show { fen, rules, moves, chess960 } => {
-            show_cmd::run(out, load_position(fen.as_deref(), rules, chess960)?, &moves)
+            show_cmd::run(out, board, load_position(fen.as_deref(), rules, chess960)?, &moves)
         }
         Command::Skills { config, actions, skill_rules } => {
-            skills_cmd::run(out, config.as_deref(), actions.as_deref(), skill_rules)
+            skills_cmd::run(out, board, config.as_deref(), actions.as_deref(), skill_rules)
         }
-        Command::SkillsDemo => skills_cmd::run_demo(out),
+        Command::SkillsDemo => skills_cmd::run_demo(out, board),
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(out, &file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(out, depth),
@@ -459,7 +475,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Play {
             fen,
             chess960,
-            color,
+            side,
             engine,
             watch,
             opponent,
@@ -473,7 +489,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             skill_rules,
             pgn,
         } => {
-            let human = match color {
+            let human = match side {
                 ColorArg::White => gambit_rules::Color::White,
                 ColorArg::Black => gambit_rules::Color::Black,
             };
@@ -484,12 +500,12 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 let depth = depth.unwrap_or(preset.depth());
                 let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
                 let config = gambit_skills::SkillConfig { skill_rules, ..Default::default() };
-                let game = play_cmd::SkillGameArgs { config, depth, seed, max_plies };
+                let game = play_cmd::SkillGameArgs { config, depth, seed, max_plies, style: board };
                 return play_cmd::run_skills(out, pos, human, &options, &game);
             }
             let (human, white, black) =
                 if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
-            let settings = play_cmd::EngineSettings { depth, movetime, seed };
+            let settings = play_cmd::EngineSettings { depth, movetime, seed, style: board };
             let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
             play_cmd::run(out, pos, human, [white, black], &settings, max_plies, pgn.as_deref())
         }

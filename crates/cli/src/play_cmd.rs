@@ -9,6 +9,7 @@ use std::path::Path;
 use gambit_rules::{Color, Move, PgnResult, PgnWriter, Position};
 use gambit_search::{Engine, Limits, MinimaxEngine, RandomEngine, SearchEngine};
 
+use crate::board_style::BoardStyle;
 use crate::{bad, note};
 
 /// The engines `play` offers.
@@ -27,6 +28,8 @@ pub(crate) struct EngineSettings {
     pub(crate) depth: Option<u32>,
     pub(crate) movetime: u64,
     pub(crate) seed: u64,
+    /// How boards are drawn.
+    pub(crate) style: BoardStyle,
 }
 
 fn make_engine(kind: EngineKind, s: &EngineSettings) -> Box<dyn Engine<Position>> {
@@ -68,7 +71,7 @@ pub(crate) fn run(
     let mut lines = stdin.lock().lines();
     let mut plies = 0;
     loop {
-        write!(out, "{}", pos.render_ascii(human == Some(Color::Black), &[]))?;
+        write!(out, "{}", pos.render(settings.style.options(human == Some(Color::Black))))?;
         if let Some(end) = game_over(&pos) {
             writeln!(out, "game over: {end}")?;
             break;
@@ -139,6 +142,8 @@ pub(crate) struct SkillGameArgs {
     pub(crate) seed: u64,
     /// Actions after which the game stops.
     pub(crate) max_plies: u32,
+    /// How boards are drawn.
+    pub(crate) style: BoardStyle,
 }
 
 /// Plays skill chess (moves, `tp e4e7` teleports, `fz e7` freezes) against the bot of
@@ -150,7 +155,7 @@ pub(crate) fn run_skills(
     options: &gambit_search::BotOptions,
     game: &SkillGameArgs,
 ) -> anyhow::Result<()> {
-    use gambit_skills::{SkillBoard, render_ascii};
+    use gambit_skills::SkillBoard;
     let SkillGameArgs { depth, seed, max_plies, .. } = *game;
     let mut board = SkillBoard::from_position(pos, game.config.clone());
     writeln!(out, "skill rules: {}", board.config().skill_rules)?;
@@ -158,7 +163,7 @@ pub(crate) fn run_skills(
     let mut lines = stdin.lock().lines();
     let mut actions = 0u32;
     loop {
-        write!(out, "{}", render_ascii(&board, human == Some(Color::Black), &board.frozen_squares()))?;
+        write!(out, "{}", board.render(game.style.options(human == Some(Color::Black))))?;
         if let Some(o) = board.finished() {
             writeln!(out, "game over: {} ({o})", o.result_string())?;
             return Ok(());

@@ -5,13 +5,19 @@ use std::io::Write;
 use gambit_rules::Position;
 
 use crate::bad;
+use crate::board_style::BoardStyle;
 
-pub(crate) fn run(out: &mut impl Write, mut pos: Position, moves: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(
+    out: &mut impl Write,
+    board: BoardStyle,
+    mut pos: Position,
+    moves: &[String],
+) -> anyhow::Result<()> {
     for text in moves {
         let m = pos.parse_move(text).map_err(bad)?;
         pos.play_unchecked(m);
     }
-    write!(out, "{}", pos.render_ascii(false, &[]))?;
+    write!(out, "{}", pos.render(board.options(false)))?;
     writeln!(out, "fen: {}", pos.to_fen())?;
     let legal = pos.legal_moves();
     let uci: Vec<String> = legal.iter().map(|&m| pos.uci(m)).collect();

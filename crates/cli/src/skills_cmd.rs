@@ -5,9 +5,10 @@ use std::fmt::Write as _;
 use std::io;
 
 use gambit_rules::Square;
-use gambit_skills::{ClockMode, Skill, SkillBoard, SkillConfig, Teleported, render_ascii};
+use gambit_skills::{ClockMode, Skill, SkillBoard, SkillConfig, Teleported};
 
 use crate::bad;
+use crate::board_style::BoardStyle;
 
 /// Splits an action script into actions: `tp` and `fz` take the next word (`"e2e4 tp e4e7 fz e7"` is
 /// three actions), and so does `tick` (`tick 3` advances the clock by three ticks).
@@ -29,6 +30,7 @@ fn split_script(script: &str) -> anyhow::Result<Vec<String>> {
 
 pub(crate) fn run(
     out: &mut impl io::Write,
+    style: BoardStyle,
     config_file: Option<&str>,
     script: Option<&str>,
     skill_rules: Option<gambit_skills::SkillRules>,
@@ -53,13 +55,13 @@ pub(crate) fn run(
         result.map_err(|e| bad(format!("action {} `{text}`: {e}", i + 1)))?;
     }
     // Everything is computed before anything is printed, so an error leaves stdout empty.
-    out.write_all(report(&board).as_bytes())?;
+    out.write_all(report(&board, style).as_bytes())?;
     Ok(())
 }
 
 /// The state after the actions: board, FEN, cooldowns, frozen squares, legal actions, log, outcome.
-fn report(board: &SkillBoard) -> String {
-    let mut out = render_ascii(board, false, &board.frozen_squares());
+fn report(board: &SkillBoard, style: BoardStyle) -> String {
+    let mut out = board.render(style.options(false));
     let _ = writeln!(out, "fen: {}", board.position().to_fen());
     let _ = writeln!(out, "turn: {}", board.turn());
     let _ = writeln!(out, "cooldowns: {}", gambit_skills::cooldowns_json(&board.cooldowns()));
@@ -86,8 +88,8 @@ fn report(board: &SkillBoard) -> String {
     out
 }
 
-pub(crate) fn run_demo(out: &mut impl io::Write) -> anyhow::Result<()> {
-    out.write_all(demo_transcript()?.as_bytes())?;
+pub(crate) fn run_demo(out: &mut impl io::Write, style: BoardStyle) -> anyhow::Result<()> {
+    out.write_all(demo_transcript(style)?.as_bytes())?;
     Ok(())
 }
 
@@ -98,18 +100,18 @@ fn square(name: &str) -> Square {
 /// The prototype's demo with the manual clock and the prototype's skill rules (`classic`): four opening moves, a teleport e4 to e7, a freeze of e7
 /// by the side to move, both cooldown pools, `can_cast` for the side to move, six ticks, the rotated
 /// view and the log.
-fn demo_transcript() -> anyhow::Result<String> {
+fn demo_transcript(style: BoardStyle) -> anyhow::Result<String> {
     let mut board = SkillBoard::new(SkillConfig { clock: ClockMode::Manual, ..SkillConfig::classic() })?;
     let mut out = String::new();
     let _ = writeln!(out, "== Initial position ==");
-    out += &render_ascii(&board, false, &[]);
+    out += &board.render(style.options(false));
 
     let line = ["e2e4", "e7e5", "g1f3", "b8c6"];
     for uci in line {
         board.push_uci(uci)?;
     }
     let _ = writeln!(out, "\n== After {} ==", line.join(", "));
-    out += &render_ascii(&board, false, &[]);
+    out += &board.render(style.options(false));
 
     let caster = board.turn();
     let how = match board.teleport(square("e4"), square("e7")) {
@@ -118,7 +120,7 @@ fn demo_transcript() -> anyhow::Result<String> {
         Err(e) => format!("FAILED: {e}"),
     };
     let _ = writeln!(out, "\n== Teleport e4 -> e7 by {caster}: {how} ==");
-    out += &render_ascii(&board, false, &board.frozen_squares());
+    out += &board.render(style.options(false));
     let _ = writeln!(out, "fen: {}", board.position().to_fen());
     let _ = writeln!(out, "side to move: {}", board.turn());
 
@@ -128,7 +130,7 @@ fn demo_transcript() -> anyhow::Result<String> {
         Err(e) => format!("FAILED: {e}"),
     };
     let _ = writeln!(out, "\n== Freeze e7 by {caster}: {how} ==");
-    out += &render_ascii(&board, false, &board.frozen_squares());
+    out += &board.render(style.options(false));
     let frozen: Vec<String> = board.frozen().iter().map(|(sq, t)| format!("{sq} ({t} ticks)")).collect();
     let _ = writeln!(out, "frozen squares: {}", frozen.join(", "));
 
@@ -149,7 +151,7 @@ fn demo_transcript() -> anyhow::Result<String> {
     let _ = writeln!(out, "cooldowns after 6 ticks: {}", gambit_skills::cooldowns_json(&board.cooldowns()));
 
     let _ = writeln!(out, "\n== 180-degree rotated view of the same moment ==");
-    out += &render_ascii(&board, true, &board.frozen_squares());
+    out += &board.render(style.options(true));
 
     let _ = writeln!(out, "\n== Log ==");
     for e in board.log() {
@@ -246,7 +248,7 @@ teleport   e4e7       white
 freeze     e7         black
 tick       6          black
 ";
-        assert_eq!(demo_transcript().unwrap(), expected);
+        assert_eq!(demo_transcript(BoardStyle::default()).unwrap(), expected);
     }
 
     #[test]

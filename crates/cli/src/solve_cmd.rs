@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::bad;
+use crate::board_style::BoardStyle;
 
 /// The most moves a line may use (well above every budget).
 const MAX_MOVES: u32 = 40;
@@ -47,7 +48,13 @@ fn prove(e: &Encounter, battle: &Battle, seed: u64, nodes: u64) -> Solution {
     solve(battle, &policy, SolveOptions { max_nodes: nodes, max_moves: MAX_MOVES })
 }
 
-pub(crate) fn run_one(out: &mut impl Write, name: &str, seed: u64, nodes: u64) -> Result<()> {
+pub(crate) fn run_one(
+    out: &mut impl Write,
+    board: BoardStyle,
+    name: &str,
+    seed: u64,
+    nodes: u64,
+) -> Result<()> {
     let Ok(t) = template(name) else {
         let names: Vec<String> = templates().into_iter().map(|t| t.name).collect();
         return Err(bad(format!("unknown template {name:?}; templates: {}", names.join(", "))));
@@ -58,7 +65,7 @@ pub(crate) fn run_one(out: &mut impl Write, name: &str, seed: u64, nodes: u64) -
         "{} (stage {}), seed {seed}: {}; budget {} moves",
         e.name, e.stage, e.objective, e.move_budget
     )?;
-    write!(out, "{}", battle.render_ascii())?;
+    write!(out, "{}", battle.render(board.options(false), None))?;
     let s = prove(&e, &battle, seed, nodes);
     let Some(line) = &s.line else {
         writeln!(out, "not proved within {nodes} nodes")?;
@@ -82,7 +89,7 @@ pub(crate) fn run_one(out: &mut impl Write, name: &str, seed: u64, nodes: u64) -
         if s.exhaustive { ", the shortest there is" } else { ", the shortest found" },
         texts.join(" ")
     )?;
-    write!(out, "{}", end.render_ascii())?;
+    write!(out, "{}", end.render(board.options(false), None))?;
     writeln!(out, "result: {:?}", end.status())?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use gambit_roguelite::battle::{
     UnitSpec,
 };
 use gambit_rules::ByColor;
-use gambit_rules::{Role, Square};
+use gambit_rules::{RenderOptions, Role, Square, Style};
 use gambit_skills::{Skill, SkillError, SkillRules};
 
 fn sq(name: &str) -> Square {
@@ -902,4 +902,51 @@ fn units_are_named_by_side_and_role_never_by_id() {
     let text = BattleEvent::log_lines(&events);
     assert!(text.iter().any(|t| t == "your Rook moves a1-a8 and captures enemy Rook"), "{text:?}");
     assert!(text.iter().all(|t| !t.contains("Rook 4") && !t.contains("player")), "{text:?}");
+}
+
+#[test]
+fn the_coloured_board_shows_poison_hit_points_and_the_last_move() {
+    // Worked example 1 of docs/battle.md again: after Rxd5 (poisonous pawn) and the enemy king's
+    // h8-g8, the rook stands wounded (1 HP of 2) in the cloud over d5 d6 e5 d4 c5.
+    let setup = BattleSetup::from_fen("7k/8/8/3p4/8/8/8/3RK3", Objective::CaptureKing, 20)
+        .unwrap()
+        .with_modifier("d5", Modifier::Poisonous);
+    let mut b = battle(setup);
+    mv(&mut b, "d1", "d5");
+    let last = mv(&mut b, "h8", "g8").iter().find_map(BattleEvent::travel);
+    assert_eq!(last, Some((sq("h8"), sq("g8"))));
+    let ansi = RenderOptions { style: Style::Ansi, ..RenderOptions::default() };
+    let text = b.render(ansi, last);
+    let lines: Vec<&str> = text.lines().collect();
+    // Rank 8: h8 left (101), the enemy king on g8 (142, bold 16); light 180, dark 137, dots 240.
+    let rank8 = concat!(
+        "8",
+        "\x1b[0;38;5;240;48;5;180m .",
+        "\x1b[0;38;5;240;48;5;137m .",
+        "\x1b[0;38;5;240;48;5;180m .",
+        "\x1b[0;38;5;240;48;5;137m .",
+        "\x1b[0;38;5;240;48;5;180m .",
+        "\x1b[0;38;5;240;48;5;137m .",
+        "\x1b[0;1;38;5;16;48;5;142m k",
+        "\x1b[0;38;5;240;48;5;101m .",
+        "\x1b[0m",
+    );
+    assert_eq!(lines[0], rank8);
+    // Rank 5: the cloud (96) with `~` (156) on its empty squares, the rook red (196: half its HP).
+    let rank5 = concat!(
+        "5",
+        "\x1b[0;38;5;240;48;5;137m .",
+        "\x1b[0;38;5;240;48;5;180m .",
+        "\x1b[0;38;5;156;48;5;96m ~",
+        "\x1b[0;1;38;5;196;48;5;96m R",
+        "\x1b[0;38;5;156;48;5;96m ~",
+        "\x1b[0;38;5;240;48;5;180m .",
+        "\x1b[0;38;5;240;48;5;137m .",
+        "\x1b[0;38;5;240;48;5;180m .",
+        "\x1b[0m",
+    );
+    assert_eq!(lines[3], rank5);
+    // The plain board is the one it always was.
+    assert_eq!(b.render(RenderOptions::default(), last), b.render_ascii());
+    assert!(b.render_ascii().contains("5 . . ~ R ~ . . .\n"));
 }

@@ -35,7 +35,7 @@ pub use pgn::{
     PgnError, PgnErrorKind, PgnGame, PgnLine, PgnMove, PgnReader, PgnResult, PgnWriter, Variations, read_pgn,
 };
 pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, STARTING_FEN};
-pub use render::{Glyph, RenderOptions};
+pub use render::{Glyph, GlyphSet, Highlight, Hp, RenderCell, RenderOptions, Shade, Style};
 pub use rules::{PromotionPolicy, RuleSet};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use types::{Color, File, ParseColorError, ParseRoleError, ParseSquareError, Piece, Rank, Role, Square};

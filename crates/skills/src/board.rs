@@ -268,6 +268,31 @@ impl SkillBoard {
         self.undo.len()
     }
 
+    /// The squares of the last move or teleport (from, to), for highlighting it: the latest of the
+    /// actions [`SkillBoard::undo`] can take back, freezes skipped. `None` when there is none, when a
+    /// pass ([`SkillBoard::play_null`]) came after it, or after an edit (which clears the undo history).
+    ///
+    /// ```
+    /// use gambit_skills::SkillBoard;
+    /// let mut board = SkillBoard::default();
+    /// assert_eq!(board.last_travel(), None);
+    /// board.push_action("e2e4").unwrap();
+    /// board.push_action("fz e4").unwrap();
+    /// let sq = |s: &str| s.parse().unwrap();
+    /// assert_eq!(board.last_travel(), Some((sq("e2"), sq("e4"))));
+    /// board.push_action("tp d7d5").unwrap();
+    /// assert_eq!(board.last_travel(), Some((sq("d7"), sq("d5"))));
+    /// ```
+    #[must_use]
+    pub fn last_travel(&self) -> Option<(Square, Square)> {
+        self.undo.iter().rev().find_map(|r| match r.action {
+            Some(Action::Freeze(_)) => None,
+            Some(Action::Move(m)) => Some(Some((m.from, m.to))),
+            Some(Action::Teleport { from, to }) => Some(Some((from, to))),
+            None => Some(None),
+        })?
+    }
+
     /// A 64-bit key of the whole skill state: the position's Zobrist key mixed with both sides'
     /// cooldowns and the freeze counters. Equal states have equal keys (for transposition tables).
     #[must_use]

@@ -1,6 +1,6 @@
 //! The text board and the 180-degree view rotation.
 
-use gambit_rules::{Glyph, RenderOptions, Square};
+use gambit_rules::{Glyph, Highlight, RenderCell, RenderOptions, Square};
 use thiserror::Error;
 
 use crate::board::SkillBoard;
@@ -24,6 +24,47 @@ use crate::board::SkillBoard;
 pub fn render_ascii(board: &SkillBoard, rotated: bool, frozen: &[Square]) -> String {
     let options = RenderOptions { rotated, ..RenderOptions::default() };
     board.position().render_ascii_with(options, |sq, g| Glyph { marked: frozen.contains(&sq), ..g })
+}
+
+impl SkillBoard {
+    /// The board drawn by the rules' renderer ([`gambit_rules::Position::render_with`]) in `options`'
+    /// style, glyphs and orientation, with skill chess's highlights: [`Highlight::Frozen`] on each
+    /// frozen square (bracketed `[p]` in plain text, as [`render_ascii`] with
+    /// [`SkillBoard::frozen_squares`] draws it), else [`Highlight::Check`] on a king in check, else the
+    /// last move or teleport ([`SkillBoard::last_travel`]) as [`Highlight::LastMoveFrom`] and
+    /// [`Highlight::LastMoveTo`].
+    ///
+    /// ```
+    /// use gambit_rules::{RenderOptions, Style};
+    /// use gambit_skills::SkillBoard;
+    /// let mut board = SkillBoard::default();
+    /// board.push_action("e2e4").unwrap();
+    /// board.push_action("fz e4").unwrap();
+    /// let plain = board.render(RenderOptions::default());
+    /// assert!(plain.contains("4 . . . . [P] . . .\n"));
+    /// let ansi = board.render(RenderOptions { style: Style::Ansi, ..RenderOptions::default() });
+    /// // e2, left by the last move, on its background (101); e4 frozen (38), a bold White pawn.
+    /// assert!(ansi.contains("\x1b[0;38;5;240;48;5;101m ."));
+    /// assert!(ansi.contains("\x1b[0;1;38;5;231;48;5;38m P"));
+    /// ```
+    #[must_use]
+    pub fn render(&self, options: RenderOptions) -> String {
+        let last = self.last_travel();
+        self.position().render_with(options, |sq, c| {
+            let highlight = if self.is_frozen(sq) {
+                Some(Highlight::Frozen)
+            } else if c.highlight == Some(Highlight::Check) {
+                c.highlight
+            } else {
+                match last {
+                    Some((from, _)) if from == sq => Some(Highlight::LastMoveFrom),
+                    Some((_, to)) if to == sq => Some(Highlight::LastMoveTo),
+                    _ => None,
+                }
+            };
+            RenderCell { highlight, ..c }
+        })
+    }
 }
 
 /// A grid that [`rotate_view_180`] cannot rotate.

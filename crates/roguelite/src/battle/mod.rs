@@ -16,8 +16,8 @@ mod turn;
 mod undo;
 
 use gambit_rules::{
-    ByColor, Color, Glyph, Piece, Position, PromotionPolicy, RenderOptions, Role, RuleSet, Square, SquareSet,
-    splitmix64,
+    ByColor, Color, Highlight, Hp, Piece, Position, PromotionPolicy, RenderCell, RenderOptions, Role,
+    RuleSet, Square, SquareSet, splitmix64,
 };
 use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
 
@@ -533,16 +533,61 @@ impl Battle {
         }
     }
 
-    /// The board as text: rank labels, `#` blocked tiles and walls, upper case player, lower case
-    /// enemy, `.` empty, `~` an empty poisoned square, `[x]` a frozen square.
+    /// The board as plain text: rank labels, `#` blocked tiles and walls, upper case player, lower
+    /// case enemy, `.` empty, `~` an empty poisoned square, `[x]` a frozen square
+    /// ([`Battle::render`] with the default options and no last move).
     #[must_use]
     pub fn render_ascii(&self) -> String {
+        self.render(RenderOptions::default(), None)
+    }
+
+    /// The board cropped to the battle's shape through the rules' renderer, in `options`' style,
+    /// glyphs and orientation (`options.area` is ignored: the shape gives it). Each square gets one
+    /// highlight, the first that applies of: [`Highlight::Frozen`] (bracketed `[x]` in plain text),
+    /// [`Highlight::Hole`] (outside the shape: a hole or a cut corner), [`Highlight::Wall`] (a wall
+    /// raised during the battle), [`Highlight::Poison`] (under a cloud; an empty square there shows
+    /// `~`), and the squares of `last_travel`, the last move, teleport or reposition
+    /// ([`BattleEvent::travel`] of the latest event that has one; the battle does not keep it). Each
+    /// piece carries its unit's [`Hp`], so [`Style::Ansi`](gambit_rules::Style::Ansi) colours a
+    /// wounded piece.
+    ///
+    /// ```
+    /// use gambit_roguelite::Battle;
+    /// use gambit_roguelite::battle::{BattleSetup, Objective};
+    /// use gambit_rules::{RenderOptions, Style};
+    /// let setup = BattleSetup::from_fen("r3k3/8/8/8/*7/8/8/R3K3", Objective::CaptureKing, 10).unwrap();
+    /// let battle = Battle::new(&setup).unwrap();
+    /// assert!(battle.render_ascii().contains("4 # . . . . . . .\n"));
+    /// let ansi = battle.render(RenderOptions { style: Style::Ansi, ..RenderOptions::default() }, None);
+    /// // The player's rook (White) on a1, a dark square; the hole on a4.
+    /// assert!(ansi.contains("1\x1b[0;1;38;5;231;48;5;137m R"));
+    /// assert!(ansi.contains("4\x1b[0;38;5;239;48;5;234m #"));
+    /// ```
+    #[must_use]
+    pub fn render(&self, options: RenderOptions, last_travel: Option<(Square, Square)>) -> String {
         let area: SquareSet = Square::all()
             .filter(|s| s.file().index() < self.shape.width && s.rank().index() < self.shape.height)
             .collect();
-        self.position().render_ascii_with(RenderOptions { rotated: false, area }, |sq, g| {
-            let poisoned = g.symbol == '.' && self.clouds.iter().any(|c| c.squares.contains(&sq));
-            Glyph { symbol: if poisoned { '~' } else { g.symbol }, marked: self.is_frozen(sq) }
+        self.position().render_with(RenderOptions { area, ..options }, |sq, c| {
+            let poisoned = self.clouds.iter().any(|cl| cl.squares.contains(&sq));
+            let highlight = if self.is_frozen(sq) {
+                Some(Highlight::Frozen)
+            } else if !self.shape.is_playable(sq) {
+                Some(Highlight::Hole)
+            } else if self.position().is_blocked(sq) {
+                Some(Highlight::Wall)
+            } else if poisoned {
+                Some(Highlight::Poison)
+            } else {
+                match last_travel {
+                    Some((from, _)) if from == sq => Some(Highlight::LastMoveFrom),
+                    Some((_, to)) if to == sq => Some(Highlight::LastMoveTo),
+                    _ => None,
+                }
+            };
+            let symbol = if poisoned && c.symbol == '.' { '~' } else { c.symbol };
+            let hp = self.unit_at(sq).map(|u| Hp { current: u.hp, max: u.max_hp });
+            RenderCell { symbol, highlight, hp, ..c }
         })
     }
 

@@ -6,7 +6,7 @@ self-play (docs/strength.md, issue 18, 2026-12-03): it is no substitute for a ma
 Usage (python-chess: `python3 -m pip install chess`; Stockfish: `apt-get install stockfish`):
 
     # positions: every 4th position with Gambit to move, plies 16 to 100, of the match games
-    python3 tools/move_quality.py sample --out positions.txt --count 400 docs/stockfish-match/*.pgn.xz
+    python3 tools/move_quality.py sample --out positions.txt --count 400 records/*.pgn.xz
     # each engine's move at a fixed node count, judged by the oracle; paired differences
     python3 tools/move_quality.py score --positions positions.txt --nodes 60000 \\
         --oracle /usr/games/stockfish --cache oracle.json --engine A=path/to/uci-a --engine B=path/to/uci-b

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Move quality of UCI engines against an oracle (Stockfish at full strength): an attempt at a cheap,
 paired measure of playing strength. At 1,200 positions it did not separate builds about 90 Elo apart in
-self-play (docs/strength.md, issue 18, 2026-12-03): it is no substitute for a match.
+self-play (crates/search/CHANGELOG.md, "Measured": K1, 2026-12-03): it is no substitute for a match.
 
 Usage (python-chess: `python3 -m pip install chess`; Stockfish: `apt-get install stockfish`):
 

@@ -17,6 +17,8 @@
 //!   experiment's entry: its history goes in a CHANGELOG in a few lines), and `docs/` holds only Markdown
 //!   files and JSON schemas, no directory and no records (match records go in `records/`, indexed by
 //!   `records/README.md`);
+//! - `records/` holds xz-compressed files only, each named in `records/README.md` (by its name up to
+//!   the first `.`), beside that index;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -531,4 +533,50 @@ fn the_notebook_rules_catch_planted_violations() {
     assert!(docs_entry_problem("stockfish-match", true).is_some());
     assert!(docs_entry_problem("2026-12-04-sf2200.pgn.xz", false).is_some());
     assert!(docs_entry_problem("games.jsonl", false).is_some());
+}
+
+/// What is wrong with an entry of `records/` called `name` (a directory when `is_dir`), given the text
+/// of the index `records/README.md`: a record is an xz-compressed file named in the index by its stem
+/// (the name up to the first `.`, so `RUN.{pgn,jsonl}.xz` names both of a run's files).
+fn record_problem(name: &str, is_dir: bool, index: &str) -> Option<String> {
+    if name == "README.md" {
+        return None;
+    }
+    if is_dir {
+        return Some(format!(
+            "records/{name}/: a directory (records are files, listed in records/README.md)"
+        ));
+    }
+    if !name.ends_with(".xz") {
+        return Some(format!("records/{name}: not xz-compressed"));
+    }
+    let stem = name.split('.').next().unwrap_or(name);
+    (!index.contains(stem)).then(|| format!("records/{name}: not listed in records/README.md"))
+}
+
+#[test]
+fn every_record_is_compressed_and_indexed() {
+    let dir = root().join("records");
+    let index = std::fs::read_to_string(dir.join("README.md")).expect("records/README.md, the index");
+    let mut errors = Vec::new();
+    let mut records = 0;
+    for entry in std::fs::read_dir(&dir).expect("records/ is readable") {
+        let entry = entry.expect("a records/ entry");
+        let name = entry.file_name().to_string_lossy().into_owned();
+        records += usize::from(name != "README.md");
+        errors.extend(record_problem(&name, entry.file_type().expect("its type").is_dir(), &index));
+    }
+    assert!(records > 0, "records/ holds no record: drop it with its index, or is the reader broken?");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_record_rule_catches_planted_violations() {
+    let index = "| `2026-12-04-qchk-518d618-a-sf2200.{pgn,jsonl}.xz` | ... |";
+    assert!(record_problem("README.md", false, index).is_none());
+    assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.pgn.xz", false, index).is_none());
+    assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.jsonl.xz", false, index).is_none());
+    assert!(record_problem("2026-12-04-qchk-518d618-b-sf2200.pgn.xz", false, index).is_some());
+    assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.pgn", false, index).is_some());
+    assert!(record_problem("old-matches", true, index).is_some());
 }

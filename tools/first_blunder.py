@@ -4,7 +4,7 @@
 Usage (python-chess: `python3 -m pip install chess`; Stockfish: `apt-get install stockfish`):
 
     python3 tools/first_blunder.py --engine path/to/gambit-uci --oracle /usr/games/stockfish \\
-        --out blunders.jsonl docs/stockfish-match/2026-12-03-40b7ab2-beside-corr-sf2200.pgn.xz
+        --out blunders.jsonl records/2026-12-04-qchk-518d618-a-sf2200.pgn.xz
 
 For every game of the PGN files (`.xz` read as such) that the engine named `--player` (a prefix of the
 PGN's White or Black tag, default `Gambit`) lost, the oracle (Stockfish at full strength, one thread,

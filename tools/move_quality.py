@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Move quality of UCI engines against an oracle (Stockfish at full strength): an attempt at a cheap,
 paired measure of playing strength. At 1,200 positions it did not separate builds about 90 Elo apart in
-self-play (docs/strength.md, issue 18, 2026-12-03): it is no substitute for a match.
+self-play (crates/search/CHANGELOG.md, "Measured": K1, 2026-12-03): it is no substitute for a match.
 
 Usage (python-chess: `python3 -m pip install chess`; Stockfish: `apt-get install stockfish`):
 
     # positions: every 4th position with Gambit to move, plies 16 to 100, of the match games
-    python3 tools/move_quality.py sample --out positions.txt --count 400 docs/stockfish-match/*.pgn.xz
+    python3 tools/move_quality.py sample --out positions.txt --count 400 records/*.pgn.xz
     # each engine's move at a fixed node count, judged by the oracle; paired differences
     python3 tools/move_quality.py score --positions positions.txt --nodes 60000 \\
         --oracle /usr/games/stockfish --cache oracle.json --engine A=path/to/uci-a --engine B=path/to/uci-b

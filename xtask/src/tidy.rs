@@ -12,6 +12,13 @@
 //!   binaries, and each `cargo run -p X` without `--bin` resolves to one binary;
 //! - each item named in `docs/architecture.md`'s table "Where each rule lives" is defined in the file
 //!   named beside it;
+//! - `docs/` holds references, not lab notebooks: each of [`MEASURED_DOCS`] has at most
+//!   [`MAX_MEASURED_DOC_LINES`] lines, no heading of a `docs/*.md` carries a date (a dated section is an
+//!   experiment's entry: its history goes in a CHANGELOG in a few lines), and `docs/` holds only Markdown
+//!   files and JSON schemas, no directory and no records (match records go in `records/`, indexed by
+//!   `records/README.md`);
+//! - `records/` holds xz-compressed files only, each named in `records/README.md` (by its name up to
+//!   the first `.`), beside that index;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -413,4 +420,163 @@ fn definitions_are_found_by_their_last_segment() {
         "## Where each rule lives\n| rule | file | items |\n| --- | --- | --- |\n| a | `x.rs` | `f`, `T::g` |\n## Next\n| b | `y.rs` | `h` |",
     );
     assert_eq!(rows, vec![(vec!["x.rs".to_string()], vec!["f".to_string(), "T::g".to_string()])]);
+}
+
+/// The docs that hold measured figures: references of the current state, each at most
+/// [`MAX_MEASURED_DOC_LINES`] lines.
+const MEASURED_DOCS: [&str; 3] = ["docs/strength.md", "docs/balance.md", "docs/performance.md"];
+
+/// The most lines a measured doc may have.
+const MAX_MEASURED_DOC_LINES: usize = 400;
+
+/// Whether `line` holds a date written `YYYY-MM-DD`.
+fn has_date(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.windows(10).any(|w| {
+        w.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+    })
+}
+
+/// What is wrong with the Markdown file `file` (relative to the root, e.g. `docs/strength.md`) as a
+/// reference: too long for a measured doc, or a dated heading (outside fenced code, where `#` starts a
+/// shell comment). Each problem as `file:line: why`.
+fn notebook_problems(file: &str, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let lines = text.lines().count();
+    if MEASURED_DOCS.contains(&file) && lines > MAX_MEASURED_DOC_LINES {
+        problems.push(format!(
+            "{file}: {lines} lines, more than {MAX_MEASURED_DOC_LINES}: keep the current figures, move the history to a CHANGELOG"
+        ));
+    }
+    let mut fenced = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') && has_date(line) {
+            problems.push(format!(
+                "{file}:{}: a dated heading (a notebook entry): give the figure's date beside it, the history to a CHANGELOG",
+                i + 1
+            ));
+        }
+    }
+    problems
+}
+
+/// What is wrong with an entry of `docs/` called `name` (a directory when `is_dir`): only Markdown
+/// files and JSON schemas belong there.
+fn docs_entry_problem(name: &str, is_dir: bool) -> Option<String> {
+    if is_dir {
+        Some(format!(
+            "docs/{name}/: a directory in docs/ (records go in records/, with a row in records/README.md)"
+        ))
+    } else if name.ends_with(".md") || name.ends_with(".schema.json") {
+        None
+    } else {
+        Some(format!("docs/{name}: not a Markdown file or a JSON schema (records go in records/)"))
+    }
+}
+
+#[test]
+fn docs_are_references_not_notebooks() {
+    let root = root();
+    let mut errors = Vec::new();
+    let mut markdown = 0;
+    for entry in std::fs::read_dir(root.join("docs")).expect("docs/ is readable") {
+        let entry = entry.expect("a docs/ entry");
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_dir = entry.file_type().expect("its type").is_dir();
+        errors.extend(docs_entry_problem(&name, is_dir));
+        if !is_dir && name.ends_with(".md") {
+            markdown += 1;
+            let file = format!("docs/{name}");
+            let text = std::fs::read_to_string(entry.path()).expect("a readable Markdown file");
+            errors.extend(notebook_problems(&file, &text));
+        }
+    }
+    for doc in MEASURED_DOCS {
+        if !root.join(doc).is_file() {
+            errors.push(format!("{doc}: missing (MEASURED_DOCS names it)"));
+        }
+    }
+    assert!(markdown >= 5, "found only {markdown} Markdown files in docs/: is the reader broken?");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_notebook_rules_catch_planted_violations() {
+    let lines = |n: usize| "A figure, its command, commit, sample and interval.\n".repeat(n);
+    // Length: a measured doc at the limit passes, one line more fails; other docs are not counted.
+    assert!(notebook_problems("docs/strength.md", &lines(MAX_MEASURED_DOC_LINES)).is_empty());
+    let long = notebook_problems("docs/balance.md", &lines(MAX_MEASURED_DOC_LINES + 1));
+    assert_eq!(long.len(), 1, "{long:?}");
+    assert!(long[0].starts_with("docs/balance.md: 401 lines"), "{long:?}");
+    assert!(notebook_problems("docs/search.md", &lines(MAX_MEASURED_DOC_LINES + 1)).is_empty());
+    // Dated headings: caught at any level and line; a date in prose or a fenced comment is not.
+    let dated = "# Strength\n\nText of 2026-12-04.\n\n## Issue 18: trials (2026-12-02, 05:25 UTC)\n";
+    assert_eq!(
+        notebook_problems("docs/performance.md", dated),
+        vec![
+            "docs/performance.md:5: a dated heading (a notebook entry): give the figure's date beside it, the history to a CHANGELOG"
+                .to_string()
+        ]
+    );
+    assert_eq!(notebook_problems("docs/rules.md", "### Run of 2026-11-30\n").len(), 1);
+    let fenced =
+        "# Balance\n```sh\n# the runs of 2026-12-01\ngambit-cli simulate --runs 300\n```\n## The ladder\n";
+    assert!(notebook_problems("docs/balance.md", fenced).is_empty());
+    assert!(!has_date("## Issue 18: four search techniques"));
+    assert!(has_date("2026-12-04"));
+    assert!(!has_date("1-2-3-4-5"));
+    // docs/ entries: Markdown and JSON schemas only.
+    assert!(docs_entry_problem("strength.md", false).is_none());
+    assert!(docs_entry_problem("skills-config.schema.json", false).is_none());
+    assert!(docs_entry_problem("stockfish-match", true).is_some());
+    assert!(docs_entry_problem("2026-12-04-sf2200.pgn.xz", false).is_some());
+    assert!(docs_entry_problem("games.jsonl", false).is_some());
+}
+
+/// What is wrong with an entry of `records/` called `name` (a directory when `is_dir`), given the text
+/// of the index `records/README.md`: a record is an xz-compressed file named in the index by its stem
+/// (the name up to the first `.`, so `RUN.{pgn,jsonl}.xz` names both of a run's files).
+fn record_problem(name: &str, is_dir: bool, index: &str) -> Option<String> {
+    if name == "README.md" {
+        return None;
+    }
+    if is_dir {
+        return Some(format!(
+            "records/{name}/: a directory (records are files, listed in records/README.md)"
+        ));
+    }
+    if !name.ends_with(".xz") {
+        return Some(format!("records/{name}: not xz-compressed"));
+    }
+    let stem = name.split('.').next().unwrap_or(name);
+    (!index.contains(stem)).then(|| format!("records/{name}: not listed in records/README.md"))
+}
+
+#[test]
+fn every_record_is_compressed_and_indexed() {
+    let dir = root().join("records");
+    let index = std::fs::read_to_string(dir.join("README.md")).expect("records/README.md, the index");
+    let mut errors = Vec::new();
+    let mut records = 0;
+    for entry in std::fs::read_dir(&dir).expect("records/ is readable") {
+        let entry = entry.expect("a records/ entry");
+        let name = entry.file_name().to_string_lossy().into_owned();
+        records += usize::from(name != "README.md");
+        errors.extend(record_problem(&name, entry.file_type().expect("its type").is_dir(), &index));
+    }
+    assert!(records > 0, "records/ holds no record: drop it with its index, or is the reader broken?");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_record_rule_catches_planted_violations() {
+    let index = "| `2026-12-04-qchk-518d618-a-sf2200.{pgn,jsonl}.xz` | ... |";
+    assert!(record_problem("README.md", false, index).is_none());
+    assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.pgn.xz", false, index).is_none());
+    assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.jsonl.xz", false, index).is_none());
+    assert!(record_problem("2026-12-04-qchk-518d618-b-sf2200.pgn.xz", false, index).is_some());
+    assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.pgn", false, index).is_some());
+    assert!(record_problem("old-matches", true, index).is_some());
 }

@@ -309,3 +309,15 @@ fn the_reference_players_replay_and_the_careless_one_uses_no_consumable() {
         }
     }
 }
+
+/// A run configuration with the thinking enemy saves and loads as it was (`{"thinking": [...]}`).
+#[test]
+fn the_thinking_tuning_round_trips_through_json() {
+    for tuning in [EnemyTuning::thinking(), EnemyTuning::Thinking { thinking: THINKING_STAGES.to_vec() }] {
+        let text = serde_json::to_string(&tuning).unwrap();
+        assert!(text.starts_with("{\"thinking\":"), "{text}");
+        let back: EnemyTuning = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, tuning);
+        assert_eq!(back.for_stage(2), StageTuning::from(THINKING_STAGES[2]));
+    }
+}

@@ -90,8 +90,9 @@ pub struct Thinking {
 }
 
 /// The thinking enemy's ladder ([`EnemyTuning::Thinking`] with an empty list), stage 1 first. The
-/// node budgets are sized so that stage 1 completes 2 turns, stage 2 3 and stage 3 4 in nearly every
-/// decision (`gambit-cli simulate --enemy thinking` prints the shares and the decision times).
+/// node budgets aim at the floors of [`thinking_floor`] in at least 97% of decisions; whether they
+/// reach them, and the decision times, is measured by `gambit-cli simulate --enemy thinking`
+/// (docs/balance.md, "The thinking enemy").
 pub const THINKING_STAGES: [Thinking; 3] = [
     Thinking { depth: 3, nodes: 20_000, beam_width: 12, margin_cp: 30 },
     Thinking { depth: 4, nodes: 60_000, beam_width: 10, margin_cp: 30 },

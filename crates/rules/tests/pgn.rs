@@ -163,7 +163,7 @@ fn bad_input_is_a_typed_error_with_its_line() {
         ("1. e4 e5 )\n*", 1, |k| *k == PgnErrorKind::UnbalancedVariation),
         ("1. e4 (1. d4\n*", 2, |k| *k == PgnErrorKind::UnbalancedVariation),
         ("1. e4 $999 *", 1, |k| matches!(k, PgnErrorKind::BadNag(_))),
-        ("[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *", 3, |k| matches!(k, PgnErrorKind::BadFen(_))),
+        ("[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *", 1, |k| matches!(k, PgnErrorKind::BadFen(_))),
         ("$1 1. e4 *", 1, |k| matches!(k, PgnErrorKind::NothingToAnnotate(_))),
     ];
     for (text, line, kind) in cases {

@@ -989,6 +989,8 @@ struct WriterLine {
     last: Option<Move>,
     /// The position the line opened from, kept once a board edit inside it cut `pos`'s history.
     opened_at: Option<Position>,
+    /// Whether a move was written in it (a NAG needs one before it).
+    any_move: bool,
 }
 
 impl PgnWriter {
@@ -1049,6 +1051,7 @@ impl PgnWriter {
         let line = self.lines.last_mut().expect("a line");
         line.played += 1;
         line.last = Some(m);
+        line.any_move = true;
         self.number_black = false;
     }
 
@@ -1087,9 +1090,12 @@ impl PgnWriter {
         self.ends.insert(0, token.len());
     }
 
-    /// Writes a NAG as `$n`.
+    /// Writes a NAG as `$n`, for the last move written in the open line (nothing before its first
+    /// move: PGN has no place for it there).
     pub fn nag(&mut self, nag: u8) {
-        self.push(&format!("${nag}"));
+        if self.lines.last().is_some_and(|l| l.any_move) {
+            self.push(&format!("${nag}"));
+        }
     }
 
     /// Opens a variation: an alternative to the last move written, from the position before it. A
@@ -1153,21 +1159,32 @@ impl PgnWriter {
         }
         out.push('\n');
         self.push(result.as_str());
+        let tokens: Vec<&str> = self
+            .ends
+            .iter()
+            .scan(0, |start, &end| {
+                let token = &self.text[*start..end];
+                *start = end;
+                Some(token)
+            })
+            .collect();
         let mut line_len = 0;
         let mut previous = "";
-        let mut token_start = 0;
-        for &end in &self.ends {
-            let token = &self.text[token_start..end];
-            token_start = end;
+        for (i, &token) in tokens.iter().enumerate() {
             let glue = !previous.is_empty() && previous != "(" && token != ")";
-            if glue {
-                if line_width.is_some_and(|w| line_len + 1 + token.chars().count() > w) {
-                    out.push('\n');
-                    line_len = 0;
-                } else {
-                    out.push(' ');
-                    line_len += 1;
-                }
+            let space = usize::from(glue);
+            // A `(` stays on the line of the token after it.
+            let width = match (token, tokens.get(i + 1)) {
+                ("(", Some(next)) => 1 + next.chars().count(),
+                _ => token.chars().count(),
+            };
+            if line_len > 0 && line_width.is_some_and(|w| line_len + space + width > w) {
+                // A new line, also between parentheses that are otherwise written together.
+                out.push('\n');
+                line_len = 0;
+            } else if glue {
+                out.push(' ');
+                line_len += 1;
             }
             out.push_str(token);
             line_len += token.chars().count();

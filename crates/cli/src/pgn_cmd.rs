@@ -91,7 +91,8 @@ fn read_file(out: &mut impl Write, path: &Path, bytes: &[u8], rewrite: bool) -> 
             }
         }
     }
-    let summary = format!("{name}: {} games read, {} not read ({})", tally.read, tally.failed, encoding.name());
+    let summary =
+        format!("{name}: {} games read, {} not read ({})", tally.read, tally.failed, encoding.name());
     if rewrite {
         note!("{summary}");
     } else {
@@ -101,7 +102,13 @@ fn read_file(out: &mut impl Write, path: &Path, bytes: &[u8], rewrite: bool) -> 
 }
 
 /// `FILE:LINE:COLUMN: game N: what`, on `out` (or standard error with `--rewrite`).
-fn report_error(out: &mut impl Write, name: &str, number: usize, e: &PgnError, rewrite: bool) -> anyhow::Result<()> {
+fn report_error(
+    out: &mut impl Write,
+    name: &str,
+    number: usize,
+    e: &PgnError,
+    rewrite: bool,
+) -> anyhow::Result<()> {
     let line = format!("{name}:{}:{}: game {number}: {}", e.line, e.column, e.kind);
     if rewrite {
         note!("{line}");

@@ -1173,9 +1173,12 @@ impl PgnWriter {
         for (i, &token) in tokens.iter().enumerate() {
             let glue = !previous.is_empty() && previous != "(" && token != ")";
             let space = usize::from(glue);
-            // A `(` stays on the line of the token after it.
-            let width = match (token, tokens.get(i + 1)) {
-                ("(", Some(next)) => 1 + next.chars().count(),
+            // A `(` stays on the line of the token after it, a move number on the line of its move.
+            let width = match tokens.get(i + 1) {
+                Some(next) if token == "(" => 1 + next.chars().count(),
+                Some(next) if token.ends_with('.') && token.starts_with(|c: char| c.is_ascii_digit()) => {
+                    token.len() + 1 + next.chars().count()
+                }
                 _ => token.chars().count(),
             };
             if line_len > 0 && line_width.is_some_and(|w| line_len + space + width > w) {

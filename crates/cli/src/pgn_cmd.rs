@@ -80,7 +80,7 @@ fn read_file(out: &mut impl Write, path: &Path, bytes: &[u8], rewrite: bool) -> 
             Ok(game) => {
                 tally.read += 1;
                 if rewrite {
-                    write!(out, "{}\n", export(game))?;
+                    writeln!(out, "{}", export(game))?;
                 } else {
                     writeln!(out, "{name}: game {number}: {}", describe(&game))?;
                 }

@@ -10,9 +10,9 @@
 //! line ends), every common spelling of the Chess960 variant, and Chess960 games given by their `FEN`
 //! tag alone. The reader holds one whole text in memory (no streaming from [`std::io::Read`]).
 //!
-//! Nesting costs no stack: reading, writing ([`PgnGame::to_pgn`]), cloning, comparing and dropping a
-//! game walk its variations with an explicit stack, so a million nested variations are handled on a
-//! thread with a 256 KiB stack ([`PgnLine`]'s `Debug` alone is derived, hence recursive).
+//! Nesting costs no stack: reading, writing ([`PgnGame::to_pgn`]), cloning, comparing, formatting
+//! with `Debug` and dropping a game walk its variations with an explicit stack, so a million nested
+//! variations are handled on a thread with a 256 KiB stack.
 //!
 //! Source: the PGN standard (S. J. Edwards, 1994): sections 4.1 (ISO 8859-1 text), 8.1 (tag pairs),
 //! 8.2 (movetext, move numbers, NAGs, RAV variations, termination markers), 16.1 (FEN tags); the
@@ -88,9 +88,9 @@ impl fmt::Display for PgnResult {
 
 /// A sequence of moves: the main line of a game, or a variation.
 ///
-/// `Clone`, `PartialEq` and `Drop` walk the variations with an explicit stack instead of recursion,
-/// so however deep the nesting they need no more than a few hundred bytes of stack.
-#[derive(Debug, Default, Eq)]
+/// `Clone`, `PartialEq`, `Debug` and `Drop` walk the variations with an explicit stack instead of
+/// recursion, so however deep the nesting they need no more than a few hundred bytes of stack.
+#[derive(Default, Eq)]
 pub struct PgnLine {
     /// Comments before the line's first move (a game's opening comment).
     pub comments: Vec<String>,
@@ -162,12 +162,11 @@ impl<'a> Iterator for Walk<'a> {
             return Some(Step::Enter(root));
         }
         let (line, moves_done, variations_done) = *self.stack.last()?;
-        if moves_done > 0 {
-            if let Some(v) = line.moves[moves_done - 1].variations.get(variations_done) {
-                self.stack.last_mut().expect("not empty").2 += 1;
-                self.stack.push((v, 0, 0));
-                return Some(Step::Enter(v));
-            }
+        if let Some(v) = moves_done.checked_sub(1).and_then(|i| line.moves[i].variations.get(variations_done))
+        {
+            self.stack.last_mut().expect("not empty").2 += 1;
+            self.stack.push((v, 0, 0));
+            return Some(Step::Enter(v));
         }
         if let Some(m) = line.moves.get(moves_done) {
             *self.stack.last_mut().expect("not empty") = (line, moves_done + 1, 0);
@@ -222,6 +221,57 @@ impl PartialEq for PgnLine {
                 _ => return false,
             }
         }
+    }
+}
+
+impl fmt::Debug for PgnLine {
+    /// The derived format (`PgnLine { comments: [..], moves: [PgnMove { .., variations: [..] }] }`),
+    /// written without recursion; `{:#?}` gives the same single line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// Per open line: moves written, variations written of its last move, and whether that
+        /// move's `variations: [` is still open.
+        struct Open {
+            moves: usize,
+            variations: usize,
+            move_open: bool,
+        }
+        let mut open: Vec<Open> = Vec::new();
+        for step in Walk::new(self) {
+            match step {
+                Step::Enter(line) => {
+                    if let Some(parent) = open.last_mut() {
+                        if parent.variations > 0 {
+                            f.write_str(", ")?;
+                        }
+                        parent.variations += 1;
+                    }
+                    write!(f, "PgnLine {{ comments: {:?}, moves: [", line.comments)?;
+                    open.push(Open { moves: 0, variations: 0, move_open: false });
+                }
+                Step::Move(m) => {
+                    let line = open.last_mut().expect("a line is open");
+                    if line.move_open {
+                        f.write_str("] }")?;
+                    }
+                    if line.moves > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(
+                        f,
+                        "PgnMove {{ mv: {:?}, san: {:?}, nags: {:?}, comments: {:?}, variations: [",
+                        m.mv, m.san, m.nags, m.comments
+                    )?;
+                    *line = Open { moves: line.moves + 1, variations: 0, move_open: true };
+                }
+                Step::Exit => {
+                    if open.pop().expect("a line is open").move_open {
+                        f.write_str("] }")?;
+                    }
+                    f.write_str("] }")?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -488,7 +538,7 @@ pub fn read_pgn_bytes(bytes: &[u8], variations: Variations) -> Result<Vec<PgnGam
 /// assert_eq!(moves[4].variations[0].moves[0].san, "Bc4");
 /// assert_eq!(moves[5].nags, [2]);
 /// assert_eq!(read_pgn("1. e4 e5 2. Ke3", Variations::Skip).unwrap_err().to_string(),
-///            "PGN 1:13: move 2. Ke3: no legal move matches");
+///            "PGN 1:13: move 2. Ke3: illegal move Ke3");
 /// ```
 ///
 /// # Errors

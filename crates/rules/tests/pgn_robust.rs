@@ -51,6 +51,9 @@ fn a_million_nested_variations_on_a_256_kib_stack() {
             let mut other = game.clone();
             other.mainline.moves[0].variations[0].moves[0].comments.push("x".into());
             assert!(other != *game);
+            // Debug-formatting (what a failed assertion prints).
+            let debug = format!("{:?}", game.mainline);
+            assert_eq!(debug.matches("PgnLine {").count(), LEVELS + 1);
             // Reading while skipping the variations, and through the bytes API.
             let skipped = read_pgn(&text, Variations::Skip).expect("reads");
             assert_eq!(skipped[0].mainline.moves.len(), 1);
@@ -65,6 +68,39 @@ fn a_million_nested_variations_on_a_256_kib_stack() {
         })
         .expect("spawns");
     worker.join().expect("no stack overflow or panic");
+}
+
+/// `PgnLine`'s hand-written `Debug` prints what `#[derive(Debug)]` would.
+#[test]
+fn debug_output_is_the_derived_format() {
+    let game = &read_pgn("{start} 1. e4 $1 {c} (1. d4 (1. c4) 1... d5) (1. Nf3) 1... e5 *", Variations::Keep)
+        .unwrap()[0];
+    let debug = format!("{:?}", game.mainline);
+    let m = &game.mainline.moves;
+    let (e4, d4, c4, d5, nf3, e5) = (
+        m[0].mv,
+        m[0].variations[0].moves[0].mv,
+        m[0].variations[0].moves[0].variations[0].moves[0].mv,
+        m[0].variations[0].moves[1].mv,
+        m[0].variations[1].moves[0].mv,
+        m[1].mv,
+    );
+    let mv = |mv, san: &str, nags: &str, comments: &str, variations: &str| {
+        format!(
+            "PgnMove {{ mv: {mv:?}, san: {san:?}, nags: [{nags}], comments: [{comments}], variations: [{variations}] }}"
+        )
+    };
+    let line = |comments: &str, moves: &[String]| {
+        format!("PgnLine {{ comments: [{comments}], moves: [{}] }}", moves.join(", "))
+    };
+    let c4_line = line("", &[mv(c4, "c4", "", "", "")]);
+    let d4_line = line("", &[mv(d4, "d4", "", "", &c4_line), mv(d5, "d5", "", "", "")]);
+    let nf3_line = line("", &[mv(nf3, "Nf3", "", "", "")]);
+    let expected = line(
+        "\"start\"",
+        &[mv(e4, "e4", "1", "\"c\"", &format!("{d4_line}, {nf3_line}")), mv(e5, "e5", "", "", "")],
+    );
+    assert_eq!(debug, expected);
 }
 
 #[test]

@@ -218,7 +218,9 @@ proptest! {
         let again = read_pgn(&game.to_pgn(width), Variations::Keep).unwrap();
         prop_assert_eq!(&again[0], game);
         // The movetext's spaces replaced (outside comments and tags, where they are content).
-        let (head, movetext) = text.split_at(text.find("\n\n").map_or(1, |i| i + 2));
+        // (The tags, if any, end at the first blank line; without tags the text opens with one newline.)
+        let head_len = if tags.is_empty() { 1 } else { text.find("\n\n").unwrap() + 2 };
+        let (head, movetext) = text.split_at(head_len);
         if !movetext.contains('{') {
             let respaced = format!("\u{FEFF}{head}{}", movetext.replace(' ', SPACES[space]));
             let respaced = read_pgn(&respaced, Variations::Keep).unwrap();

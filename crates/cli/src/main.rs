@@ -18,6 +18,7 @@ mod board_style;
 mod epd_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod pgn_cmd;
 mod play_cmd;
 mod run_cmd;
 mod saves_cmd;
@@ -271,6 +272,15 @@ enum Command {
         #[arg(long, value_parser = parse_skill_rules, default_value = "default")]
         skill_rules: gambit_skills::SkillRules,
     },
+    /// Reads PGN files as other programs write them and reports each game, or its error at
+    /// FILE:LINE:COLUMN (exit 2 when any game is not read, 1 when a file cannot be read).
+    Pgn {
+        /// The PGN files (none: exit status 1).
+        files: Vec<std::path::PathBuf>,
+        /// Print the games read in PGN export format (the report goes to standard error).
+        #[arg(long)]
+        rewrite: bool,
+    },
     /// Plays against an engine in the terminal (moves in UCI or SAN), or watches two engines (`--watch`).
     Play {
         /// The starting position (default: the start position).
@@ -457,6 +467,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
         Command::Uci => uci_cmd::run(),
         Command::Epd { file, movetime, hash } => epd_cmd::run(out, &file, movetime, hash),
         Command::Bench { depth } => bench_cmd::run(out, depth),
+        Command::Pgn { files, rewrite } => pgn_cmd::run(out, &files, rewrite),
         Command::Match { game, a, b, games, seed, openings, threads, pgn, max_plies, skill_rules } => {
             let args = match_cmd::MatchArgs {
                 game,

@@ -46,15 +46,18 @@ fn make_engine(kind: EngineKind, s: &EngineSettings) -> Box<dyn Engine<Position>
     }
 }
 
-fn game_over(pos: &Position) -> Option<String> {
+/// The result of a game that is over, and how it is announced: a decided outcome, or a draw that
+/// can be claimed (which `play` claims).
+fn game_over(pos: &Position) -> Option<(PgnResult, String)> {
     if let Some(o) = pos.outcome() {
-        return Some(format!("{} ({o})", o.result_string()));
+        return Some((PgnResult::from_outcome(Some(o)), format!("{} ({o})", o.result_string())));
     }
-    pos.claimable_draw().map(|r| format!("1/2-1/2 ({r})"))
+    pos.claimable_draw().map(|r| (PgnResult::Draw, format!("1/2-1/2 ({r})")))
 }
 
 /// Plays a game: `human` is the colour the user plays, `None` to watch the engines `[white, black]`;
-/// with `pgn`, writes the game there as PGN when it ends (however it ends).
+/// with `pgn`, writes the game there as PGN when it ends (however it ends), with the result it
+/// announced (a claimed draw included; `*` when stopped before the end).
 pub(crate) fn run(
     out: &mut impl Write,
     mut pos: Position,
@@ -70,10 +73,13 @@ pub(crate) fn run(
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut plies = 0;
+    // What the game ended with, as announced (`*` when stopped or quit before the end).
+    let mut result = PgnResult::Unfinished;
     loop {
         write!(out, "{}", pos.render(settings.style.options(human == Some(Color::Black))))?;
-        if let Some(end) = game_over(&pos) {
-            writeln!(out, "game over: {end}")?;
+        if let Some((end, announced)) = game_over(&pos) {
+            writeln!(out, "game over: {announced}")?;
+            result = end;
             break;
         }
         if plies >= max_plies {
@@ -111,7 +117,6 @@ pub(crate) fn run(
         let player =
             |c: Color| if human == Some(c) { "Player".to_string() } else { names[c.index()].clone() };
         let mut w = PgnWriter::new(&start);
-        let result = PgnResult::from_outcome(pos.outcome());
         for (tag, value) in [
             ("Event", "gambit-cli play".to_string()),
             ("Site", "Gambit".to_string()),

@@ -44,7 +44,8 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
     let epd = dir.path().join("one.epd");
     std::fs::write(&epd, "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate1\";\n").unwrap();
     let epd = epd.to_str().unwrap();
-    let cases: [(&[&str], &str); 19] = [
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/tests/data/pgn-corpus/input.pgn");
+    let cases: [(&[&str], &str); 21] = [
         (&["--help"], ""),
         (&["--version"], ""),
         (&["run", "--seed", "1", "--auto"], ""),
@@ -64,6 +65,8 @@ fn every_subcommand_ends_quietly_when_nobody_reads_its_output() {
         (&["play", "--watch", "--engine", "random", "--max-plies", "4"], ""),
         (&["play", "--skills", "--depth", "1", "--nodes", "100"], "e4\nquit\n"),
         (&["match", "--a", "beginner", "--b", "beginner", "--games", "2", "--max-plies", "6"], ""),
+        (&["pgn", pgn], ""),
+        (&["pgn", "--rewrite", pgn], ""),
     ];
     for (args, stdin) in cases {
         assert_quiet_success(args, &with_closed_stdout(args, stdin));

@@ -87,6 +87,36 @@ fn play_against_an_engine_and_watch_two() {
     assert!(out.contains("game over: 1-0"), "{out}");
 }
 
+/// `play --pgn` writes the result the game announced: a checkmate, a claimed draw, or `*` when stopped.
+#[test]
+fn play_writes_the_announced_result_to_the_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    let path = pgn.to_str().unwrap();
+    // The fifty-move rule can be claimed at once: the game is drawn before any move.
+    let (code, out, err) =
+        cli(&["play", "--watch", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "--pgn", path], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game over: 1/2-1/2 (fifty-move rule)"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+    assert!(text.trim_end().ends_with("1/2-1/2"), "{text}");
+    // A mate: 1-0, in the tag and at the end of the movetext.
+    let (code, out, _) = cli(
+        &["play", "--watch", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3", "--pgn", path],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("game over: 1-0"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("Ra8# 1-0"), "{text}");
+    // Stopped by the ply limit: unfinished.
+    let (code, _, _) = cli(&["play", "--watch", "--engine", "random", "--max-plies", "2", "--pgn", path], "");
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Result \"*\"]") && text.trim_end().ends_with(" *"), "{text}");
+}
+
 #[test]
 fn play_skill_chess_with_teleports_and_freezes() {
     let (code, out, err) =

@@ -32,7 +32,8 @@ pub use perft::{divide, perft, perft_in_place};
 #[cfg(feature = "rayon")]
 pub use perft::{par_divide, par_perft};
 pub use pgn::{
-    PgnError, PgnErrorKind, PgnGame, PgnLine, PgnMove, PgnReader, PgnResult, PgnWriter, Variations, read_pgn,
+    PgnEncoding, PgnError, PgnErrorKind, PgnGame, PgnLine, PgnMove, PgnReader, PgnResult, PgnWriter,
+    Variations, decode_pgn, is_chess960_variant, read_pgn, read_pgn_bytes,
 };
 pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, STARTING_FEN};
 pub use render::{Glyph, GlyphSet, Highlight, Hp, RenderCell, RenderOptions, Shade, Style};

@@ -131,6 +131,69 @@ fn chess960_and_set_up_positions() {
 }
 
 #[test]
+fn chess960_by_any_name_or_by_its_fen_alone() {
+    let fen = "4k3/8/8/8/8/8/8/1K5R w H - 0 1";
+    // Every spelling python-chess reads, and the others programs write, without case.
+    for name in [
+        "Chess960",
+        "chess960",
+        "CHESS960",
+        "Chess 960",
+        "chess-960",
+        "960",
+        "fischerandom",
+        "FischeRandom",
+        "fischerrandom",
+        "Fischer Random",
+        "fischer-random",
+        "Chess_960",
+    ] {
+        let text = format!("[Variant \"{name}\"]\n[FEN \"{fen}\"]\n\n1. O-O *");
+        let game = &read_pgn(&text, Variations::Skip).unwrap_or_else(|e| panic!("{name}: {e}"))[0];
+        assert!(game.start.is_chess960(), "{name}");
+        assert_eq!(game.start.uci(game.mainline.moves[0].mv), "b1h1", "{name}");
+    }
+    for name in ["Standard", "Crazyhouse", "chess", "9600"] {
+        assert!(!gambit_rules::is_chess960_variant(name), "{name}");
+    }
+    // No Variant tag: Shredder-FEN rights, or X-FEN rights with the king off e1, make it Chess960.
+    for fen in [
+        fen,
+        "4k3/8/8/8/8/8/8/1K5R w K - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+    ] {
+        let text = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*");
+        let game = &read_pgn(&text, Variations::Skip).unwrap_or_else(|e| panic!("{fen}: {e}"))[0];
+        assert!(game.start.is_chess960(), "{fen}");
+    }
+    // A standard FEN stays standard, and a FEN bad either way reports the standard error at its tag.
+    let text = "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. O-O *";
+    assert!(!read_pgn(text, Variations::Skip).unwrap()[0].start.is_chess960());
+    let err =
+        read_pgn("[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", Variations::Skip).unwrap_err();
+    assert_eq!((err.line, err.column), (2, 1));
+}
+
+#[test]
+fn unicode_spaces_byte_order_marks_and_encodings() {
+    let game = "[White \"A\"]\r\n\r\n1.\u{a0}e4\u{2003}e5\u{3000}2.\tNf3\u{202f}Nc6\u{2028}*";
+    let games = read_pgn(game, Variations::Keep).unwrap();
+    assert_eq!(games[0].mainline.moves.len(), 4);
+    // A byte-order mark at the start, and another where two files were joined.
+    let joined = format!("\u{feff}{game}\n\n\u{feff}{game}");
+    assert_eq!(read_pgn(&joined, Variations::Keep).unwrap().len(), 2);
+    // Bytes: UTF-8, UTF-8 after a BOM, Windows-1252 (curly quotes and the euro sign in a comment).
+    let latin = b"[White \"J\xFCrgen\"]\n\n1. e4 {\x93book\x94 \x80} *";
+    let game = &gambit_rules::read_pgn_bytes(latin, Variations::Keep).unwrap()[0];
+    assert_eq!(game.tag("White"), Some("Jürgen"));
+    assert_eq!(game.mainline.moves[0].comments, ["\u{201c}book\u{201d} \u{20ac}"]);
+    // After a BOM the bytes must be UTF-8: a typed error at the bad byte.
+    let err =
+        gambit_rules::read_pgn_bytes(b"\xEF\xBB\xBF[White \"J\xFCrgen\"]", Variations::Keep).unwrap_err();
+    assert_eq!((err.line, err.column, err.kind), (1, 10, PgnErrorKind::InvalidUtf8));
+}
+
+#[test]
 fn writer_numbers_moves_and_continues_after_board_edits() {
     let mut w = PgnWriter::new(&Position::startpos());
     for san in ["e4", "e5"] {
@@ -163,13 +226,29 @@ fn bad_input_is_a_typed_error_with_its_line() {
         ("1. e4 e5 )\n*", 1, |k| *k == PgnErrorKind::UnbalancedVariation),
         ("1. e4 (1. d4\n*", 2, |k| *k == PgnErrorKind::UnbalancedVariation),
         ("1. e4 $999 *", 1, |k| matches!(k, PgnErrorKind::BadNag(_))),
-        ("[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *", 3, |k| matches!(k, PgnErrorKind::BadFen(_))),
+        ("[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *", 1, |k| matches!(k, PgnErrorKind::BadFen(_))),
         ("$1 1. e4 *", 1, |k| matches!(k, PgnErrorKind::NothingToAnnotate(_))),
     ];
     for (text, line, kind) in cases {
         let err = read_pgn(text, Variations::Keep).unwrap_err();
         assert_eq!(err.line, line, "{text:?}: {err}");
         assert!(kind(&err.kind), "{text:?}: {err}");
+    }
+    // Columns are 1-based and count characters (a no-break space and an `é` count one each), at the
+    // offending text: the move after its glued number, the `{`, the `)`, the `$`, the tag's `[`.
+    let columns: [(&str, (usize, usize)); 7] = [
+        ("[Event \"é\"]\n\n1. e4\u{a0}e5 2.Ke3 *", (3, 12)),
+        ("1. e4 e5 {open\n\n", (1, 10)),
+        ("1. e4 e5 )", (1, 10)),
+        ("1. e4 $256", (1, 7)),
+        ("[Event \"x\"]\n  [Site x]\n\n1. e4", (2, 3)),
+        ("[Event \"x\"]\n[FEN \"8/8 w - - 0 1\"]\n[Site \"y\"]\n\n1. e4 *", (2, 1)),
+        ("\u{feff}1. e4 Ke7", (1, 7)),
+    ];
+    for (text, at) in columns {
+        let err = read_pgn(text, Variations::Keep).unwrap_err();
+        assert_eq!((err.line, err.column), at, "{text:?}: {err}");
+        assert!(err.to_string().starts_with(&format!("PGN {}:{}: ", at.0, at.1)), "{err}");
     }
     // After a bad game the reader goes on with the next one.
     let text = "[Event \"bad\"]\n\n1. e5 *\n\n[Event \"good\"]\n\n1. e4 *\n";

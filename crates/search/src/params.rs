@@ -56,7 +56,8 @@ pub struct Params {
     /// Turns from the root searched at full width whatever [`Params::beam_width`] says: 0 applies the
     /// beam everywhere; 2 searches the root and every first reply whole, so no escape of an attacked
     /// piece and no answer to it is cut by the beam. A turn ends when the side to move changes (a
-    /// same-side action stays in its turn).
+    /// same-side action stays in its turn); the node after a same-side action (a Freeze) is searched
+    /// with the beam, its turn's actions having been searched whole at the node before it.
     pub full_width_turns: u32,
     /// How many root actions get exact scores (a MultiPV-like window: the root's alpha is the score of
     /// the k-th best so far). 1 for the engine; 3 for the bot, whose consistency picks among the top

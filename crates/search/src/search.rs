@@ -152,6 +152,8 @@ pub struct Searcher<G: Game> {
     excluded: Vec<Option<G::Action>>,
     /// Per ply: the turns (side changes) between the root and the node at that ply.
     turns: Vec<u32>,
+    /// Per ply: whether the node is searched at full width ([`Params::full_width_turns`]).
+    wide: Vec<bool>,
     root: Vec<RootEntry<G::Action>>,
     iter_best: Option<(G::Action, i32, Vec<G::Action>)>,
     nodes: u64,
@@ -191,6 +193,7 @@ impl<G: Game> Searcher<G> {
             cont_stack: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             turns: vec![0; MAX_PLY + 2],
+            wide: vec![false; MAX_PLY + 2],
             root: Vec::new(),
             iter_best: None,
             nodes: 0,
@@ -283,6 +286,7 @@ impl<G: Game> Searcher<G> {
         let mut ordered = std::mem::take(&mut self.root_list);
         self.ordering.order(game, 0, &Context::default(), tt_move, self.params.killers, &buf, &mut ordered);
         self.buf = buf;
+        self.wide[0] = self.params.full_width_turns > 0;
         if self.params.beam_width > 0 && self.params.full_width_turns == 0 {
             // Beam width at the root: the retained root set.
             ordered.truncate(self.params.beam_width);
@@ -454,6 +458,18 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// Records the turn count and the width of the node at `ply + 1`, entered from `ply` by an action
+    /// that passed the turn (`turn_passed`) or kept it. Full width ([`Params::full_width_turns`]) goes to
+    /// the root and to the nodes of the first turns entered by a change of side; a same-side action's
+    /// child (after a Freeze) is searched with the beam, as its turn's actions were already searched
+    /// whole at the node before it.
+    #[inline]
+    fn enter(&mut self, turn_passed: bool, ply: usize) {
+        let turns = self.turns[ply] + u32::from(turn_passed);
+        self.turns[ply + 1] = turns;
+        self.wide[ply + 1] = turn_passed && turns < self.params.full_width_turns;
+    }
+
     fn update_pv(&mut self, ply: usize, a: G::Action) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -498,7 +514,7 @@ impl<G: Game> Searcher<G> {
             self.push_cont(g, 0, &a);
             g.play(a);
             self.nodes += 1;
-            self.turns[1] = u32::from(g.side() != side);
+            self.enter(g.side() != side, 0);
             let score = if g.side() == side {
                 // Same-side action: no sign flip; depth consumed only by the same-side reduction.
                 self.negamax(g, depth - self.params.same_side_reduction, 1, window_alpha, beta, true, h)
@@ -673,7 +689,7 @@ impl<G: Game> Searcher<G> {
             if g.play_null() {
                 self.nodes += 1;
                 self.cont_stack[ply] = None;
-                self.turns[ply + 1] = self.turns[ply] + 1;
+                self.enter(true, ply);
                 let mut r = p.null_base_reduction + depth / p.null_depth_divisor.max(1);
                 if p.null_eval_divisor > 0 {
                     r += ((eval - beta) / p.null_eval_divisor).min(3);
@@ -733,8 +749,7 @@ impl<G: Game> Searcher<G> {
         let mut picker = std::mem::take(&mut self.pickers[ply]);
         let cx = self.context(ply);
         // Beam width: only the best-ranked successors are searched (after the turns searched whole).
-        let limit =
-            if p.beam_width > 0 && self.turns[ply] >= p.full_width_turns { p.beam_width } else { usize::MAX };
+        let limit = if p.beam_width > 0 && !self.wide[ply] { p.beam_width } else { usize::MAX };
         let lazy = depth <= LAZY_QUIET_DEPTH;
         self.ordering.start(&mut picker, g, ply, &cx, tt_move, p.killers, &buf, lazy, limit);
         self.buf = buf;
@@ -804,7 +819,7 @@ impl<G: Game> Searcher<G> {
             self.push_cont(g, ply, &a);
             g.play(a);
             self.nodes += 1;
-            self.turns[ply + 1] = self.turns[ply] + u32::from(g.side() != side);
+            self.enter(g.side() != side, ply);
             let score = if g.side() == side {
                 // Same-side action: no sign flip; depth consumed only by the same-side reduction.
                 self.negamax(g, depth - p.same_side_reduction, ply + 1, alpha, beta, allow_null, h)

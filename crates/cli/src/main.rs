@@ -143,6 +143,10 @@ enum Command {
         /// (`gambit_roguelite::bot::Player`).
         #[arg(long, default_value = "auto")]
         player: gambit_roguelite::bot::Player,
+        /// Judge one enemy decision in 8 with the Expert preset at 30,000 nodes and report, per route
+        /// row, the share that is 200 cp or more worse than the judge's best.
+        #[arg(long)]
+        judge: bool,
     },
     /// Proves encounters winnable: the shortest winning line the solver finds against the enemy bot
     /// (a template and a seed), or the proof rate of every template over a seed range (--all).
@@ -431,7 +435,20 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate { runs, seed, seeds, board, tuning, items, json, rank, ranks, enemy, player } => {
+        Command::Simulate {
+            runs,
+            seed,
+            seeds,
+            board,
+            tuning,
+            items,
+            json,
+            rank,
+            ranks,
+            enemy,
+            player,
+            judge,
+        } => {
             let seeds = match seeds {
                 Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
                 None if runs == 0 => return Err(bad("--runs must be at least 1")),
@@ -448,6 +465,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                     json,
                     thinking: enemy == "thinking",
                     player,
+                    judge,
                     rank,
                     ranks,
                 },

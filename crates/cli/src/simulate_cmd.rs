@@ -8,15 +8,15 @@ use anyhow::Result;
 use gambit_roguelite::BattleAction;
 use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
-use gambit_roguelite::bot::{BoardChoice, EnemyTuning, Player, play_run, thinking_floor};
+use gambit_roguelite::bot::{BoardChoice, EnemyTuning, JUDGE_NODES, Player, judge, thinking_floor};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::items::ItemCatalogue;
 use gambit_roguelite::rank::{Rank, RankRules};
 use gambit_roguelite::route::NodeKind;
 use gambit_roguelite::run::{Decision, EnemySearch, RunEvent, RunLog, RunSummary, ShopItem};
 use gambit_roguelite::tuning::Tuning;
-use gambit_roguelite::{PieceId, Team};
-use gambit_rules::Role;
+use gambit_roguelite::{BattleStatus, PieceId, Run, Team};
+use gambit_rules::{Role, splitmix64};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -57,6 +57,8 @@ pub(crate) struct SimulateArgs {
     pub json: bool,
     /// The reference player of every run.
     pub player: Player,
+    /// Judge a sample of the enemy's decisions ([`judge`]).
+    pub judge: bool,
     /// Play every battle against the thinking enemy ([`EnemyTuning::thinking`]) instead of the
     /// tuning's presets.
     pub thinking: bool,
@@ -259,6 +261,9 @@ struct Facts {
     wins: Vec<Win>,
     /// Per battle played, in order, the solver's shortest win of its board (`None`: not proved).
     proofs: Vec<Option<u32>>,
+    /// The judged enemy decisions (`--judge`): the battle's act and route node label, and how many
+    /// centipawns the enemy's action was worse than the judge's best.
+    judged: Vec<(u32, Option<&'static str>, i32)>,
 }
 
 fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Vec<String>) -> Facts {
@@ -322,6 +327,7 @@ fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Ve
         promotions: (0, 0),
         wins: Vec::new(),
         proofs: Vec::new(),
+        judged: Vec::new(),
     }
 }
 
@@ -497,6 +503,12 @@ const ROUTE_ROWS: [(&str, u32, &[&str], Target); 6] = [
     ("final boss", 1, &["boss"], Some((35.0, 55.0))),
 ];
 const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
+/// `--judge`: one enemy decision in this many (after a player action) is judged.
+const JUDGE_EVERY: u64 = 8;
+/// `--judge`: a decision this many centipawns or more worse than the judge's best counts as bad.
+const JUDGE_BAD_CP: i32 = 200;
+/// Issue 40's target: at most this share of judged decisions bad per route row, percent.
+const JUDGE_MAX: f64 = 10.0;
 /// Issue 15's targets: every item bought in at least this share of the shops that offer it, percent.
 const ITEM_BOUGHT_MIN: f64 = 5.0;
 /// ... and in at most this share of winning builds, percent.
@@ -552,7 +564,8 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             let mut wins = Vec::new();
             let mut tracker = WinTracker::default();
             let mut proofs = Vec::new();
-            let run = play_run(config, args.player, args.board, |run, events| {
+            let mut judged = Vec::new();
+            let mut on_events = |run: &Run, events: &[RunEvent]| {
                 if run.battles_started() as usize > proofs.len() {
                     proofs.push(run.encounter().and_then(|e| e.proof));
                 }
@@ -573,12 +586,46 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                         queen,
                     });
                 }
-            });
+            };
+            let mut run = Run::new(config);
+            while let Some(decision) = args.player.decide(&run, args.board) {
+                // The outside judge: a sample of the enemy's first decisions after a player action.
+                let sample = match (&decision, run.battle()) {
+                    (Decision::Act { action }, Some(battle))
+                        if args.judge
+                            && splitmix64(seed ^ splitmix64(run.decisions().count() as u64))
+                                % JUDGE_EVERY
+                                == 0 =>
+                    {
+                        let mut after = battle.clone();
+                        after.set_quiet(true);
+                        (after.apply(*action).is_ok()
+                            && after.status() == BattleStatus::Ongoing
+                            && after.to_move() == Team::Enemy)
+                            .then_some(after)
+                    }
+                    _ => None,
+                };
+                let Ok(events) = run.apply(decision) else { break };
+                on_events(&run, &events);
+                if let (Some(after), Some(&reply)) = (sample, run.last_enemy_actions().first())
+                    && let Some(j) = judge(&after, reply)
+                {
+                    judged.push((run.battles_started(), j.loss()));
+                }
+            }
             bar.inc(1);
             let mut f = facts(&run.log(), run.summary(), run.enemy_searches().to_vec(), used);
             f.promotions = run.promotions();
             f.wins = wins;
             f.proofs = proofs;
+            f.judged = judged
+                .into_iter()
+                .filter_map(|(index, loss)| {
+                    let b = run.stats().battles.get((index as usize).checked_sub(1)?)?;
+                    Some((b.act, b.node.map(|n| n.label()), loss))
+                })
+                .collect();
             f
         })
         .collect();
@@ -694,6 +741,19 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             (label, battles.len() as u64, won, lost, target)
         })
         .collect();
+    // The judge's verdicts per route row: samples, and those 200 cp or more worse than its best.
+    let judge_rows: Vec<(&str, u64, u64)> = ROUTE_ROWS
+        .iter()
+        .map(|&(label, act, kinds, _)| {
+            let losses: Vec<i32> = all
+                .iter()
+                .flat_map(|f| &f.judged)
+                .filter(|(a, node, _)| *a == act && node.is_some_and(|n| kinds.contains(&n)))
+                .map(|(_, _, loss)| *loss)
+                .collect();
+            (label, losses.len() as u64, losses.iter().filter(|&&l| l >= JUDGE_BAD_CP).count() as u64)
+        })
+        .collect();
     // How the battles of each route row (or stage, in three-battle runs) were won.
     let win_rows: Vec<WinRow> = if route_rows.iter().any(|r| r.1 > 0) {
         ROUTE_ROWS
@@ -788,6 +848,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                 "interval95": wilson(won, n), "owned_pieces_lost": lost, "target": target,
             })).collect::<Vec<Value>>(),
             "wins": win_rows.iter().map(WinRow::json).collect::<Vec<Value>>(),
+            "judge": judge_rows.iter().map(|&(label, n, bad)| json!({
+                "nodes": label, "judged": n, "worse_by_200cp": bad, "rate": pct(bad, n),
+                "interval95": wilson(bad, n)})).collect::<Vec<Value>>(),
             "victories": victories, "victory_rate": pct(victories, runs),
             "victory_interval95": wilson(victories, runs),
             "average_points": points as f64 / runs as f64, "average_exp": exp as f64 / runs as f64,
@@ -943,6 +1006,26 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         )?;
     }
     writeln!(out)?;
+    if args.judge {
+        writeln!(
+            out,
+            "| route nodes | enemy decisions judged (Expert, {JUDGE_NODES} nodes) | {JUDGE_BAD_CP} cp or more worse than the judge's best | 95% interval | target at most {JUDGE_MAX:.0}% |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        for &(label, n, bad) in &judge_rows {
+            let (lo, hi) = wilson(bad, n);
+            let rate = pct(bad, n);
+            let verdict = if n == 0 {
+                "-"
+            } else if rate <= JUDGE_MAX {
+                "in target"
+            } else {
+                "OUT of target"
+            };
+            writeln!(out, "| {label} | {n} | {bad} ({rate:.1}%) | {lo:.1}-{hi:.1}% | {verdict} |")?;
+        }
+        writeln!(out)?;
+    }
     writeln!(out, "player actions: {}", player_mix.line())?;
     let (lo, hi) = wilson(after_teleport, promotions);
     writeln!(

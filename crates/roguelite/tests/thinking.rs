@@ -321,3 +321,19 @@ fn the_thinking_tuning_round_trips_through_json() {
         assert_eq!(back.for_stage(2), StageTuning::from(THINKING_STAGES[2]));
     }
 }
+
+/// The outside judge (`simulate --judge`): leaving the king en prise is a loss of a mate's size,
+/// the judge's own choice none.
+#[test]
+fn the_judge_scores_a_blunder_far_below_a_safe_action() {
+    use gambit_roguelite::bot::judge;
+    let b = king_attacked();
+    let pawn = b.unit_at(sq("a7")).unwrap().id;
+    let blunder = judge(&b, BattleAction::Move { id: pawn, to: sq("a6") }).unwrap();
+    assert!(blunder.loss() >= 200, "{blunder:?}");
+    let king = b.unit_at(sq("e8")).unwrap().id;
+    let step = judge(&b, BattleAction::Move { id: king, to: sq("d7") }).unwrap();
+    assert!(step.loss() < blunder.loss(), "{step:?} against {blunder:?}");
+    assert!(step.loss() < 200, "{step:?}");
+    assert_eq!(judge(&b, BattleAction::Move { id: pawn, to: sq("a3") }), None, "a refused action");
+}

@@ -96,7 +96,7 @@ pub struct Thinking {
 pub const THINKING_STAGES: [Thinking; 3] = [
     Thinking { depth: 3, nodes: 20_000, beam_width: 12, margin_cp: 30 },
     Thinking { depth: 4, nodes: 60_000, beam_width: 10, margin_cp: 30 },
-    Thinking { depth: 6, nodes: 100_000, beam_width: 8, margin_cp: 20 },
+    Thinking { depth: 6, nodes: 60_000, beam_width: 8, margin_cp: 20 },
 ];
 
 /// The completed depth (turns) the thinking enemy of stage `stage` (1 to 3) must reach: 2, 3, 4.
@@ -584,4 +584,52 @@ fn loses_in_one(battle: &Battle, action: BattleAction) -> bool {
             next.apply(a).is_ok() && matches!(next.status(), BattleStatus::Victory { .. })
         }
     })
+}
+
+/// The outside judge's node budget ([`judge`]): the Expert preset's, simulated actions.
+pub const JUDGE_NODES: u64 = 30_000;
+
+/// The outside judge's reading of one decision ([`judge`]), centipawns from the deciding team's view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The score of the judge's own best action.
+    pub best: i32,
+    /// The score of the judged action (the judge's search of the state after it).
+    pub chosen: i32,
+}
+
+impl Judgement {
+    /// How much worse the judged action is than the judge's best (0 when it is as good or better).
+    #[must_use]
+    pub fn loss(&self) -> i32 {
+        self.best.saturating_sub(self.chosen).max(0)
+    }
+}
+
+/// Scores `action` in `battle` (the side to move's decision) against the judge: the Expert preset
+/// (full width, up to 12 plies) at [`JUDGE_NODES`] over [`Battle::search_actions`], once for the
+/// state (its best action's score) and once for the state after `action` (negated when the turn
+/// passed). `None` when `action` is refused. Deterministic; the judge never plays, it only reads.
+#[must_use]
+pub fn judge(battle: &Battle, action: BattleAction) -> Option<Judgement> {
+    let mut config = BotConfig::from_preset(Preset::Expert);
+    config.options.max_nodes = JUDGE_NODES;
+    config.params.same_side_reduction = 0;
+    let score = |b: &Battle| -> i32 {
+        let mut game = BattleGame::new(b).with_whole_action_set();
+        match game.terminal() {
+            Some(Terminal::Win) => gambit_search::score::MATE,
+            Some(Terminal::Loss) => -gambit_search::score::MATE,
+            Some(Terminal::Draw) => 0,
+            None => choose_with(&mut game, &config, 0, None).score,
+        }
+    };
+    let mut after = battle.clone();
+    after.set_quiet(true);
+    after.apply(action).ok()?;
+    let best = score(battle);
+    let next = score(&after);
+    // The score of `after` is from its side to move's view.
+    let chosen = if after.to_move() == battle.to_move() { next } else { -next };
+    Some(Judgement { best, chosen })
 }

@@ -1244,6 +1244,12 @@ impl Run {
         Ok(events)
     }
 
+    /// The enemy's actions that answered the last decision, in order (empty when none did).
+    #[must_use]
+    pub fn last_enemy_actions(&self) -> &[BattleAction] {
+        self.steps.last().map_or(&[], |s| s.enemy.as_slice())
+    }
+
     /// The decisions so far, in order.
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> + '_ {
         self.steps.iter().map(|s| &s.decision)

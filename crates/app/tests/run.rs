@@ -683,7 +683,9 @@ fn a_run_resumes_mid_battle_in_a_fresh_app() {
 
 /// The threat overlay tints the player's pieces in danger and the selected piece's dangerous
 /// destinations, not every square the enemy attacks; with foresight on, resting on a destination
-/// shows the enemy's expected reply (here: a pawn takes the rook put en prise).
+/// shows the reply the enemy will play (`bot::expected_reply` with the run's seed for that
+/// decision: the Beginner enemy of this run does not always take the rook put en prise), and
+/// playing the move meets that very reply.
 #[test]
 fn battle_threats_and_foresight_read_the_move_in_hand() {
     let mut h = Harness::new();
@@ -703,7 +705,7 @@ fn battle_threats_and_foresight_read_the_move_in_hand() {
     h.board(BoardInput::Pressed(sq("c1")));
     let shown = threats(&h);
     assert_eq!(shown, vec![sq("c6")], "only the rook's destination the b7 and d7 pawns guard");
-    // Foresight: the rook over c6 meets a pawn's capture.
+    // Foresight: the rook over c6.
     h.app.world_mut().resource_mut::<Settings>().foresight = true;
     h.app.world_mut().resource_mut::<gambit::board::Hovered>().0 = Some(sq("c6"));
     let mut answered = false;
@@ -718,15 +720,24 @@ fn battle_threats_and_foresight_read_the_move_in_hand() {
     assert!(answered, "the foresight preview never answered");
     h.update(2);
     let reply = h.app.world().resource::<gambit::game::foresight::Foresight>().reply().cloned().unwrap();
-    assert_eq!(reply.squares.map(|(_, to)| to), Some(sq("c6")), "{reply:?}");
+    let (_, to) = reply.squares.expect("the enemy has a reply");
     let scene = h.app.world().resource::<BoardScene>();
-    assert_eq!(scene.cells[sq("c6").index() as usize].foresight, Some(gambit::board::ReplyEnd::To));
+    assert_eq!(scene.cells[to.index() as usize].foresight, Some(gambit::board::ReplyEnd::To));
     let texts = h.texts();
-    assert!(texts.iter().any(|t| t.contains("Foresight: enemy Pawn") && t.contains("xc6")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains(&format!("Foresight: {}", reply.text))), "{texts:?}");
     // Deselecting drops it.
     h.board(BoardInput::Cancel);
     assert!(h.app.world().resource::<BoardScene>().cells.iter().all(|c| c.foresight.is_none()));
     assert!(!h.texts().iter().any(|t| t.contains("Foresight")));
+    // Playing the move meets the foreseen reply.
+    h.board(BoardInput::Pressed(sq("c1")));
+    h.board(BoardInput::Pressed(sq("c6")));
+    h.wait_for_run();
+    let played = session(&h).run.last_enemy_actions().first().copied();
+    assert!(
+        matches!(played, Some(gambit_roguelite::BattleAction::Move { to: t, .. }) if t == to),
+        "{played:?} against the foreseen {reply:?}"
+    );
 }
 
 #[test]

@@ -4,10 +4,11 @@
 //! expected reply (its squares framed in the palette's foresight colour) with a line in the panel
 //! (`Foresight: Nxe5`). Skill chess against the engine and the run's battles use it.
 //!
-//! The search is the search crate's bot (`gambit_search::choose_with`) with the opponent's own
-//! settings, its node budget capped at [`FORESIGHT_NODES`] and always its top-ranked action: the reply
-//! the opponent most likely plays, not a promise (the opponent searches with its whole budget, and a
-//! bot of lower consistency sometimes takes another action). Each request carries a
+//! In skill chess the search is the search crate's bot (`gambit_search::choose_with`) with the
+//! opponent's own settings, its node budget capped at [`FORESIGHT_NODES`] and always its top-ranked
+//! action: the reply the opponent most likely plays, not a promise. In a run's battles it is the
+//! library's `gambit_roguelite::bot::expected_reply` with the run's enemy settings and the seed the
+//! run gives that decision: the reply the enemy will play. Each request carries a
 //! [`ForesightKey`] (the state it was asked in and the hovered move): a search of another square or
 //! position is stopped, and its result dropped, never shown.
 

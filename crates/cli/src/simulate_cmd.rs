@@ -594,8 +594,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                     (Decision::Act { action }, Some(battle))
                         if args.judge
                             && splitmix64(seed ^ splitmix64(run.decisions().count() as u64))
-                                % JUDGE_EVERY
-                                == 0 =>
+                                .is_multiple_of(JUDGE_EVERY) =>
                     {
                         let mut after = battle.clone();
                         after.set_quiet(true);

@@ -6,6 +6,10 @@ use std::io::Write;
 
 use anyhow::Result;
 use gambit_roguelite::BattleAction;
+use gambit_roguelite::balance::{
+    ITEM_BOUGHT_MIN, ITEM_BUILD_MAX, PROMOTION_AFTER_TELEPORT_MAX, ROUTE_TARGETS, RouteTarget,
+    TEMPLATE_TARGET, TargetRange, in_target, run_target,
+};
 use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
 use gambit_roguelite::bot::{BoardChoice, EnemyTuning, Player, play_run, thinking_floor};
@@ -468,42 +472,11 @@ impl WinRow {
     }
 }
 
-/// Issue 16's run-victory target at rank 0 (route runs, random route choices), percent. (Issue 14's
-/// per-stage targets were set for three-battle runs; a route's targets are per node, [`ROUTE_ROWS`].)
-const RUN_TARGET: (f64, f64) = (20.0, 40.0);
-/// Issue 16's target for rank 9: run victories under 10%.
-const TOP_RANK_TARGET: (f64, f64) = (0.0, 10.0);
+/// A route row's target (`None`: reported without one).
+type Target = Option<TargetRange>;
 
-/// The run-victory target of a rank: issue 16's at rank 0 (route runs), under 10% at rank 9, none between (the
-/// rate must fall with rank, which one run of `simulate` cannot judge).
-fn run_target(rank: Rank) -> Option<(f64, f64)> {
-    if rank == Rank::MIN {
-        Some(RUN_TARGET)
-    } else if rank == Rank::MAX {
-        Some(TOP_RANK_TARGET)
-    } else {
-        None
-    }
-}
-/// Issue 16's targets for route runs: (label, act (0-based), node kinds, target range in percent;
-/// `None`: reported without a target).
-type Target = Option<(f64, f64)>;
-const ROUTE_ROWS: [(&str, u32, &[&str], Target); 6] = [
-    ("act 1 battles", 0, &["battle"], Some((85.0, 100.0))),
-    ("act 1 elites", 0, &["elite"], None),
-    ("act 1 boss", 0, &["boss"], Some((60.0, 80.0))),
-    ("act 2 battles", 1, &["battle"], None),
-    ("act 2 elites", 1, &["elite"], None),
-    ("final boss", 1, &["boss"], Some((35.0, 55.0))),
-];
-const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
-/// Issue 15's targets: every item bought in at least this share of the shops that offer it, percent.
-const ITEM_BOUGHT_MIN: f64 = 5.0;
-/// ... and in at most this share of winning builds, percent.
-const ITEM_BUILD_MAX: f64 = 40.0;
-
-fn verdict(rate: f64, (lo, hi): (f64, f64)) -> &'static str {
-    if (lo..=hi).contains(&rate) { "in target" } else { "OUT of target" }
+fn verdict(rate: f64, range: TargetRange) -> &'static str {
+    if in_target(rate, range) { "in target" } else { "OUT of target" }
 }
 
 pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
@@ -681,9 +654,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         });
     }
     // Per route node kind and act (route runs only).
-    let route_rows: Vec<(&str, u64, u64, u64, Target)> = ROUTE_ROWS
+    let route_rows: Vec<(&str, u64, u64, u64, Target)> = ROUTE_TARGETS
         .iter()
-        .map(|&(label, act, kinds, target)| {
+        .map(|&RouteTarget { label, act, kinds, target }| {
             let battles: Vec<_> = all
                 .iter()
                 .flat_map(|f| &f.summary.stats.battles)
@@ -696,9 +669,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         .collect();
     // How the battles of each route row (or stage, in three-battle runs) were won.
     let win_rows: Vec<WinRow> = if route_rows.iter().any(|r| r.1 > 0) {
-        ROUTE_ROWS
+        ROUTE_TARGETS
             .iter()
-            .map(|&(label, act, kinds, _)| {
+            .map(|&RouteTarget { label, act, kinds, .. }| {
                 let proofs = all.iter().flat_map(|f| f.summary.stats.battles.iter().zip(&f.proofs));
                 WinRow::of(
                     label.to_string(),
@@ -947,7 +920,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let (lo, hi) = wilson(after_teleport, promotions);
     writeln!(
         out,
-        "player promotions: {promotions}, by a pawn that teleported within its last two moves: {after_teleport} ({:.1}% [{lo:.1}, {hi:.1}] (95%, Wilson); target under 20%)",
+        "player promotions: {promotions}, by a pawn that teleported within its last two moves: {after_teleport} ({:.1}% [{lo:.1}, {hi:.1}] (95%, Wilson); target under {PROMOTION_AFTER_TELEPORT_MAX:.0}%)",
         pct(after_teleport, promotions)
     )?;
     writeln!(out, "enemy actions: {}", enemy_mix.line())?;

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! let rules = gambit_roguelite::guide::run_rules();
-//! assert!(rules[1].contains("starts with 2 HP"));
+//! assert!(rules[1].contains("every piece has 2 HP"));
 //! ```
 
 use crate::battle::{CLOUD_EXPOSURES, START_HP};
@@ -21,7 +21,7 @@ pub fn run_rules() -> Vec<String> {
             "A run: {ROUTE_ACTS} acts on a branching map of battles, elites (they drop a badge), shops and rests, each act ending in a boss. Boards: 6x6 to 8x8. You deploy in the bottom two rows; the enemy stands at the top."
         ),
         format!(
-            "Battles have no check, checkmate, castling, en passant or pawn double step. Kings can be captured. A capture kills at once; every piece starts with {START_HP} HP (a badge may raise it), and poison takes 1."
+            "Battles have no check, checkmate, castling, en passant or pawn double step. Kings can be captured. A capture kills at once; every piece has {START_HP} HP, and poison takes 1."
         ),
         format!(
             "Win by the objective (capture the gold-framed targets, capture the enemy king, or eliminate the army) within your move budget; only your moves count. You lose when your army is gone or the budget runs out, and, only where the board says its kings are royal, when your last king is captured (elsewhere a king is a piece like the others). A side whose only movable pieces are frozen passes its turn. A bonus objective adds {BONUS_POINTS} points."
@@ -47,7 +47,7 @@ mod tests {
         let text = run_rules().join("\n");
         for quoted in [
             format!("{ROUTE_ACTS} acts"),
-            format!("starts with {START_HP} HP"),
+            format!("every piece has {START_HP} HP"),
             format!("adds {BONUS_POINTS} points"),
             format!("fade after {CLOUD_EXPOSURES} of each side's turns"),
             format!("a pack of {PACK_SIZE}"),

@@ -19,6 +19,9 @@
 //!   `records/README.md`);
 //! - `records/` holds xz-compressed files only, each named in `records/README.md` (by its name up to
 //!   the first `.`), beside that index;
+//! - the front ends (`crates/app`, `crates/cli`) do not restate a rule the libraries own: no code line
+//!   of theirs names an item of [`FRONT_END_DENIED`] (hit points, bot options, seed derivation, the
+//!   app's PGN writing); each entry says where the rule lives;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -579,4 +582,94 @@ fn the_record_rule_catches_planted_violations() {
     assert!(record_problem("2026-12-04-qchk-518d618-b-sf2200.pgn.xz", false, index).is_some());
     assert!(record_problem("2026-12-04-qchk-518d618-a-sf2200.pgn", false, index).is_some());
     assert!(record_problem("old-matches", true, index).is_some());
+}
+
+/// What a front end's code must not name, the front ends it applies to, and where the rule lives:
+/// each is a rule restated above its owner (issue 42). Comment lines are not code.
+const FRONT_END_DENIED: [(&str, &[&str], &str); 4] = [
+    (
+        "START_HP",
+        &["crates/app", "crates/cli"],
+        "hit points are the roguelite's: `Run::start_hp` (badges included), `guide::run_rules` for the rules text",
+    ),
+    (
+        "BotOptions {",
+        &["crates/app", "crates/cli"],
+        "a bot's options are the search's presets and the roguelite's tunings: name one, do not build one",
+    ),
+    (
+        "derive_seed(",
+        &["crates/app", "crates/cli"],
+        "seeds are the roguelite's: call one of its seed functions (`seed::watched_battle_seed`...); its tags are `seed::tags`",
+    ),
+    (
+        "PgnWriter",
+        &["crates/app"],
+        "the app's PGN is skill chess, which the skills crate writes: `gambit_skills::PgnRecorder`",
+    ),
+];
+
+/// The violations of [`FRONT_END_DENIED`] in the source `text` of `file` (a path from the workspace
+/// root, `/`-separated): one per code line and denied item.
+fn front_end_problems(file: &str, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for (denied, front_ends, owner) in FRONT_END_DENIED {
+            let applies = front_ends.iter().any(|dir| file.starts_with(&format!("{dir}/")));
+            if applies && line.contains(denied) {
+                problems.push(format!("{file}:{}: `{denied}` in a front end: {owner}", n + 1));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn front_ends_do_not_restate_library_rules() {
+    let root = root();
+    let mut errors = Vec::new();
+    let mut files = Vec::new();
+    for dir in ["crates/app", "crates/cli"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 20, "found only {} front-end sources: is the reader broken?", files.len());
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap_or(f).to_string_lossy().replace('\\', "/");
+        errors.extend(front_end_problems(&rel, &std::fs::read_to_string(f).expect("readable source")));
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_front_end_rule_catches_planted_violations() {
+    let planted = "fn hp() -> u8 {\n    gambit_roguelite::battle::START_HP\n}\n";
+    assert_eq!(
+        front_end_problems("crates/app/src/screens/deploy.rs", planted),
+        vec![
+            "crates/app/src/screens/deploy.rs:2: `START_HP` in a front end: hit points are the roguelite's: `Run::start_hp` (badges included), `guide::run_rules` for the rules text"
+                .to_string()
+        ]
+    );
+    // The libraries own the rules: there it is no violation.
+    assert!(front_end_problems("crates/roguelite/src/run/mod.rs", planted).is_empty());
+    // A comment is not code.
+    assert!(
+        front_end_problems("crates/cli/src/x.rs", "    // START_HP, derive_seed(s, 7, 0, 0)\n").is_empty()
+    );
+    let seed = front_end_problems("crates/cli/src/battle_cmd.rs", "let s = derive_seed(seed, 7, 0, n);");
+    assert!(
+        seed.len() == 1 && seed[0].starts_with("crates/cli/src/battle_cmd.rs:1: `derive_seed(`"),
+        "{seed:?}"
+    );
+    let options = "let o = BotOptions { max_nodes: 9, ..BotOptions::default() };";
+    assert_eq!(front_end_problems("crates/app/src/game/engine.rs", options).len(), 1);
+    // The app writes no PGN of its own; the CLI's plain-chess `play --pgn` uses the rules crate's writer.
+    let pgn = "let mut w = PgnWriter::new(&start);\nw.tag(\"Event\", \"Skill chess\");";
+    assert_eq!(front_end_problems("crates/app/src/game/pgn.rs", pgn).len(), 1);
+    assert!(front_end_problems("crates/cli/src/play_cmd.rs", pgn).is_empty());
+    // Not a front end: `crates/application` is not `crates/app`.
+    assert!(front_end_problems("crates/application/src/lib.rs", planted).is_empty());
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, choose_action};
 use gambit_roguelite::encounter::{default_deployment, generate, template, templates};
-use gambit_roguelite::run::derive_seed;
+use gambit_roguelite::seed::watched_battle_seed;
 use gambit_roguelite::{Battle, BattleEvent, BattleStatus, Run, RunConfig, Team};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -47,7 +47,7 @@ pub(crate) fn run(out: &mut impl Write, board: BoardStyle, name: &str, seed: u64
         n += 1;
         let team = battle.to_move();
         let tuning = if team == Team::Player { AUTO_PLAYER_TUNING } else { enemy };
-        let s = derive_seed(seed, 7, u64::from(battle.ply()), u64::from(n));
+        let s = watched_battle_seed(seed, battle.ply(), n);
         let Some(action) = choose_action(&battle, tuning, s).action else { break };
         for event in battle.apply(action)? {
             last_travel = event.travel().or(last_travel);

@@ -6,6 +6,10 @@ use std::io::Write;
 
 use anyhow::Result;
 use gambit_roguelite::BattleAction;
+use gambit_roguelite::balance::{
+    ITEM_BOUGHT_MIN, ITEM_BUILD_MAX, JUDGE_BAD_CP, JUDGE_MAX_BAD, PROMOTION_AFTER_TELEPORT_MAX,
+    ROUTE_TARGETS, RouteTarget, TEMPLATE_TARGET, TargetRange, in_target, run_target,
+};
 use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
 use gambit_roguelite::bot::{BoardChoice, EnemyTuning, JUDGE_NODES, Player, judge, thinking_floor};
@@ -474,48 +478,14 @@ impl WinRow {
     }
 }
 
-/// Issue 16's run-victory target at rank 0 (route runs, random route choices), percent. (Issue 14's
-/// per-stage targets were set for three-battle runs; a route's targets are per node, [`ROUTE_ROWS`].)
-const RUN_TARGET: (f64, f64) = (20.0, 40.0);
-/// Issue 16's target for rank 9: run victories under 10%.
-const TOP_RANK_TARGET: (f64, f64) = (0.0, 10.0);
+/// A route row's target (`None`: reported without one).
+type Target = Option<TargetRange>;
 
-/// The run-victory target of a rank: issue 16's at rank 0 (route runs), under 10% at rank 9, none between (the
-/// rate must fall with rank, which one run of `simulate` cannot judge).
-fn run_target(rank: Rank) -> Option<(f64, f64)> {
-    if rank == Rank::MIN {
-        Some(RUN_TARGET)
-    } else if rank == Rank::MAX {
-        Some(TOP_RANK_TARGET)
-    } else {
-        None
-    }
-}
-/// Issue 16's targets for route runs: (label, act (0-based), node kinds, target range in percent;
-/// `None`: reported without a target).
-type Target = Option<(f64, f64)>;
-const ROUTE_ROWS: [(&str, u32, &[&str], Target); 6] = [
-    ("act 1 battles", 0, &["battle"], Some((85.0, 100.0))),
-    ("act 1 elites", 0, &["elite"], None),
-    ("act 1 boss", 0, &["boss"], Some((60.0, 80.0))),
-    ("act 2 battles", 1, &["battle"], None),
-    ("act 2 elites", 1, &["elite"], None),
-    ("final boss", 1, &["boss"], Some((35.0, 55.0))),
-];
-const TEMPLATE_TARGET: (f64, f64) = (30.0, 95.0);
 /// `--judge`: one enemy decision in this many (after a player action) is judged.
 const JUDGE_EVERY: u64 = 8;
-/// `--judge`: a decision this many centipawns or more worse than the judge's best counts as bad.
-const JUDGE_BAD_CP: i32 = 200;
-/// Issue 40's target: at most this share of judged decisions bad per route row, percent.
-const JUDGE_MAX: f64 = 10.0;
-/// Issue 15's targets: every item bought in at least this share of the shops that offer it, percent.
-const ITEM_BOUGHT_MIN: f64 = 5.0;
-/// ... and in at most this share of winning builds, percent.
-const ITEM_BUILD_MAX: f64 = 40.0;
 
-fn verdict(rate: f64, (lo, hi): (f64, f64)) -> &'static str {
-    if (lo..=hi).contains(&rate) { "in target" } else { "OUT of target" }
+fn verdict(rate: f64, range: TargetRange) -> &'static str {
+    if in_target(rate, range) { "in target" } else { "OUT of target" }
 }
 
 pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
@@ -727,9 +697,9 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         });
     }
     // Per route node kind and act (route runs only).
-    let route_rows: Vec<(&str, u64, u64, u64, Target)> = ROUTE_ROWS
+    let route_rows: Vec<(&str, u64, u64, u64, Target)> = ROUTE_TARGETS
         .iter()
-        .map(|&(label, act, kinds, target)| {
+        .map(|&RouteTarget { label, act, kinds, target }| {
             let battles: Vec<_> = all
                 .iter()
                 .flat_map(|f| &f.summary.stats.battles)
@@ -741,23 +711,23 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         })
         .collect();
     // The judge's verdicts per route row: samples, and those 200 cp or more worse than its best.
-    let judge_rows: Vec<(&str, u64, u64)> = ROUTE_ROWS
+    let judge_rows: Vec<(&str, u64, u64)> = ROUTE_TARGETS
         .iter()
-        .map(|&(label, act, kinds, _)| {
+        .map(|row| {
             let losses: Vec<i32> = all
                 .iter()
                 .flat_map(|f| &f.judged)
-                .filter(|(a, node, _)| *a == act && node.is_some_and(|n| kinds.contains(&n)))
+                .filter(|(a, node, _)| *a == row.act && node.is_some_and(|n| row.kinds.contains(&n)))
                 .map(|(_, _, loss)| *loss)
                 .collect();
-            (label, losses.len() as u64, losses.iter().filter(|&&l| l >= JUDGE_BAD_CP).count() as u64)
+            (row.label, losses.len() as u64, losses.iter().filter(|&&l| l >= JUDGE_BAD_CP).count() as u64)
         })
         .collect();
     // How the battles of each route row (or stage, in three-battle runs) were won.
     let win_rows: Vec<WinRow> = if route_rows.iter().any(|r| r.1 > 0) {
-        ROUTE_ROWS
+        ROUTE_TARGETS
             .iter()
-            .map(|&(label, act, kinds, _)| {
+            .map(|&RouteTarget { label, act, kinds, .. }| {
                 let proofs = all.iter().flat_map(|f| f.summary.stats.battles.iter().zip(&f.proofs));
                 WinRow::of(
                     label.to_string(),
@@ -1008,7 +978,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     if args.judge {
         writeln!(
             out,
-            "| route nodes | enemy decisions judged (Expert, {JUDGE_NODES} nodes) | {JUDGE_BAD_CP} cp or more worse than the judge's best | 95% interval | target at most {JUDGE_MAX:.0}% |"
+            "| route nodes | enemy decisions judged (Expert, {JUDGE_NODES} nodes) | {JUDGE_BAD_CP} cp or more worse than the judge's best | 95% interval | target at most {JUDGE_MAX_BAD:.0}% |"
         )?;
         writeln!(out, "| --- | --- | --- | --- | --- |")?;
         for &(label, n, bad) in &judge_rows {
@@ -1016,7 +986,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             let rate = pct(bad, n);
             let verdict = if n == 0 {
                 "-"
-            } else if rate <= JUDGE_MAX {
+            } else if rate <= JUDGE_MAX_BAD {
                 "in target"
             } else {
                 "OUT of target"
@@ -1029,7 +999,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let (lo, hi) = wilson(after_teleport, promotions);
     writeln!(
         out,
-        "player promotions: {promotions}, by a pawn that teleported within its last two moves: {after_teleport} ({:.1}% [{lo:.1}, {hi:.1}] (95%, Wilson); target under 20%)",
+        "player promotions: {promotions}, by a pawn that teleported within its last two moves: {after_teleport} ({:.1}% [{lo:.1}, {hi:.1}] (95%, Wilson); target under {PROMOTION_AFTER_TELEPORT_MAX:.0}%)",
         pct(after_teleport, promotions)
     )?;
     writeln!(out, "enemy actions: {}", enemy_mix.line())?;

@@ -75,7 +75,13 @@ fn simulate_reports_per_stage_and_per_template_figures() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
     assert!(
-        text.starts_with("runs 6 (seeds 1..6), rank 0, board choice each, the shipped tuning, "),
+        text.starts_with("runs 6 (seeds 1..6), player auto, rank 0, board choice each, the shipped tuning, "),
+        "{text}"
+    );
+    // The fixed summary line: `run victories W / N (P%, lo-hi)`.
+    let summary = text.lines().nth(1).unwrap_or_default();
+    assert!(
+        summary.starts_with("run victories ") && summary.contains(" / 6 (") && summary.ends_with(')'),
         "{text}"
     );
     assert!(text.contains("| stage | battles | won | win rate | 95% interval |"), "{text}");

@@ -1,10 +1,12 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod balance;
 pub mod battle;
 pub mod bot;
 pub mod economy;
 pub mod encounter;
+pub mod guide;
 pub mod items;
 pub mod rank;
 pub mod records;

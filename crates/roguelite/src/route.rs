@@ -27,9 +27,6 @@ pub const ROUTE_ACTS: u32 = 2;
 /// The most acts a route may have.
 pub const MAX_ACTS: u32 = 3;
 
-/// Seed tag of route generation.
-const TAG_ROUTE: u64 = 7;
-
 /// What a node holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -281,7 +278,7 @@ impl Route {
         let acts = acts.clamp(1, MAX_ACTS) as usize;
         let mut out = Vec::with_capacity(acts);
         for act in 0..acts {
-            let mut r = ChaCha8Rng::seed_from_u64(derive_seed(seed, TAG_ROUTE, act as u64, 0));
+            let mut r = ChaCha8Rng::seed_from_u64(derive_seed(seed, crate::seed::tags::ROUTE, act as u64, 0));
             let mut kinds: Vec<Vec<NodeKind>> = Vec::new();
             for (row, &choices) in ROW_KINDS.iter().enumerate() {
                 let n = ROW_SIZES[row];

@@ -178,9 +178,79 @@ impl From<Date> for String {
     }
 }
 
+/// Every seed tag of the library: the `tag` of [`derive_seed`](crate::run::derive_seed), which
+/// separates the purposes one run seed serves (the shop, the route, the enemy...), so that no two
+/// purposes draw the same numbers. One table, so a new purpose takes a free tag; [`ALL`](tags::ALL)
+/// lists them and a test holds them distinct.
+///
+/// A tag's value is part of every seeded run: changing one changes what every seed generates (and
+/// what a saved run's log replays against), so a value is never reused or changed.
+pub mod tags {
+    /// The starting modifier offers of a new run.
+    pub const OFFER: u64 = 1;
+    /// The first battle's board and encounter.
+    pub const FIRST: u64 = 2;
+    /// The shop's offers.
+    pub const SHOP: u64 = 3;
+    /// The next-board choices.
+    pub const BOARD: u64 = 4;
+    /// The enemy bot's decisions in a run's battles ([`enemy_seed`](crate::run::enemy_seed)).
+    pub const ENEMY: u64 = 5;
+    /// The auto-player's battle decisions.
+    pub const PLAYER: u64 = 6;
+    /// Route generation ([`crate::route`]).
+    pub const ROUTE: u64 = 7;
+    /// A route node's encounter.
+    pub const NODE: u64 = 8;
+    /// An elite's encounter and its dropped badge.
+    pub const ELITE: u64 = 9;
+    /// The careless player's choices (the simulated players of [`crate::bot`]).
+    pub const CARELESS: u64 = 10;
+    /// The thinker's battle searches (the simulated players of [`crate::bot`]).
+    pub const THINKER: u64 = 11;
+    /// The bots' decisions in a watched bot-against-bot battle outside a run
+    /// ([`watched_battle_seed`](super::watched_battle_seed), `gambit-cli battle`).
+    pub const WATCHED_BATTLE: u64 = 12;
+
+    /// Every tag with its name, in value order.
+    pub const ALL: [(&str, u64); 12] = [
+        ("OFFER", OFFER),
+        ("FIRST", FIRST),
+        ("SHOP", SHOP),
+        ("BOARD", BOARD),
+        ("ENEMY", ENEMY),
+        ("PLAYER", PLAYER),
+        ("ROUTE", ROUTE),
+        ("NODE", NODE),
+        ("ELITE", ELITE),
+        ("CARELESS", CARELESS),
+        ("THINKER", THINKER),
+        ("WATCHED_BATTLE", WATCHED_BATTLE),
+    ];
+}
+
+/// The seed of a bot's decision in a watched bot-against-bot battle outside a run (`gambit-cli
+/// battle`): from the battle's seed, its ply and the number of the action (1 for the first), under
+/// [`tags::WATCHED_BATTLE`].
+#[must_use]
+pub fn watched_battle_seed(seed: u64, ply: u32, action: u32) -> u64 {
+    crate::run::derive_seed(seed, tags::WATCHED_BATTLE, u64::from(ply), u64::from(action))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seed_tags_are_distinct() {
+        let mut values: Vec<u64> = tags::ALL.iter().map(|&(_, v)| v).collect();
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(values.len(), tags::ALL.len(), "two seed tags share a value: {:?}", tags::ALL);
+        // The values seeded runs were generated with (changing one changes every seed's run).
+        assert_eq!(tags::ALL.iter().map(|&(_, v)| v).collect::<Vec<_>>(), (1..=12).collect::<Vec<_>>());
+        assert_eq!((tags::ENEMY, tags::PLAYER, tags::ROUTE, tags::CARELESS), (5, 6, 7, 10));
+    }
 
     #[test]
     fn dates_from_the_clock_and_text() {

@@ -739,6 +739,9 @@ fn uses_are_typed_commands_and_legal_actions() {
     assert_eq!(b.parse_action("use 1 a8"), Ok(uses[0]));
     assert_eq!(b.parse_action(" USE 2 "), Ok(uses[1]));
     assert_eq!(b.action_text(uses[0]), "use 1 a8");
+    // Display writes the slot as the player types it, too.
+    assert_eq!(uses[0].to_string(), "use 1 a8");
+    assert_eq!(BattleAction::Use { slot: 2, target: None }.to_string(), "use 3");
     assert!(b.parse_action("use 0").is_err());
     assert!(b.parse_action("use 1 e8").is_err());
     // The bot's search never sees them.
@@ -819,6 +822,10 @@ mod run {
             run.apply(Decision::DeployDefault).unwrap();
             let battle = run.battle().unwrap();
             assert_eq!(battle.pack().iter().flatten().count(), run.pack().len());
+            // The hit points the deployment shows are those the battle gives.
+            for u in battle.units() {
+                assert_eq!(u.max_hp, run.start_hp(u.team, u.role), "seed {seed}: {:?} {:?}", u.team, u.role);
+            }
             let text = run_to_json(&run);
             let SavedRun::Recorded(log) = run_from_json(&text).unwrap() else { panic!() };
             let back = Run::resume(&log, Evaluation::default());

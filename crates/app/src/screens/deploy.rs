@@ -5,7 +5,6 @@
 //! deployment on entering.
 
 use bevy::prelude::*;
-use gambit_roguelite::battle::START_HP;
 use gambit_roguelite::encounter::Encounter;
 use gambit_roguelite::run::Placement;
 use gambit_roguelite::{Decision, RunPhase, Team};
@@ -220,7 +219,8 @@ fn build_scene(session: Res<RunSession>, plan: Res<DeployPlan>, mut scene: ResMu
         let cell = next.cell_mut(enemy.square);
         cell.piece = Some(Piece::new(Team::Enemy.color(), enemy.role));
         cell.modifier = enemy.modifier.map(gambit_roguelite::Modifier::letter);
-        cell.hp = Some((START_HP, START_HP));
+        let hp = session.run.start_hp(Team::Enemy, enemy.role);
+        cell.hp = Some((hp, hp));
         cell.objective = e.is_objective(enemy);
     }
     for &(id, square) in &plan.placements {
@@ -228,7 +228,9 @@ fn build_scene(session: Res<RunSession>, plan: Res<DeployPlan>, mut scene: ResMu
             let cell = next.cell_mut(square);
             cell.piece = Some(Piece::new(Team::Player.color(), owned.role));
             cell.modifier = owned.modifier.map(gambit_roguelite::Modifier::letter);
-            cell.hp = Some((START_HP, START_HP));
+            // What the battle will give it: the badges raise some roles' hit points.
+            let hp = session.run.start_hp(Team::Player, owned.role);
+            cell.hp = Some((hp, hp));
         }
     }
     if let Some(selected) = plan.selected {

@@ -29,18 +29,6 @@ pub const RULES: [&str; 9] = [
     "The bar beside the board shows the engine's estimate of your chances; Foresight (settings) frames its reply to the move you point at. Setup: your record (won \u{2013} drawn \u{2013} lost) is under each strength; Two players share one machine. Start field: type a FEN, a PGN or a .pgn file's path (no pasting: no system clipboard).",
 ];
 
-/// The roguelite's rules, one paragraph per entry.
-pub const RUN_RULES: [&str; 8] = [
-    "A run: 2 acts on a branching map of battles, elites (they drop a badge), shops and rests, each act ending in a boss. Boards: 6x6 to 8x8. You deploy in the bottom two rows; the enemy stands at the top.",
-    "Battles have no check, checkmate, castling, en passant or pawn double step. Kings can be captured. A capture kills at once; every piece has 2 HP, and poison takes 1.",
-    "Win by the objective (capture the gold-framed targets, capture the enemy king, or eliminate the army) within your move budget; only your moves count. You lose when your army is gone or the budget runs out, and, only where the board says its kings are royal, when your last king is captured (elsewhere a king is a piece like the others). A side whose only movable pieces are frozen passes its turn. A bonus objective adds 30 points.",
-    "Modifiers: Poisonous leaves a poison cloud on its death square and the squares beside it; Bulwark turns its death square into a wall once the capturer leaves it; Rallying calls a temporary pawn to its home row; Swift lets its bearer make one free non-capturing move after a capture (or skip it). Living modifiers (Armored, Vampiric, Sentinel, Spiked, Warded, Inspiring, Regenerating) act while their piece lives; in a battle, point at a piece to read what its modifier does.",
-    "Poison clouds hurt a piece standing in them at the start of its side's turn, at most once per turn, and fade after two of each side's turns (the number on the cloud). Walls block movement like the board's edge.",
-    "Teleport and Freeze work as in skill chess under the Classic rules (a teleport goes anywhere), except that a pawn is never teleported: its Teleport can only be one of its own moves. Cooldowns count ticks, as in skill chess. A Teleport counts as a move; a Freeze is free.",
-    "Items: a badge changes a rule for the rest of the run (the deployment and battle panels list yours). Consumables (a pack of three) are used in a battle with their button (or typed after /: use 1, use 1 e5), free like a Freeze; one that needs a target lights up the pieces it may touch (click one, Esc cancels). A used one leaves the pack after the battle.",
-    "Victories pay gold for shops (pieces, modifiers, badges, consumables, within limits); a rest revives a lost piece or removes a modifier. EXP buys permanent upgrades.",
-];
-
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.add_systems(OnEnter(Screen::HowToPlay), spawn);
@@ -85,7 +73,10 @@ fn spawn(mut commands: Commands) {
             ..default()
         })
         .with_children(|row| {
-            for (title, paragraphs) in [("Skill chess", &RULES[..]), ("The roguelite run", &RUN_RULES[..])] {
+            // The roguelite's paragraphs come from its crate, their numbers from its rules' constants.
+            let run_rules = gambit_roguelite::guide::run_rules();
+            let run_rules: Vec<&str> = run_rules.iter().map(String::as_str).collect();
+            for (title, paragraphs) in [("Skill chess", &RULES[..]), ("The roguelite run", &run_rules[..])] {
                 row.spawn(Node {
                     flex_direction: FlexDirection::Column,
                     width: Val::Percent(48.5),

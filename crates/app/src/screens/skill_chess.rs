@@ -788,7 +788,10 @@ fn on_action(
 fn export_pgn(game: &SkillGame, dir: &DataDir) -> String {
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let name = format!("games/skill-chess-{stamp}.pgn");
-    let text = pgn::export(game, &pgn_date());
+    let text = match pgn::export(game, &pgn_date()) {
+        Ok(text) => text,
+        Err(e) => return format!("could not write the PGN: {e}"),
+    };
     match dir.store().write(&name, &text) {
         Ok(()) => format!("PGN saved to {}", dir.file(&name).display()),
         Err(e) => format!("could not save the PGN: {e}"),

@@ -11,7 +11,9 @@ use thiserror::Error;
 use super::{Battle, Unit};
 use crate::types::{PieceId, Team};
 
-/// One action of the side to move.
+/// One action of the side to move. `Display` writes it for logs and messages: `move #3 e5`,
+/// `reposition #3 e6`, `skip`, `teleport #3 e5`, `freeze e5`, `use 1` / `use 1 e5` (the pack slot
+/// counting from 1, as typed; [`Battle::action_text`] writes the typed command with squares).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BattleAction {
@@ -62,8 +64,9 @@ impl fmt::Display for BattleAction {
             BattleAction::Skip => f.write_str("skip"),
             BattleAction::Teleport { id, to } => write!(f, "teleport #{id} {to}"),
             BattleAction::Freeze { square } => write!(f, "freeze {square}"),
-            BattleAction::Use { slot, target: None } => write!(f, "use {slot}"),
-            BattleAction::Use { slot, target: Some(t) } => write!(f, "use {slot} {t}"),
+            // Pack slots count from 1, as the player types them (`Battle::parse_action`).
+            BattleAction::Use { slot, target: None } => write!(f, "use {}", u16::from(*slot) + 1),
+            BattleAction::Use { slot, target: Some(t) } => write!(f, "use {} {t}", u16::from(*slot) + 1),
         }
     }
 }

@@ -18,10 +18,10 @@ use crate::battle::BattleAction;
 use crate::route::RestChoice;
 use crate::run::{Decision, Run, RunEvent, RunPhase, ShopOffer, derive_seed};
 
-/// Seed tag of the careless player's choices (the auto-player keeps its own, 6; the enemy's is 5).
-const TAG_CARELESS: u64 = 10;
+/// Seed tag of the careless player's choices (the table of every tag: [`crate::seed::tags`]).
+const TAG_CARELESS: u64 = crate::seed::tags::CARELESS;
 /// Seed tag of the thinker's battle searches.
-const TAG_THINKER: u64 = 11;
+const TAG_THINKER: u64 = crate::seed::tags::THINKER;
 
 /// The thinker's battle search: the thinking enemy's search from the player's side (the whole action
 /// set, depth in turns, the first two turns at full width), 20,000 nodes, up to 5 turns, always its

@@ -35,7 +35,7 @@ use crate::encounter::{
 use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
 use crate::rank::{Rank, RankRules};
 use crate::route::{BossRule, NodeKind, NodePreview, NodeRef, ROUTE_ACTS, RestChoice, Route};
-use crate::seed::Date;
+use crate::seed::{Date, tags};
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SolveOptions, solve};
 use crate::tuning::{Economy, Prices, Tuning};
@@ -729,15 +729,8 @@ pub const PROOF_MAX_MOVES: u32 = 40;
 /// economy turns proofs on).
 pub const PROOF_ATTEMPTS: u32 = 3;
 
-const TAG_OFFER: u64 = 1;
-const TAG_FIRST: u64 = 2;
-const TAG_SHOP: u64 = 3;
-const TAG_BOARD: u64 = 4;
-const TAG_ENEMY: u64 = 5;
-const TAG_NODE: u64 = 8;
-const TAG_ELITE: u64 = 9;
-/// Seed tag of the auto-player's battle decisions.
-pub(crate) const TAG_PLAYER: u64 = 6;
+/// Seed tag of the auto-player's battle decisions ([`tags::PLAYER`], under the name the bot uses).
+pub(crate) const TAG_PLAYER: u64 = tags::PLAYER;
 
 /// A seed derived from the run seed and a purpose: `(tag, a, b)`.
 #[must_use]
@@ -750,7 +743,12 @@ pub fn derive_seed(seed: u64, tag: u64, a: u64, b: u64) -> u64 {
 /// enemy and the solver ([`crate::solve`]) use it, so a proof holds in the run.
 #[must_use]
 pub fn enemy_seed(run_seed: u64, battle_index: u64, battle: &Battle) -> u64 {
-    derive_seed(run_seed, TAG_ENEMY, battle_index, u64::from(battle.ply()) << 8 | battle.units().len() as u64)
+    derive_seed(
+        run_seed,
+        tags::ENEMY,
+        battle_index,
+        u64::from(battle.ply()) << 8 | battle.units().len() as u64,
+    )
 }
 
 /// The enemy of battle `battle_index` of a run as a function of the battle (what the run plays, and
@@ -854,7 +852,7 @@ impl Run {
             let open = |m: &Modifier| items.modifier_item(*m).is_none_or(|i| config.offers_item(i.id));
             Modifier::ALL.into_iter().filter(open).collect()
         };
-        offers.shuffle(&mut rng(config.seed, TAG_OFFER, 0, 0));
+        offers.shuffle(&mut rng(config.seed, tags::OFFER, 0, 0));
         offers.truncate(3 + SkillTree::standard().perks(&config.unlocks).start_offers as usize);
         offers
     }
@@ -1001,6 +999,19 @@ impl Run {
     #[must_use]
     pub fn pack(&self) -> &[ItemId] {
         &self.pack
+    }
+
+    /// The hit points a piece of `team` and `role` starts this run's battles with: at least
+    /// [`START_HP`](crate::battle::START_HP), more under a badge that raises that role's (the
+    /// player's owned badges; the enemy's, the badges the rank gives it). What [`Battle::new`] gives
+    /// the piece in the run's next battle, so the deployment can show it.
+    #[must_use]
+    pub fn start_hp(&self, team: Team, role: Role) -> u8 {
+        let badges = match team {
+            Team::Player => self.badge_effects(),
+            Team::Enemy => self.rank_badge_effects(),
+        };
+        TeamRules::of(&badges).start_hp(role)
     }
 
     /// The catalogue entries of the owned badges.
@@ -1579,7 +1590,7 @@ impl Run {
     /// validations that failed on the way.
     fn generate_first_board(&self) -> (Vec<Encounter>, u32) {
         let stage_one: Vec<_> = self.templates().into_iter().filter(|t| t.stage == 1).collect();
-        let mut r = rng(self.config.seed, TAG_FIRST, 0, 0);
+        let mut r = rng(self.config.seed, tags::FIRST, 0, 0);
         let t = &stage_one[r.gen_range(0..stage_one.len())];
         let g = self.generate_proved(t, &mut r, None);
         (vec![g.encounter], g.failed)
@@ -1591,7 +1602,7 @@ impl Run {
     /// pool has others (not in a re-simulated version 1 log, which keeps the first three).
     fn generate_board_options(&self, stage: u32) -> (Vec<Encounter>, u32) {
         let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
-        pool.shuffle(&mut rng(self.config.seed, TAG_BOARD, u64::from(stage), 99));
+        pool.shuffle(&mut rng(self.config.seed, tags::BOARD, u64::from(stage), 99));
         let mut failed = 0;
         let mut options = Vec::new();
         let mut fallbacks = Vec::new();
@@ -1601,7 +1612,7 @@ impl Run {
             }
             let g = self.generate_proved(
                 t,
-                &mut rng(self.config.seed, TAG_BOARD, u64::from(stage), i as u64),
+                &mut rng(self.config.seed, tags::BOARD, u64::from(stage), i as u64),
                 None,
             );
             failed += g.failed;
@@ -1646,7 +1657,7 @@ impl Run {
     fn node_template(&self, at: NodeRef, kind: NodeKind) -> Option<(EncounterTemplate, ChaCha8Rng)> {
         let stage = kind.stage(at.act)?;
         let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
-        let mut r = rng(self.config.seed, TAG_NODE, (at.act * 16 + at.row) as u64, at.index as u64);
+        let mut r = rng(self.config.seed, tags::NODE, (at.act * 16 + at.row) as u64, at.index as u64);
         if pool.is_empty() {
             return None;
         }
@@ -1690,7 +1701,7 @@ impl Run {
         if w.iter().sum::<u32>() == 0 {
             return None;
         }
-        let mut r = rng(self.config.seed, TAG_ELITE, u64::from(self.battles_started), 0);
+        let mut r = rng(self.config.seed, tags::ELITE, u64::from(self.battles_started), 0);
         Some(badges[weighted(&mut r, &w)].id)
     }
 
@@ -1974,7 +1985,7 @@ impl Run {
     fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
         // A route's shops are told apart by their node (two may follow one battle).
         let node = self.at.map_or(0, |a| (1 + a.act * 16 + a.row) as u64) << 32;
-        let mut r = rng(self.config.seed, TAG_SHOP, u64::from(self.battles_won) | node, u64::from(reroll));
+        let mut r = rng(self.config.seed, tags::SHOP, u64::from(self.battles_won) | node, u64::from(reroll));
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let mut weights = [30, 25, 25, 15, 8, 2];
         for (w, &role) in weights.iter_mut().zip(&roles) {
@@ -2085,4 +2096,37 @@ fn describe_shop(shop: &Shop, items: &ItemCatalogue) -> String {
         })
         .collect();
     list.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::START_HP;
+
+    #[test]
+    fn start_hp_follows_the_role_hp_badges() {
+        let mut run = Run::new(RunConfig::new(1));
+        for role in Role::ALL {
+            assert_eq!(run.start_hp(Team::Player, role), START_HP, "{role:?}");
+        }
+        run.badges.push("iron_stables".parse().unwrap());
+        assert_eq!(run.start_hp(Team::Player, Role::Knight), 3);
+        assert_eq!(run.start_hp(Team::Player, Role::Pawn), START_HP);
+        // The player's badges are not the enemy's.
+        assert_eq!(run.start_hp(Team::Enemy, Role::Knight), START_HP);
+        run.badges.push("militia".parse().unwrap());
+        assert_eq!(
+            (run.start_hp(Team::Player, Role::Knight), run.start_hp(Team::Player, Role::Pawn)),
+            (3, 3)
+        );
+        assert_eq!(run.start_hp(Team::Player, Role::Queen), START_HP);
+        // The rank's badges serve the enemy.
+        let mut config = RunConfig::new(1);
+        config.rank.enemy_badges.push("militia".parse().unwrap());
+        let run = Run::new(config);
+        assert_eq!(
+            (run.start_hp(Team::Enemy, Role::Pawn), run.start_hp(Team::Player, Role::Pawn)),
+            (3, START_HP)
+        );
+    }
 }

@@ -3,6 +3,9 @@
 //! one-action loss while a safe action exists, its seeded choice stays within the margin, and the
 //! foresight's `expected_reply` is the action the run's enemy plays.
 
+mod common;
+
+use common::{king_attacked, player_wins_in_one, sq};
 use gambit_roguelite::battle::{BattleSetup, Objective};
 use gambit_roguelite::bot::{
     AUTO_PLAYER_TUNING, EnemyTuning, StageTuning, THINKING_STAGES, choose_action, expected_reply,
@@ -11,14 +14,9 @@ use gambit_roguelite::encounter::{default_deployment, generate, templates};
 use gambit_roguelite::{
     Battle, BattleAction, BattleStatus, Decision, Modifier, Run, RunConfig, RunPhase, Team,
 };
-use gambit_rules::Square;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
 
 /// A battle of template `template` (wrapped) varied by `seed`, enemy skills on every other seed.
 fn battle_of(template: usize, seed: u64) -> Battle {
@@ -59,15 +57,6 @@ fn sampled_states(count: usize, seed: u64) -> Vec<Battle> {
     out
 }
 
-/// Whether the player, to move, wins the battle with one action.
-fn player_wins_in_one(b: &Battle) -> bool {
-    b.to_move() == Team::Player
-        && b.legal_actions().into_iter().any(|a| {
-            let mut after = b.clone();
-            after.apply(a).is_ok() && matches!(after.status(), BattleStatus::Victory { .. })
-        })
-}
-
 /// Whether the enemy's action hands the player a one-action win.
 fn loses_in_one(b: &Battle, a: BattleAction) -> bool {
     let mut after = b.clone();
@@ -103,17 +92,6 @@ fn the_search_set_holds_every_legal_teleport_over_a_thousand_sampled_states() {
     }
     // The sample exercises what the captures-only set left out.
     assert!(to_empty > 1000, "only {to_empty} teleports to empty squares of {teleports} in the sample");
-}
-
-/// The enemy to move with its king attacked along the e-file by a rook that just arrived on e1, and
-/// fifteen quiet moves that ignore the attack.
-fn king_attacked() -> Battle {
-    let setup = BattleSetup::from_fen("1n2k1n1/ppp3pp/8/8/8/8/8/3R3K", Objective::CaptureKing, 30).unwrap();
-    let mut b = Battle::new(&setup).unwrap();
-    let rook = b.unit_at(sq("d1")).unwrap().id;
-    b.apply(BattleAction::Move { id: rook, to: sq("e1") }).unwrap();
-    assert_eq!(b.to_move(), Team::Enemy);
-    b
 }
 
 #[test]

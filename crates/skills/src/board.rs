@@ -150,7 +150,13 @@ impl SkillBoard {
     /// is kept for undo and repetition, but a replay starts from its FEN.
     #[must_use]
     pub fn from_position(position: Position, mut config: SkillConfig) -> SkillBoard {
-        config.start_fen = position.to_fen();
+        // A Chess960 position keeps its castling rooks in the FEN (Shredder-FEN: rook files), which
+        // `SkillConfig::start_position` and a replay read back as Chess960.
+        config.start_fen = if position.is_chess960() {
+            position.to_fen_with(gambit_rules::CastlingNotation::Shredder)
+        } else {
+            position.to_fen()
+        };
         config.rules =
             if position.rules().is_standard() { RulesChoice::Standard } else { RulesChoice::Skirmish };
         SkillBoard::with_parts(position, config)

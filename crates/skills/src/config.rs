@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use gambit_rules::{FenError, Position, Role, RuleSet, Square};
+use gambit_rules::{FenError, Position, Role, RuleSet, Setup, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
@@ -499,7 +499,27 @@ impl SkillConfig {
             pos.set_rules(rules).map_err(|e| ConfigError::BadFen(FenError::Position(e)))?;
             Ok(pos)
         } else {
-            Position::from_fen_with(&self.start_fen, rules).map_err(ConfigError::BadFen)
+            read_start_fen(&self.start_fen, rules, true).map_err(ConfigError::BadFen)
         }
     }
+}
+
+/// Reads a start FEN under `rules` with the checked constructor (`checked`) or the unchecked one. A
+/// castling field written with rook files (Shredder-FEN: `HAha`, as
+/// [`SkillBoard::from_position`](crate::SkillBoard::from_position) writes a Chess960 position) is read
+/// as Chess960; any other as a standard FEN.
+///
+/// # Errors
+/// [`FenError`] when the FEN does not parse or the position is refused.
+pub(crate) fn read_start_fen(fen: &str, rules: RuleSet, checked: bool) -> Result<Position, FenError> {
+    let rook_files = fen
+        .split_whitespace()
+        .nth(2)
+        .is_some_and(|castling| castling.chars().any(|c| matches!(c.to_ascii_lowercase(), 'a'..='h')));
+    let setup = if rook_files { Setup::from_chess960_fen(fen)? } else { Setup::from_fen(fen)? };
+    Ok(if checked {
+        Position::from_setup(&setup, rules)?
+    } else {
+        Position::from_setup_unchecked(&setup, rules)?
+    })
 }

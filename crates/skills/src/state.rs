@@ -120,7 +120,7 @@ impl SkillBoard {
                 other => StateError::Config(other),
             })?
         } else {
-            Position::from_fen_unchecked(&config.start_fen, config.rules.rule_set())
+            crate::config::read_start_fen(&config.start_fen, config.rules.rule_set(), false)
                 .map_err(StateError::StartPosition)?
         };
         let mut board = SkillBoard::with_parts(start, config);

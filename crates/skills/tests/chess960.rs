@@ -107,3 +107,24 @@ fn a_teleport_along_a_castling_move_castles() {
     assert_eq!(b.teleport(sq("e1"), sq("g1")), Err(SkillError::FriendlyDestination(sq("g1"))));
     assert_eq!(rights(&b), "GBgb");
 }
+
+/// A board made from a Chess960 position is rebuilt from its configuration (`SkillBoard::new`) and
+/// replayed from its log with the same castling rights: the start FEN keeps the rooks' files.
+#[test]
+fn the_board_is_rebuilt_and_replayed_with_its_castling_rights() {
+    let mut b = board();
+    assert_eq!(b.config().start_fen, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1");
+    let fresh = SkillBoard::new(b.config().clone()).unwrap();
+    assert!(fresh.position().is_chess960());
+    assert_eq!(rights(&fresh), "GBgb");
+    assert_eq!(castles(&fresh), ["e1g1", "e1b1"]);
+    // A rook teleport drops its right; the replay of the log drops the same one.
+    b.teleport(sq("g1"), sq("g3")).unwrap();
+    let replayed = SkillBoard::replay(b.config().clone(), b.log()).unwrap();
+    assert_eq!(rights(&replayed), rights(&b));
+    assert_eq!(rights(&replayed), "Bgb");
+    assert!(replayed.position().is_chess960());
+    // A standard board keeps its ordinary FEN.
+    let standard = SkillBoard::from_position(Position::startpos(), SkillConfig::classic());
+    assert_eq!(standard.config().start_fen, Position::startpos().to_fen());
+}

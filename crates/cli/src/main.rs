@@ -135,9 +135,10 @@ enum Command {
         /// A ranks file (the ten ranks' parameters) instead of the shipped `data/ranks.json`.
         #[arg(long)]
         ranks: Option<std::path::PathBuf>,
-        /// The battles' enemy: `presets` (the tuning's search presets per stage, the shipped game) or
-        /// `thinking` (the thinking enemy of issue 40: the whole action set, depth in turns, the guard).
-        #[arg(long, default_value = "presets", value_parser = ["presets", "thinking"])]
+        /// The battles' enemy: `tuning` (the tuning file's: its thinking rungs when it has them, else
+        /// its presets), `presets` (the tuning's search presets per stage, the enemy before issue 40)
+        /// or `thinking` (the thinking enemy: the tuning's rungs, else the library's ladder).
+        #[arg(long, default_value = "tuning", value_parser = ["tuning", "presets", "thinking"])]
         enemy: String,
         /// The reference player of every run: careless, auto (today's auto-player) or thinker
         /// (`gambit_roguelite::bot::Player`).
@@ -463,7 +464,11 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                     tuning,
                     items,
                     json,
-                    thinking: enemy == "thinking",
+                    enemy: match enemy.as_str() {
+                        "presets" => simulate_cmd::EnemyChoice::Presets,
+                        "thinking" => simulate_cmd::EnemyChoice::Thinking,
+                        _ => simulate_cmd::EnemyChoice::Tuning,
+                    },
                     player,
                     judge,
                     rank,

@@ -27,6 +27,33 @@ use serde_json::{Value, json};
 
 use crate::bad;
 
+/// Which enemy `simulate` plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EnemyChoice {
+    /// The tuning file's ([`Tuning::enemy`](gambit_roguelite::tuning::Tuning::enemy)).
+    #[default]
+    Tuning,
+    /// The tuning's presets ([`EnemyTuning::Presets`]), even when it has thinking rungs.
+    Presets,
+    /// The thinking enemy: the tuning's rungs, else [`EnemyTuning::thinking`].
+    Thinking,
+}
+
+impl EnemyChoice {
+    /// The enemy this choice plays with `tuning`.
+    #[must_use]
+    pub fn resolve(self, tuning: &gambit_roguelite::tuning::Tuning) -> EnemyTuning {
+        match self {
+            EnemyChoice::Tuning => tuning.enemy(),
+            EnemyChoice::Presets => EnemyTuning::Presets { stages: tuning.stages.clone() },
+            EnemyChoice::Thinking => match &tuning.thinking {
+                Some(rungs) => EnemyTuning::Thinking { thinking: rungs.clone() },
+                None => EnemyTuning::thinking(),
+            },
+        }
+    }
+}
+
 /// The enemy's searches of one stage, as `simulate` reports them.
 struct DepthRow {
     stage: u32,
@@ -63,9 +90,8 @@ pub(crate) struct SimulateArgs {
     pub player: Player,
     /// Judge a sample of the enemy's decisions ([`judge`]).
     pub judge: bool,
-    /// Play every battle against the thinking enemy ([`EnemyTuning::thinking`]) instead of the
-    /// tuning's presets.
-    pub thinking: bool,
+    /// The battles' enemy.
+    pub enemy: EnemyChoice,
     /// The difficulty rank of every run ([`RankRules::apply`]).
     pub rank: Rank,
     /// A ranks file instead of the shipped ranks.
@@ -513,6 +539,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                 .ok_or_else(|| bad(format!("{}: no rank {}", path.display(), args.rank)))?
         }
     };
+    let enemy = args.enemy.resolve(&tuning);
     let (first, last) = args.seeds;
     let runs = last - first + 1;
     let start = std::time::Instant::now();
@@ -526,10 +553,8 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
         .map(|seed| {
             let mut config = tuning.run_config(seed);
             config.items = items.clone();
+            config.tuning = enemy.clone();
             rank_rules.apply(&mut config);
-            if args.thinking {
-                config.tuning = EnemyTuning::thinking();
-            }
             let mut used = Vec::new();
             let mut wins = Vec::new();
             let mut tracker = WinTracker::default();
@@ -761,9 +786,10 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
     let median_exp = exps.get(exps.len().saturating_sub(1) / 2).copied().unwrap_or(0);
     let mut tuning_name =
         args.tuning.as_deref().map_or("the shipped tuning".to_string(), |p| p.display().to_string());
-    if args.thinking {
-        tuning_name.push_str(", the thinking enemy");
-    }
+    tuning_name.push_str(match enemy {
+        EnemyTuning::Thinking { .. } => ", the thinking enemy",
+        _ => ", the presets' enemy",
+    });
 
     if args.json {
         let stage_json: Vec<Value> = stages

@@ -11,7 +11,7 @@ use gambit_search::Preset;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bot::EnemyTuning;
+use crate::bot::{EnemyTuning, Thinking, thinking_floor};
 use crate::economy::BATTLES_PER_RUN;
 use crate::encounter::templates;
 use crate::route::RouteTuning;
@@ -186,8 +186,13 @@ impl Economy {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tuning {
-    /// The enemy's search preset for each stage, stage 1 first (exactly [`BATTLES_PER_RUN`]).
+    /// The enemy's search preset for each stage, stage 1 first (exactly [`BATTLES_PER_RUN`]); the
+    /// enemy when [`Tuning::thinking`] is absent.
     pub stages: Vec<Preset>,
+    /// The thinking enemy's rungs ([`Thinking`]), stage 1 first (exactly [`BATTLES_PER_RUN`]): when
+    /// present, the battles' enemy ([`EnemyTuning::Thinking`]) instead of the presets of `stages`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking: Option<Vec<Thinking>>,
     /// Shop prices.
     pub prices: Prices,
     /// Gold.
@@ -241,6 +246,16 @@ impl fmt::Display for TuningError {
 
 /// The largest node cap per variation a tuning may set (a proof must not stall generation).
 pub const MAX_PROOF_NODES: u64 = 100_000;
+
+/// The deepest depth ceiling (turns) a tuning's thinking rung may set.
+pub const MAX_THINKING_DEPTH: u32 = 12;
+
+/// The largest node budget per enemy decision a tuning's thinking rung may set (a decision must not
+/// stall a battle).
+pub const MAX_THINKING_NODES: u64 = 1_000_000;
+
+/// The largest margin (centipawns) of a thinking rung's seeded choice.
+pub const MAX_MARGIN_CP: i32 = 200;
 
 /// The largest move budget a tuning may set.
 pub const MAX_BUDGET: u32 = 200;
@@ -319,6 +334,29 @@ impl Tuning {
                 return Err(err(field.into(), format!("at most {MAX_SHOP_SLOTS} slots")));
             }
         }
+        if let Some(rungs) = &tuning.thinking {
+            if rungs.len() != BATTLES_PER_RUN as usize {
+                return Err(err(
+                    "thinking".into(),
+                    format!("expected {BATTLES_PER_RUN} rungs, one per stage, found {}", rungs.len()),
+                ));
+            }
+            for (i, rung) in rungs.iter().enumerate() {
+                let floor = thinking_floor(i as u32 + 1);
+                let bad = if rung.depth < floor || rung.depth > MAX_THINKING_DEPTH {
+                    Some(format!("depth must be {floor} to {MAX_THINKING_DEPTH} turns (stage {})", i + 1))
+                } else if rung.nodes == 0 || rung.nodes > MAX_THINKING_NODES {
+                    Some(format!("nodes must be 1 to {MAX_THINKING_NODES}"))
+                } else if !(0..=MAX_MARGIN_CP).contains(&rung.margin_cp) {
+                    Some(format!("margin_cp must be 0 to {MAX_MARGIN_CP}"))
+                } else {
+                    None
+                };
+                if let Some(message) = bad {
+                    return Err(err(format!("thinking[{i}]"), message));
+                }
+            }
+        }
         if tuning.proof.nodes > MAX_PROOF_NODES {
             return Err(err("proof.nodes".into(), format!("at most {MAX_PROOF_NODES} nodes per variation")));
         }
@@ -331,10 +369,14 @@ impl Tuning {
         serde_json::to_string_pretty(self).expect("a tuning serializes")
     }
 
-    /// The enemy's ladder.
+    /// The enemy's ladder: the thinking enemy's rungs when [`Tuning::thinking`] is set, else the
+    /// presets of [`Tuning::stages`].
     #[must_use]
     pub fn enemy(&self) -> EnemyTuning {
-        EnemyTuning::Presets { stages: self.stages.clone() }
+        match &self.thinking {
+            Some(rungs) => EnemyTuning::Thinking { thinking: rungs.clone() },
+            None => EnemyTuning::Presets { stages: self.stages.clone() },
+        }
     }
 
     /// Prices, gold and budgets.

@@ -117,3 +117,38 @@ fn bad_files_name_the_file_and_the_field() {
     assert!(field.starts_with("shop"), "{field}");
     assert!(message.contains("relics"), "{message}");
 }
+
+#[test]
+fn thinking_rungs_make_the_enemy_the_thinking_one_and_are_checked() {
+    let rung = |depth: u32, nodes: u64, margin: i32| serde_json::json!({"depth": depth, "nodes": nodes, "beam_width": 8, "margin_cp": margin});
+    let text =
+        edited(|v| v["thinking"] = serde_json::json!([rung(2, 500, 0), rung(3, 900, 10), rung(4, 2000, 20)]));
+    let t = Tuning::from_json(&text, "t.json").unwrap();
+    let EnemyTuning::Thinking { thinking } = t.enemy() else { panic!("{:?}", t.enemy()) };
+    assert_eq!(thinking.iter().map(|r| r.nodes).collect::<Vec<_>>(), [500, 900, 2000]);
+    assert_eq!(t.run_config(1).tuning, t.enemy());
+    assert_eq!(Tuning::from_json(&t.to_json(), "round trip"), Ok(t));
+    // Without the field the presets of `stages` play.
+    let none = edited(|v| {
+        v.as_object_mut().unwrap().remove("thinking");
+    });
+    assert!(matches!(Tuning::from_json(&none, "p.json").unwrap().enemy(), EnemyTuning::Presets { .. }));
+    // Two rungs, a depth under the stage's floor (stage 2: 3 turns), no nodes, a negative margin.
+    let (field, message) =
+        field_of(&edited(|v| v["thinking"] = serde_json::json!([rung(2, 1, 0), rung(3, 1, 0)])));
+    assert_eq!(field, "thinking");
+    assert!(message.contains("found 2"), "{message}");
+    let (field, message) = field_of(&edited(|v| {
+        v["thinking"] = serde_json::json!([rung(2, 1, 0), rung(2, 1, 0), rung(4, 1, 0)])
+    }));
+    assert_eq!(field, "thinking[1]");
+    assert!(message.contains("depth must be 3"), "{message}");
+    let (field, _) = field_of(&edited(|v| {
+        v["thinking"] = serde_json::json!([rung(2, 0, 0), rung(3, 1, 0), rung(4, 1, 0)])
+    }));
+    assert_eq!(field, "thinking[0]");
+    let (field, _) = field_of(&edited(|v| {
+        v["thinking"] = serde_json::json!([rung(2, 1, 0), rung(3, 1, 0), rung(4, 1, -5)])
+    }));
+    assert_eq!(field, "thinking[2]");
+}

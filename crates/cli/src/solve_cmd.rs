@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use gambit_roguelite::bot::{Evaluation, StageTuning};
+use gambit_roguelite::bot::Evaluation;
 use gambit_roguelite::encounter::{
     Encounter, EncounterTemplate, default_deployment, generate, template, templates,
 };
@@ -43,7 +43,7 @@ fn battle_of(t: &EncounterTemplate, seed: u64) -> Result<(Encounter, Battle)> {
 
 fn prove(e: &Encounter, battle: &Battle, seed: u64, nodes: u64) -> Solution {
     let tuning = Tuning::default();
-    let enemy = StageTuning::from(tuning.stages[(e.stage as usize).clamp(1, 3) - 1]);
+    let enemy = tuning.enemy().for_stage((e.stage as usize).clamp(1, 3) - 1);
     let policy = enemy_policy(seed, 1, enemy, Evaluation::default());
     solve(battle, &policy, SolveOptions { max_nodes: nodes, max_moves: MAX_MOVES })
 }
@@ -73,7 +73,7 @@ pub(crate) fn run_one(
     };
     // The line in the command grammar, each action read where it is played.
     let tuning = Tuning::default();
-    let enemy = StageTuning::from(tuning.stages[(e.stage as usize).clamp(1, 3) - 1]);
+    let enemy = tuning.enemy().for_stage((e.stage as usize).clamp(1, 3) - 1);
     let policy = enemy_policy(seed, 1, enemy, Evaluation::default());
     let mut texts = Vec::new();
     for i in 0..line.len() {

@@ -24,7 +24,7 @@ use gambit_search::Preset;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bot::{DEFAULT_STAGES, EnemyTuning};
+use crate::bot::{DEFAULT_STAGES, EnemyTuning, THINKING_STAGES, Thinking};
 use crate::encounter::templates;
 use crate::items::{Category, ItemCatalogue, ItemId};
 use crate::run::RunConfig;
@@ -117,6 +117,8 @@ impl fmt::Display for Rank {
 #[serde(deny_unknown_fields)]
 struct RankEntry {
     enemy: Vec<Preset>,
+    #[serde(default)]
+    thinking: Vec<Thinking>,
     enemy_badges: Vec<ItemId>,
     shop_piece_slots: u32,
     move_cut: u32,
@@ -134,6 +136,11 @@ pub struct RankRules {
     /// The weakest search preset the enemy may use per stage, stage 1 first (three); rank 0's are the
     /// weakest, so the tuning's own presets apply.
     pub enemy: Vec<Preset>,
+    /// The thinking enemy's weakest rung per stage, stage 1 first (three, or none: the tuning's own
+    /// rungs): a run's rung is at least this deep (turns) and this large (nodes, beam) and its margin
+    /// at most this one ([`RankRules::apply`]). Absent in run files written before it: none.
+    #[serde(default)]
+    pub thinking: Vec<Thinking>,
     /// Badges the enemy starts every battle with (ids in the run's item catalogue).
     pub enemy_badges: Vec<ItemId>,
     /// Piece slots in every shop (rank 0: [`BASE_SHOP_PIECE_SLOTS`]).
@@ -205,6 +212,12 @@ impl RankRules {
                     format!("expected 3 presets, found {}", e.enemy.len()),
                 ));
             }
+            if !e.thinking.is_empty() && e.thinking.len() != 3 {
+                return Err(err(
+                    format!("[{i}].thinking"),
+                    format!("expected 3 rungs or none, found {}", e.thinking.len()),
+                ));
+            }
             for (j, id) in e.enemy_badges.iter().enumerate() {
                 if items.get(*id).is_none_or(|it| it.category != Category::Badge) {
                     return Err(err(
@@ -222,6 +235,7 @@ impl RankRules {
             let r = RankRules {
                 rank: Rank(i as u8),
                 enemy: e.enemy,
+                thinking: e.thinking,
                 enemy_badges: e.enemy_badges,
                 shop_piece_slots: e.shop_piece_slots,
                 move_cut: e.move_cut,
@@ -242,6 +256,7 @@ impl RankRules {
             || rules[0].proof_cut != 0
             || rules[0].gold_cut != 0
             || !rules[0].enemy_badges.is_empty()
+            || !rules[0].thinking.is_empty()
             || rules[0].shop_piece_slots != BASE_SHOP_PIECE_SLOTS
         {
             return Err(err("[0]".into(), "rank 0 must change nothing but the presets".into()));
@@ -253,6 +268,15 @@ impl RankRules {
     fn easier_than(&self, below: &RankRules) -> Option<&'static str> {
         if self.enemy.iter().zip(&below.enemy).any(|(a, b)| a < b) {
             Some("enemy")
+        } else if self.thinking.len() < below.thinking.len()
+            || self.thinking.iter().zip(&below.thinking).any(|(a, b)| {
+                a.depth < b.depth
+                    || a.nodes < b.nodes
+                    || a.beam_width < b.beam_width
+                    || a.margin_cp > b.margin_cp
+            })
+        {
+            Some("thinking")
         } else if below.enemy_badges.iter().any(|b| !self.enemy_badges.contains(b)) {
             Some("enemy_badges")
         } else if self.shop_piece_slots > below.shop_piece_slots {
@@ -270,6 +294,7 @@ impl RankRules {
 
     fn same_as(&self, below: &RankRules) -> bool {
         self.enemy == below.enemy
+            && self.thinking == below.thinking
             && self.enemy_badges.len() == below.enemy_badges.len()
             && self.shop_piece_slots == below.shop_piece_slots
             && self.move_cut == below.move_cut
@@ -283,15 +308,7 @@ impl RankRules {
     /// gold less [`RankRules::gold_cut`] into [`RunConfig::economy`], and the rules into
     /// [`RunConfig::rank`]. Call it once, on a configuration of rank 0.
     pub fn apply(&self, config: &mut RunConfig) {
-        if let EnemyTuning::Presets { stages } = &config.tuning {
-            let stages = (0..self.enemy.len())
-                .map(|i| {
-                    let base = stages.get(i).or(stages.last()).copied().unwrap_or(DEFAULT_STAGES[i.min(2)]);
-                    base.max(self.enemy[i])
-                })
-                .collect();
-            config.tuning = EnemyTuning::Presets { stages };
-        }
+        self.apply_enemy(&mut config.tuning);
         if self.move_cut > 0 {
             for t in templates() {
                 let budget = config.economy.budgets.get(&t.name).copied().unwrap_or(t.move_budget);
@@ -302,17 +319,49 @@ impl RankRules {
         config.rank = self.clone();
     }
 
-    /// What this rank changes from rank 0, one plain line per change, for the run-start screen
+    /// The enemy part of [`RankRules::apply`]: each stage's preset at least the rank's
+    /// ([`EnemyTuning::Presets`]), or each thinking rung at least the rank's
+    /// ([`RankRules::thinking`]); [`EnemyTuning::Custom`] numbers are left as they are.
+    pub fn apply_enemy(&self, tuning: &mut EnemyTuning) {
+        if let EnemyTuning::Presets { stages } = &*tuning {
+            let stages = (0..self.enemy.len())
+                .map(|i| {
+                    let base = stages.get(i).or(stages.last()).copied().unwrap_or(DEFAULT_STAGES[i.min(2)]);
+                    base.max(self.enemy[i])
+                })
+                .collect();
+            *tuning = EnemyTuning::Presets { stages };
+        }
+        if let EnemyTuning::Thinking { thinking } = &*tuning
+            && !self.thinking.is_empty()
+        {
+            let rungs = (0..self.thinking.len())
+                .map(|i| {
+                    let list: &[Thinking] = if thinking.is_empty() { &THINKING_STAGES } else { thinking };
+                    let base = list[i.min(list.len() - 1)];
+                    let floor = self.thinking[i];
+                    Thinking {
+                        depth: base.depth.max(floor.depth),
+                        nodes: base.nodes.max(floor.nodes),
+                        beam_width: base.beam_width.max(floor.beam_width),
+                        margin_cp: base.margin_cp.min(floor.margin_cp),
+                    }
+                })
+                .collect();
+            *tuning = EnemyTuning::Thinking { thinking: rungs };
+        }
+    }
+
+    /// What this rank changes from rank 0 in the shipped game (the thinking enemy: the presets of
+    /// [`RankRules::enemy`] apply only to the presets' enemy and have no line), one plain line per
+    /// change, for the run-start screen
     /// (`Every battle's move budget is 2 moves shorter`); a rank that changes nothing (rank 0) has the
     /// single line `Rank 0: no changes`. A parameter left as at rank 0 has no line.
     #[must_use]
     pub fn describe(&self, items: &ItemCatalogue) -> Vec<String> {
         let base = RankRules::of(Rank::MIN);
         let mut lines = Vec::new();
-        if self.enemy != base.enemy {
-            let presets: Vec<&str> = self.enemy.iter().map(|p| p.name()).collect();
-            lines.push(format!("Enemy search at least {} (stages 1, 2, 3)", presets.join(", ")));
-        }
+        lines.extend(self.describe_thinking(&base));
         if !self.enemy_badges.is_empty() {
             let badges: Vec<String> = self
                 .enemy_badges
@@ -353,6 +402,33 @@ impl RankRules {
     }
 }
 
+impl RankRules {
+    /// The lines of [`RankRules::describe`] for the thinking enemy's rungs: a stage whose search
+    /// reaches deeper or wider than rank 0's, and the margin when the enemy always plays its best.
+    fn describe_thinking(&self, base: &RankRules) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.thinking == base.thinking {
+            return lines;
+        }
+        let shipped = |i: usize| base.thinking.get(i).copied().unwrap_or(THINKING_STAGES[i.min(2)]);
+        for (i, rung) in self.thinking.iter().enumerate() {
+            let was = shipped(i);
+            if rung.depth > was.depth || rung.nodes > was.nodes {
+                lines.push(format!(
+                    "Stage {} enemy thinks up to {} turns ahead ({} positions a move)",
+                    i + 1,
+                    rung.depth.max(was.depth),
+                    rung.nodes.max(was.nodes)
+                ));
+            }
+        }
+        if !self.thinking.is_empty() && self.thinking.iter().all(|r| r.margin_cp == 0) {
+            lines.push("The enemy always plays the action it judges best (no variety)".into());
+        }
+        lines
+    }
+}
+
 /// `"s"` unless `n` is 1.
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
@@ -380,7 +456,23 @@ mod tests {
         let items = ItemCatalogue::shipped();
         assert_eq!(RankRules::of(Rank::MIN).describe(items), vec!["Rank 0: no changes".to_string()]);
         let one = RankRules::of(Rank::try_from(1).unwrap()).describe(items);
-        assert_eq!(one, vec!["Every battle's move budget is 1 move shorter".to_string()]);
+        assert_eq!(
+            one,
+            vec![
+                "The enemy always plays the action it judges best (no variety)".to_string(),
+                "Every battle's move budget is 1 move shorter".to_string()
+            ]
+        );
+        // Every rank step changes something the player meets in battle beyond budgets and gold: a
+        // line about the enemy (its search or its badges) that the rank below does not have.
+        for n in 1..RANK_COUNT {
+            let below = RankRules::of(Rank::try_from(n - 1).unwrap()).describe(items);
+            let lines = RankRules::of(Rank::try_from(n).unwrap()).describe(items);
+            assert!(
+                lines.iter().any(|l| !below.contains(l) && (l.starts_with("The enemy") || l.starts_with("Stage"))),
+                "rank {n} changes no battle rule or enemy capability: {lines:?}"
+            );
+        }
         for n in 1..RANK_COUNT {
             let lines = RankRules::of(Rank::try_from(n).unwrap()).describe(items);
             assert!(!lines.is_empty(), "rank {n}");

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::bot::Evaluation;
+use crate::bot::{EnemyTuning, Evaluation};
 use crate::rank::Rank;
 use crate::records::{RankBest, RunRecord};
 use crate::run::{LegacyRunLog, RUN_LOG_VERSION, Resumed, Run, RunConfig, RunKey, RunLog, RunSummary};
@@ -358,6 +358,13 @@ pub fn run_from_json(text: &str) -> Result<SavedRun, FormatError> {
             // ended a run), and runs without items replay identically with them.
             file.log.version = RUN_LOG_VERSION;
             check_items(&file.log)?;
+            // A run saved before the thinking enemy shipped names the presets' enemy: it resumes with
+            // the shipped enemy (at its rank); its recorded enemy actions replay as they are.
+            if matches!(file.log.config.tuning, EnemyTuning::Presets { .. }) {
+                let mut enemy = crate::tuning::Tuning::default().enemy();
+                file.log.config.rank.apply_enemy(&mut enemy);
+                file.log.config.tuning = enemy;
+            }
             Ok(SavedRun::Recorded(file.log))
         }
     }

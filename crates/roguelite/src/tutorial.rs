@@ -6,14 +6,13 @@
 //!
 //! A front end shows [`Tutorial::instruction`] and [`Tutorial::reaction`] beside the board and sends
 //! the player's actions to [`Tutorial::act`], which answers with the enemy's reply: the next scripted
-//! reply when it is legal, else the roguelite bot at [`Preset::Beginner`] (a player who leaves the
-//! walkthrough still meets an enemy). Whether the tutorial was offered, skipped or completed is
+//! reply when it is legal, else the shipped tuning's stage-1 enemy (`data/tuning.json`: a player who
+//! leaves the walkthrough meets the enemy of a run's first battles). Whether the tutorial was offered, skipped or completed is
 //! recorded in [`Progress::tutorial`](crate::save::Progress::tutorial).
 
 use std::fmt;
 
 use gambit_rules::{Role, Square};
-use gambit_search::Preset;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -282,9 +281,9 @@ impl fmt::Display for Lesson {
     }
 }
 
-/// The enemy's search when the script has no legal reply.
+/// The enemy's search when the script has no legal reply: the shipped tuning's stage 1.
 fn fallback_tuning() -> StageTuning {
-    StageTuning::from(Preset::Beginner)
+    crate::tuning::Tuning::default().enemy().for_stage(0)
 }
 
 /// A lesson in play: its battle, the current step and what the game last said.

@@ -55,7 +55,23 @@ fn a_rank_changes_the_enemy_the_budgets_the_gold_and_the_shops() {
     assert_eq!(base, RunConfig::new(5), "rank 0 is the game as tuned");
     let top = RunConfig::ranked(5, Rank::MAX);
     let rules = RankRules::of(Rank::MAX);
-    let EnemyTuning::Presets { stages } = &top.tuning else { panic!("presets") };
+    // The shipped enemy thinks: every stage's rung at least the rank's (deeper, larger, no wider
+    // margin), and deeper than rank 0's somewhere.
+    let EnemyTuning::Thinking { thinking } = &top.tuning else { panic!("the thinking enemy") };
+    assert_eq!(thinking.len(), rules.thinking.len());
+    for (run, rank) in thinking.iter().zip(&rules.thinking) {
+        assert!(
+            run.depth >= rank.depth && run.nodes >= rank.nodes && run.margin_cp <= rank.margin_cp,
+            "{run:?}"
+        );
+    }
+    let EnemyTuning::Thinking { thinking: rank_0 } = &base.tuning else { panic!("the thinking enemy") };
+    assert!(thinking.iter().zip(rank_0).any(|(a, b)| a.depth > b.depth), "{thinking:?}");
+    // The presets' enemy (the game before issue 40) still takes the rank's presets.
+    let mut presets = RunConfig::new(5);
+    presets.tuning = EnemyTuning::Presets { stages: gambit_roguelite::tuning::Tuning::default().stages };
+    rules.apply(&mut presets);
+    let EnemyTuning::Presets { stages } = &presets.tuning else { panic!("presets") };
     assert_eq!(stages.len(), rules.enemy.len());
     assert!(stages.iter().zip(&rules.enemy).all(|(s, r)| s >= r), "{stages:?}");
     assert_eq!(stages.last(), Some(&Preset::Casual), "{stages:?}");
@@ -90,6 +106,16 @@ fn a_rank_changes_the_enemy_the_budgets_the_gold_and_the_shops() {
     assert!(shop_runs > 0, "no shop with the rank's two piece slots");
 }
 
+/// A configuration with proofs on: the presets' enemy at the 1,000-node cap the game shipped with
+/// before the thinking enemy (a proof against the thinking enemy costs seconds per board, so the
+/// shipped tuning proves nothing: issue 41).
+fn with_proofs(seed: u64) -> RunConfig {
+    let mut config = RunConfig::new(seed);
+    config.tuning = EnemyTuning::Presets { stages: gambit_roguelite::tuning::Tuning::default().stages };
+    config.economy.proof.nodes = 1000;
+    config
+}
+
 /// The encounter of a run's first battle: the auto-player's decisions up to the deployment.
 fn first_board(config: RunConfig) -> gambit_roguelite::encounter::Encounter {
     let mut run = Run::new(config);
@@ -113,9 +139,9 @@ fn the_proof_cut_comes_after_the_proofs_floor_but_never_below_the_shortest_win()
     let uncut = RankRules { proof_cut: 0, ..top.clone() };
     let mut binds = 0;
     for seed in 1..=12 {
-        let mut with_cut = RunConfig::new(seed);
+        let mut with_cut = with_proofs(seed);
         top.apply(&mut with_cut);
-        let mut without = RunConfig::new(seed);
+        let mut without = with_proofs(seed);
         uncut.apply(&mut without);
         let (a, b) = (first_board(with_cut), first_board(without));
         assert_eq!(
@@ -138,7 +164,9 @@ fn the_proof_cut_comes_after_the_proofs_floor_but_never_below_the_shortest_win()
 fn a_proved_board_keeps_its_shortest_win_at_the_top_rank() {
     let mut proved = 0;
     for seed in 1..=3 {
-        let mut run = Run::new(RunConfig::ranked(seed, Rank::MAX));
+        let mut config = with_proofs(seed);
+        RankRules::of(Rank::MAX).apply(&mut config);
+        let mut run = Run::new(config);
         while let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) {
             if let RunPhase::Deploy { encounter } = run.phase()
                 && let Some(shortest) = encounter.proof

@@ -469,3 +469,35 @@ fn a_run_file_of_each_earlier_version_finishes_as_a_three_battle_run() {
         assert_eq!(again.config().acts, 0, "version {version}: saved again, still three battles");
     }
 }
+
+/// A run saved before the thinking enemy shipped (its configuration names the presets' enemy)
+/// resumes with the shipped enemy at its rank: the battle in progress replays its recorded enemy
+/// actions as they are, and the enemy's next decisions are the thinking enemy's.
+#[test]
+fn a_run_saved_under_the_presets_resumes_with_the_shipped_enemy() {
+    let rank = gambit_roguelite::rank::Rank::new(2).unwrap();
+    let mut config = RunConfig::ranked(4, rank);
+    config.tuning = EnemyTuning::Presets { stages: gambit_roguelite::tuning::Tuning::default().stages };
+    let mut run = Run::new(config);
+    // Into the first battle, then a few actions (the presets' enemy answers each).
+    let mut actions = 0;
+    while actions < 3 {
+        let Some(d) = auto_decision(&run, AUTO_PLAYER_TUNING) else { break };
+        actions += u32::from(matches!(d, Decision::Act { .. }));
+        run.apply(d).unwrap();
+    }
+    assert!(actions > 0 && !run.is_over(), "the run is in its first battle");
+    let text = run_to_json(&run);
+    assert!(text.contains("\"beginner\""), "saved with the presets");
+    let saved = run_from_json(&text).unwrap();
+    let mut shipped = gambit_roguelite::tuning::Tuning::default().enemy();
+    gambit_roguelite::rank::RankRules::of(rank).apply_enemy(&mut shipped);
+    assert!(matches!(shipped, EnemyTuning::Thinking { .. }), "the shipped enemy thinks");
+    assert_eq!(saved.config().tuning, shipped);
+    let resumed = saved.resume(Evaluation::default());
+    assert!(resumed.stopped.is_none(), "{:?}", resumed.stopped);
+    assert_eq!(resumed.run.decisions().count(), run.decisions().count());
+    assert_eq!(resumed.run.battle().map(|b| b.ply()), run.battle().map(|b| b.ply()));
+    // Saved again, it stays with the thinking enemy.
+    assert_eq!(run_from_json(&run_to_json(&resumed.run)).unwrap().config().tuning, shipped);
+}

@@ -7,7 +7,12 @@ fn generated_encounters_are_proved_and_their_budgets_keep_the_slack() {
     let tuning = gambit_roguelite::tuning::Tuning::default();
     let mut proved = 0;
     for seed in 1..=4 {
-        let mut run = Run::new(RunConfig::three_battles(seed));
+        // Proofs on, against the presets' enemy (the shipped thinking enemy runs without proofs: a
+        // proof against it costs seconds per board; issue 41).
+        let mut config = RunConfig::three_battles(seed);
+        config.tuning = gambit_roguelite::bot::EnemyTuning::Presets { stages: tuning.stages.clone() };
+        config.economy.proof.nodes = 1000;
+        let mut run = Run::new(config);
         let offers = match run.phase() {
             gambit_roguelite::RunPhase::StartOffer { offers } => offers.clone(),
             _ => unreachable!(),

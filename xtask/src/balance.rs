@@ -458,7 +458,7 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         "**The enemy's decisions at rank 0 against the thinker**, per stage. Times: wall clock on the machine that ran it; only a quiet machine's times are figures."
     )?;
     writeln!(s)?;
-    writeln!(s, "| stage | enemy decisions | floor (turns) | at least the floor | decision p50 / p95 |")?;
+    writeln!(s, "| stage | enemy decisions | thinking floor (turns) | at least the floor | decision p50 / p95 |")?;
     writeln!(s, "| --- | --- | --- | --- | --- |")?;
     for (stage, st) in &thinker.searches {
         let mut sorted = st.micros.clone();
@@ -898,6 +898,85 @@ mod tests {
         // Not simulate's JSON, or an older one without the runs.
         assert!(parse_chunk("runs 3").is_err());
         assert!(parse_chunk(r#"{"tuning": "t", "victories": 1}"#).is_err());
+    }
+
+    #[test]
+    fn a_block_runs_in_chunks_named_by_configuration_and_seeds() {
+        let dir = Path::new("cache");
+        let thinker = Config { player: "thinker", rank: 3 };
+        let chunks = chunks_of(thinker, report_block(0).unwrap(), dir);
+        assert_eq!(chunks.len(), 20);
+        assert_eq!((chunks[0].seeds, chunks[19].seeds), ((100_000, 100_024), (100_475, 100_499)));
+        assert!(chunks.windows(2).all(|w| w[1].seeds.0 == w[0].seeds.1 + 1));
+        assert_eq!(chunks[1].path, dir.join("thinker-rank3-seeds100025-100049.json"));
+        let quick = chunks_of(thinker, (100_000, 100_000 + QUICK_SEEDS - 1), dir);
+        assert_eq!(quick.len(), 1);
+        assert_eq!(quick[0].seeds, (100_000, 100_003));
+    }
+
+    #[test]
+    fn the_cache_key_follows_the_binary_and_the_data_but_not_the_registry() {
+        let dir = tempfile::tempdir().unwrap();
+        let (binary, data) = (dir.path().join("gambit-cli"), dir.path().join("data"));
+        std::fs::create_dir(&data).unwrap();
+        std::fs::write(&binary, "binary 1").unwrap();
+        std::fs::write(data.join("tuning.json"), "{}").unwrap();
+        let blocks = data.join(Path::new(BLOCKS_FILE).file_name().unwrap());
+        std::fs::write(&blocks, "{\"blocks\": []}").unwrap();
+        let key = cache_key(&binary, &data).unwrap();
+        assert_eq!(key.len(), 16);
+        std::fs::write(&blocks, "{\"blocks\": [{}]}").unwrap();
+        assert_eq!(cache_key(&binary, &data).unwrap(), key, "the registry is not an input");
+        std::fs::write(data.join("tuning.json"), "{\"gold\": 1}").unwrap();
+        let tuned = cache_key(&binary, &data).unwrap();
+        assert_ne!(tuned, key);
+        std::fs::write(&binary, "binary 2").unwrap();
+        assert_ne!(cache_key(&binary, &data).unwrap(), tuned);
+        assert!(cache_key(&dir.path().join("missing"), &data).is_err());
+    }
+
+    /// Writes an executable script through `sh`, so that no file descriptor of this process ever
+    /// writes it (a thread of the tests forking meanwhile would keep it busy: ETXTBSY).
+    #[cfg(unix)]
+    fn write_script(path: &Path, text: &str) {
+        use std::io::Write as _;
+        let mut child = Command::new("sh")
+            .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+            .arg(path)
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        assert!(child.wait().unwrap().success());
+    }
+
+    /// Resuming: a cached chunk is not run again; a new one is run and cached; a failing run is an
+    /// error that names the configuration and leaves no chunk behind.
+    #[cfg(unix)]
+    #[test]
+    fn only_the_missing_chunks_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let (log, json) = (dir.path().join("calls.log"), dir.path().join("chunk.json"));
+        std::fs::write(&json, chunk_json(&[(7, true, 3, ROWS)])).unwrap();
+        let fake = dir.path().join("fake-cli");
+        let script = format!("#!/bin/sh\necho \"$@\" >> {}\ncat {}\n", log.display(), json.display());
+        write_script(&fake, &script);
+        let config = Config { player: "auto", rank: 0 };
+        let chunks = chunks_of(config, (1, 50), dir.path());
+        std::fs::write(&chunks[0].path, "cached").unwrap();
+        run_missing(&fake, &chunks, 2).unwrap();
+        let calls = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(calls, "simulate --seeds 26..50 --player auto --rank 0 --json\n");
+        assert_eq!(std::fs::read_to_string(&chunks[0].path).unwrap(), "cached");
+        assert_eq!(
+            std::fs::read_to_string(&chunks[1].path).unwrap(),
+            std::fs::read_to_string(&json).unwrap()
+        );
+        write_script(&fake, "#!/bin/sh\necho 'no such rank' >&2\nexit 2\n");
+        std::fs::remove_file(&chunks[1].path).unwrap();
+        let err = run_missing(&fake, &chunks, 1).unwrap_err().to_string();
+        assert!(err.contains("auto at rank 0, seeds 26..50") && err.contains("no such rank"), "{err}");
+        assert!(!chunks[1].path.exists());
     }
 
     #[test]

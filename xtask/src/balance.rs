@@ -22,8 +22,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail, ensure};
 use gambit_roguelite::balance::{
-    AUTO_TARGET, CARELESS_TARGET, RANK_STEP_ALPHA, RANK_STEPS_TESTED, REPORT_BLOCK_SEEDS, ROUTE_TARGETS,
-    ROW_GAP_MIN_POINTS, SkillTarget, THINKER_TARGET, THINKER_TOP_RANK_TARGET, report_block, wilson,
+    AUTO_TARGET, CARELESS_TARGET, RANK_STEP_ALPHA, RANK_STEPS_TESTED, ROUTE_TARGETS, ROW_GAP_MIN_POINTS,
+    SkillTarget, THINKER_TARGET, THINKER_TOP_RANK_TARGET, report_block, wilson,
 };
 use gambit_roguelite::rank::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -315,7 +315,7 @@ fn percentile(sorted: &[u64], num: usize, den: usize) -> f64 {
 pub(crate) struct Provenance {
     /// The command that produced it.
     pub command: String,
-    /// `git rev-parse --short HEAD`, with `, dirty` when the tree had uncommitted changes.
+    /// `git rev-parse --short HEAD`, with `-dirty` when the tree had uncommitted changes.
     pub commit: String,
     /// The block and its seeds as reported (the quick size: its first seeds).
     pub block: u64,
@@ -347,11 +347,15 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
     } else {
         writeln!(s, "Report block {}: seeds {first}-{last}, {n} per configuration.", p.block)?;
     }
+    let at = match p.commit.strip_suffix("-dirty") {
+        Some(short) => format!("{short}, dirty (uncommitted changes beside it)"),
+        None => p.commit.clone(),
+    };
     let threads = p.rayon_threads.as_deref().map_or(String::new(), |t| format!(", RAYON_NUM_THREADS={t}"));
     writeln!(
         s,
         "Made by `{}` at {} (`--jobs {}`{threads}): `gambit-cli simulate --json`, {}, rank rules of `ranks.json`, no unlocks.",
-        p.command, p.commit, p.jobs, thinker.tuning
+        p.command, at, p.jobs, thinker.tuning
     )?;
     writeln!(
         s,
@@ -458,7 +462,10 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         "**The enemy's decisions at rank 0 against the thinker**, per stage. Times: wall clock on the machine that ran it; only a quiet machine's times are figures."
     )?;
     writeln!(s)?;
-    writeln!(s, "| stage | enemy decisions | thinking floor (turns) | at least the floor | decision p50 / p95 |")?;
+    writeln!(
+        s,
+        "| stage | enemy decisions | thinking floor (turns) | at least the floor | decision p50 / p95 |"
+    )?;
     writeln!(s, "| --- | --- | --- | --- | --- |")?;
     for (stage, st) in &thinker.searches {
         let mut sorted = st.micros.clone();
@@ -496,7 +503,7 @@ pub(crate) struct BlockEntry {
     pub block: u64,
     /// First and last seed, inclusive.
     pub seeds: (u64, u64),
-    /// The short commit reported on.
+    /// The short commit reported on, `-dirty` when the tree had uncommitted changes.
     pub commit: String,
     /// The report's date, UTC, `YYYY-MM-DD`.
     pub date: String,
@@ -571,7 +578,7 @@ fn git(root: &Path, args: &[&str]) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// The short commit, with `, dirty` when tracked files differ from it (the report's own outputs,
+/// The short commit, with `-dirty` when tracked files differ from it (the report's own outputs,
 /// `docs/balance.md` and the registry, aside).
 fn commit(root: &Path) -> Result<String> {
     let short = git(root, &["rev-parse", "--short", "HEAD"])?;
@@ -587,7 +594,7 @@ fn commit(root: &Path) -> Result<String> {
             &format!(":!{BLOCKS_FILE}"),
         ],
     )?;
-    Ok(if status.is_empty() { short } else { format!("{short}, dirty (uncommitted changes)") })
+    Ok(if status.is_empty() { short } else { format!("{short}-dirty") })
 }
 
 /// The cache key: a SHA-256 of the binary and of the data files (sorted by name), hex, 16 digits.
@@ -714,7 +721,6 @@ pub(crate) fn balance(cargo: &str, root: &Path, target: &Path, o: &Options) -> R
     }
     let (first, last) = report_block(block).context("the block's seeds overflow")?;
     let seeds = if o.quick { (first, first + QUICK_SEEDS - 1) } else { (first, last) };
-    debug_assert!(o.quick || last - first + 1 == REPORT_BLOCK_SEEDS);
     // Refuse a bad --out before any simulation.
     let out_path = match (&o.out, o.quick) {
         (Some(p), _) => Some(p.clone()),
@@ -752,9 +758,8 @@ pub(crate) fn balance(cargo: &str, root: &Path, target: &Path, o: &Options) -> R
         measured.insert(config, merge(parts, seeds)?);
     }
     let date = today();
-    let short = git(root, &["rev-parse", "--short", "HEAD"])?;
     let registry =
-        if o.quick { registry } else { append_block(&registry, block, (first, last), &short, &date)? };
+        if o.quick { registry } else { append_block(&registry, block, (first, last), &commit, &date)? };
     let mut command = "cargo xtask balance".to_string();
     if o.quick {
         command.push_str(" --quick");
@@ -1078,6 +1083,12 @@ mod tests {
             rayon_threads: Some("1".into()),
             blocks: vec![],
         };
+        let dirty = Provenance { commit: "abc1234-dirty".into(), ..p.clone() };
+        assert!(
+            render(&dirty, &measured)
+                .unwrap()
+                .contains(" at abc1234, dirty (uncommitted changes beside it) ")
+        );
         let text = render(&p, &measured).unwrap();
         assert!(
             text.starts_with("A smoke run (`cargo xtask balance --quick --block 0`), not a report"),

@@ -703,22 +703,29 @@ fn run_missing(binary: &Path, chunks: &[Chunk], jobs: usize) -> Result<()> {
     }
 }
 
-/// `cargo xtask balance`.
-pub(crate) fn balance(cargo: &str, root: &Path, target: &Path, o: &Options) -> Result<()> {
-    let registry =
-        std::fs::read_to_string(root.join(BLOCKS_FILE)).with_context(|| BLOCKS_FILE.to_string())?;
-    let blocks = read_blocks(&registry)?;
+/// The block to run: `--block`, else block 0 for `--quick` and the first block not listed for a
+/// report; an error for a report on a listed block without `--again`.
+pub(crate) fn choose_block(blocks: &[BlockEntry], o: &Options) -> Result<u64> {
     let listed = |k: u64| blocks.iter().any(|b| b.block == k);
     let block = match o.block {
         Some(k) => k,
         None if o.quick => 0,
-        None => (0..).find(|&k| !listed(k)).expect("a free block"),
+        None => (0..).find(|&k| !listed(k)).context("every block is listed")?,
     };
     if !o.quick && listed(block) && !o.again {
         bail!(
             "block {block} is already reported ({BLOCKS_FILE}); a fresh block, or --again to report it again"
         );
     }
+    Ok(block)
+}
+
+/// `cargo xtask balance`.
+pub(crate) fn balance(cargo: &str, root: &Path, target: &Path, o: &Options) -> Result<()> {
+    let registry =
+        std::fs::read_to_string(root.join(BLOCKS_FILE)).with_context(|| BLOCKS_FILE.to_string())?;
+    let blocks = read_blocks(&registry)?;
+    let block = choose_block(&blocks, o)?;
     let (first, last) = report_block(block).context("the block's seeds overflow")?;
     let seeds = if o.quick { (first, first + QUICK_SEEDS - 1) } else { (first, last) };
     // Refuse a bad --out before any simulation.
@@ -799,9 +806,12 @@ fn check_out(path: &Path) -> Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(e).with_context(|| format!("{}", path.display())),
         Ok(text) if text.trim().is_empty() => Ok(()),
-        Ok(text) => {
-            replace_between_markers(&text, "").map(drop).with_context(|| format!("{}", path.display()))
-        }
+        Ok(text) => replace_between_markers(&text, "").map(drop).with_context(|| {
+            format!(
+                "{}: the report goes into a new or empty file, or between the markers of one",
+                path.display()
+            )
+        }),
     }
 }
 
@@ -1044,6 +1054,27 @@ mod tests {
         // The shipped registry reads.
         let shipped = std::fs::read_to_string(crate::workspace_root().join(BLOCKS_FILE)).unwrap();
         read_blocks(&shipped).unwrap();
+    }
+
+    #[test]
+    fn a_reported_block_is_refused_unless_again() {
+        let entry = |block| BlockEntry {
+            block,
+            seeds: report_block(block).unwrap(),
+            commit: "c".into(),
+            date: "d".into(),
+        };
+        let blocks = [entry(0), entry(1)];
+        let o = |words: &[&str]| Options::parse(words).unwrap();
+        assert_eq!(choose_block(&blocks, &o(&[])).unwrap(), 2, "the first block not reported");
+        assert_eq!(choose_block(&[], &o(&[])).unwrap(), 0);
+        let err = choose_block(&blocks, &o(&["--block", "1"])).unwrap_err().to_string();
+        assert!(err.contains("block 1 is already reported"), "{err}");
+        assert_eq!(choose_block(&blocks, &o(&["--block", "1", "--again"])).unwrap(), 1);
+        assert_eq!(choose_block(&blocks, &o(&["--block", "5"])).unwrap(), 5);
+        // The smoke size records nothing, so any block will do; block 0 by default.
+        assert_eq!(choose_block(&blocks, &o(&["--quick"])).unwrap(), 0);
+        assert_eq!(choose_block(&blocks, &o(&["--quick", "--block", "1"])).unwrap(), 1);
     }
 
     #[test]

@@ -7,10 +7,12 @@
 //! * `dist`: the release package (see [`dist`]).
 //! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
 //! * `uci-check`: `gambit-uci` driven by python-chess when it is installed (module `uci_check`).
+//! * `balance`: the balance report of `docs/balance.md` (module `balance`).
 //!
 //! Its tests include the module `tidy` (compiled for tests only): rules about the workspace as a whole,
 //! run by `cargo test`.
 
+mod balance;
 mod dist;
 mod uci_check;
 // The Markdown command reader; its `run_lines` serves the tests of the crates that build the binaries.
@@ -47,6 +49,7 @@ fn main() -> Result<()> {
         Task::Dist { game } => dist::dist(&cargo(), &root, &target_dir(&root), game),
         Task::Screenshots { profile } => screenshots(&root, &profile),
         Task::UciCheck => uci_check::uci_check(&cargo(), &root, &target_dir(&root)),
+        Task::Balance(options) => balance::balance(&cargo(), &root, &target_dir(&root), &options),
         Task::Help => {
             println!("{HELP}");
             Ok(())
@@ -73,7 +76,17 @@ commands:
                   mesa-vulkan-drivers), one PNG per screen into target/screenshots/
   uci-check       build gambit-uci (release) and drive it with python-chess when installed:
                   play with root_moves, analyse with multipv=3, a pondering game on 2+0.1
-                  (tools/uci_check.py; skipped with a note without python-chess)";
+                  (tools/uci_check.py; skipped with a note without python-chess)
+  balance [--quick] [--block K] [--jobs N] [--out FILE] [--again]
+                  build gambit-cli (release), run `simulate --json` for the twelve
+                  configurations of issue 40 on report block K (seeds 100000+10000*K,
+                  500 of them; default: the first block not in
+                  crates/roguelite/data/balance-blocks.json), in cached chunks under
+                  $CARGO_TARGET_DIR/balance/ (resumable), and write the tables into
+                  docs/balance.md between its markers, recording the block
+                  (--quick: 4 seeds, to standard output or FILE, nothing recorded;
+                  --jobs: simulate processes at once, default 1, each with
+                  RAYON_NUM_THREADS threads; --again: report a recorded block again)";
 
 /// A parsed command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -84,6 +97,7 @@ enum Task {
     Dist { game: bool },
     Screenshots { profile: String },
     UciCheck,
+    Balance(balance::Options),
     Help,
 }
 
@@ -101,6 +115,7 @@ fn parse_task(args: &[String]) -> Result<Task> {
             Task::Screenshots { profile: (*name).to_string() }
         }
         ["uci-check"] => Task::UciCheck,
+        ["balance", rest @ ..] => Task::Balance(balance::Options::parse(rest)?),
         [] | ["help"] | ["--help"] | ["-h"] => Task::Help,
         other => bail!("unknown command {:?}\n\n{HELP}", other.join(" ")),
     })
@@ -282,6 +297,11 @@ mod tests {
         assert_eq!(parse_task(&args("")).unwrap(), Task::Help);
         assert_eq!(parse_task(&args("uci-check")).unwrap(), Task::UciCheck);
         assert!(parse_task(&args("uci-check --fast")).is_err());
+        assert_eq!(
+            parse_task(&args("balance --quick")).unwrap(),
+            Task::Balance(balance::Options { quick: true, block: None, jobs: 1, out: None, again: false })
+        );
+        assert!(parse_task(&args("balance --quik")).is_err());
         assert!(parse_task(&args("deploy")).is_err());
     }
 

@@ -44,7 +44,8 @@ const LIBRARY_CRATES: [&str; 4] = ["gambit-rules", "gambit-skills", "gambit-sear
 const NOT_IN_LIBRARIES: [&str; 3] = ["bevy", "directories", "tempfile"];
 
 /// Each workspace member and the members it may depend on (rules <- skills <- search <- roguelite <-
-/// {app, cli}; uci on rules and search; store on none of ours; benches and xtask are support).
+/// {app, cli}; uci on rules and search; store on none of ours; benches and xtask are support, xtask
+/// reading the balance targets of `gambit-roguelite` for `cargo xtask balance`).
 const LAYERS: [(&str, &[&str]); 10] = [
     ("gambit-rules", &[]),
     ("gambit-skills", &["gambit-rules"]),
@@ -58,7 +59,7 @@ const LAYERS: [(&str, &[&str]); 10] = [
         &["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite", "gambit-store", "gambit-uci"],
     ),
     ("gambit-benches", &["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite"]),
-    ("xtask", &[]),
+    ("xtask", &["gambit-roguelite"]),
 ];
 
 fn root() -> PathBuf {

@@ -8,7 +8,7 @@ use anyhow::Result;
 use gambit_roguelite::BattleAction;
 use gambit_roguelite::balance::{
     ITEM_BOUGHT_MIN, ITEM_BUILD_MAX, JUDGE_BAD_CP, JUDGE_MAX_BAD, PROMOTION_AFTER_TELEPORT_MAX,
-    ROUTE_TARGETS, RouteTarget, TEMPLATE_TARGET, TargetRange, in_target, run_target,
+    ROUTE_TARGETS, RouteTarget, TEMPLATE_TARGET, TargetRange, in_target, run_target, wilson,
 };
 use gambit_roguelite::battle::BattleEvent;
 use gambit_roguelite::battle::DefeatReason;
@@ -271,6 +271,8 @@ impl WinTracker {
 
 /// One run's facts.
 struct Facts {
+    /// The run's seed.
+    seed: u64,
     summary: RunSummary,
     searches: Vec<EnemySearch>,
     offered: Vec<String>,
@@ -296,7 +298,13 @@ struct Facts {
     judged: Vec<(u32, Option<&'static str>, i32)>,
 }
 
-fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Vec<String>) -> Facts {
+fn facts(
+    seed: u64,
+    log: &RunLog,
+    summary: RunSummary,
+    searches: Vec<EnemySearch>,
+    used: Vec<String>,
+) -> Facts {
     let (mut offered, mut chosen) = (Vec::new(), Vec::new());
     let (mut player, mut enemy) = (Mix::default(), Mix::default());
     let mut options: Vec<String> = Vec::new();
@@ -344,6 +352,7 @@ fn facts(log: &RunLog, summary: RunSummary, searches: Vec<EnemySearch>, used: Ve
         }
     }
     Facts {
+        seed,
         summary,
         searches,
         offered,
@@ -368,17 +377,6 @@ fn reason_key(r: DefeatReason) -> &'static str {
         DefeatReason::NoAction => "no_action",
         DefeatReason::OutOfMoves => "out_of_moves",
     }
-}
-
-/// The 95% Wilson interval of `k` successes in `n`, percent.
-fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let (n, p, z) = (n as f64, k as f64 / n as f64, 1.96f64);
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (100.0 * (centre - half).max(0.0), 100.0 * (centre + half).min(1.0))
 }
 
 fn pct(k: u64, n: u64) -> f64 {
@@ -504,6 +502,39 @@ impl WinRow {
     }
 }
 
+/// One run's entry of the JSON's `runs_by_seed`, so that runs can be merged across `simulate` calls
+/// and paired seed by seed (`cargo xtask balance`): the seed, victory, battles played and won, the
+/// battles and wins per route row ([`ROUTE_TARGETS`], in order), and per stage the enemy's decisions,
+/// those that completed the thinking floor ([`thinking_floor`]) and every decision's time in
+/// microseconds (wall clock, in the order played).
+fn run_json(f: &Facts) -> Value {
+    let battles = &f.summary.stats.battles;
+    let rows: Vec<Value> = ROUTE_TARGETS
+        .iter()
+        .map(|row| {
+            let here: Vec<_> = battles
+                .iter()
+                .filter(|b| b.act == row.act && b.node.is_some_and(|n| row.kinds.contains(&n.label())))
+                .collect();
+            json!({"nodes": row.label, "battles": here.len(), "won": here.iter().filter(|b| b.won).count()})
+        })
+        .collect();
+    let searches: Vec<Value> = (1..=3u32)
+        .filter_map(|stage| {
+            let here: Vec<&EnemySearch> = f.searches.iter().filter(|e| e.stage == stage).collect();
+            let floor = thinking_floor(stage);
+            (!here.is_empty()).then(|| {
+                json!({"stage": stage, "decisions": here.len(), "floor": floor,
+                       "at_floor": here.iter().filter(|e| e.completed_depth >= floor).count(),
+                       "micros": here.iter().map(|e| e.micros).collect::<Vec<u64>>()})
+            })
+        })
+        .collect();
+    json!({"seed": f.seed, "victory": f.summary.victory, "battles": battles.len(),
+           "battles_won": battles.iter().filter(|b| b.won).count(), "route": rows,
+           "enemy_searches": searches})
+}
+
 /// A route row's target (`None`: reported without one).
 type Target = Option<TargetRange>;
 
@@ -609,7 +640,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
                 }
             }
             bar.inc(1);
-            let mut f = facts(&run.log(), run.summary(), run.enemy_searches().to_vec(), used);
+            let mut f = facts(seed, &run.log(), run.summary(), run.enemy_searches().to_vec(), used);
             f.promotions = run.promotions();
             f.wins = wins;
             f.proofs = proofs;
@@ -850,6 +881,7 @@ pub(crate) fn run(out: &mut impl Write, args: &SimulateArgs) -> Result<()> {
             "victory_interval95": wilson(victories, runs),
             "average_points": points as f64 / runs as f64, "average_exp": exp as f64 / runs as f64,
             "median_exp": median_exp,
+            "runs_by_seed": all.iter().map(run_json).collect::<Vec<Value>>(),
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         return Ok(());

@@ -140,6 +140,54 @@ fn simulate_json_counts_add_up_and_a_seed_range_is_the_same_as_runs() {
 }
 
 #[test]
+fn simulate_json_runs_by_seed_add_up_to_the_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cli(&["simulate", "--seeds", "11..13", "--rank", "1", "--json"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let runs = v["runs_by_seed"].as_array().unwrap();
+    let seeds: Vec<u64> = runs.iter().map(|r| r["seed"].as_u64().unwrap()).collect();
+    assert_eq!(seeds, [11, 12, 13], "one entry per seed, in order");
+    let sum = |f: &dyn Fn(&serde_json::Value) -> u64| runs.iter().map(f).sum::<u64>();
+    assert_eq!(sum(&|r| u64::from(r["victory"].as_bool().unwrap())), v["victories"].as_u64().unwrap());
+    let stages = v["stages"].as_array().unwrap();
+    let total = |key: &str| stages.iter().map(|s| s[key].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum(&|r| r["battles"].as_u64().unwrap()), total("battles"));
+    assert_eq!(sum(&|r| r["battles_won"].as_u64().unwrap()), total("won"));
+    assert!(total("battles") >= 3, "{v}");
+    for (i, row) in v["route"].as_array().unwrap().iter().enumerate() {
+        for (mine, theirs) in [("battles", "battles"), ("won", "won")] {
+            assert_eq!(runs[0]["route"][i]["nodes"], row["nodes"]);
+            assert_eq!(
+                sum(&|r| r["route"][i][mine].as_u64().unwrap()),
+                row[theirs].as_u64().unwrap(),
+                "{row}"
+            );
+        }
+    }
+    let searches = v["enemy_searches"].as_array().unwrap();
+    assert!(!searches.is_empty());
+    for s in searches {
+        let stage = &s["stage"];
+        let of_stage = |r: &serde_json::Value| -> Option<serde_json::Value> {
+            r["enemy_searches"].as_array().unwrap().iter().find(|e| &e["stage"] == stage).cloned()
+        };
+        let decisions = sum(&|r| of_stage(r).map_or(0, |e| e["decisions"].as_u64().unwrap()));
+        let at_floor = sum(&|r| of_stage(r).map_or(0, |e| e["at_floor"].as_u64().unwrap()));
+        let timed = sum(&|r| of_stage(r).map_or(0, |e| e["micros"].as_array().unwrap().len() as u64));
+        assert_eq!(
+            (decisions, at_floor, timed),
+            (
+                s["decisions"].as_u64().unwrap(),
+                s["at_floor"].as_u64().unwrap(),
+                s["decisions"].as_u64().unwrap()
+            ),
+            "{s}"
+        );
+    }
+}
+
+#[test]
 fn simulate_reads_a_tuning_file_and_names_a_bad_field() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tuning.json");

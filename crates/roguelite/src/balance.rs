@@ -78,6 +78,88 @@ pub const JUDGE_BAD_CP: i32 = 200;
 /// percent.
 pub const JUDGE_MAX_BAD: f64 = 10.0;
 
+/// Issue 40 section 3's target for one reference player's run victories on a report block: the
+/// point estimate within [`point`](SkillTarget::point) and the whole 95 % Wilson interval ([`wilson`])
+/// within [`interval`](SkillTarget::interval), percent.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SkillTarget {
+    /// Where the victory rate itself must lie, percent, both ends included.
+    pub point: TargetRange,
+    /// Where both ends of its 95 % Wilson interval must lie, percent, both ends included.
+    pub interval: TargetRange,
+}
+
+impl SkillTarget {
+    /// Whether `k` victories of `n` runs meet the target (`false` for `n == 0`: nothing measured).
+    #[must_use]
+    pub fn met(&self, k: u64, n: u64) -> bool {
+        if n == 0 {
+            return false;
+        }
+        let (lo, hi) = wilson(k, n);
+        in_target(100.0 * k as f64 / n as f64, self.point)
+            && in_target(lo, self.interval)
+            && in_target(hi, self.interval)
+    }
+}
+
+/// Issue 40 section 3, rank 0: the `careless` player wins at most 5 % of runs, upper 95 % bound at
+/// most 8 %.
+pub const CARELESS_TARGET: SkillTarget = SkillTarget { point: (0.0, 5.0), interval: (0.0, 8.0) };
+
+/// Issue 40 section 3, rank 0: the `auto` player's victory rate within 20-40 %, its 95 % interval
+/// within 15-45 %.
+pub const AUTO_TARGET: SkillTarget = SkillTarget { point: (20.0, 40.0), interval: (15.0, 45.0) };
+
+/// Issue 40 section 3, rank 0: the `thinker` wins at least 60 % of runs, lower 95 % bound at least
+/// 55 %.
+pub const THINKER_TARGET: SkillTarget = SkillTarget { point: (60.0, 100.0), interval: (55.0, 100.0) };
+
+/// Issue 40 section 3, the top rank ([`Rank::MAX`]): the `thinker`'s upper 95 % bound at most 40 %.
+pub const THINKER_TOP_RANK_TARGET: SkillTarget = SkillTarget { point: (0.0, 40.0), interval: (0.0, 40.0) };
+
+/// Issue 40 section 3: on every route row ([`ROUTE_TARGETS`]) at rank 0, the `thinker`'s battle win
+/// rate at least this many percentage points above the `careless` player's.
+pub const ROW_GAP_MIN_POINTS: f64 = 40.0;
+
+/// Issue 40 section 3: the rank steps `r -> r + 1` tested for the `thinker`, `r` from 0 to this
+/// bound (exclusive): each must show rank `r + 1` below rank `r` ([`RANK_STEP_ALPHA`]).
+pub const RANK_STEPS_TESTED: u32 = 5;
+
+/// The significance level of a rank step's paired one-sided test (an exact sign test on the seeds
+/// that one rank won and the other lost).
+pub const RANK_STEP_ALPHA: f64 = 0.05;
+
+/// Issue 40 section 4: seeds below this are for tuning; report blocks start here.
+pub const REPORT_SEED_BASE: u64 = 100_000;
+
+/// The distance between the first seeds of two consecutive report blocks.
+pub const REPORT_BLOCK_STRIDE: u64 = 10_000;
+
+/// The seeds of one report block, per configuration.
+pub const REPORT_BLOCK_SEEDS: u64 = 500;
+
+/// The first and last seed (inclusive) of report block `k`: `100,000 + 10,000 k` and 499 more, or
+/// `None` when they would overflow `u64`.
+#[must_use]
+pub fn report_block(k: u64) -> Option<(u64, u64)> {
+    let first = k.checked_mul(REPORT_BLOCK_STRIDE)?.checked_add(REPORT_SEED_BASE)?;
+    Some((first, first.checked_add(REPORT_BLOCK_SEEDS - 1)?))
+}
+
+/// The 95 % Wilson score interval of `k` successes in `n` trials, percent, `(low, high)`; `(0, 0)`
+/// when `n == 0`.
+#[must_use]
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let (n, p, z) = (n as f64, k as f64 / n as f64, 1.96f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (100.0 * (centre - half).max(0.0), 100.0 * (centre + half).min(1.0))
+}
+
 /// Whether `rate` (percent) is within `range`, both ends included.
 #[must_use]
 pub fn in_target(rate: f64, (low, high): TargetRange) -> bool {
@@ -93,6 +175,35 @@ mod tests {
         assert!(in_target(20.0, RUN_TARGET) && in_target(40.0, RUN_TARGET));
         assert!(!in_target(19.9, RUN_TARGET) && !in_target(40.1, RUN_TARGET));
         assert!(!in_target(f64::NAN, TEMPLATE_TARGET));
+    }
+
+    #[test]
+    fn wilson_matches_published_values() {
+        // 0 of 10: (0, 27.75) %; 5 of 10: (23.66, 76.34) %; 60 of 100: (50.20, 69.06) %.
+        let close = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.01 && (a.1 - b.1).abs() < 0.01;
+        assert!(close(wilson(0, 10), (0.0, 27.75)), "{:?}", wilson(0, 10));
+        assert!(close(wilson(5, 10), (23.66, 76.34)), "{:?}", wilson(5, 10));
+        assert!(close(wilson(60, 100), (50.20, 69.06)), "{:?}", wilson(60, 100));
+        assert_eq!(wilson(0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn skill_targets_need_the_point_and_the_interval() {
+        // 330 of 500 (66 %, 61.7-70.0 %) meets the thinker's; 310 of 500 (62 %, 57.7-66.1 %) too;
+        // 31 of 50 (62 %, 48.1-74.1 %) does not: its lower bound is under 55 %.
+        assert!(THINKER_TARGET.met(330, 500) && THINKER_TARGET.met(310, 500));
+        assert!(!THINKER_TARGET.met(31, 50));
+        assert!(CARELESS_TARGET.met(5, 500) && !CARELESS_TARGET.met(30, 500));
+        assert!(AUTO_TARGET.met(150, 500) && !AUTO_TARGET.met(3, 10));
+        assert!(THINKER_TOP_RANK_TARGET.met(150, 500) && !THINKER_TOP_RANK_TARGET.met(190, 500));
+        assert!(!CARELESS_TARGET.met(0, 0));
+    }
+
+    #[test]
+    fn report_blocks_start_at_one_hundred_thousand() {
+        assert_eq!(report_block(0), Some((100_000, 100_499)));
+        assert_eq!(report_block(3), Some((130_000, 130_499)));
+        assert_eq!(report_block(u64::MAX), None);
     }
 
     #[test]

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use gambit_roguelite::battle::{BattleSetup, BonusObjective, Objective};
-use gambit_roguelite::bot::{StageTuning, auto_decision};
+use gambit_roguelite::bot::{BoardChoice, Player};
 use gambit_roguelite::economy::VictoryReward;
 use gambit_roguelite::run::BattleRecord;
 use gambit_roguelite::run::ShopItem;
@@ -254,9 +254,9 @@ fn finished_showcase(won: bool) -> Option<(Battle, crate::run::BattleEnd, (Squar
     Some((battle, end, last?))
 }
 
-/// Plays the run with the fixed player policy until its screen is the one wanted.
+/// Plays the run with the thinker's policy (the reference player that wins against the thinking
+/// enemy) until its screen is the one wanted.
 fn advance_run_to(world: &mut World, want: Screen) {
-    let tuning = StageTuning::new(1, 300, 1.0);
     let Some(mut session) = world.remove_resource::<RunSession>() else { return };
     session.showcase = None;
     session.battle_end = None;
@@ -277,7 +277,11 @@ fn advance_run_to(world: &mut World, want: Screen) {
             .map(|o| gambit_roguelite::Decision::Buy { slot: o.slot, recipient: None });
         // On the way to a rest, the map's choice that leads to one (the fixed policy draws at random).
         let to_rest = (want == Screen::Rest).then(|| toward_rest(&session.run)).flatten();
-        let Some(decision) = buy.or(to_rest).or_else(|| auto_decision(&session.run, tuning)) else { break };
+        let Some(decision) =
+            buy.or(to_rest).or_else(|| Player::Thinker.decide(&session.run, BoardChoice::Random))
+        else {
+            break;
+        };
         if session.run.apply(decision).is_err() {
             break;
         }

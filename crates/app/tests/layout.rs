@@ -136,7 +136,7 @@ fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
 fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     use gambit::run::RunSession;
     use gambit::screens::{Screen, how_to_play, records, setup, upgrades};
-    use gambit_roguelite::bot::{StageTuning, auto_decision};
+    use gambit_roguelite::bot::{BoardChoice, Player};
     use gambit_roguelite::{Run, RunConfig};
     let mut h = Harness::with_layout(width, height);
     h.app.world_mut().resource_mut::<gambit::settings::Settings>().ui_scale = scale;
@@ -177,7 +177,7 @@ fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
             h.app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
             check(&mut h, &format!("{screen:?}"));
         }
-        let Some(decision) = auto_decision(&run, StageTuning::new(1, 300, 1.0)) else { break };
+        let Some(decision) = Player::Thinker.decide(&run, BoardChoice::Random) else { break };
         if run.apply(decision).is_err() {
             break;
         }
@@ -207,7 +207,7 @@ fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
                 .map(|index| gambit_roguelite::Decision::ChooseNode { index }),
             _ => None,
         };
-        let Some(decision) = rest.or_else(|| auto_decision(&run, StageTuning::new(1, 300, 1.0))) else {
+        let Some(decision) = rest.or_else(|| Player::Thinker.decide(&run, BoardChoice::Random)) else {
             break;
         };
         if run.apply(decision).is_err() {

@@ -12,7 +12,7 @@ use gambit::board::BoardInput;
 use gambit::run::RunSession;
 use gambit::screens::{Screen, battle, deploy, map, rest, run_start, shop, title};
 use gambit_roguelite::battle::{BoardShape, Objective};
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+use gambit_roguelite::bot::{BoardChoice, Player};
 use gambit_roguelite::encounter::{Encounter, EnemyPiece};
 use gambit_roguelite::route::{BossRule, NodeKind, ROUTE_ACTS};
 use gambit_roguelite::{Run, RunPhase};
@@ -76,7 +76,8 @@ fn deploy_rook_on_c1(h: &mut Harness) {
 }
 
 /// Rook c1 takes the king on c8 by clicking; an Iron King survives the first capture (its armour),
-/// and the battle is then finished with the auto-player's moves, clicked on the board.
+/// and the battle is then finished with the thinker's moves (the thinking enemy's king runs from
+/// the auto-player's), clicked on the board.
 fn win_battle(h: &mut Harness) {
     h.board(BoardInput::Pressed(sq("c1")));
     h.board(BoardInput::Pressed(sq("c8")));
@@ -86,7 +87,9 @@ fn win_battle(h: &mut Harness) {
             break;
         }
         let run = &session(h).run;
-        let Some(gambit_roguelite::Decision::Act { action }) = auto_decision(run, AUTO_PLAYER_TUNING) else {
+        let Some(gambit_roguelite::Decision::Act { action }) =
+            Player::Thinker.decide(run, BoardChoice::Random)
+        else {
             panic!("the battle goes on without an action")
         };
         let battle = run.battle().unwrap();

@@ -469,7 +469,9 @@ mod tests {
             let below = RankRules::of(Rank::try_from(n - 1).unwrap()).describe(items);
             let lines = RankRules::of(Rank::try_from(n).unwrap()).describe(items);
             assert!(
-                lines.iter().any(|l| !below.contains(l) && (l.starts_with("The enemy") || l.starts_with("Stage"))),
+                lines
+                    .iter()
+                    .any(|l| !below.contains(l) && (l.starts_with("The enemy") || l.starts_with("Stage"))),
                 "rank {n} changes no battle rule or enemy capability: {lines:?}"
             );
         }

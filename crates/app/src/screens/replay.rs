@@ -204,8 +204,8 @@ impl View for ReplayView {
             crate::ui::reserved_line(self.about.clone(), 2.0),
             TextColor(crate::palette::STANDARD.accent),
         ));
-        // Three lines: an action and what followed (a capture, a cloud) in the log's words.
-        p.spawn(crate::ui::reserved_line(self.step.clone(), 3.0));
+        // Four lines: an action and what followed (a capture, a cloud, a poisoned piece) in the log's words.
+        p.spawn(crate::ui::reserved_line(self.step.clone(), 4.0));
         p.spawn(crate::ui::row()).with_children(|row| {
             row.spawn(small_button("Start", Action::Start));
             row.spawn(small_button("Previous", Action::Previous));

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use gambit_roguelite::battle::Stranding;
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, choose_action};
 use gambit_roguelite::encounter::{default_deployment, generate, template, templates};
 use gambit_roguelite::seed::watched_battle_seed;
@@ -57,6 +58,9 @@ pub(crate) fn run(out: &mut impl Write, board: BoardStyle, name: &str, seed: u64
         }
         if battle.to_move() != team || battle.status().is_over() {
             write!(out, "{}", battle.render(options, last_travel))?;
+            if let Some(line) = stranding_warning(&battle) {
+                writeln!(out, "{line}")?;
+            }
         }
     }
     let result = match battle.status() {
@@ -66,4 +70,42 @@ pub(crate) fn run(out: &mut impl Write, board: BoardStyle, name: &str, seed: u64
     };
     writeln!(out, "result: {result}, moves used {}/{}", battle.moves_used(), battle.move_budget())?;
     Ok(())
+}
+
+/// How many stranding actions a warning names.
+const NAMED: usize = 3;
+
+/// The warning line before a defeat by no action, when the player is to move and some of its
+/// turn-ending actions let the enemy leave it with no action at its next turn
+/// ([`Battle::stranding_threats`]); `None` otherwise. Each action is written in the command grammar,
+/// with the enemy reply that strands after it.
+pub(crate) fn stranding_warning(battle: &Battle) -> Option<String> {
+    let warning = battle.stranding_threats();
+    if !warning.is_threatened() {
+        return None;
+    }
+    let named: Vec<String> = warning
+        .threats
+        .iter()
+        .take(NAMED)
+        .map(|t| match t.stranding {
+            Stranding::ByTheAction => battle.action_text(t.action),
+            Stranding::ByReply(reply) => {
+                format!("{} (then the enemy's {})", battle.action_text(t.action), battle.action_text(reply))
+            }
+        })
+        .collect();
+    let more = warning.threats.len().saturating_sub(NAMED);
+    let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+    let which = if warning.is_unavoidable() && warning.turn_ending == 1 {
+        "whatever you play (you have one action)".to_string()
+    } else if warning.is_unavoidable() {
+        format!("whatever you play ({} actions)", warning.turn_ending)
+    } else {
+        format!("after {} of your {} actions", warning.threats.len(), warning.turn_ending)
+    };
+    Some(format!(
+        "warning: {which}, the enemy can leave you with no action at your next turn, which loses the battle: {}{more}",
+        named.join(", ")
+    ))
 }

@@ -12,6 +12,7 @@ use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, play_auto};
 use gambit_roguelite::{BattleEvent, RunConfig, RunEvent};
 
 use crate::bad;
+use crate::battle_cmd::stranding_warning;
 
 pub(crate) fn run(out: &mut impl Write, seed: u64, auto: bool, json: bool) -> Result<()> {
     if !auto {
@@ -22,7 +23,8 @@ pub(crate) fn run(out: &mut impl Write, seed: u64, auto: bool, json: bool) -> Re
     // The callback cannot return an error, so the first write error is kept and reported after the
     // run (which takes milliseconds); later events are not written.
     let mut written = Ok(());
-    let run = play_auto(RunConfig::new(seed), AUTO_PLAYER_TUNING, |_, events| {
+    let mut last_warning: Option<(u32, u32, String)> = None;
+    let run = play_auto(RunConfig::new(seed), AUTO_PLAYER_TUNING, |run, events| {
         if json || written.is_err() {
             return;
         }
@@ -35,6 +37,13 @@ pub(crate) fn run(out: &mut impl Write, seed: u64, auto: bool, json: bool) -> Re
                 return;
             }
         }
+        // While the player is to move, the warning before a defeat by no action (again after a
+        // free action only when it changed).
+        let line = run.battle().and_then(|b| Some((run.battles_started(), b.ply(), stranding_warning(b)?)));
+        if let Some((_, _, text)) = line.as_ref().filter(|&l| Some(l) != last_warning.as_ref()) {
+            written = writeln!(out, "{text}");
+        }
+        last_warning = line;
     });
     written?;
     if json {

@@ -30,6 +30,53 @@ fn run_auto_plays_a_whole_run_and_never_touches_saves() {
 }
 
 #[test]
+fn run_auto_warns_before_every_defeat_by_no_action() {
+    // Seeds whose auto runs ended by no action when this was written (issue 40 section 4). A
+    // defeat by no action follows a warning in the same battle that named the action the player
+    // then played; and the warning names at least one action whatever these runs become.
+    let dir = tempfile::tempdir().unwrap();
+    let mut warnings = 0;
+    for seed in ["15", "144", "145"] {
+        let out = cli(&["run", "--seed", seed, "--auto"], dir.path());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = stdout(&out);
+        for line in text.lines().filter(|l| l.starts_with("warning: ")) {
+            warnings += 1;
+            assert!(line.contains("the enemy can leave you with no action at your next turn"), "{line}");
+        }
+        let Some(defeat) = text.find("defeat: you had no action") else { continue };
+        let battle = text[..defeat].rfind("\nbattle ").expect("a battle header");
+        let lines: Vec<&str> = text[battle..defeat].lines().collect();
+        let at = lines
+            .iter()
+            .rposition(|l| l.starts_with("warning: "))
+            .unwrap_or_else(|| panic!("seed {seed}: no warning before the defeat by no action"));
+        // The player's next turn-ending action, in the command grammar the warning uses.
+        let played = lines[at..]
+            .iter()
+            .find_map(|l| {
+                let squares = l.rsplit(' ').next()?.replace('-', "");
+                if l.starts_with("your ") && l.contains(" moves ") {
+                    Some(squares)
+                } else if l.starts_with("your ") && l.contains(" teleports ") {
+                    Some(format!("tp {squares}"))
+                } else {
+                    None
+                }
+            })
+            .expect("an action after the warning");
+        if !lines[at].contains(" more") {
+            assert!(
+                lines[at].contains(&format!(": {played}")) || lines[at].contains(&format!(", {played}")),
+                "{played}: {}",
+                lines[at]
+            );
+        }
+    }
+    assert!(warnings > 0, "no warning in these runs");
+}
+
+#[test]
 fn run_json_prints_the_log() {
     let dir = tempfile::tempdir().unwrap();
     let out = cli(&["run", "--seed", "2", "--auto", "--json"], dir.path());

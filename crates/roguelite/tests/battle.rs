@@ -2,8 +2,8 @@
 
 use gambit_roguelite::battle::{
     ActionError, BATTLE_SKILL_RULES, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus,
-    BoardShape, BonusObjective, BonusState, DefeatReason, Modifier, Objective, ParseActionError, Team,
-    UnitSpec,
+    BoardShape, BonusObjective, BonusState, DefeatReason, Modifier, Objective, ParseActionError, Stranding,
+    StrandingThreat, StrandingWarning, Team, UnitSpec,
 };
 use gambit_rules::ByColor;
 use gambit_rules::{RenderOptions, Role, Square, Style};
@@ -949,4 +949,75 @@ fn the_coloured_board_shows_poison_hit_points_and_the_last_move() {
     // The plain board is the one it always was.
     assert_eq!(b.render(RenderOptions::default(), last), b.render_ascii());
     assert!(b.render_ascii().contains("5 . . ~ R ~ . . .\n"));
+}
+
+#[test]
+fn stranding_warns_before_a_defeat_by_no_action_and_the_reply_delivers_it() {
+    // A lone player pawn on d3 with an enemy pawn on d5: its only actions (d3d4, and the same step
+    // as a teleport: a pawn is never relocated) leave it blocked, and any enemy reply that offers
+    // no capture on c5 or e5 leaves the player with no action.
+    let mut b = battle(BattleSetup::from_fen("7k/8/8/3p4/8/3P4/8/8", Objective::CaptureKing, 10).unwrap());
+    let warning = b.stranding_threats();
+    assert_eq!(warning.turn_ending, 2, "{:?}", b.legal_actions());
+    assert!(warning.is_unavoidable(), "{warning:?}");
+    let step = BattleAction::Move { id: id(&b, "d3"), to: sq("d4") };
+    assert_eq!(warning.threats[0].action, step);
+    let Some(Stranding::ByReply(reply)) = b.stranding(step) else { panic!("no stranding reply") };
+    assert_eq!(warning.threats[0].stranding, Stranding::ByReply(reply));
+    // Asking changes nothing; the warning is honest: the reply it names ends the battle.
+    assert_eq!(b.to_move(), Team::Player);
+    b.apply(step).unwrap();
+    let events = b.apply(reply).unwrap();
+    assert_eq!(b.status(), BattleStatus::Defeat { reason: DefeatReason::NoAction });
+    assert_eq!(events.last().unwrap().kind(), "defeat");
+    // Over, or the enemy to move: no question.
+    assert_eq!(b.stranding_threats(), StrandingWarning::default());
+    assert_eq!(b.stranding(step), None);
+}
+
+#[test]
+fn stranding_names_only_the_actions_that_let_the_enemy_strand_the_player() {
+    // Player: a rook on a1 and a pawn on d4 blocked by d5. The enemy rook on h2 takes a rook that
+    // stops on its rank or file, and then the pawn alone has no action.
+    let mut b = battle(BattleSetup::from_fen("7k/8/8/3p4/3P4/8/7r/R7", Objective::CaptureKing, 10).unwrap());
+    let rook = id(&b, "a1");
+    let warning = b.stranding_threats();
+    assert!(warning.is_threatened() && !warning.is_unavoidable(), "{warning:?}");
+    let to_a2 = BattleAction::Move { id: rook, to: sq("a2") };
+    let take = BattleAction::Move { id: id(&b, "h2"), to: sq("a2") };
+    assert_eq!(b.stranding(to_a2), Some(Stranding::ByReply(take)));
+    assert!(
+        warning.threats.contains(&StrandingThreat { action: to_a2, stranding: Stranding::ByReply(take) })
+    );
+    // A rook that stays out of reach is safe, and is not named.
+    let to_b1 = BattleAction::Move { id: rook, to: sq("b1") };
+    assert_eq!(b.stranding(to_b1), None);
+    assert!(warning.threats.iter().all(|t| t.action != to_b1));
+    // Every named action is one of the player's turn-ending actions, and every reply delivers.
+    for t in &warning.threats {
+        let Stranding::ByReply(reply) = t.stranding else { panic!("{t:?}: the enemy can move") };
+        let mut after = b.clone();
+        after.apply(t.action).unwrap();
+        after.apply(reply).unwrap();
+        assert_eq!(after.status(), BattleStatus::Defeat { reason: DefeatReason::NoAction }, "{t:?}");
+    }
+    // A Freeze is free: it is not a turn-ending action and is never named.
+    assert!(warning.threats.iter().all(|t| !matches!(t.action, BattleAction::Freeze { .. })));
+    assert_eq!(b.stranding(BattleAction::Freeze { square: sq("h2") }), None);
+    // The warning follows the play: the rook steps out of reach, the enemy shuffles its king.
+    mv(&mut b, "a1", "b1");
+    mv(&mut b, "h8", "g8");
+    assert_eq!(b.status(), BattleStatus::Ongoing);
+}
+
+#[test]
+fn no_stranding_while_a_piece_can_always_act() {
+    // Kings far apart and a player rook: nothing the enemy does leaves the player without action.
+    let b = battle(BattleSetup::from_fen(BASIC, Objective::CaptureKing, 10).unwrap());
+    let warning = b.stranding_threats();
+    assert!(!warning.is_threatened(), "{warning:?}");
+    assert_eq!(
+        warning.turn_ending,
+        b.legal_actions().iter().filter(|a| !matches!(a, BattleAction::Freeze { .. })).count()
+    );
 }

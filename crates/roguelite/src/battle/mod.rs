@@ -4,7 +4,7 @@
 //! starts from, `state` what it reports, `action` the legal actions and validation (step 1), `resolve`
 //! a move, teleport, freeze or reposition (steps 2-5), `death` deaths and their effects (clouds, walls,
 //! reinforcements), `turn` the checks that end a battle and the switch of sides with poison (steps 3-7),
-//! `event` what happened.
+//! `strand` the warning before a defeat by no action, `event` what happened.
 
 mod action;
 mod death;
@@ -12,6 +12,7 @@ pub(crate) mod event;
 mod resolve;
 mod setup;
 mod state;
+mod strand;
 mod turn;
 mod undo;
 
@@ -29,6 +30,7 @@ pub use setup::{
     UnitSpec,
 };
 pub use state::{BattleStats, BattleStatus, BonusState, Cloud, DefeatReason, Unit};
+pub use strand::{Stranding, StrandingThreat, StrandingWarning};
 pub(crate) use undo::BattleUndo;
 
 pub use crate::types::{Modifier, PieceId, PieceName, SENTINEL_TICKS, Team};

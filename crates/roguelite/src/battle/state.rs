@@ -105,7 +105,7 @@ impl fmt::Display for DefeatReason {
         f.write_str(match self {
             DefeatReason::KingCaptured => "your king was captured",
             DefeatReason::ArmyEliminated => "your army was eliminated",
-            DefeatReason::NoAction => "you had no action",
+            DefeatReason::NoAction => "you had no action (no piece could move or teleport)",
             DefeatReason::OutOfMoves => "you ran out of moves",
         })
     }

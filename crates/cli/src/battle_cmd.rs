@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use anyhow::Result;
-use gambit_roguelite::battle::Stranding;
 use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, choose_action};
 use gambit_roguelite::encounter::{default_deployment, generate, template, templates};
 use gambit_roguelite::seed::watched_battle_seed;
@@ -80,32 +79,5 @@ const NAMED: usize = 3;
 /// ([`Battle::stranding_threats`]); `None` otherwise. Each action is written in the command grammar,
 /// with the enemy reply that strands after it.
 pub(crate) fn stranding_warning(battle: &Battle) -> Option<String> {
-    let warning = battle.stranding_threats();
-    if !warning.is_threatened() {
-        return None;
-    }
-    let named: Vec<String> = warning
-        .threats
-        .iter()
-        .take(NAMED)
-        .map(|t| match t.stranding {
-            Stranding::ByTheAction => battle.action_text(t.action),
-            Stranding::ByReply(reply) => {
-                format!("{} (then the enemy's {})", battle.action_text(t.action), battle.action_text(reply))
-            }
-        })
-        .collect();
-    let more = warning.threats.len().saturating_sub(NAMED);
-    let more = if more > 0 { format!(" and {more} more") } else { String::new() };
-    let which = if warning.is_unavoidable() && warning.turn_ending == 1 {
-        "whatever you play (you have one action)".to_string()
-    } else if warning.is_unavoidable() {
-        format!("whatever you play ({} actions)", warning.turn_ending)
-    } else {
-        format!("after {} of your {} actions", warning.threats.len(), warning.turn_ending)
-    };
-    Some(format!(
-        "warning: {which}, the enemy can leave you with no action at your next turn, which loses the battle: {}{more}",
-        named.join(", ")
-    ))
+    battle.stranding_threats().describe(battle, NAMED).map(|text| format!("warning: {text}"))
 }

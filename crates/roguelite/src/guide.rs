@@ -24,7 +24,7 @@ pub fn run_rules() -> Vec<String> {
             "Battles have no check, checkmate, castling, en passant or pawn double step. Kings can be captured. A capture kills at once; every piece has {START_HP} HP, and poison takes 1."
         ),
         format!(
-            "Win by the objective (capture the gold-framed targets, capture the enemy king, or eliminate the army) within your move budget; only your moves count. You lose when your army is gone or the budget runs out, and, only where the board says its kings are royal, when your last king is captured (elsewhere a king is a piece like the others). You also lose when your turn starts with no action: no piece can move or teleport and none is frozen (a pawn is never teleported, so an army of blocked pawns has none); the battle warns you when an action lets the enemy do that with its next move. A side whose only movable pieces are frozen passes its turn, and so does an enemy with no action. A bonus objective adds {BONUS_POINTS} points."
+            "Win by the objective (capture the gold-framed targets or the enemy king, or eliminate the army) within your move budget (only your moves count). You lose when your army is gone or the budget runs out, and, only where the board says its kings are royal, when your last king is captured. No action at your turn loses (blocked pawns cannot teleport); you are warned first. A bonus objective adds {BONUS_POINTS} points."
         ),
         "Modifiers: Poisonous leaves a poison cloud on its death square and the squares beside it; Bulwark turns its death square into a wall once the capturer leaves it; Rallying calls a temporary pawn to its home row; Swift lets its bearer make one free non-capturing move after a capture (or skip it). Living modifiers (Armored, Vampiric, Sentinel, Spiked, Warded, Inspiring, Regenerating) act while their piece lives; in a battle, point at a piece to read what its modifier does.".to_string(),
         format!(
@@ -56,7 +56,7 @@ mod tests {
         }
         assert!(run_rules().iter().all(|p| !p.is_empty() && p.ends_with('.')));
         // The defeat by no action is written down, with the pawn rule that makes it common.
-        assert!(text.contains("You also lose when your turn starts with no action"));
-        assert!(text.contains("an army of blocked pawns has none"));
+        assert!(text.contains("No action at your turn loses"));
+        assert!(text.contains("blocked pawns cannot teleport"));
     }
 }

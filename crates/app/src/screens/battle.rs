@@ -51,9 +51,42 @@ pub struct BattleInput {
     pub message: Option<String>,
 }
 
+/// The warning before a defeat by no action (the library's
+/// [`Battle::stranding_threats`](gambit_roguelite::Battle::stranding_threats) in its words), computed
+/// once per player turn, not per frame: the key is the battle's (number, ply, moves used, reposition
+/// pending) when it was computed.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrandingNotice {
+    key: Option<(u32, u32, u32, bool)>,
+    /// `Warning: whatever you play ...`, or `None`.
+    pub text: Option<String>,
+}
+
+impl StrandingNotice {
+    /// Brings the notice up to date with `session`'s battle (recomputed only when the battle moved).
+    pub fn refresh(&mut self, session: &RunSession, busy: bool) {
+        let Some(battle) = session.battle().filter(|_| !busy && session.battle_end.is_none()) else {
+            self.key = None;
+            self.text = None;
+            return;
+        };
+        let key = (
+            session.run.battles_started(),
+            battle.ply(),
+            battle.moves_used(),
+            battle.pending_reposition().is_some(),
+        );
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.text = battle.stranding_threats().describe(battle, 1).map(|t| format!("Warning: {t}"));
+        }
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.init_resource::<BattleInput>();
+    app.init_resource::<StrandingNotice>();
     app.add_systems(OnEnter(Screen::Battle), spawn);
     let here = in_state(Screen::Battle).and_then(resource_exists::<RunSession>);
     app.add_systems(
@@ -174,6 +207,7 @@ impl BattleView {
         busy: bool,
         hovered: Option<Square>,
         foresight: Option<String>,
+        notice: &StrandingNotice,
     ) -> Option<BattleView> {
         if let Some(end) = &session.battle_end {
             return Some(BattleView::Ended { won: end.won, lines: end.lines.clone() });
@@ -257,7 +291,11 @@ impl BattleView {
             pack,
             badges,
             card,
-            message: input.message.clone().or_else(|| session.refusal.clone()),
+            message: input
+                .message
+                .clone()
+                .or_else(|| session.refusal.clone())
+                .or_else(|| notice.text.clone()),
             prompt: is_prompt(input),
             log: session.log[start..].join("\n"),
         })
@@ -446,8 +484,12 @@ fn present(
     mut sections: crate::ui::section::Sections<BattleView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
     mut boxes: Query<&mut Visibility, With<crate::ui::Section<CommandLineView>>>,
+    mut notice: ResMut<StrandingNotice>,
 ) {
-    if let Some(view) = BattleView::new(&session, &input, task.is_busy(), hovered.0, foresight.line()) {
+    notice.refresh(&session, task.is_busy());
+    if let Some(view) =
+        BattleView::new(&session, &input, task.is_busy(), hovered.0, foresight.line(), &notice)
+    {
         show(&mut commands, &mut sections, &view);
     }
     show(&mut commands, &mut command, &CommandLineView::new(&line, &command_hint(session.battle())));

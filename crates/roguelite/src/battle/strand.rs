@@ -56,6 +56,46 @@ impl StrandingWarning {
     pub fn is_unavoidable(&self) -> bool {
         self.turn_ending > 0 && self.threats.len() == self.turn_ending
     }
+
+    /// The warning in words, `None` when not threatened: which of the player's actions let the
+    /// enemy leave it with no action (`whatever you play (2 actions)` or `after 3 of your 12
+    /// actions`), and the first `named` of them in the command grammar with the enemy's reply that
+    /// strands after each (`d3d4 (then the enemy's d7c7)`), then `and N more`. What the CLI prints
+    /// after `warning: ` and the game shows in the battle's message line.
+    #[must_use]
+    pub fn describe(&self, battle: &Battle, named: usize) -> Option<String> {
+        if !self.is_threatened() {
+            return None;
+        }
+        let names: Vec<String> = self
+            .threats
+            .iter()
+            .take(named)
+            .map(|t| match t.stranding {
+                Stranding::ByTheAction => battle.action_text(t.action),
+                Stranding::ByReply(reply) => {
+                    format!(
+                        "{} (then the enemy's {})",
+                        battle.action_text(t.action),
+                        battle.action_text(reply)
+                    )
+                }
+            })
+            .collect();
+        let more = self.threats.len().saturating_sub(named);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let which = if self.is_unavoidable() && self.turn_ending == 1 {
+            "whatever you play (you have one action)".to_string()
+        } else if self.is_unavoidable() {
+            format!("whatever you play ({} actions)", self.turn_ending)
+        } else {
+            format!("after {} of your {} actions", self.threats.len(), self.turn_ending)
+        };
+        Some(format!(
+            "{which}, the enemy can leave you with no action at your next turn, which loses the battle: {}{more}",
+            names.join(", ")
+        ))
+    }
 }
 
 impl Battle {

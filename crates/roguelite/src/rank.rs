@@ -418,7 +418,7 @@ impl RankRules {
                     "Stage {} enemy thinks up to {} turns ahead ({} positions a move)",
                     i + 1,
                     rung.depth.max(was.depth),
-                    rung.nodes.max(was.nodes)
+                    thousands(rung.nodes.max(was.nodes))
                 ));
             }
         }
@@ -427,6 +427,19 @@ impl RankRules {
         }
         lines
     }
+}
+
+/// `n` with a comma between thousands (`150,000`).
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `"s"` unless `n` is 1.
@@ -486,6 +499,16 @@ mod tests {
         assert!(top.iter().any(|l| l.contains("25 gold less")), "{top:?}");
         assert!(top.iter().any(|l| l.starts_with("The enemy starts every battle with")), "{top:?}");
         assert!(top.iter().any(|l| l.contains("shorter again, never below their shortest win")), "{top:?}");
+    }
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(40_000), "40,000");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        let two = RankRules::of(Rank::try_from(2).unwrap()).describe(ItemCatalogue::shipped());
+        assert!(two.iter().any(|l| l.contains("(150,000 positions a move)")), "{two:?}");
     }
 
     #[test]

@@ -459,24 +459,20 @@ impl EncounterTemplate {
     }
 }
 
-/// The fallback formation: a plain 8x8 board, the enemy king on e8 behind five pawns, capture the
-/// king in 20 moves. Valid for any army of at most 16 pieces.
+/// The fallback formation: a plain 8x8 board, the enemy king on e8 with rooks on a8 and h8 behind a
+/// full row of pawns, capture the king in 20 moves. Valid for any army of at most 16 pieces. Its
+/// closed back rank leaves no win in two moves (a teleport cannot give check, so the king is
+/// reached only through the wall).
 #[must_use]
 pub fn fallback_encounter(stage: u32) -> Encounter {
-    let mut enemy = vec![EnemyPiece {
-        role: Role::King,
-        square: Square::from_coords(File::ALL[4], Rank::ALL[7]),
+    let piece = |role: Role, file: usize, rank: usize| EnemyPiece {
+        role,
+        square: Square::from_coords(File::ALL[file], Rank::ALL[rank]),
         modifier: None,
         target: false,
-    }];
-    for f in 2..7 {
-        enemy.push(EnemyPiece {
-            role: Role::Pawn,
-            square: Square::from_coords(File::ALL[f], Rank::ALL[6]),
-            modifier: None,
-            target: false,
-        });
-    }
+    };
+    let mut enemy = vec![piece(Role::King, 4, 7), piece(Role::Rook, 0, 7), piece(Role::Rook, 7, 7)];
+    enemy.extend((0..8).map(|f| piece(Role::Pawn, f, 6)));
     Encounter {
         name: "fallback".into(),
         stage,

@@ -1,33 +1,44 @@
 //! The solver: proves an encounter winnable by finding a winning line of player actions against the
-//! real enemy bot, which is deterministic given the battle's seed.
+//! enemy, which is deterministic (a run proves against its enemy's top-ranked action,
+//! [`StageTuning::top_ranked`](crate::bot::StageTuning::top_ranked)).
 //!
-//! The search is over the player's actions only: after each player action the enemy's replies come
-//! from `enemy` (in a run, the bot with the run's seeds), so every player action leads to exactly one
-//! next state. First a greedy probe (at each step, the action whose resulting state the bot's
-//! evaluation likes best, never returning to a state it has seen) finds a line, if it can, within the
-//! move cap, and if it cannot the auto-player's bot plays a line; then iterative deepening on
-//! the number of player moves, with a transposition table of states already shown to fail with at
-//! least as many moves left, looks for shorter lines until the node cap. The line returned is the
-//! shortest found; it is the shortest there is when the deepening finished below it (`exhaustive`).
-//! Player actions are [`Battle::bot_actions`] (teleports only onto enemies, freezes only on enemy
-//! pieces), so a line uses those.
+//! The search is over the player's actions only, from the whole action set
+//! ([`Battle::search_actions`]: moves, teleports to empty squares and onto enemies, Freezes of enemy
+//! pieces): after each player action the enemy's replies come from `enemy`, so every player action
+//! leads to exactly one next state. Three phases:
+//!
+//! 1. **Shallow and exhaustive**: iterative deepening on the number of player moves up to
+//!    [`SHALLOW`] (two moves). It is exhaustive over the whole action set with two cuts that lose no
+//!    win: with one move left only an action that ends the battle at once is tried (a win is a
+//!    capture, or poison or damage the action itself deals), and with two moves left an action after
+//!    which the player threatens no winning capture (no objective piece, royal king or last enemy
+//!    piece on a square of [`Battle::threatened_squares`]) is not answered: the enemy's guard never
+//!    leaves a one-action loss while it has a safe action (`tests/bot.rs`), and with no threat every
+//!    action of the enemy's that does not walk into one is safe.
+//! 2. **Probes** for an upper bound: the thinker's search plays the player's side
+//!    ([`THINKER_TUNING`]), then the auto-player's bot.
+//! 3. **Deeper**: the deepening goes on from three moves up to one below the probe's line, with a
+//!    transposition table of states already shown to fail with at least as many moves left, until
+//!    the node cap.
+//!
+//! The line returned is the shortest found; it is the shortest there is when the deepening finished
+//! below it ([`Solution::exhaustive`]); [`Solution::no_win_within`] says how far the deepening
+//! proved that no win exists. A node is one enemy decision the solver asked for (the costly part:
+//! each is a search of the enemy's), plus one per player decision of a probe.
 
 use std::collections::HashMap;
 
-use crate::battle::{Battle, BattleAction, BattleStatus};
-use crate::bot::{AUTO_PLAYER_TUNING, Evaluation, StageTuning, choose_action, role_value};
+use crate::battle::{Battle, BattleAction, BattleStatus, Objective};
+use crate::bot::{AUTO_PLAYER_TUNING, StageTuning, THINKER_TUNING, choose_action, role_value};
 use crate::types::Team;
 
-/// The last probe's bot: three plies, 4,000 nodes (each decision still counts as one node).
-const DEEP_PROBE: StageTuning = StageTuning::new(3, 4_000, 1.0);
-
-/// Move limits the deepening searches before the probes run.
-const SHALLOW: u32 = 3;
+/// Player moves the first, exhaustive phase searches (see the module doc).
+pub const SHALLOW: u32 = 2;
 
 /// The solver's limits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// Node cap: player actions tried (each with the enemy's replies), probe included.
+    /// Node cap: enemy decisions asked for (and the probes' player decisions).
     pub max_nodes: u64,
     /// The most player moves a line may use (moves and teleports; freezes and repositions are
     /// free). The battle's own budget applies too: a line never exceeds it.
@@ -52,8 +63,12 @@ pub struct Solution {
     /// Nodes spent.
     pub nodes: u64,
     /// Whether the deepening searched every shorter line: then `moves` is the shortest win there is
-    /// (over the solver's action set).
+    /// (over the whole action set, against this enemy).
     pub exhaustive: bool,
+    /// Player moves within which the deepening showed that no win exists (every line of at most
+    /// this many moves searched; 0 when not even one move was). A win of `moves` with
+    /// `no_win_within` at least `moves - 1` is the shortest there is.
+    pub no_win_within: u32,
 }
 
 impl Solution {
@@ -66,14 +81,11 @@ impl Solution {
 
 struct Solver<'a, E: FnMut(&Battle) -> Option<BattleAction>> {
     enemy: &'a mut E,
-    evaluation: Evaluation,
     nodes: u64,
     cap: u64,
     /// (state, ply) -> the most moves left with which the state was searched and failed.
     failed: HashMap<u64, u32>,
-    /// (state, ply) -> the player's actions and the states after them (enemy replies included).
-    children: HashMap<u64, Vec<(BattleAction, Battle)>>,
-    /// (state, ply, action) -> the state after it (the deepening's children).
+    /// (state, ply, action) -> the state after it and the enemy's replies.
     lazy: HashMap<u64, Battle>,
 }
 
@@ -85,12 +97,32 @@ fn won(b: &Battle) -> bool {
     matches!(b.status(), BattleStatus::Victory { .. })
 }
 
+/// Whether the player, were it to act next in `b`, could capture a piece whose loss ends the battle:
+/// an objective piece, a royal king, any piece under `eliminate_army` or the enemy's last piece on a
+/// square the player threatens.
+fn victory_threat(b: &Battle) -> bool {
+    let threatened = b.threatened_squares(Team::Player);
+    if threatened.is_empty() {
+        return false;
+    }
+    let last = b.living(Team::Enemy).count() == 1;
+    b.living(Team::Enemy).any(|u| {
+        (last
+            || b.objective() == Objective::EliminateArmy
+            || b.is_objective(u)
+            || (b.royal_kings() && u.role == gambit_rules::Role::King))
+            && threatened.contains(&u.square)
+    })
+}
+
 impl<E: FnMut(&Battle) -> Option<BattleAction>> Solver<'_, E> {
-    /// Applies the enemy's replies until the player is to act or the battle is over.
+    /// Applies the enemy's replies until the player is to act or the battle is over; each enemy
+    /// decision is a node.
     fn reply(&mut self, b: &mut Battle) {
         let mut guard = 0;
         while b.status() == BattleStatus::Ongoing && b.to_move() == Team::Enemy && guard < 64 {
             guard += 1;
+            self.nodes += 1;
             let Some(a) = (self.enemy)(b) else { break };
             if b.apply(a).is_err() {
                 break;
@@ -98,138 +130,82 @@ impl<E: FnMut(&Battle) -> Option<BattleAction>> Solver<'_, E> {
         }
     }
 
-    /// The children of a state, best first by the evaluation (wins first), computed once.
-    fn expand(&mut self, b: &Battle) -> Vec<(BattleAction, Battle)> {
-        let k = key(b);
-        if let Some(c) = self.children.get(&k) {
-            return c.clone();
-        }
-        let mut out = Vec::new();
-        for a in b.bot_actions() {
-            if self.nodes >= self.cap {
-                break;
-            }
-            self.nodes += 1;
-            // The deepening may have computed this child already: the same state, not searched again.
-            if let Some(c) = self.lazy.get(&(k ^ gambit_rules::splitmix64(action_code(a)))) {
-                out.push((a, c.clone()));
-                continue;
-            }
-            let mut child = b.clone();
-            if child.apply(a).is_err() {
-                continue;
-            }
-            self.reply(&mut child);
-            out.push((a, child));
-        }
-        let score = |c: &Battle, a: &BattleAction| -> i64 {
-            match c.status() {
-                BattleStatus::Victory { .. } => i64::MAX,
-                BattleStatus::Defeat { .. } => i64::MIN,
-                BattleStatus::Ongoing => {
-                    // Prefer captures of valuable pieces between equals.
-                    let capture = match a {
-                        BattleAction::Move { to, .. } => b.unit_at(*to).map_or(0, |u| role_value(u.role)),
-                        _ => 0,
-                    };
-                    i64::from(self.evaluation.evaluate(c)) * 16 + i64::from(capture)
-                }
-            }
-        };
-        out.sort_by_cached_key(|(a, c)| std::cmp::Reverse(score(c, a)));
-        if self.nodes < self.cap {
-            self.children.insert(k, out.clone());
-        }
-        out
-    }
-
-    /// The greedy probe: the best child at each step, within `max_moves` moves.
-    fn probe(&mut self, start: &Battle, max_moves: u32) -> Option<Vec<BattleAction>> {
-        let mut b = start.clone();
-        let mut line = Vec::new();
-        let base = start.moves_used();
-        let mut steps = 0;
-        while b.status() == BattleStatus::Ongoing
-            && b.moves_used() - base < max_moves
-            && steps < 4 * max_moves
-        {
-            steps += 1;
-            let children = self.expand(&b);
-            let (a, c) =
-                children.into_iter().find(|(_, c)| !matches!(c.status(), BattleStatus::Defeat { .. }))?;
-            line.push(a);
-            b = c;
-        }
-        won(&b).then_some(line)
-    }
-
-    /// The state after a player action and the enemy's replies, computed once per (state, action).
-    fn child(&mut self, b: &Battle, k: u64, a: BattleAction) -> Option<Battle> {
+    /// The state after a player action and the enemy's replies, computed once per (state, action);
+    /// `None` when the action is refused, when the node cap is spent, or (with `prune`) when the
+    /// action leaves the enemy to move with no winning capture threatened (not answered: the
+    /// enemy's guard answers it safely, see the module doc).
+    fn child(&mut self, b: &Battle, k: u64, a: BattleAction, prune: bool) -> Option<Battle> {
         let ck = k ^ gambit_rules::splitmix64(action_code(a));
         if let Some(c) = self.lazy.get(&ck) {
             return Some(c.clone());
         }
-        if self.nodes >= self.cap {
-            return None;
-        }
-        self.nodes += 1;
-        // A probe's expansion may have computed it already (counted as a node all the same, so the
-        // node cap is spent as without the reuse).
-        let known =
-            self.children.get(&k).and_then(|c| c.iter().find(|(x, _)| *x == a)).map(|(_, c)| c.clone());
-        let c = match known {
-            Some(c) => c,
-            None => {
-                let mut c = b.clone();
-                c.apply(a).ok()?;
-                self.reply(&mut c);
-                c
+        let mut c = b.clone();
+        c.apply(a).ok()?;
+        if c.status() == BattleStatus::Ongoing && c.to_move() == Team::Enemy {
+            if prune && !victory_threat(&c) {
+                return None;
             }
-        };
+            if self.nodes >= self.cap {
+                return None;
+            }
+            self.reply(&mut c);
+        }
         self.lazy.insert(ck, c.clone());
         Some(c)
     }
 
     /// Depth-first search for a win using at most `left` more moves; the player's actions in the
-    /// order of [`order_hint`], each child computed when it is reached.
-    fn dfs(&mut self, b: &Battle, left: u32, line: &mut Vec<BattleAction>) -> bool {
+    /// order of [`order_hint`], each child computed when it is reached. `Err(())` when the node cap
+    /// was reached (the search is then not exhaustive).
+    fn dfs(&mut self, b: &Battle, left: u32, line: &mut Vec<BattleAction>) -> Result<bool, ()> {
         if won(b) {
-            return true;
+            return Ok(true);
         }
-        if b.status() != BattleStatus::Ongoing || left == 0 || self.nodes >= self.cap {
-            return false;
+        if b.status() != BattleStatus::Ongoing || left == 0 {
+            return Ok(false);
         }
         // Every objective piece still alive needs a capture of its own (an ordinary move).
         if lower_bound(b) > left {
-            return false;
+            return Ok(false);
         }
         let k = key(b);
         if self.failed.get(&k).is_some_and(|&l| l >= left) {
-            return false;
+            return Ok(false);
         }
-        let mut actions = b.bot_actions();
-        actions.sort_by_cached_key(|a| std::cmp::Reverse(order_hint(b, a)));
-        for a in actions {
-            let Some(child) = self.child(b, k, a) else { return false };
-            let cost = child.moves_used() - b.moves_used();
-            if cost > left {
-                continue;
+        let mut actions = b.search_actions();
+        if left == 1 {
+            // Only an action that ends the battle at once can win with one move left (a free
+            // Freeze or reposition first does not make a capture possible).
+            for a in actions {
+                let mut c = b.clone();
+                if c.apply(a).is_ok() && won(&c) {
+                    line.push(a);
+                    return Ok(true);
+                }
             }
-            line.push(a);
-            if self.dfs(&child, left - cost, line) {
-                return true;
-            }
-            line.pop();
-            if self.nodes >= self.cap {
-                return false;
+        } else {
+            actions.sort_by_cached_key(|a| std::cmp::Reverse(order_hint(b, a)));
+            for a in actions {
+                if self.nodes >= self.cap {
+                    return Err(());
+                }
+                let Some(child) = self.child(b, k, a, left == 2) else { continue };
+                let cost = child.moves_used() - b.moves_used();
+                if cost > left {
+                    continue;
+                }
+                line.push(a);
+                if self.dfs(&child, left - cost, line)? {
+                    return Ok(true);
+                }
+                line.pop();
             }
         }
         let entry = self.failed.entry(k).or_insert(0);
         *entry = (*entry).max(left);
-        false
+        Ok(false)
     }
 }
-
 fn action_code(a: BattleAction) -> u64 {
     match a {
         BattleAction::Move { id, to } => 1 << 32 | u64::from(id) << 8 | u64::from(to.index()),
@@ -272,7 +248,7 @@ fn order_hint(b: &Battle, a: &BattleAction) -> i32 {
             None => -100 - 10 * near(to),
         },
         BattleAction::Skip => -1,
-        // Never among `bot_actions`; last if it were.
+        // Never in a proof (the proof's battle has no pack); last if it were.
         BattleAction::Use { .. } => -1_000,
     }
 }
@@ -298,7 +274,7 @@ fn lower_bound(b: &Battle) -> u32 {
 
 /// Searches for a winning line for the player of `battle` (the player to move), the enemy's replies
 /// coming from `enemy` (called with the battle whenever the enemy is to move; `None` stops it).
-/// Bounded by [`SolveOptions`] and by the battle's move budget.
+/// Bounded by [`SolveOptions`] and by the battle's move budget. The phases are in the module doc.
 #[must_use]
 pub fn solve(
     battle: &Battle,
@@ -307,11 +283,9 @@ pub fn solve(
 ) -> Solution {
     let mut solver = Solver {
         enemy: &mut enemy,
-        evaluation: Evaluation::default(),
         nodes: 0,
         cap: options.max_nodes,
         failed: HashMap::new(),
-        children: HashMap::new(),
         lazy: HashMap::new(),
     };
     let mut start = battle.clone();
@@ -321,62 +295,135 @@ pub fn solve(
         solver.reply(&mut start);
     }
     if won(&start) {
-        return Solution { line: Some(Vec::new()), moves: 0, nodes: 0, exhaustive: true };
+        return Solution {
+            line: Some(Vec::new()),
+            moves: 0,
+            nodes: solver.nodes,
+            exhaustive: true,
+            no_win_within: 0,
+        };
     }
-    // Shallow deepening first (cheap, and it finds the short combinations), then the probes for an
-    // upper bound, then deeper until the bound or the cap.
-    let floor = lower_bound(&start);
-    let shallow = SHALLOW.min(max_moves);
+    let found = |solver: &mut Solver<'_, _>, line: Vec<BattleAction>, searched_to: u32| {
+        let moves = replay_moves(&start, &line, solver.enemy);
+        Solution {
+            line: Some(line),
+            moves,
+            nodes: solver.nodes,
+            exhaustive: true,
+            no_win_within: searched_to,
+        }
+    };
+    // Phase 1: exhaustive up to SHALLOW moves.
+    let (line, mut searched_to) = solver.shallow(&start, max_moves);
+    if let Some(line) = line {
+        return found(&mut solver, line, searched_to);
+    }
+    // Phase 2: the probes.
     let mut best: Option<(Vec<BattleAction>, u32)> = None;
-    let mut searched_to = floor.saturating_sub(1);
-    // The shallow phase gets a third of the nodes, so the probes always run.
-    solver.cap = options.max_nodes / 3;
-    for limit in floor..=shallow {
-        let mut line = Vec::new();
-        if solver.dfs(&start, limit, &mut line) {
-            let moves = replay_moves(&start, &line, solver.enemy);
-            return Solution { line: Some(line), moves, nodes: solver.nodes, exhaustive: true };
-        }
-        if solver.nodes >= solver.cap {
-            break;
-        }
-        searched_to = limit;
-    }
-    solver.cap = options.max_nodes;
-    let probed = solver
-        .probe(&start, max_moves)
-        .or_else(|| bot_probe(&start, max_moves, AUTO_PLAYER_TUNING, &mut solver))
-        .or_else(|| bot_probe(&start, max_moves, DEEP_PROBE, &mut solver));
+    let thinker = StageTuning::from(THINKER_TUNING);
+    let probed = bot_probe(&start, max_moves, thinker, &mut solver)
+        .or_else(|| bot_probe(&start, max_moves, AUTO_PLAYER_TUNING, &mut solver));
     if let Some(l) = probed {
         let moves = replay_moves(&start, &l, solver.enemy);
         best = Some((l, moves));
     }
+    // Phase 3: deeper, below the probe's line.
     let ceiling = best.as_ref().map_or(max_moves, |(_, m)| m.saturating_sub(1));
-    let mut exhaustive = searched_to >= ceiling;
-    for limit in searched_to + 1..=ceiling {
-        let mut line = Vec::new();
-        if solver.dfs(&start, limit, &mut line) {
-            let moves = replay_moves(&start, &line, solver.enemy);
-            best = Some((line, moves));
-            exhaustive = true;
-            break;
-        }
-        if solver.nodes >= solver.cap {
-            break;
-        }
-        if limit == ceiling {
-            exhaustive = true;
+    if searched_to >= SHALLOW.min(max_moves) {
+        for limit in searched_to + 1..=ceiling {
+            let mut line = Vec::new();
+            match solver.dfs(&start, limit, &mut line) {
+                Ok(true) => return found(&mut solver, line, searched_to),
+                Ok(false) => searched_to = limit,
+                Err(()) => break,
+            }
         }
     }
     let nodes = solver.nodes;
     match best {
-        Some((line, moves)) => Solution { line: Some(line), moves, nodes, exhaustive },
-        None => Solution { line: None, moves: 0, nodes, exhaustive },
+        Some((line, moves)) => Solution {
+            line: Some(line),
+            moves,
+            nodes,
+            exhaustive: searched_to + 1 >= moves,
+            no_win_within: searched_to,
+        },
+        None => Solution {
+            line: None,
+            moves: 0,
+            nodes,
+            exhaustive: searched_to >= max_moves,
+            no_win_within: searched_to,
+        },
     }
 }
 
-/// The probes after the greedy one: a bot ([`AUTO_PLAYER_TUNING`], then [`DEEP_PROBE`]) plays the
-/// player's side; each decision counts as one node.
+/// What [`short_win`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortWin {
+    /// A win within [`SHALLOW`] player moves (the player's actions from the start), if one was found.
+    pub line: Option<Vec<BattleAction>>,
+    /// Player moves within which no win exists (every line of at most this many moves searched):
+    /// [`SHALLOW`] when the check finished without a win.
+    pub no_win_within: u32,
+    /// Nodes spent (enemy decisions asked for).
+    pub nodes: u64,
+}
+
+impl ShortWin {
+    /// Whether the battle was shown free of a win within [`SHALLOW`] moves.
+    #[must_use]
+    pub fn none_within_shallow(&self) -> bool {
+        self.line.is_none() && self.no_win_within >= SHALLOW
+    }
+}
+
+/// The solver's first phase alone (the module doc): is there a win for the player of `battle` within
+/// [`SHALLOW`] player moves against `enemy`? Exhaustive over the whole action set unless the node cap
+/// `max_nodes` is reached first (then [`ShortWin::no_win_within`] says how far it got). Cheap: with
+/// the cuts of the module doc it asks the enemy only after actions that threaten a winning capture.
+#[must_use]
+pub fn short_win(
+    battle: &Battle,
+    mut enemy: impl FnMut(&Battle) -> Option<BattleAction>,
+    max_nodes: u64,
+) -> ShortWin {
+    let mut solver =
+        Solver { enemy: &mut enemy, nodes: 0, cap: max_nodes, failed: HashMap::new(), lazy: HashMap::new() };
+    let mut start = battle.clone();
+    start.set_quiet(true);
+    if start.to_move() == Team::Enemy {
+        solver.reply(&mut start);
+    }
+    if won(&start) {
+        return ShortWin { line: Some(Vec::new()), no_win_within: 0, nodes: solver.nodes };
+    }
+    let max_moves = start.moves_left();
+    let (line, no_win_within) = solver.shallow(&start, max_moves);
+    ShortWin { line, no_win_within, nodes: solver.nodes }
+}
+
+impl<E: FnMut(&Battle) -> Option<BattleAction>> Solver<'_, E> {
+    /// Phase 1: the deepening from the lower bound up to [`SHALLOW`] (or `max_moves`) moves: the
+    /// first win found and the moves within which none exists.
+    fn shallow(&mut self, start: &Battle, max_moves: u32) -> (Option<Vec<BattleAction>>, u32) {
+        let floor = lower_bound(start);
+        // Lines shorter than the lower bound cannot win.
+        let mut searched_to = floor.saturating_sub(1);
+        for limit in floor..=SHALLOW.min(max_moves) {
+            let mut line = Vec::new();
+            match self.dfs(start, limit, &mut line) {
+                Ok(true) => return (Some(line), searched_to),
+                Ok(false) => searched_to = limit,
+                Err(()) => break,
+            }
+        }
+        (None, searched_to)
+    }
+}
+
+/// A probe: a bot ([`THINKER_TUNING`], then [`AUTO_PLAYER_TUNING`]) plays the player's side; each
+/// of its decisions counts as one node.
 fn bot_probe<E: FnMut(&Battle) -> Option<BattleAction>>(
     start: &Battle,
     max_moves: u32,

@@ -88,6 +88,17 @@ pub struct ProofTuning {
     pub nodes: u64,
     /// Moves added to the shortest win found, per stage (stage 1 first, exactly three).
     pub slack: Vec<u32>,
+    /// Node cap of the short-win check (`crate::solve::short_win`, enemy decisions): with proofs off,
+    /// a generated variation (or a template's base) that the player wins within
+    /// [`SHALLOW`](crate::solve::SHALLOW) moves against the enemy's top-ranked replies, or that the
+    /// check could not clear within the cap, is not offered. 0: no check (economies written before
+    /// it; proofs make the same check themselves).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub short_win_nodes: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 impl ProofTuning {

@@ -144,12 +144,12 @@ const LESSONS: [Lesson; LESSON_COUNT] = [
         steps: &[
             Step {
                 instruction: "Teleport lifts a piece to an empty square, or onto an enemy piece to capture \
-                              it (never a king). Press Teleport (or 1), click your rook, then a marked \
-                              square: a6, on the enemy king's row.",
+                              it; it never captures a king or puts one under attack. Press Teleport (or 1), \
+                              click your rook, then a marked square: a4.",
                 reaction: "Teleported. A teleport counts as a move, and the skill then recharges: its \
                            button counts the ticks (one tick per move of either side).",
                 goal: Goal::Teleport,
-                walkthrough: &["tp a1a6"],
+                walkthrough: &["tp a1a4"],
             },
             Step {
                 instruction: "The enemy knight now attacks your rook. Press Freeze (or 2) and click the \
@@ -160,13 +160,14 @@ const LESSONS: [Lesson; LESSON_COUNT] = [
                 walkthrough: &["fz c5"],
             },
             Step {
-                instruction: "Now capture the enemy king with your rook (a6 to c6).",
+                instruction: "Move your rook to a6, on the enemy king's row (the frozen knight cannot take \
+                              it), then capture the king (a6 to c6).",
                 reaction: "The king falls: the battle is won.",
                 goal: Goal::Win,
-                walkthrough: &["a6c6"],
+                walkthrough: &["a4a6", "a6c6"],
             },
         ],
-        enemy_script: &["e6c5"],
+        enemy_script: &["e6c5", "e5e4"],
     },
     Lesson {
         title: "HP and poison",
@@ -513,9 +514,9 @@ mod tests {
         let tp = t.walkthrough_action().unwrap();
         assert!(matches!(tp, BattleAction::Teleport { .. }));
         t.act(tp).unwrap();
-        // The scripted knight now attacks the rook on a6.
-        let a6: Square = "a6".parse().unwrap();
-        assert!(t.battle().threatened_squares(Team::Enemy).contains(&a6));
+        // The scripted knight now attacks the rook on a4.
+        let a4: Square = "a4".parse().unwrap();
+        assert!(t.battle().threatened_squares(Team::Enemy).contains(&a4));
         let t = walk(1);
         assert!(t.battle().stats().player_skills_used >= 2);
     }

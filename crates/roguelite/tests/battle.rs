@@ -589,7 +589,7 @@ fn freeze_is_free_and_the_clock_ticks_once_per_ply() {
     assert_eq!(b.moves_used(), 0);
     assert_eq!(b.cooldown(Team::Player, Skill::Freeze), Some(9));
     assert!(b.is_frozen(sq("a8")));
-    assert!(matches!(b.apply(BattleAction::Freeze { square: sq("h8") }), Err(ActionError::Skill(_))));
+    assert!(matches!(b.apply(BattleAction::Freeze { square: sq("b8") }), Err(ActionError::Skill(_))));
     mv(&mut b, "e1", "e2");
     assert_eq!(b.cooldown(Team::Player, Skill::Freeze), Some(8));
     assert_eq!(b.skills().frozen_ticks(sq("a8")), Some(2));
@@ -614,7 +614,7 @@ fn enemy_skills_use_their_own_tuning() {
     assert_eq!(b.cooldown(Team::Enemy, Skill::Freeze), Some(7));
     assert_eq!(b.skills().frozen_ticks(sq("a1")), Some(2));
     let rook = id(&b, "a8");
-    b.apply(BattleAction::Teleport { id: rook, to: sq("a2") }).unwrap();
+    b.apply(BattleAction::Teleport { id: rook, to: sq("b4") }).unwrap();
     assert_eq!(b.cooldown(Team::Enemy, Skill::Teleport), Some(3));
 }
 
@@ -831,7 +831,7 @@ fn promotions_count_those_right_after_a_teleport() {
 #[test]
 fn battles_never_relocate_a_pawn() {
     // New battles play BATTLE_SKILL_RULES: a pawn's teleport is only one of its moves.
-    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K3", Objective::CaptureKing, 20).unwrap();
+    let setup = BattleSetup::from_fen("7k/8/8/8/8/8/P7/4K1N1", Objective::CaptureKing, 20).unwrap();
     assert_eq!(setup.skill_rules, BATTLE_SKILL_RULES);
     let mut b = battle(setup);
     let pawn = id(&b, "a2");
@@ -843,8 +843,8 @@ fn battles_never_relocate_a_pawn() {
         |a| !matches!(a, BattleAction::Teleport { id, to } if *id == pawn && ![sq("a3"), sq("a4")].contains(to))
     ));
     // Its teleport along a move is that move; other pieces still relocate anywhere.
-    let king = id(&b, "e1");
-    assert!(b.legal_actions().contains(&BattleAction::Teleport { id: king, to: sq("e5") }));
+    let knight = id(&b, "g1");
+    assert!(b.legal_actions().contains(&BattleAction::Teleport { id: knight, to: sq("e5") }));
     b.apply(BattleAction::Teleport { id: pawn, to: sq("a3") }).unwrap();
     assert_eq!(b.unit_at(sq("a3")).unwrap().id, pawn);
     // The prototype's rules (old runs) allow the relocation.
@@ -1020,4 +1020,131 @@ fn no_stranding_while_a_piece_can_always_act() {
         warning.turn_ending,
         b.legal_actions().iter().filter(|a| !matches!(a, BattleAction::Freeze { .. })).count()
     );
+}
+
+/// A teleport cannot give check: it may not put a king or a marked target of the other team under
+/// attack, by the teleported piece or by a line it uncovers; a king already attacked stays fair game
+/// for other teleports. Battles saved before the rule (`skills_reach_objectives`) keep the old one.
+#[test]
+fn a_teleport_cannot_put_a_king_or_target_under_attack() {
+    // The rook may not land on the king's rank or file, nor a knight a jump away from it.
+    let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/RN2K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup.clone());
+    let rook = id(&b, "a1");
+    let knight = id(&b, "b1");
+    assert_eq!(
+        b.apply(BattleAction::Teleport { id: rook, to: sq("a8") }),
+        Err(ActionError::TeleportAttacksObjective(sq("a8")))
+    );
+    assert_eq!(
+        b.apply(BattleAction::Teleport { id: knight, to: sq("d6") }),
+        Err(ActionError::TeleportAttacksObjective(sq("d6")))
+    );
+    let legal = b.legal_actions();
+    for refused in [sq("a8"), sq("e5"), sq("h8")] {
+        assert!(!legal.contains(&BattleAction::Teleport { id: rook, to: refused }), "{refused}");
+    }
+    assert!(!b.search_actions().contains(&BattleAction::Teleport { id: knight, to: sq("f6") }));
+    // A square beside the king's lines is fine; so is a knight two jumps away.
+    assert!(legal.contains(&BattleAction::Teleport { id: rook, to: sq("b7") }));
+    b.apply(BattleAction::Teleport { id: knight, to: sq("c4") }).unwrap();
+
+    // A discovered attack: the bishop on e4 blocks the rook on e1 from the king on e8.
+    let setup = BattleSetup::from_fen("4k3/8/8/8/4B3/8/8/4R1K1", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let bishop = id(&b, "e4");
+    assert_eq!(
+        b.apply(BattleAction::Teleport { id: bishop, to: sq("a4") }),
+        Err(ActionError::TeleportAttacksObjective(sq("a4")))
+    );
+    // A marked target counts as a king does; an ordinary piece does not.
+    let setup = BattleSetup::from_fen("r3k3/7p/8/8/8/8/8/R3K3", Objective::CaptureTargets, 20)
+        .unwrap()
+        .with_target("h7");
+    let mut b = battle(setup);
+    let rook = id(&b, "a1");
+    assert_eq!(
+        b.apply(BattleAction::Teleport { id: rook, to: sq("g7") }),
+        Err(ActionError::TeleportAttacksObjective(sq("g7")))
+    );
+    b.apply(BattleAction::Teleport { id: rook, to: sq("a7") }).unwrap_err();
+    b.apply(BattleAction::Teleport { id: rook, to: sq("b6") }).unwrap();
+
+    // The old rule: the rook lands on the king's rank.
+    let mut old = setup_old("4k3/8/8/8/8/8/8/RN2K3");
+    let rook = id(&old, "a1");
+    old.apply(BattleAction::Teleport { id: rook, to: sq("a8") }).unwrap();
+}
+
+/// A Freeze cannot hold a king or a marked target (of either team); a king that later steps onto a
+/// frozen square is held all the same. Battles saved before the rule keep the old one.
+#[test]
+fn a_freeze_cannot_hold_a_king_or_target() {
+    let setup = BattleSetup::from_fen("r3k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    assert_eq!(
+        b.apply(BattleAction::Freeze { square: sq("e8") }),
+        Err(ActionError::FreezeOnObjective(sq("e8")))
+    );
+    assert_eq!(
+        b.apply(BattleAction::Freeze { square: sq("e1") }),
+        Err(ActionError::FreezeOnObjective(sq("e1")))
+    );
+    assert!(!b.legal_actions().contains(&BattleAction::Freeze { square: sq("e8") }));
+    // An empty square beside the king can be frozen, and holds the king that steps there.
+    b.apply(BattleAction::Freeze { square: sq("d8") }).unwrap();
+    assert!(b.is_frozen(sq("d8")));
+    let setup = BattleSetup::from_fen("r3k3/7p/8/8/8/8/8/R3K3", Objective::CaptureTargets, 20)
+        .unwrap()
+        .with_target("h7");
+    let mut b = battle(setup);
+    assert_eq!(
+        b.apply(BattleAction::Freeze { square: sq("h7") }),
+        Err(ActionError::FreezeOnObjective(sq("h7")))
+    );
+    b.apply(BattleAction::Freeze { square: sq("a8") }).unwrap();
+
+    let mut old = setup_old("r3k3/8/8/8/8/8/8/R3K3");
+    old.apply(BattleAction::Freeze { square: sq("e8") }).unwrap();
+}
+
+/// A battle under the skill rule of files written before it (`skills_reach_objectives`).
+fn setup_old(fen: &str) -> Battle {
+    let mut setup = BattleSetup::from_fen(fen, Objective::CaptureKing, 20).unwrap();
+    setup.skills_reach_objectives = true;
+    battle(setup)
+}
+
+/// A king or a marked target cannot be teleported, of either team; other pieces still can. Battles
+/// saved before the rule keep the old one.
+#[test]
+fn a_king_or_target_cannot_be_teleported() {
+    let setup = BattleSetup::from_fen("r3k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
+    let mut b = battle(setup);
+    let king = id(&b, "e1");
+    assert_eq!(
+        b.apply(BattleAction::Teleport { id: king, to: sq("c3") }),
+        Err(ActionError::TeleportOfObjective(sq("e1")))
+    );
+    assert!(!b.legal_actions().iter().any(|a| matches!(a, BattleAction::Teleport { id, .. } if *id == king)));
+    assert!(
+        b.legal_actions().iter().any(|a| matches!(a, BattleAction::Teleport { .. })),
+        "the rook still may"
+    );
+    let mut setup = BattleSetup::from_fen("r3k3/8/8/8/8/8/8/R3K3", Objective::CaptureTargets, 20)
+        .unwrap()
+        .with_target("a8");
+    setup.enemy_skills = Some(gambit_roguelite::battle::SkillTuning::default());
+    let mut b = battle(setup);
+    mv(&mut b, "e1", "d1");
+    let rook = id(&b, "a8");
+    assert_eq!(
+        b.apply(BattleAction::Teleport { id: rook, to: sq("c6") }),
+        Err(ActionError::TeleportOfObjective(sq("a8")))
+    );
+    assert!(b.bot_actions().iter().all(|a| !matches!(a, BattleAction::Teleport { id, .. } if *id == rook)));
+
+    let mut old = setup_old("r3k3/8/8/8/8/8/8/R3K3");
+    let king = id(&old, "e1");
+    old.apply(BattleAction::Teleport { id: king, to: sq("c3") }).unwrap();
 }

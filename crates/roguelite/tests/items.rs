@@ -255,7 +255,7 @@ fn quick_step_and_cold_snap_shorten_cooldowns() {
     tp(&mut p, "a1", "a5");
     assert_eq!(p.cooldown(Team::Player, Skill::Teleport), Some(5));
     let mut b = badge(fen, "cold_snap");
-    fz(&mut b, "e8");
+    fz(&mut b, "d8");
     assert_eq!(b.cooldown(Team::Player, Skill::Freeze), Some(6));
 }
 
@@ -266,7 +266,16 @@ fn deep_freeze_and_royal_frost_lengthen_freezes() {
     let ev = fz(&mut b, "a8");
     assert_eq!(b.skills().frozen_ticks(sq("a8")), Some(5));
     assert!(matches!(ev[0], BattleEvent::Frozen { ticks: 5, .. }));
+    // A Freeze cannot hold a king (docs/battle.md, Skills): Royal Frost lengthens a Freeze on a
+    // king only in battles played before that rule (`skills_reach_objectives`).
     let mut b = badge(fen, "royal_frost");
+    assert_eq!(
+        b.apply(BattleAction::Freeze { square: sq("e8") }),
+        Err(gambit_roguelite::battle::ActionError::FreezeOnObjective(sq("e8")))
+    );
+    let mut old = setup(fen).with_badge(Team::Player, effect("royal_frost"));
+    old.skills_reach_objectives = true;
+    let mut b = Battle::new(&old).unwrap();
     fz(&mut b, "e8");
     assert_eq!(b.skills().frozen_ticks(sq("e8")), Some(7));
     let mut b = badge(fen, "royal_frost");
@@ -285,11 +294,13 @@ fn frostbite_hurts_the_frozen_enemy_and_can_kill() {
     let mut b = badge(fen, "frostbite");
     fz(&mut b, "a1");
     assert_eq!(hp(&b, "a1").0, 2);
-    // A wounded objective frozen to death wins at once (the objective is checked after the freeze).
-    let s = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20)
+    // A wounded objective frozen to death wins at once (the objective is checked after the freeze),
+    // in a battle played before a Freeze could no longer hold a king (`skills_reach_objectives`).
+    let mut s = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20)
         .unwrap()
         .with_badge(Team::Player, effect("frostbite"))
         .with_badge(Team::Player, Effect::FreezeDamage { damage: 1 });
+    s.skills_reach_objectives = true;
     let mut b = Battle::new(&s).unwrap();
     let ev = fz(&mut b, "e8");
     assert!(kinds(&ev).contains(&"destroyed"), "{ev:?}");

@@ -271,17 +271,18 @@ fn the_board_choice_draws_three_offers_from_the_stage_pool() {
     assert!(firsts.len() >= 6, "first boards: {firsts:?}");
 }
 
-/// With proofs on, every offered board carries its proof, and a template the solver could not prove
-/// gives its place to another of the pool instead of the fallback formation. The shipped tuning
-/// plays the thinking enemy without proofs (a proof against it costs seconds per board: issue 41
-/// proves ahead in the background), so this runs the proofs against the presets' enemy at the
-/// node cap the game shipped with before (1,000).
+/// With proofs on, every offered board carries its proof (a win against the enemy's top-ranked
+/// reply over the whole action set, and none within two moves), and a template the solver could not
+/// prove gives its place to another of the pool instead of the fallback formation. The shipped
+/// tuning has no proofs yet (a proof against the shipped enemy costs up to seconds per board: issue
+/// 41 proves ahead in the background), so this proves against a thinking enemy at its floors' depths
+/// with small node budgets (the guard and the whole action set as shipped).
 #[test]
 fn every_offered_board_is_proved() {
     for seed in 1..=3 {
         let mut config = RunConfig::three_battles(seed);
-        config.tuning = EnemyTuning::Presets { stages: Tuning::default().stages };
-        config.economy.proof.nodes = 1000;
+        config.tuning = cheap_thinking_enemy();
+        config.economy.proof.nodes = 60;
         let mut run = Run::new(config);
         let RunPhase::StartOffer { offers } = run.phase().clone() else { panic!() };
         run.apply(Decision::ChooseStart { modifier: offers[0], recipient: 0 }).unwrap();
@@ -294,4 +295,10 @@ fn every_offered_board_is_proved() {
             }
         }
     }
+}
+
+/// A thinking enemy at its floors' depths (2, 3 and 4 turns) with 3,000 nodes per decision.
+fn cheap_thinking_enemy() -> EnemyTuning {
+    let rung = |depth| gambit_roguelite::bot::Thinking { depth, nodes: 3_000, beam_width: 8, margin_cp: 30 };
+    EnemyTuning::Thinking { thinking: vec![rung(2), rung(3), rung(4)] }
 }

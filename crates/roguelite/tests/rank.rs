@@ -3,7 +3,9 @@
 
 use std::fs;
 
-use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, EnemyTuning, StageTuning, auto_decision};
+use gambit_roguelite::bot::{
+    AUTO_PLAYER_TUNING, BoardChoice, EnemyTuning, Player, StageTuning, auto_decision,
+};
 use gambit_roguelite::encounter::templates;
 use gambit_roguelite::rank::{Rank, RankRules};
 use gambit_roguelite::records::{HISTORY_LEN, StartError};
@@ -14,11 +16,11 @@ use gambit_roguelite::{Progress, Run, RunConfig, RunPhase, Team};
 use gambit_rules::Role;
 use gambit_search::Preset;
 
-/// Plays the auto-player to the end; returns the piece slots of every shop met.
+/// Plays the thinker to the end; returns the piece slots of every shop met.
 fn play(run: &mut Run) -> Vec<usize> {
     let mut shops = Vec::new();
     let mut n = 0;
-    while let Some(d) = auto_decision(run, AUTO_PLAYER_TUNING) {
+    while let Some(d) = Player::Thinker.decide(run, BoardChoice::Random) {
         if let RunPhase::Shop(shop) = run.phase()
             && shop.rerolls == 0
         {
@@ -324,7 +326,7 @@ fn an_abandoned_run_is_recorded_as_abandoned() {
     let mut run = Run::new(RunConfig::ranked(5, Rank::MIN));
     let mut n = 0;
     while run.battles_won() < 1 {
-        let d = auto_decision(&run, AUTO_PLAYER_TUNING).expect("the run goes on");
+        let d = Player::Thinker.decide(&run, BoardChoice::Random).expect("the run goes on");
         run.apply(d).unwrap_or_else(|e| panic!("decision {n} refused: {e}"));
         n += 1;
         assert!(n < 3000, "no battle won");

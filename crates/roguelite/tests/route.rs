@@ -178,7 +178,7 @@ fn play_until(run: &mut Run, stop: impl Fn(&Run) -> bool) -> usize {
 fn a_route_run_walks_the_map_and_replays_from_its_log() {
     let mut seen_kinds = std::collections::BTreeSet::new();
     let mut lost_and_kept = false;
-    for seed in 0..6 {
+    for seed in 0..12 {
         let mut run = Run::new(fast_config(seed));
         assert_eq!(run.phase().kind(), PhaseKind::StartOffer);
         run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();

@@ -132,10 +132,10 @@ fn the_guard_holds_on_sampled_states_where_the_enemy_can_lose_in_one() {
 #[test]
 fn the_thinking_enemy_escapes_a_back_rank_check_by_a_teleport_to_an_empty_square() {
     // The player's Warded rook (no teleport lands on it, no Freeze holds it) checks the enemy king on
-    // h8 from e8; the king's pawns box it in, nothing can capture the rook or step between. Only a
-    // Teleport to an empty square (the king away, or a pawn onto f8 or g8) saves the king: no turn-ending
-    // action of the captures-only set does.
-    let mut setup = BattleSetup::from_fen("7k/6pp/8/8/8/8/8/K3R3", Objective::CaptureKing, 30).unwrap();
+    // h8 from e8; the king's pawns box it in, nothing can capture the rook or step between, and a king
+    // is never teleported (the battle rule). Only a Teleport to an empty square (the a5 knight onto f8
+    // or g8) saves the king: no turn-ending action of the captures-only set does.
+    let mut setup = BattleSetup::from_fen("7k/6pp/8/n7/8/8/8/K3R3", Objective::CaptureKing, 30).unwrap();
     setup.enemy_skills = Some(setup.player_skills);
     for u in &mut setup.units {
         if u.square == sq("e1") {
@@ -309,8 +309,9 @@ fn the_judge_scores_a_blunder_far_below_a_safe_action() {
     let pawn = b.unit_at(sq("a7")).unwrap().id;
     let blunder = judge(&b, BattleAction::Move { id: pawn, to: sq("a6") }).unwrap();
     assert!(blunder.loss() >= 200, "{blunder:?}");
-    let king = b.unit_at(sq("e8")).unwrap().id;
-    let step = judge(&b, BattleAction::Move { id: king, to: sq("d7") }).unwrap();
+    // The knight's block (the king cannot step to d7 without losing a pawn to Re7+).
+    let knight = b.unit_at(sq("g8")).unwrap().id;
+    let step = judge(&b, BattleAction::Move { id: knight, to: sq("e7") }).unwrap();
     assert!(step.loss() < blunder.loss(), "{step:?} against {blunder:?}");
     assert!(step.loss() < 200, "{step:?}");
     assert_eq!(judge(&b, BattleAction::Move { id: pawn, to: sq("a3") }), None, "a refused action");

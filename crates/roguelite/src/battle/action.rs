@@ -109,6 +109,17 @@ pub enum ActionError {
     /// A teleport onto a king or a marked target (objective pieces fall to ordinary moves only).
     #[error("a teleport cannot capture a king or a marked target ({0})")]
     TeleportCapturesObjective(Square),
+    /// A teleport that would put a king or a marked target of the other team under attack (a
+    /// teleport cannot give check: objective pieces fall to ordinary moves that the enemy can see
+    /// coming).
+    #[error("a teleport cannot put a king or a marked target under attack ({0})")]
+    TeleportAttacksObjective(Square),
+    /// A teleport of a king or a marked target (of either team).
+    #[error("a king or a marked target cannot be teleported ({0})")]
+    TeleportOfObjective(Square),
+    /// A Freeze cast on a king or a marked target (of either team).
+    #[error("a Freeze cannot hold a king or a marked target ({0})")]
+    FreezeOnObjective(Square),
     /// A teleport onto, or a Freeze of, an opposing Warded piece.
     #[error("the piece on {0} is Warded against teleports and freezes")]
     Warded(Square),
@@ -171,12 +182,16 @@ impl Battle {
                     if skills
                         && !self.teleport_promotes(from, to)
                         && !self.teleport_hits_objective(to)
-                        && !self.warded_against(to, self.to_move) =>
+                        && !self.warded_against(to, self.to_move)
+                        && !self.teleport_of_objective(from)
+                        && !self.teleport_attacks_objective(from, to) =>
                 {
                     out.push(BattleAction::Teleport { id: self.id_at(from), to });
                 }
                 gambit_skills::Action::Freeze(square)
-                    if skills && !self.warded_against(square, self.to_move) =>
+                    if skills
+                        && !self.warded_against(square, self.to_move)
+                        && !self.freeze_holds_objective(square) =>
                 {
                     out.push(BattleAction::Freeze { square })
                 }
@@ -264,13 +279,15 @@ impl Battle {
         let side = self.to_move;
         if self.has_skills(side) {
             if self.board.cooldown(side.color(), Skill::Teleport) == 0 {
-                let own: Vec<&Unit> = self.living(side).collect();
+                let own: Vec<&Unit> =
+                    self.living(side).filter(|u| !self.teleport_of_objective(u.square)).collect();
                 for u in own {
                     for e in self.living(side.other()) {
                         if !self.teleport_promotes(u.square, e.square)
                             && !self.teleport_hits_objective(e.square)
                             && !self.warded_against(e.square, side)
                             && self.board.check_teleport(u.square, e.square).is_ok()
+                            && !self.teleport_attacks_objective(u.square, e.square)
                         {
                             out.push(BattleAction::Teleport { id: u.id, to: e.square });
                         }
@@ -281,6 +298,7 @@ impl Battle {
                 for e in self.living(side.other()) {
                     if !self.board.is_frozen(e.square)
                         && !self.warded_against(e.square, side)
+                        && !self.freeze_holds_objective(e.square)
                         && self.board.check_freeze(e.square).is_ok()
                     {
                         out.push(BattleAction::Freeze { square: e.square });
@@ -298,6 +316,51 @@ impl Battle {
     /// Whether a teleport to `to` would capture a king or a marked target (not allowed).
     pub(super) fn teleport_hits_objective(&self, to: Square) -> bool {
         self.unit_at(to).is_some_and(|u| u.role == Role::King || u.target)
+    }
+
+    /// Whether a teleport of the piece on `from` to `to` would put a king or a marked target of the
+    /// other team under attack that is not attacked now, by the teleported piece or by a line it
+    /// uncovers (not allowed: [`ActionError::TeleportAttacksObjective`]). Only an objective piece in
+    /// line with `from` or within the teleported piece's reach of `to` is checked on a copy of the
+    /// position.
+    pub(super) fn teleport_attacks_objective(&self, from: Square, to: Square) -> bool {
+        if self.skills_reach_objectives {
+            return false;
+        }
+        let Some(piece) = self.board.piece_at(from) else { return false };
+        let mover = piece.color;
+        let position = self.position();
+        self.units
+            .iter()
+            .filter(|u| u.alive && u.team.color() != mover && (u.role == Role::King || u.target))
+            .any(|u| {
+                let t = u.square;
+                if t == to
+                    || !(reaches(piece.role, to, t) || aligned(from, t))
+                    || position.is_attacked(t, mover)
+                {
+                    return false;
+                }
+                let mut after = position.clone();
+                after.remove_piece(from);
+                after.put_piece(to, piece).is_ok() && after.is_attacked(t, mover)
+            })
+    }
+
+    /// Whether the piece on `from` is a king or a marked target, which cannot be teleported unless
+    /// the battle's [`BattleSetup::skills_reach_objectives`](super::BattleSetup::skills_reach_objectives)
+    /// says so ([`ActionError::TeleportOfObjective`]).
+    pub(super) fn teleport_of_objective(&self, from: Square) -> bool {
+        !self.skills_reach_objectives && self.unit_at(from).is_some_and(|u| u.role == Role::King || u.target)
+    }
+
+    /// Whether a Freeze on `square` would hold a king or a marked target (not allowed unless the
+    /// battle's [`BattleSetup::skills_reach_objectives`](super::BattleSetup::skills_reach_objectives)
+    /// says so: [`ActionError::FreezeOnObjective`]). A king that steps onto a frozen square later is
+    /// held all the same.
+    pub(super) fn freeze_holds_objective(&self, square: Square) -> bool {
+        !self.skills_reach_objectives
+            && self.unit_at(square).is_some_and(|u| u.role == Role::King || u.target)
     }
 
     pub(super) fn teleport_promotes(&self, from: Square, to: Square) -> bool {
@@ -379,6 +442,9 @@ impl Battle {
                 if self.board.is_frozen(u.square) {
                     return Err(ActionError::Frozen(id));
                 }
+                if self.teleport_of_objective(u.square) {
+                    return Err(ActionError::TeleportOfObjective(u.square));
+                }
                 if self.teleport_promotes(u.square, to) {
                     return Err(ActionError::TeleportPromotion(to));
                 }
@@ -389,6 +455,9 @@ impl Battle {
                     return Err(ActionError::Warded(to));
                 }
                 self.board.check_teleport(u.square, to).map_err(ActionError::Skill)?;
+                if self.teleport_attacks_objective(u.square, to) {
+                    return Err(ActionError::TeleportAttacksObjective(to));
+                }
                 Ok(None)
             }
             BattleAction::Freeze { square } => {
@@ -397,6 +466,9 @@ impl Battle {
                 }
                 if self.warded_against(square, self.to_move) {
                     return Err(ActionError::Warded(square));
+                }
+                if self.freeze_holds_objective(square) {
+                    return Err(ActionError::FreezeOnObjective(square));
                 }
                 self.board.check_freeze(square).map_err(ActionError::Skill)?;
                 Ok(None)
@@ -541,5 +613,30 @@ impl Battle {
         .into_iter()
         .filter_map(|(legal, form)| legal.then_some(form))
         .collect()
+    }
+}
+
+/// Whether `a` and `b` share a rank, a file or a diagonal (a line a slider could attack along).
+fn aligned(a: Square, b: Square) -> bool {
+    let (df, dr) = delta(a, b);
+    df == 0 || dr == 0 || df.abs() == dr.abs()
+}
+
+fn delta(a: Square, b: Square) -> (i32, i32) {
+    (
+        i32::from(b.file().index()) - i32::from(a.file().index()),
+        i32::from(b.rank().index()) - i32::from(a.rank().index()),
+    )
+}
+
+/// Whether a piece of `role` on `from` could attack `to` on an empty board (the geometry only).
+fn reaches(role: Role, from: Square, to: Square) -> bool {
+    let (df, dr) = delta(from, to);
+    match role {
+        Role::Pawn | Role::King => df.abs() <= 1 && dr.abs() <= 1,
+        Role::Knight => (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1),
+        Role::Bishop => df.abs() == dr.abs(),
+        Role::Rook => df == 0 || dr == 0,
+        Role::Queen => aligned(from, to),
     }
 }

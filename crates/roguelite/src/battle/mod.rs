@@ -24,11 +24,11 @@ use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, Sk
 
 pub use action::{ActionError, BattleAction, ParseActionError};
 pub use event::{BattleEvent, UnitRef};
-pub(crate) use setup::classic_rules;
 pub use setup::{
     BATTLE_SKILL_RULES, BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning,
     UnitSpec,
 };
+pub(crate) use setup::{classic_rules, skills_reached_objectives_before};
 pub use state::{BattleStats, BattleStatus, BonusState, Cloud, DefeatReason, Unit};
 pub use strand::{Stranding, StrandingThreat, StrandingWarning};
 pub(crate) use undo::BattleUndo;
@@ -83,6 +83,8 @@ pub struct Battle {
     tuning: ByColor<SkillTuning>,
     enemy_has_skills: bool,
     royal_kings: bool,
+    /// Whether skills may reach objective pieces ([`BattleSetup::skills_reach_objectives`]).
+    skills_reach_objectives: bool,
     had_king: ByColor<bool>,
     killed_roles: u8,
     stats: BattleStats,
@@ -234,6 +236,7 @@ impl Battle {
             tuning,
             enemy_has_skills: setup.enemy_skills.is_some(),
             royal_kings: setup.royal_kings,
+            skills_reach_objectives: setup.skills_reach_objectives,
             reinforcements: setup.enemy_reinforcements,
             had_king,
             killed_roles: 0,
@@ -495,12 +498,12 @@ impl Battle {
     ///
     /// ```
     /// use gambit_roguelite::battle::{BattleSetup, BonusObjective, BonusState, Objective};
-    /// let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 10)
+    /// let setup = BattleSetup::from_fen("4k3/p7/8/8/8/8/8/R3K3", Objective::CaptureKing, 10)
     ///     .unwrap()
     ///     .with_bonus(BonusObjective::NoSkills);
     /// let mut battle = gambit_roguelite::Battle::new(&setup).unwrap();
     /// assert_eq!(battle.bonus_state(), Some(BonusState::OnTrack));
-    /// let freeze = battle.parse_action("fz e8").unwrap();
+    /// let freeze = battle.parse_action("fz a7").unwrap();
     /// battle.apply(freeze).unwrap();
     /// assert_eq!(battle.bonus_state(), Some(BonusState::Lost));
     /// ```

@@ -261,6 +261,21 @@ pub struct BattleSetup {
     /// (the default).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub enemy_reinforcements: u32,
+    /// Whether skills may touch a king or a marked target (of either team): teleport one, freeze
+    /// one, or put one of the other team's under attack by a teleport. `false` for a new setup:
+    /// objective pieces fall to ordinary moves the other side sees coming (docs/battle.md, Skills;
+    /// [`ActionError::TeleportOfObjective`](super::ActionError::TeleportOfObjective),
+    /// [`ActionError::TeleportAttacksObjective`](super::ActionError::TeleportAttacksObjective),
+    /// [`ActionError::FreezeOnObjective`](super::ActionError::FreezeOnObjective)). Absent (files
+    /// written before the rule): `true`, so they replay under the rules they were played with.
+    #[serde(default = "skills_reached_objectives_before")]
+    pub skills_reach_objectives: bool,
+}
+
+/// The skill rule of setups written before [`BattleSetup::skills_reach_objectives`] (serde's
+/// default): teleports could give check and Freezes hold kings and marked targets.
+pub(crate) const fn skills_reached_objectives_before() -> bool {
+    true
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -298,6 +313,7 @@ impl BattleSetup {
             consumables: Vec::new(),
             skill_rules: BATTLE_SKILL_RULES,
             enemy_reinforcements: 0,
+            skills_reach_objectives: false,
         }
     }
 

@@ -150,6 +150,18 @@ impl StageTuning {
         StageTuning { depth, nodes, beam_width: BEAM_WIDTH, consistency, margin_cp: None }
     }
 
+    /// The same enemy always taking its top-ranked action: a thinking stage with margin 0, a preset's
+    /// bot with consistency 1. What a proof is searched against ([`crate::solve`]): the line a proof
+    /// finds wins against the enemy's best reply as its search ranks it, not against one seeded draw.
+    #[must_use]
+    pub const fn top_ranked(self) -> StageTuning {
+        if self.is_thinking() {
+            StageTuning { margin_cp: Some(0), ..self }
+        } else {
+            StageTuning { consistency: 1.0, ..self }
+        }
+    }
+
     /// Whether this is the thinking enemy's search ([`StageTuning::margin_cp`] set).
     #[must_use]
     pub const fn is_thinking(&self) -> bool {

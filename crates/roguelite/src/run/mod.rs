@@ -37,7 +37,7 @@ use crate::rank::{Rank, RankRules};
 use crate::route::{BossRule, NodeKind, NodePreview, NodeRef, ROUTE_ACTS, RestChoice, Route};
 use crate::seed::{Date, tags};
 use crate::skilltree::{Perks, SkillTree};
-use crate::solve::{SolveOptions, solve};
+use crate::solve::{SHALLOW, SolveOptions, short_win, solve};
 use crate::tuning::{Economy, Prices, Tuning};
 use crate::types::{Modifier, PieceName, Team};
 
@@ -507,6 +507,11 @@ pub struct RunConfig {
     /// [`crate::save::run_from_json`]; an absent field reads as it too).
     #[serde(default = "crate::battle::classic_rules")]
     pub battle_rules: gambit_skills::SkillRules,
+    /// Whether its battles' skills may touch a king or a marked target (teleport or freeze one, or
+    /// put one under attack by a teleport; [`BattleSetup::skills_reach_objectives`]): `false` for a
+    /// new run; absent in runs saved before the rule, which read as `true` and replay as played.
+    #[serde(default = "crate::battle::skills_reached_objectives_before")]
+    pub skills_reach_objectives: bool,
     /// The difficulty rank's rules ([`crate::rank`]; [`RunConfig::new`]: rank 0, which changes
     /// nothing). Absent in run files written before ranks: rank 0.
     #[serde(default)]
@@ -555,6 +560,7 @@ impl RunConfig {
             scripted: Vec::new(),
             items: ItemCatalogue::default(),
             battle_rules: crate::battle::BATTLE_SKILL_RULES,
+            skills_reach_objectives: false,
             rank: RankRules::default(),
             daily: None,
             acts: ROUTE_ACTS,
@@ -1491,33 +1497,58 @@ impl Run {
         if proof.nodes == 0 {
             return false;
         }
-        let Some(deployment) = default_deployment(&encounter.board, &self.roster) else { return false };
+        let Some(battle) = self.proof_battle(encounter, boss) else { return false };
+        let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize).top_ranked();
+        let enemy = enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation);
+        let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
+        // A board won in SHALLOW moves or fewer (or not shown to be free of such a win) is not offered.
+        let proved = s.proved() && s.no_win_within >= SHALLOW;
+        if proved {
+            encounter.proof = Some(s.moves);
+            let floor = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
+            encounter.move_budget = floor.saturating_sub(self.config.rank.proof_cut).max(s.moves);
+        }
+        proved
+    }
+
+    /// The battle a proof or the short-win check searches: `encounter` with the default deployment,
+    /// the run's badges, the rank's enemy badges, the battle rules, the boss's rule and a budget of
+    /// [`PROOF_MAX_MOVES`]. `None` when the army does not fit.
+    fn proof_battle(&self, encounter: &Encounter, boss: Option<BossRule>) -> Option<Battle> {
+        let deployment = default_deployment(&encounter.board, &self.roster)?;
         let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
         self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.skill_rules = self.config.battle_rules;
+        setup.skills_reach_objectives = self.config.skills_reach_objectives;
         setup.move_budget = PROOF_MAX_MOVES;
         if let Some(rule) = boss {
             rule.apply(&mut setup);
         }
-        let Ok(battle) = Battle::new(&setup) else { return false };
-        let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize);
-        let enemy = enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation);
-        let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
-        if s.proved() {
-            encounter.proof = Some(s.moves);
-            let floor = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
-            encounter.move_budget = floor.saturating_sub(self.config.rank.proof_cut).max(s.moves);
+        Battle::new(&setup).ok()
+    }
+
+    /// Whether a board may be offered without a proof ([`ProofTuning::short_win_nodes`]): no win
+    /// within [`SHALLOW`] moves against the enemy's top-ranked replies, shown within the cap. True
+    /// when the check is off.
+    fn free_of_short_wins(&self, encounter: &Encounter, battle_index: u64, boss: Option<BossRule>) -> bool {
+        let nodes = self.config.economy.proof.short_win_nodes;
+        if nodes == 0 {
+            return true;
         }
-        s.proved()
+        let Some(battle) = self.proof_battle(encounter, boss) else { return false };
+        let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize).top_ranked();
+        let enemy = enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation);
+        short_win(&battle, &enemy, nodes).none_within_shallow()
     }
 
     /// A valid, proved encounter of a template for the next battle: up to [`PROOF_ATTEMPTS`] seeded
     /// variations drawn one after the other from `rng` ([`generate`]), the first the solver proves
     /// ([`Run::prove`]); when none is, the template's base if proved, else the fallback formation
-    /// (proved if it can be). Without proofs (`proof.nodes` 0) the first generated one. `failed`
-    /// counts the validations and proofs that failed on the way.
+    /// (proved if it can be). Without proofs (`proof.nodes` 0) the first one free of short wins
+    /// ([`Run::free_of_short_wins`]; the first generated one when that check is off too). `failed`
+    /// counts the validations, proofs and checks that failed on the way.
     fn generate_proved(
         &self,
         t: &EncounterTemplate,
@@ -1529,18 +1560,28 @@ impl Run {
         for _ in 0..PROOF_ATTEMPTS {
             let mut g = generate(t, rng, &self.roster);
             failed += g.failed;
-            if self.config.economy.proof.nodes == 0 || self.prove(&mut g.encounter, battle, boss) {
+            if self.acceptable(&mut g.encounter, battle, boss) {
                 return Generated { encounter: g.encounter, failed };
             }
             failed += 1;
         }
         let mut base = t.base();
-        if base.validate(&self.roster).is_ok() && self.prove(&mut base, battle, boss) {
+        if base.validate(&self.roster).is_ok() && self.acceptable(&mut base, battle, boss) {
             return Generated { encounter: base, failed };
         }
         let mut fallback = fallback_encounter(t.stage);
         self.prove(&mut fallback, battle, boss);
         Generated { encounter: fallback, failed: failed + 1 }
+    }
+
+    /// Whether a generated encounter may be offered: proved ([`Run::prove`]) with proofs on,
+    /// otherwise free of short wins ([`Run::free_of_short_wins`]).
+    fn acceptable(&self, encounter: &mut Encounter, battle: u64, boss: Option<BossRule>) -> bool {
+        if self.config.economy.proof.nodes == 0 {
+            self.free_of_short_wins(encounter, battle, boss)
+        } else {
+            self.prove(encounter, battle, boss)
+        }
     }
 
     /// The three board options the run draws for `stage` with its roster now (what leaving the shop
@@ -1740,6 +1781,7 @@ impl Run {
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
         setup.skill_rules = self.config.battle_rules;
+        setup.skills_reach_objectives = self.config.skills_reach_objectives;
         setup.move_budget = setup.move_budget.saturating_add(self.perks.extra_moves);
         if let Some(rule) = self.boss_rule() {
             rule.apply(&mut setup);

@@ -96,7 +96,7 @@ pub struct Thinking {
 pub const THINKING_STAGES: [Thinking; 3] = [
     Thinking { depth: 3, nodes: 20_000, beam_width: 12, margin_cp: 30 },
     Thinking { depth: 4, nodes: 60_000, beam_width: 10, margin_cp: 30 },
-    Thinking { depth: 6, nodes: 100_000, beam_width: 8, margin_cp: 20 },
+    Thinking { depth: 4, nodes: 100_000, beam_width: 8, margin_cp: 20 },
 ];
 
 /// The completed depth (turns) the thinking enemy of stage `stage` (1 to 3) must reach: 2, 3, 4.

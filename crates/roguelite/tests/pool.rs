@@ -302,3 +302,27 @@ fn cheap_thinking_enemy() -> EnemyTuning {
     let rung = |depth| gambit_roguelite::bot::Thinking { depth, nodes: 3_000, beam_width: 8, margin_cp: 30 };
     EnemyTuning::Thinking { thinking: vec![rung(2), rung(3), rung(4)] }
 }
+
+/// Two templates differ in board shape or formation, not only in name (issue 41 section 3): a fixed
+/// template's layout is its board and its enemy's roles, squares and targets; a generated one's is its
+/// board and its formation's points, shapes, roles and targets. Modifiers, budgets, objectives and
+/// skills do not count.
+#[test]
+fn no_two_templates_share_a_layout() {
+    let layout = |t: &EncounterTemplate| match &t.formation {
+        Some(f) => format!("{:?} formation {} {:?} {:?} {}", t.board, f.points, f.shapes, f.roles, f.targets),
+        None => {
+            let mut enemy: Vec<String> =
+                t.enemy.iter().map(|p| format!("{:?} {} {}", p.role, p.square, p.target)).collect();
+            enemy.sort();
+            format!("{:?} {enemy:?}", t.board)
+        }
+    };
+    let mut seen = std::collections::BTreeMap::new();
+    for t in templates() {
+        if let Some(other) = seen.insert(layout(&t), t.name.clone()) {
+            panic!("{} and {other} share a layout: {}", t.name, layout(&t));
+        }
+    }
+    assert_eq!(seen.len(), templates().len());
+}

@@ -1045,6 +1045,16 @@ fn a_teleport_cannot_put_a_king_or_target_under_attack() {
         assert!(!legal.contains(&BattleAction::Teleport { id: rook, to: refused }), "{refused}");
     }
     assert!(!b.search_actions().contains(&BattleAction::Teleport { id: knight, to: sq("f6") }));
+    // A typed teleport says why it is refused.
+    let typed = b.parse_action("tp a1a8").unwrap_err();
+    assert_eq!(
+        typed,
+        ParseActionError::Refused {
+            text: "tp a1a8".into(),
+            reason: ActionError::TeleportAttacksObjective(sq("a8"))
+        }
+    );
+    assert!(typed.to_string().contains("cannot put a king or a marked target under attack"), "{typed}");
     // A square beside the king's lines is fine; so is a knight two jumps away.
     assert!(legal.contains(&BattleAction::Teleport { id: rook, to: sq("b7") }));
     b.apply(BattleAction::Teleport { id: knight, to: sq("c4") }).unwrap();

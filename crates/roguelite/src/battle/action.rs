@@ -513,6 +513,15 @@ pub enum ParseActionError {
     /// The text names an action that is not among the legal actions now.
     #[error("{0} is not legal now")]
     NotLegal(String),
+    /// The text names an action the battle's rules refuse now, with the rule's reason (a Teleport
+    /// onto a king's line, a Freeze of a target, a frozen piece...).
+    #[error("{text} is not legal now: {reason}")]
+    Refused {
+        /// The command as read (lower case, trimmed).
+        text: String,
+        /// The rule that refuses it ([`Battle::check`]).
+        reason: ActionError,
+    },
 }
 
 /// Two square names written together (`b2e5`).
@@ -531,17 +540,21 @@ impl Battle {
     /// [`Battle::legal_actions`].
     ///
     /// # Errors
-    /// [`ParseActionError::Syntax`] for text of another form, [`ParseActionError::NotLegal`] for an
-    /// action that is not legal now.
+    /// [`ParseActionError::Syntax`] for text of another form, [`ParseActionError::Refused`] for an
+    /// action the rules refuse with a reason ([`Battle::check`]), [`ParseActionError::NotLegal`] for
+    /// any other action that is not legal now.
     pub fn parse_action(&self, text: &str) -> Result<BattleAction, ParseActionError> {
         let text = text.trim().to_ascii_lowercase();
         let syntax = || ParseActionError::Syntax(text.chars().take(40).collect());
         let id_on = |sq: Square| self.unit_at(sq).filter(|u| u.team == self.to_move).map(|u| u.id);
+        // The action the text names where it can be told (for the reason of a refusal).
+        let mut named: Option<BattleAction> = None;
         let wanted: Box<dyn Fn(&BattleAction) -> bool> = if text == "skip" {
             Box::new(|a| *a == BattleAction::Skip)
         } else if let Some(rest) = text.strip_prefix("tp ") {
             let (from, to) = square_pair(rest.trim()).ok_or_else(syntax)?;
             let id = id_on(from);
+            named = id.map(|id| BattleAction::Teleport { id, to });
             Box::new(
                 move |a| matches!(*a, BattleAction::Teleport { id: i, to: t } if Some(i) == id && t == to),
             )
@@ -558,6 +571,7 @@ impl Battle {
             Box::new(move |a| *a == BattleAction::Use { slot: n - 1, target })
         } else if let Some(rest) = text.strip_prefix("fz ") {
             let square: Square = rest.trim().parse().map_err(|_| syntax())?;
+            named = Some(BattleAction::Freeze { square });
             Box::new(move |a| *a == BattleAction::Freeze { square })
         } else {
             let (from, to) = square_pair(&text).ok_or_else(syntax)?;
@@ -567,7 +581,13 @@ impl Battle {
                     if Some(i) == id && t == to)
             })
         };
-        self.legal_actions().into_iter().find(|a| wanted(a)).ok_or(ParseActionError::NotLegal(text))
+        if let Some(action) = self.legal_actions().into_iter().find(|a| wanted(a)) {
+            return Ok(action);
+        }
+        Err(match named.map(|a| self.check(a)) {
+            Some(Err(reason)) => ParseActionError::Refused { text, reason },
+            _ => ParseActionError::NotLegal(text),
+        })
     }
 
     /// An action in the command grammar [`Battle::parse_action`] reads: `b2b3` for a move or a

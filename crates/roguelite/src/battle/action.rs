@@ -183,7 +183,7 @@ impl Battle {
                         && !self.teleport_promotes(from, to)
                         && !self.teleport_hits_objective(to)
                         && !self.warded_against(to, self.to_move)
-                        && !self.teleport_of_objective(from)
+                        && !self.shielded_objective(from)
                         && !self.teleport_attacks_objective(from, to) =>
                 {
                     out.push(BattleAction::Teleport { id: self.id_at(from), to });
@@ -191,7 +191,7 @@ impl Battle {
                 gambit_skills::Action::Freeze(square)
                     if skills
                         && !self.warded_against(square, self.to_move)
-                        && !self.freeze_holds_objective(square) =>
+                        && !self.shielded_objective(square) =>
                 {
                     out.push(BattleAction::Freeze { square })
                 }
@@ -280,7 +280,7 @@ impl Battle {
         if self.has_skills(side) {
             if self.board.cooldown(side.color(), Skill::Teleport) == 0 {
                 let own: Vec<&Unit> =
-                    self.living(side).filter(|u| !self.teleport_of_objective(u.square)).collect();
+                    self.living(side).filter(|u| !self.shielded_objective(u.square)).collect();
                 for u in own {
                     for e in self.living(side.other()) {
                         if !self.teleport_promotes(u.square, e.square)
@@ -298,7 +298,7 @@ impl Battle {
                 for e in self.living(side.other()) {
                     if !self.board.is_frozen(e.square)
                         && !self.warded_against(e.square, side)
-                        && !self.freeze_holds_objective(e.square)
+                        && !self.shielded_objective(e.square)
                         && self.board.check_freeze(e.square).is_ok()
                     {
                         out.push(BattleAction::Freeze { square: e.square });
@@ -316,6 +316,15 @@ impl Battle {
     /// Whether a teleport to `to` would capture a king or a marked target (not allowed).
     pub(super) fn teleport_hits_objective(&self, to: Square) -> bool {
         self.unit_at(to).is_some_and(|u| u.role == Role::King || u.target)
+    }
+
+    /// Whether `square` holds a king or a marked target that skills may not touch (teleport or
+    /// freeze): always, unless the battle's
+    /// [`BattleSetup::skills_reach_objectives`](super::BattleSetup::skills_reach_objectives) says
+    /// so ([`ActionError::TeleportOfObjective`], [`ActionError::FreezeOnObjective`]). A king that
+    /// steps onto a frozen square later is held all the same.
+    pub(super) fn shielded_objective(&self, square: Square) -> bool {
+        !self.skills_reach_objectives && self.teleport_hits_objective(square)
     }
 
     /// Whether a teleport of the piece on `from` to `to` would put a king or a marked target of the
@@ -345,22 +354,6 @@ impl Battle {
                 after.remove_piece(from);
                 after.put_piece(to, piece).is_ok() && after.is_attacked(t, mover)
             })
-    }
-
-    /// Whether the piece on `from` is a king or a marked target, which cannot be teleported unless
-    /// the battle's [`BattleSetup::skills_reach_objectives`](super::BattleSetup::skills_reach_objectives)
-    /// says so ([`ActionError::TeleportOfObjective`]).
-    pub(super) fn teleport_of_objective(&self, from: Square) -> bool {
-        !self.skills_reach_objectives && self.unit_at(from).is_some_and(|u| u.role == Role::King || u.target)
-    }
-
-    /// Whether a Freeze on `square` would hold a king or a marked target (not allowed unless the
-    /// battle's [`BattleSetup::skills_reach_objectives`](super::BattleSetup::skills_reach_objectives)
-    /// says so: [`ActionError::FreezeOnObjective`]). A king that steps onto a frozen square later is
-    /// held all the same.
-    pub(super) fn freeze_holds_objective(&self, square: Square) -> bool {
-        !self.skills_reach_objectives
-            && self.unit_at(square).is_some_and(|u| u.role == Role::King || u.target)
     }
 
     pub(super) fn teleport_promotes(&self, from: Square, to: Square) -> bool {
@@ -442,7 +435,7 @@ impl Battle {
                 if self.board.is_frozen(u.square) {
                     return Err(ActionError::Frozen(id));
                 }
-                if self.teleport_of_objective(u.square) {
+                if self.shielded_objective(u.square) {
                     return Err(ActionError::TeleportOfObjective(u.square));
                 }
                 if self.teleport_promotes(u.square, to) {
@@ -467,7 +460,7 @@ impl Battle {
                 if self.warded_against(square, self.to_move) {
                     return Err(ActionError::Warded(square));
                 }
-                if self.freeze_holds_objective(square) {
+                if self.shielded_objective(square) {
                     return Err(ActionError::FreezeOnObjective(square));
                 }
                 self.board.check_freeze(square).map_err(ActionError::Skill)?;

@@ -1498,8 +1498,7 @@ impl Run {
             return false;
         }
         let Some(battle) = self.proof_battle(encounter, boss) else { return false };
-        let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize).top_ranked();
-        let enemy = enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation);
+        let enemy = self.proof_enemy(encounter.stage, battle_index);
         let s = solve(&battle, &enemy, SolveOptions { max_nodes: proof.nodes, max_moves: PROOF_MAX_MOVES });
         // A board won in SHALLOW moves or fewer (or not shown to be free of such a win) is not offered.
         let proved = s.proved() && s.no_win_within >= SHALLOW;
@@ -1509,6 +1508,14 @@ impl Run {
             encounter.move_budget = floor.saturating_sub(self.config.rank.proof_cut).max(s.moves);
         }
         proved
+    }
+
+    /// The enemy a proof or the short-win check searches against: the run's enemy of battle
+    /// `battle_index` at `stage` (1 to 3), always playing its top-ranked action
+    /// ([`StageTuning::top_ranked`]).
+    fn proof_enemy(&self, stage: u32, battle_index: u64) -> impl Fn(&Battle) -> Option<BattleAction> + use<> {
+        let tuning = self.config.tuning.for_stage(stage.saturating_sub(1) as usize).top_ranked();
+        enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation)
     }
 
     /// The battle a proof or the short-win check searches: `encounter` with the default deployment,
@@ -1538,8 +1545,7 @@ impl Run {
             return true;
         }
         let Some(battle) = self.proof_battle(encounter, boss) else { return false };
-        let tuning = self.config.tuning.for_stage(encounter.stage.saturating_sub(1) as usize).top_ranked();
-        let enemy = enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation);
+        let enemy = self.proof_enemy(encounter.stage, battle_index);
         short_win(&battle, &enemy, nodes).none_within_shallow()
     }
 

@@ -1,5 +1,7 @@
 //! Shared fixtures of Gambit's benchmarks (see `benches/`).
 
+pub mod like_for_like;
+
 /// A perft benchmark position with its expected node count.
 pub struct PerftCase {
     /// Short name used in benchmark ids.

@@ -1410,6 +1410,21 @@ impl Position {
         list
     }
 
+    /// Replaces the contents of `out` with the legal moves of the side to move, in the order of
+    /// [`Position::legal_moves`]: the same list without moving a [`MoveList`] (about 4 KiB) out of
+    /// the call, for a caller that keeps one list per ply (a perft or a search).
+    ///
+    /// ```
+    /// use gambit_rules::{MoveList, Position};
+    /// let mut moves = MoveList::new();
+    /// Position::startpos().legal_moves_into(&mut moves);
+    /// assert_eq!(moves.len(), 20);
+    /// ```
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
+        out.clear();
+        crate::movegen::generate(self, out);
+    }
+
     /// Whether `m` is a legal move here: the answer of `self.legal_moves().contains(&m)`, found by
     /// generating only the moving piece's moves (for a move from elsewhere, such as a transposition
     /// table's, checked before it is played with [`Position::play_unchecked`]).

@@ -14,29 +14,35 @@
 //! `perft`'s sharing between sibling positions).
 //! `time` instead of a generator runs both, alternating, five times each, and prints the best times
 //! and their ratio (a quick look; the benchmark's figures come from criterion).
+//! `list [ROUNDS]` builds the legal lists of the `legal_list/games` positions ROUNDS times (20).
 
 use std::str::FromStr;
 
 use gambit_benches::PERFT_POSITIONS;
 
-/// Perft with full make/undo at every node and `count_legal_moves` at the last ply.
-fn plain_perft(pos: &mut gambit_rules::Position, depth: u32) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { pos.count_legal_moves() as u64 };
-    }
-    let mut nodes = 0;
-    for m in pos.legal_moves() {
-        pos.play_unchecked(m);
-        nodes += plain_perft(pos, depth - 1);
-        pos.undo();
-    }
-    nodes
-}
+use gambit_benches::like_for_like::gambit_plain_perft as plain_perft;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: perft_profile gambit|gambit-plain|chess|time|make POSITION [DEPTH]";
+    let usage = "usage: perft_profile gambit|gambit-plain|chess|time|make POSITION [DEPTH] | list [ROUNDS]";
     let engine = args.first().expect(usage);
+    if engine == "list" {
+        // The legal lists of the `legal_list/games` positions, `rounds` times (default 20).
+        let rounds: usize = args.get(1).map_or(20, |r| r.parse().expect("rounds"));
+        let positions: Vec<gambit_rules::Position> = gambit_benches::like_for_like::game_fens()
+            .into_iter()
+            .map(|f| gambit_rules::Position::from_fen(f).unwrap())
+            .collect();
+        let mut list = gambit_rules::MoveList::new();
+        let mut sum = 0u64;
+        for _ in 0..rounds {
+            for pos in &positions {
+                sum = sum.wrapping_add(gambit_benches::like_for_like::gambit_list_checksum(pos, &mut list).1);
+            }
+        }
+        println!("{sum}");
+        return;
+    }
     let name = args.get(1).expect(usage);
     let case = PERFT_POSITIONS.iter().find(|c| c.name == name).expect("unknown position");
     let depth: u32 = if engine == "make" {

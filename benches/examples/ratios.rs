@@ -14,9 +14,8 @@ use std::time::Instant;
 
 use gambit_benches::PERFT_POSITIONS;
 use gambit_benches::like_for_like::{
-    Triple, chess_list_checksum, chess_make_unmake, chess_plain_perft, cozy_list_checksum,
-    cozy_make_unmake, cozy_plain_perft, game_fens, gambit_list_checksum, gambit_make_unmake,
-    gambit_plain_perft,
+    Triple, chess_list_checksum, chess_make_unmake, chess_plain_perft, cozy_list_checksum, cozy_make_unmake,
+    cozy_plain_perft, gambit_list_checksum, gambit_make_unmake, gambit_plain_perft, game_fens,
 };
 use gambit_rules::MoveList;
 

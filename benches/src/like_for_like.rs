@@ -152,7 +152,8 @@ pub fn cozy_list_checksum(board: &cozy_chess::Board) -> (usize, u64) {
         for m in moves {
             let mut to = m.to;
             if castles && ours.has(m.to) {
-                let file = if m.to.file() > m.from.file() { cozy_chess::File::G } else { cozy_chess::File::C };
+                let file =
+                    if m.to.file() > m.from.file() { cozy_chess::File::G } else { cozy_chess::File::C };
                 to = cozy_chess::Square::new(file, m.from.rank());
             }
             let promotion = match m.promotion {
@@ -247,7 +248,9 @@ impl Triple {
     /// Whether the position has a castling move (for tests of the checksum's castling rule).
     #[must_use]
     pub fn can_castle(&self) -> bool {
-        self.gambit_moves.iter().any(|m| matches!(m.kind, MoveKind::CastleKingSide | MoveKind::CastleQueenSide))
+        self.gambit_moves
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::CastleKingSide | MoveKind::CastleQueenSide))
     }
 }
 

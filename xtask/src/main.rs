@@ -3,7 +3,8 @@
 //! * `ci`: exactly what CI runs (`.ci/run`).
 //! * `perft`: the standard and wiki perft suites at full depth and the Chess960 suite at depth 5, in
 //!   release mode.
-//! * `bench`: the criterion benchmarks, then the ratio table of `docs/performance.md` from their results.
+//! * `bench`: the criterion benchmarks, then a ratio table from their results; `bench --table`: the
+//!   like-for-like table of `docs/performance.md` (module `bench`).
 //! * `dist`: the release package (see [`dist`]).
 //! * `screenshots`: the game's screenshot mode under `xvfb-run`, PNGs into `target/screenshots/`.
 //! * `uci-check`: `gambit-uci` driven by python-chess when it is installed (module `uci_check`).
@@ -13,6 +14,7 @@
 //! run by `cargo test`.
 
 mod balance;
+mod bench;
 mod dist;
 mod uci_check;
 // The Markdown command reader; its `run_lines` serves the tests of the crates that build the binaries.
@@ -38,10 +40,9 @@ fn main() -> Result<()> {
             .args(["test", "--release", "-p", "gambit-rules", "--test", "perft_suites", "--test", "chess960"])
             .args(["--", "--ignored", "--nocapture", "full_suites", "fischer_suite_deep"])
             .current_dir(&root)),
-        Task::Bench { save } => {
-            if !save {
-                run(Command::new(cargo()).args(["bench", "-p", "gambit-benches"]).current_dir(&root))?;
-            }
+        Task::Bench { save: true } => bench::table(&cargo(), &root, &target_dir(&root)),
+        Task::Bench { save: false } => {
+            run(Command::new(cargo()).args(["bench", "-p", "gambit-benches"]).current_dir(&root))?;
             let dir = target_dir(&root).join("criterion");
             println!("{}", ratio_table(&dir)?);
             Ok(())
@@ -64,7 +65,8 @@ commands:
   perft           the full perft suites in release mode (Chess960: depth 5,
                   GAMBIT_PERFT_960_DEPTH=6 for depth 6)
   bench [--table] run the criterion benchmarks and print the ratio table
-                  (--table: only print the table from the last run)
+                  (--table: run the like-for-like benchmark three times and write
+                  its table, medians and targets into docs/performance.md)
   dist [--no-game] build the release package: binaries in the `dist` profile, assets, README,
                   licences and INSTALL.txt in target/dist/gambit-<version>-<target>/, its .tar.gz
                   and SHA256SUMS beside it, then verify the checksums and run each binary's

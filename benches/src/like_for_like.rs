@@ -37,24 +37,14 @@ pub fn game_fens() -> Vec<&'static str> {
 }
 
 /// One move folded into an order-independent checksum: squares as 0 (a1) to 63 (h8), the promotion
-/// as 0 (none) or 1-4 (knight, bishop, rook, queen).
+/// as 0 (none) or 1-4 (knight, bishop, rook, queen: the role's index in all three libraries, read
+/// the same way on every side).
 #[inline(always)]
 fn move_hash(from: u8, to: u8, promotion: u8) -> u64 {
     let x = (u64::from(from) << 9 | u64::from(to) << 3 | u64::from(promotion)).wrapping_add(1);
     // A multiply and a xor-shift spread the bits, so that different sets rarely sum alike.
     let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     x ^ (x >> 29)
-}
-
-fn gambit_promotion(role: Option<gambit_rules::Role>) -> u8 {
-    use gambit_rules::Role;
-    match role {
-        None => 0,
-        Some(Role::Knight) => 1,
-        Some(Role::Bishop) => 2,
-        Some(Role::Rook) => 3,
-        Some(_) => 4,
-    }
 }
 
 /// Perft through Gambit's public API: a [`MoveList`] per interior node, every move made with
@@ -118,7 +108,7 @@ pub fn gambit_list_checksum(pos: &Position, moves: &mut MoveList) -> (usize, u64
     pos.legal_moves_into(moves);
     let mut sum = 0u64;
     for m in moves.iter() {
-        sum = sum.wrapping_add(move_hash(m.from.index(), m.to.index(), gambit_promotion(m.promotion)));
+        sum = sum.wrapping_add(move_hash(m.from.index(), m.to.index(), m.promotion.map_or(0, |r| r as u8)));
     }
     (moves.len(), sum)
 }
@@ -128,13 +118,7 @@ pub fn gambit_list_checksum(pos: &Position, moves: &mut MoveList) -> (usize, u64
 pub fn chess_list_checksum(board: &chess::Board) -> (usize, u64) {
     let (mut n, mut sum) = (0, 0u64);
     for m in chess::MoveGen::new_legal(board) {
-        let promotion = match m.get_promotion() {
-            None => 0,
-            Some(chess::Piece::Knight) => 1,
-            Some(chess::Piece::Bishop) => 2,
-            Some(chess::Piece::Rook) => 3,
-            Some(_) => 4,
-        };
+        let promotion = m.get_promotion().map_or(0, |p| p.to_index() as u8);
         sum = sum.wrapping_add(move_hash(m.get_source().to_int(), m.get_dest().to_int(), promotion));
         n += 1;
     }
@@ -156,13 +140,7 @@ pub fn cozy_list_checksum(board: &cozy_chess::Board) -> (usize, u64) {
                     if m.to.file() > m.from.file() { cozy_chess::File::G } else { cozy_chess::File::C };
                 to = cozy_chess::Square::new(file, m.from.rank());
             }
-            let promotion = match m.promotion {
-                None => 0,
-                Some(cozy_chess::Piece::Knight) => 1,
-                Some(cozy_chess::Piece::Bishop) => 2,
-                Some(cozy_chess::Piece::Rook) => 3,
-                Some(_) => 4,
-            };
+            let promotion = m.promotion.map_or(0, |p| p as u8);
             sum = sum.wrapping_add(move_hash(m.from as u8, to as u8, promotion));
             n += 1;
         }

@@ -367,26 +367,36 @@ pub(crate) fn attacked_reads(board: &mailbox::Board, target: usize, by: Color, i
     (false, reads)
 }
 
-/// The same answer as [`scan_cells`], found by looking at each enemy piece instead (faster when the
-/// enemy has few pieces): the [`mailbox::ATTACKS`] table says in one lookup whether a piece stands on
-/// a knight, pawn, king or slider line to the king; only aligned sliders are walked, from the king.
+/// Up to this many enemy pieces, one square's attack test walks the enemy's list; beyond, it scans
+/// out from the square.
+pub(crate) const SHORT_ATTACK_LIST: u8 = 10;
+
+/// Checkers and pins of the king of `us` on `king`: the answer of [`scan_cells`], with the
+/// position's bitboards naming the candidates (the enemy knights, pawns and king that touch the
+/// king, and the enemy sliders on a line through it); only those sliders' lines are walked, from
+/// the king on the mailbox (so blocked tiles block them as any piece does).
 #[inline(always)]
-pub(crate) fn scan_list(board: &mailbox::Board, enemy: &PieceList, king: usize, us: Color) -> Scan {
+pub(crate) fn scan_for(pos: &Position, king: usize, us: Color) -> Scan {
+    let board = &pos.board;
+    let them = !us;
+    let bb = &pos.bitboards;
+    let of = |role: Role| bb[mailbox::piece_code(them, role) as usize];
+    let ksq = mailbox::SQUARE_INDEX[king] as usize;
     let mut s = Scan::CLEAR;
-    for &cell in &enemy.cells[..enemy.len as usize] {
-        let from = cell as usize;
-        let delta = (king as isize - from as isize + 119) as usize;
-        let hit = mailbox::ATTACKS_BY_CODE[(board[from] & 15) as usize][delta];
-        if hit == 0 {
-            continue;
-        }
-        if hit & (mailbox::ATTACK_DIAGONAL | mailbox::ATTACK_ORTHOGONAL) == 0 {
-            s.check_count += 1;
-            s.checker = from;
-            s.check_dir = 0;
-            continue;
-        }
-        let dir = -(mailbox::DIRECTION[delta] as isize);
+    let leapers = (of(Role::Knight) & mailbox::KNIGHT_SETS[ksq])
+        | (of(Role::Pawn) & mailbox::PAWN_ATTACK_SETS[us][ksq])
+        | (of(Role::King) & mailbox::KING_SETS[ksq]);
+    if leapers != 0 {
+        s.check_count = leapers.count_ones();
+        s.checker = mailbox::SQUARE_CELL[leapers.trailing_zeros() as usize] as usize;
+    }
+    let queens = of(Role::Queen);
+    let mut sliders = (mailbox::ORTHOGONAL_LINES[ksq] & (of(Role::Rook) | queens))
+        | (mailbox::DIAGONAL_LINES[ksq] & (of(Role::Bishop) | queens));
+    while sliders != 0 {
+        let from = mailbox::SQUARE_CELL[sliders.trailing_zeros() as usize] as usize;
+        sliders &= sliders - 1;
+        let dir = mailbox::direction(king, from);
         let mut c = step(king, dir);
         while board[c] == EMPTY {
             c = step(c, dir);
@@ -413,27 +423,6 @@ pub(crate) fn scan_list(board: &mailbox::Board, enemy: &PieceList, king: usize, 
         }
     }
     s
-}
-
-/// Up to this many enemy pieces, checkers and pins are found by looking at each enemy piece; beyond,
-/// by walking out from the king. (Measured with callgrind on the perft benchmark positions: the piece
-/// list is cheaper even with 16 enemy pieces, whose lines to the king are rarely open.)
-pub(crate) const SHORT_LIST: u8 = 16;
-
-/// Up to this many enemy pieces, one square's attack test walks the enemy's list; beyond, it scans
-/// out from the square.
-pub(crate) const SHORT_ATTACK_LIST: u8 = 10;
-
-/// Checkers and pins of the king of `us` on `king`: [`scan_list`] or [`scan_cells`], whichever is
-/// cheaper for the enemy's number of pieces.
-#[inline(always)]
-pub(crate) fn scan_for(pos: &Position, king: usize, us: Color) -> Scan {
-    let enemy = &pos.pieces[!us];
-    if enemy.len <= SHORT_LIST {
-        scan_list(&pos.board, enemy, king, us)
-    } else {
-        scan_cells(&pos.board, king, us)
-    }
 }
 
 /// Which cells of the king's zone (bit `i` for `king + ZONE_OFFSETS[i]`, only those in `wanted`) the
@@ -511,6 +500,51 @@ pub(crate) fn scan(pos: &Position, king: usize, color: Color) -> KingSafety {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bitboard-guided scan finds what the walk from the king finds, over every position of
+    /// short deterministic games from tactical starts (checks, double checks, pins, en passant).
+    #[test]
+    fn the_guided_scan_agrees_with_the_walk() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in starts {
+            for seed in 0..40usize {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for ply in 0..24 {
+                    for color in [Color::White, Color::Black] {
+                        let king = pos.kings[color] as usize;
+                        if king == 0 {
+                            continue;
+                        }
+                        let (a, b) = (scan_for(&pos, king, color), scan_cells(&pos.board, king, color));
+                        assert_eq!(a.check_count, b.check_count, "{}", pos.to_fen());
+                        assert_eq!(a.pinned, b.pinned, "{}", pos.to_fen());
+                        let mut pa = a.pins[..a.pin_count].to_vec();
+                        let mut pb = b.pins[..b.pin_count].to_vec();
+                        pa.sort_unstable();
+                        pb.sort_unstable();
+                        assert_eq!(pa, pb, "{}", pos.to_fen());
+                        if a.check_count == 1 {
+                            assert_eq!((a.checker, a.check_dir), (b.checker, b.check_dir), "{}", pos.to_fen());
+                        }
+                        checked += 1;
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[(seed * 7 + ply * 13) % moves.len()]);
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
 
     #[test]
     fn knight_and_pawn_checks_have_only_the_checker_as_evasion() {

@@ -30,7 +30,7 @@ use crate::by_color::ByColor;
 
 use crate::king_safety::{self, Scan};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, attacked_on};
+use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::types::{Color, Role, Square};
 
@@ -240,11 +240,19 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     fn ray(&mut self, from: usize, d: isize, role: Role) {
         let board = &self.pos.board;
         let mut to = step(from, d);
-        while board[to] == EMPTY {
-            if self.quiet && self.allows(to) {
+        if self.quiet && !self.in_check {
+            // The common case without a test per cell.
+            while board[to] == EMPTY {
                 self.add(from, to, role, EMPTY, MoveKind::Normal);
+                to = step(to, d);
             }
-            to = step(to, d);
+        } else {
+            while board[to] == EMPTY {
+                if self.quiet && self.allows(to) {
+                    self.add(from, to, role, EMPTY, MoveKind::Normal);
+                }
+                to = step(to, d);
+            }
         }
         let code = board[to];
         if self.targets[code as usize] == 2 && self.allows(to) {
@@ -429,30 +437,61 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     }
 }
 
-/// Which of the `wanted` king-zone cells (bit `i` for `king + ZONE_OFFSETS[i]`) the enemy of `us`
-/// attacks with the king lifted: one look at each enemy piece through the king-zone table when that
-/// is cheaper, else a ray scan out of each cell.
+/// Which of the `wanted` king-zone cells (bit `i` for `king + ZONE_OFFSETS[i]`, each inside the
+/// board) the enemy of `us` attacks with the king lifted: the position's bitboards name the enemy
+/// knights, pawns and king that touch each cell and the enemy sliders on a line through it; only
+/// those sliders' lines are walked on the mailbox (from the cell, through the king's own cell).
 #[inline(always)]
 fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
     let board = &pos.board;
     let enemy = &pos.pieces[!us];
-    // One look at each enemy piece decides every cell; a ray scan out of one cell costs about
-    // as much as looking at five enemy pieces.
-    if u32::from(enemy.len) <= 8 * wanted.count_ones() {
-        king_safety::king_zone_attacks(board, enemy, king, wanted)
-    } else {
-        let mut attacked = 0;
-        let mut todo = wanted;
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            if attacked_on(board, step(king, ZONE_OFFSETS[i]), !us, king) {
+    // Against a few pieces one look at each (the king-zone table) answers every cell at once.
+    if u32::from(enemy.len) <= ZONE_LIST_PER_CELL * wanted.count_ones() {
+        return king_safety::king_zone_attacks(board, enemy, king, wanted);
+    }
+    let bb = &pos.bitboards;
+    let them = !us;
+    let of = |role: Role| bb[mailbox::piece_code(them, role) as usize];
+    let (knights, pawns, kings) = (of(Role::Knight), of(Role::Pawn), of(Role::King));
+    let queens = of(Role::Queen);
+    let (orthogonal, diagonal) = (of(Role::Rook) | queens, of(Role::Bishop) | queens);
+    let mut attacked = 0;
+    let mut todo = wanted;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let target = step(king, ZONE_OFFSETS[i]);
+        let sq = mailbox::SQUARE_INDEX[target] as usize;
+        if (knights & mailbox::KNIGHT_SETS[sq])
+            | (pawns & mailbox::PAWN_ATTACK_SETS[us][sq])
+            | (kings & mailbox::KING_SETS[sq])
+            != 0
+        {
+            attacked |= 1 << i;
+            continue;
+        }
+        let mut sliders =
+            (orthogonal & mailbox::ORTHOGONAL_LINES[sq]) | (diagonal & mailbox::DIAGONAL_LINES[sq]);
+        while sliders != 0 {
+            let from = mailbox::SQUARE_CELL[sliders.trailing_zeros() as usize] as usize;
+            sliders &= sliders - 1;
+            let dir = mailbox::direction(target, from);
+            let mut c = step(target, dir);
+            while c != from && (board[c] == EMPTY || c == king) {
+                c = step(c, dir);
+            }
+            if c == from {
                 attacked |= 1 << i;
+                break;
             }
         }
-        attacked
     }
+    attacked
 }
+
+/// Up to this many enemy pieces per wanted cell, [`zone_attacks`] looks at each enemy piece;
+/// beyond, it asks the bitboards about each cell.
+const ZONE_LIST_PER_CELL: u32 = 1;
 
 /// Sends the legal moves of the side to move to `list`.
 #[inline]

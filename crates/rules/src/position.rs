@@ -219,9 +219,9 @@ pub struct Position {
     list_index: [u8; 256],
     /// Per cell code (`code & 15`), the squares holding that piece as a bit set (a1 = bit 0). Only the
     /// piece codes are read ([`Position::bitboard`]); the slots of the other codes collect the updates
-    /// of non-captures without a branch and mean nothing. Kept by every move, undo and edit (not by
-    /// perft's counting make, which leaves them as they were).
-    bitboards: [u64; 16],
+    /// of non-captures without a branch and mean nothing. Kept by every move, undo and edit, perft's
+    /// counting make included (the king-safety scan reads them).
+    pub(crate) bitboards: [u64; 16],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
     pub(crate) kings: ByColor<u8>,
     pub(crate) turn: Color,
@@ -1180,12 +1180,16 @@ impl Position {
         let rights = self.st.castling.bits() & mask[from] & mask[to];
         self.st.castling = CastlingRights::from_bits(rights);
         let code = self.board[from];
-        self.board[capture_cell] = EMPTY;
-        self.board[from] = EMPTY;
-        self.board[to] = match m.promotion {
+        let placed = match m.promotion {
             Some(role) => mailbox::piece_code(us, role),
             None => code,
         };
+        self.bitboards[(saved.captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from];
+        self.bitboards[(placed & 15) as usize] ^= mailbox::CELL_BIT[to];
+        self.board[capture_cell] = EMPTY;
+        self.board[from] = EMPTY;
+        self.board[to] = placed;
         let slot = self.list_index[from];
         self.pieces[us].cells[slot as usize] = to as u8;
         self.list_index[to] = slot;
@@ -1219,8 +1223,12 @@ impl Position {
         let to = m.to.cell();
         let capture_cell =
             if m.kind == MoveKind::EnPassant { mailbox::step(to, -mailbox::PAWN_PUSH[us]) } else { to };
-        let code = self.board[to];
-        self.board[from] = if m.promotion.is_some() { mailbox::piece_code(us, Role::Pawn) } else { code };
+        let placed = self.board[to];
+        let code = if m.promotion.is_some() { mailbox::piece_code(us, Role::Pawn) } else { placed };
+        self.bitboards[(saved.captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
+        self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from];
+        self.bitboards[(placed & 15) as usize] ^= mailbox::CELL_BIT[to];
+        self.board[from] = code;
         self.board[to] = EMPTY;
         self.board[capture_cell] = saved.captured;
         let slot = self.list_index[to];
@@ -1590,8 +1598,13 @@ mod count_make_tests {
             let mut pos = Position::from_fen(fen).unwrap();
             for m in pos.legal_moves() {
                 let before = pos.clone();
+                let mut full = pos.clone();
+                full.play_unchecked(m);
                 let saved = pos.make_for_count(m);
+                // The piece bitboards are kept as a full make keeps them (the scan reads them).
+                assert_eq!(pos.bitboards[4..], full.bitboards[4..], "{fen} {m}");
                 pos.unmake_for_count(m, saved);
+                assert_eq!(pos.bitboards[4..], before.bitboards[4..], "{fen} {m}");
                 assert_eq!(pos, before, "{fen} {m}");
                 assert_eq!(pos.st.key, before.st.key, "{fen} {m}");
                 assert_eq!(pos.kings, before.kings, "{fen} {m}");

@@ -172,11 +172,6 @@ impl Role {
             Role::King => 0,
         }
     }
-
-    #[inline]
-    pub(crate) const fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
 }
 
 impl Role {

@@ -4,7 +4,8 @@
 //!
 //! Groups (the function in each is `gambit`, `chess` or `cozy-chess`):
 //! * `plain_perft/<position>`: perft of the six positions of `PERFT_POSITIONS` at their depths, no
-//!   sibling sharing (the sibling-sharing `gambit_rules::perft` keeps its own row in `benches/perft.rs`);
+//!   sibling sharing; the group also times `gambit_rules::perft`, which shares work between sibling
+//!   positions, as `gambit-sibling` (its own labelled row, outside the targets);
 //! * `legal_list/standard` and `legal_list/games`: the legal moves of the six positions (2,000 times)
 //!   and of the 1,288 game positions of `benches/data/legal-list.fen` (once), materialised and
 //!   folded into a checksum that the three sides must agree on;
@@ -42,6 +43,11 @@ fn plain_perft(c: &mut Criterion) {
         let mut pos = t.gambit.clone();
         group.bench_function("gambit", |b| {
             b.iter(|| assert_eq!(gambit_plain_perft(&mut pos, case.depth), case.nodes));
+        });
+        // Gambit's own perft, which shares work between sibling positions: its own labelled row,
+        // outside the like-for-like targets.
+        group.bench_function("gambit-sibling", |b| {
+            b.iter(|| assert_eq!(gambit_rules::perft(black_box(&t.gambit), case.depth), case.nodes));
         });
         group.bench_function("chess", |b| {
             b.iter(|| assert_eq!(chess_plain_perft(black_box(&t.chess), case.depth), case.nodes));

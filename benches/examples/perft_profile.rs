@@ -14,7 +14,8 @@
 //! `perft`'s sharing between sibling positions).
 //! `time` instead of a generator runs both, alternating, five times each, and prints the best times
 //! and their ratio (a quick look; the benchmark's figures come from criterion).
-//! `list [ROUNDS]` builds the legal lists of the `legal_list/games` positions ROUNDS times (20).
+//! `list [ROUNDS]` builds the legal lists of the `legal_list/games` positions ROUNDS times (20);
+//! `list-chess` and `list-cozy` do the same with the peers.
 
 use std::str::FromStr;
 
@@ -24,20 +25,27 @@ use gambit_benches::like_for_like::gambit_plain_perft as plain_perft;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: perft_profile gambit|gambit-plain|chess|time|make POSITION [DEPTH] | list [ROUNDS]";
+    let usage = "usage: perft_profile gambit|gambit-plain|chess|time|make POSITION [DEPTH] | list[-chess|-cozy] [ROUNDS]";
     let engine = args.first().expect(usage);
-    if engine == "list" {
-        // The legal lists of the `legal_list/games` positions, `rounds` times (default 20).
+    if let Some(side) = engine.strip_prefix("list") {
+        // The legal lists of the `legal_list/games` positions, `rounds` times (default 20), by
+        // Gambit (`list`), the `chess` crate (`list-chess`) or cozy-chess (`list-cozy`).
+        use gambit_benches::like_for_like::{
+            Triple, chess_list_checksum, cozy_list_checksum, gambit_list_checksum, game_fens,
+        };
         let rounds: usize = args.get(1).map_or(20, |r| r.parse().expect("rounds"));
-        let positions: Vec<gambit_rules::Position> = gambit_benches::like_for_like::game_fens()
-            .into_iter()
-            .map(|f| gambit_rules::Position::from_fen(f).unwrap())
-            .collect();
+        let triples: Vec<Triple> = game_fens().into_iter().map(Triple::new).collect();
         let mut list = gambit_rules::MoveList::new();
         let mut sum = 0u64;
         for _ in 0..rounds {
-            for pos in &positions {
-                sum = sum.wrapping_add(gambit_benches::like_for_like::gambit_list_checksum(pos, &mut list).1);
+            for t in &triples {
+                let (_, s) = match side {
+                    "" => gambit_list_checksum(&t.gambit, &mut list),
+                    "-chess" => chess_list_checksum(&t.chess),
+                    "-cozy" => cozy_list_checksum(&t.cozy),
+                    other => panic!("unknown side {other:?}: {usage}"),
+                };
+                sum = sum.wrapping_add(s);
             }
         }
         println!("{sum}");

@@ -531,7 +531,12 @@ mod tests {
                         pb.sort_unstable();
                         assert_eq!(pa, pb, "{}", pos.to_fen());
                         if a.check_count == 1 {
-                            assert_eq!((a.checker, a.check_dir), (b.checker, b.check_dir), "{}", pos.to_fen());
+                            assert_eq!(
+                                (a.checker, a.check_dir),
+                                (b.checker, b.check_dir),
+                                "{}",
+                                pos.to_fen()
+                            );
                         }
                         checked += 1;
                     }

@@ -211,9 +211,12 @@ pub mod tags {
     /// The bots' decisions in a watched bot-against-bot battle outside a run
     /// ([`watched_battle_seed`](super::watched_battle_seed), `gambit-cli battle`).
     pub const WATCHED_BATTLE: u64 = 12;
+    /// The one shuffled order of a stage's templates whose windows route runs take
+    /// ([`RunConfig::templates_once`](crate::run::RunConfig::templates_once)).
+    pub const TEMPLATE_ORDER: u64 = 13;
 
     /// Every tag with its name, in value order.
-    pub const ALL: [(&str, u64); 12] = [
+    pub const ALL: [(&str, u64); 13] = [
         ("OFFER", OFFER),
         ("FIRST", FIRST),
         ("SHOP", SHOP),
@@ -226,6 +229,7 @@ pub mod tags {
         ("CARELESS", CARELESS),
         ("THINKER", THINKER),
         ("WATCHED_BATTLE", WATCHED_BATTLE),
+        ("TEMPLATE_ORDER", TEMPLATE_ORDER),
     ];
 }
 
@@ -248,7 +252,7 @@ mod tests {
         values.dedup();
         assert_eq!(values.len(), tags::ALL.len(), "two seed tags share a value: {:?}", tags::ALL);
         // The values seeded runs were generated with (changing one changes every seed's run).
-        assert_eq!(tags::ALL.iter().map(|&(_, v)| v).collect::<Vec<_>>(), (1..=12).collect::<Vec<_>>());
+        assert_eq!(tags::ALL.iter().map(|&(_, v)| v).collect::<Vec<_>>(), (1..=13).collect::<Vec<_>>());
         assert_eq!((tags::ENEMY, tags::PLAYER, tags::ROUTE, tags::CARELESS), (5, 6, 7, 10));
     }
 

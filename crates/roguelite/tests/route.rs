@@ -178,7 +178,7 @@ fn play_until(run: &mut Run, stop: impl Fn(&Run) -> bool) -> usize {
 fn a_route_run_walks_the_map_and_replays_from_its_log() {
     let mut seen_kinds = std::collections::BTreeSet::new();
     let mut lost_and_kept = false;
-    for seed in 0..12 {
+    for seed in 0..24 {
         let mut run = Run::new(fast_config(seed));
         assert_eq!(run.phase().kind(), PhaseKind::StartOffer);
         run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();
@@ -366,7 +366,7 @@ fn a_three_battle_run_saved_before_the_route_finishes_as_one() {
 fn a_node_preview_shows_what_the_node_then_holds() {
     let mut checked = 0;
     let mut kinds = std::collections::BTreeSet::new();
-    for seed in 0..12 {
+    for seed in 0..24 {
         let mut run = Run::new(fast_config(seed));
         let mut n = 0;
         while !run.is_over() {
@@ -412,4 +412,90 @@ fn a_node_preview_shows_what_the_node_then_holds() {
     }
     assert!(checked >= 8, "only {checked} battles checked");
     assert!(kinds.contains("battle") && kinds.contains("boss"), "{kinds:?}");
+}
+
+/// A run of `config` after its start offer, on the map.
+fn started(config: RunConfig) -> Run {
+    let mut run = Run::new(config);
+    run.apply(auto_decision(&run, AUTO_PLAYER_TUNING).unwrap()).unwrap();
+    run
+}
+
+/// Every path from the start to the last boss, as node references.
+fn node_paths(route: &Route) -> Vec<Vec<NodeRef>> {
+    let mut done = Vec::new();
+    let mut open: Vec<(Option<NodeRef>, Vec<NodeRef>)> = vec![(None, Vec::new())];
+    while let Some((at, path)) = open.pop() {
+        let choices = route.choices(at);
+        if choices.is_empty() {
+            done.push(path);
+            continue;
+        }
+        for c in choices {
+            let mut p = path.clone();
+            p.push(c);
+            open.push((Some(c), p));
+        }
+    }
+    done
+}
+
+/// Issue 41, section 3: no template twice in one run. Over 40 seeds, on every path through the
+/// route, the battle nodes' templates (what their previews show, which is what the battle plays)
+/// are all different; a run saved before the rule (no `templates_once`) keeps drawing each node on
+/// its own, and some of those runs repeat a template on a path.
+#[test]
+fn no_path_meets_a_template_twice() {
+    let mut old_repeats = 0;
+    for seed in 0..40 {
+        let run = started(RunConfig::new(seed));
+        let old = started(RunConfig { templates_once: false, ..RunConfig::new(seed) });
+        let route = run.route().unwrap();
+        assert_eq!(Some(route), old.route(), "the route itself does not change");
+        for path in node_paths(route) {
+            let templates = |r: &Run| -> Vec<String> {
+                path.iter().filter_map(|&at| r.node_preview(at)).map(|p| p.template).collect()
+            };
+            let mut new = templates(&run);
+            assert_eq!(new.len(), 6, "six battles on a path");
+            new.sort();
+            new.dedup();
+            assert_eq!(new.len(), 6, "seed {seed}: a template repeats on {path:?}");
+            let mut before = templates(&old);
+            before.sort();
+            before.dedup();
+            old_repeats += usize::from(before.len() < 6);
+        }
+    }
+    assert!(old_repeats > 0, "the test would pass without the rule");
+}
+
+/// Issue 41, section 3: across 10 consecutive seeds the route's battle nodes offer every template
+/// of the pool (checked on two blocks; the spread is each template's number of nodes).
+#[test]
+fn ten_consecutive_seeds_offer_every_template() {
+    for block in [1u64, 11] {
+        let mut spread = std::collections::BTreeMap::<String, usize>::new();
+        let mut pool = Vec::new();
+        for seed in block..block + 10 {
+            let run = started(RunConfig::new(seed));
+            pool = run.templates().into_iter().map(|t| t.name).collect();
+            let route = run.route().unwrap();
+            for (a, act) in route.acts.iter().enumerate() {
+                for (row, nodes) in act.rows.iter().enumerate() {
+                    for index in 0..nodes.len() {
+                        if let Some(p) = run.node_preview(NodeRef { act: a, row, index }) {
+                            *spread.entry(p.template).or_default() += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let missing: Vec<&String> = pool.iter().filter(|t| !spread.contains_key(*t)).collect();
+        assert!(
+            missing.is_empty(),
+            "seeds {block}-{}: {missing:?} never offered; spread {spread:?}",
+            block + 9
+        );
+    }
 }

@@ -536,6 +536,43 @@ pub struct RunConfig {
     /// players never read the enemy's seed stream.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub enemy_seed_salt: u64,
+    /// Whether a route's battle nodes meet each template at most once: the nodes of one stage, in
+    /// route order (act, row, index), take consecutive templates of one fixed shuffled order of the
+    /// stage's pool ([`tags::TEMPLATE_ORDER`]), from a start that moves with the seed by at least
+    /// the stage's node count and prime to the pool size. So no run repeats a template while a stage
+    /// has no more nodes on the route than templates (8 each; a two-act route has at most 4, 7 and
+    /// 3 nodes of stages 1, 2 and 3), consecutive seeds meet different templates, and any 8
+    /// consecutive seeds offer every template. `true` for a new run; absent in runs saved before,
+    /// which drew each node's template on its own (repeats possible) and read as `false`, replaying
+    /// as played.
+    #[serde(default)]
+    pub templates_once: bool,
+}
+
+/// The most battle nodes of `stage` a route of `acts` acts can hold (each act: two battles, then
+/// three battles or elites with at least one of each, then the boss; [`crate::route`]): an act's
+/// battles are of stage `act + 1`, its elites and boss of stage `act + 2`, both at most 3.
+fn stage_nodes_at_most(stage: u32, acts: u32) -> u64 {
+    (0..acts)
+        .map(|act| {
+            let battles = u64::from((act + 1).min(3) == stage) * 4;
+            let elites_and_boss = u64::from((act + 2).min(3) == stage) * 3;
+            battles + elites_and_boss
+        })
+        .sum()
+}
+
+/// How far the window of templates moves from one seed to the next: at least the stage's node
+/// count (so consecutive seeds' windows do not overlap while they fit in the pool) and prime to the
+/// pool size `n` (so every template starts a window within `n` consecutive seeds).
+fn window_step(nodes: u64, n: u64) -> u64 {
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    (nodes.max(1)..).find(|&s| gcd(s, n) == 1).unwrap_or(1)
 }
 
 fn is_zero_u64(n: &u64) -> bool {
@@ -566,6 +603,7 @@ impl RunConfig {
             acts: ROUTE_ACTS,
             locked_items: Vec::new(),
             enemy_seed_salt: 0,
+            templates_once: true,
         }
     }
 
@@ -1701,6 +1739,10 @@ impl Run {
 
     /// The template battle node `at` of kind `kind` draws (from the seed and the node alone) and the
     /// stream its variation continues from; `None` for a shop, a rest or a stage without templates.
+    ///
+    /// With [`RunConfig::templates_once`], the node takes the template of its place among the
+    /// route's battle nodes of its stage in the stage's shuffled order; otherwise one drawn for the
+    /// node alone. The variation stream is the node's either way.
     fn node_template(&self, at: NodeRef, kind: NodeKind) -> Option<(EncounterTemplate, ChaCha8Rng)> {
         let stage = kind.stage(at.act)?;
         let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
@@ -1708,8 +1750,39 @@ impl Run {
         if pool.is_empty() {
             return None;
         }
-        let t = pool.swap_remove(r.gen_range(0..pool.len()));
+        let drawn = r.gen_range(0..pool.len());
+        let place = self.config.templates_once.then(|| self.stage_place(at, stage)).flatten();
+        let t = match place {
+            Some(place) => {
+                // One order of the stage's templates for every run; a run takes the window of it
+                // that starts at `seed * step`, so consecutive seeds take windows side by side.
+                pool.shuffle(&mut rng(0, tags::TEMPLATE_ORDER, u64::from(stage), 0));
+                let n = pool.len() as u64;
+                let step = window_step(stage_nodes_at_most(stage, self.config.acts), n);
+                let start = self.config.seed % n * step % n;
+                pool.swap_remove(((start + place as u64) % n) as usize)
+            }
+            None => pool.swap_remove(drawn),
+        };
         Some((t, r))
+    }
+
+    /// The place of node `at` among the route's battle nodes of `stage`, in route order (act, row,
+    /// index); `None` without a route or for a node not on it.
+    fn stage_place(&self, at: NodeRef, stage: u32) -> Option<usize> {
+        let route = self.route.as_ref()?;
+        let mut place = 0;
+        for (a, act) in route.acts.iter().enumerate() {
+            for (row, nodes) in act.rows.iter().enumerate() {
+                for (index, node) in nodes.iter().enumerate() {
+                    if (NodeRef { act: a, row, index }) == at {
+                        return Some(place);
+                    }
+                    place += usize::from(node.kind.stage(a) == Some(stage));
+                }
+            }
+        }
+        None
     }
 
     /// What route node `at` holds, for the map ([`NodePreview`]): the template its battle draws, its
@@ -2176,5 +2249,18 @@ mod tests {
             (run.start_hp(Team::Enemy, Role::Pawn), run.start_hp(Team::Player, Role::Pawn)),
             (3, START_HP)
         );
+    }
+
+    #[test]
+    fn template_windows_fit_the_route_and_move_with_the_seed() {
+        // Two acts: stage 1 holds at most 4 battle nodes, stage 2 at most 7, stage 3 at most 3.
+        assert_eq!([1, 2, 3].map(|s| stage_nodes_at_most(s, 2)), [4, 7, 3]);
+        assert_eq!([1, 2, 3].map(|s| stage_nodes_at_most(s, 3)), [4, 7, 10]);
+        // The step is at least the node count and prime to the pool size.
+        assert_eq!(window_step(4, 8), 5);
+        assert_eq!(window_step(7, 8), 7);
+        assert_eq!(window_step(3, 8), 3);
+        assert_eq!(window_step(0, 8), 1);
+        assert_eq!(window_step(6, 9), 7);
     }
 }

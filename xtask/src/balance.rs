@@ -550,25 +550,9 @@ pub(crate) fn append_block(
     Ok(serde_json::to_string_pretty(&v)? + "\n")
 }
 
-/// The civil date (UTC) of a count of days since 1970-01-01, `YYYY-MM-DD` (Howard Hinnant's
-/// `civil_from_days`).
-pub(crate) fn civil_date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-/// Today's date, UTC.
+/// Today's date, UTC, `YYYY-MM-DD` (the roguelite's own calendar, which daily runs use).
 fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    civil_date(i64::try_from(secs / 86_400).unwrap_or(0))
+    gambit_roguelite::seed::Date::today_utc().to_string()
 }
 
 /// The output of a git command in `root`, trimmed.
@@ -1078,11 +1062,10 @@ mod tests {
     }
 
     #[test]
-    fn dates_are_civil() {
-        assert_eq!(civil_date(0), "1970-01-01");
-        assert_eq!(civil_date(11_016), "2000-02-29");
-        assert_eq!(civil_date(20_791), "2026-12-04");
-        assert_eq!(civil_date(-1), "1969-12-31");
+    fn today_is_a_civil_date() {
+        let t = today();
+        assert_eq!(t.len(), 10, "{t}");
+        assert!(t.starts_with("20") && t.as_bytes()[4] == b'-' && t.as_bytes()[7] == b'-', "{t}");
     }
 
     #[test]

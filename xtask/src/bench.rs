@@ -12,6 +12,8 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
+use crate::fmt_ns;
+
 /// The start and end markers of the generated table in docs/performance.md.
 pub const START: &str = "<!-- bench-table:start -->";
 /// See [`START`].
@@ -144,16 +146,6 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 fn geomean(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
-}
-
-fn fmt_ns(ns: f64) -> String {
-    if ns >= 1e6 {
-        format!("{:.2} ms", ns / 1e6)
-    } else if ns >= 1e3 {
-        format!("{:.1} µs", ns / 1e3)
-    } else {
-        format!("{ns:.0} ns")
-    }
 }
 
 /// The Markdown table of `runs` (each run's times), under `header`, with the verdicts on the targets.

@@ -26,21 +26,7 @@ fn fast_config(seed: u64) -> RunConfig {
 
 /// Every path from the start to the last boss, as node kinds.
 fn paths(route: &Route) -> Vec<Vec<NodeKind>> {
-    let mut done = Vec::new();
-    let mut open: Vec<(Option<NodeRef>, Vec<NodeKind>)> = vec![(None, Vec::new())];
-    while let Some((at, path)) = open.pop() {
-        let choices = route.choices(at);
-        if choices.is_empty() {
-            done.push(path);
-            continue;
-        }
-        for c in choices {
-            let mut p = path.clone();
-            p.push(route.node(c).unwrap().kind);
-            open.push((Some(c), p));
-        }
-    }
-    done
+    node_paths(route).iter().map(|p| p.iter().map(|&at| route.node(at).unwrap().kind).collect()).collect()
 }
 
 #[test]

@@ -400,6 +400,26 @@ impl RankRules {
         }
         lines
     }
+
+    /// [`RankRules::describe`] as one sentence for one wrapping line (the run-start and run-end
+    /// screens): the lines joined by `; `, each after the first starting lower-case
+    /// (`The enemy always plays the action it judges best (no variety); every battle's move budget
+    /// is 1 move shorter`).
+    #[must_use]
+    pub fn describe_line(&self, items: &ItemCatalogue) -> String {
+        self.describe(items)
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut chars = line.chars();
+                match chars.next() {
+                    Some(c) if i > 0 => c.to_lowercase().chain(chars).collect(),
+                    _ => line.clone(),
+                }
+            })
+            .collect::<Vec<String>>()
+            .join("; ")
+    }
 }
 
 impl RankRules {

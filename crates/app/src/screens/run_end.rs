@@ -1,10 +1,12 @@
-//! The end of a run: won or over, the seed and rank (or the daily run's date), battles won, points,
-//! the pieces lost by name, EXP earned and EXP to spend (the points and the EXP each with what they
+//! The end of a run: won or over, the seed and rank (or the daily run's date), what the rank
+//! changed, battles won, points, the pieces lost by name, EXP earned and EXP to spend (the points and the EXP each with what they
 //! came from, in words); Upgrades, Back to title.
 
 use bevy::prelude::*;
 
 use gambit_roguelite::economy::{ExpReward, VictoryReward};
+use gambit_roguelite::items::ItemCatalogue;
+use gambit_roguelite::rank::{Rank, RankRules};
 use gambit_roguelite::records::RunRecord;
 use gambit_roguelite::run::RunSummary;
 
@@ -12,7 +14,7 @@ use super::Screen;
 use crate::AppSystems;
 use crate::run::{Profile, RunSession};
 use crate::ui::section::show;
-use crate::ui::{Section, View, button, heading, label, page_column, spawn_page};
+use crate::ui::{Section, View, button, heading, label, muted_line, page_column, spawn_page};
 
 /// What the run-end buttons do.
 #[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,12 +42,21 @@ fn spawn(mut commands: Commands) {
 pub struct RunEndView {
     won: bool,
     lines: [String; 6],
+    /// What the run's rank changed, in one wrapping line.
+    rank: String,
 }
 
 impl View for RunEndView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(if self.won { "The run is won" } else { "The run is over" }));
-        for line in &self.lines {
+        let (first, rest) = self.lines.split_first().expect("six lines");
+        p.spawn(label(first.clone()));
+        p.spawn(muted_line(self.rank.clone())).insert(Node {
+            max_width: crate::ui::units(120.0),
+            margin: UiRect::all(crate::ui::units(0.4)),
+            ..default()
+        });
+        for line in rest {
             p.spawn(label(line.clone()));
         }
         p.spawn(Node { flex_direction: FlexDirection::Row, ..default() }).with_children(|row| {
@@ -78,8 +89,24 @@ fn present(
             exp_line(&summary.exp_reward()),
             format!("EXP to spend: {}", profile.progress.exp),
         ],
+        rank: rank_line(&session.run.config().rank, session.run.items()),
     };
     show(&mut commands, &mut sections, &view);
+}
+
+/// What the run's rank changed, for the run-end page: `Rank 1 changed: the enemy always plays the
+/// action it judges best (no variety); ...`, or `Rank 0 changes nothing`
+/// ([`RankRules::describe_line`]).
+#[must_use]
+pub fn rank_line(rank: &RankRules, items: &ItemCatalogue) -> String {
+    if rank.rank == Rank::MIN {
+        format!("Rank {} changes nothing", rank.rank)
+    } else {
+        let line = rank.describe_line(items);
+        let mut chars = line.chars();
+        let line: String = chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default();
+        format!("Rank {} changed: {line}", rank.rank)
+    }
 }
 
 /// `Pieces lost: queen, rook, 2 pawns` (strongest first), or `Pieces lost: none`: the owned pieces
@@ -166,6 +193,16 @@ fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Scre
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_run_end_says_what_the_rank_changed() {
+        let items = ItemCatalogue::default();
+        assert_eq!(rank_line(&RankRules::of(Rank::MIN), &items), "Rank 0 changes nothing");
+        let one = rank_line(&RankRules::of(Rank::new(1).unwrap()), &items);
+        assert!(one.starts_with("Rank 1 changed: the enemy always plays the action it judges best"), "{one}");
+        let three = rank_line(&RankRules::of(Rank::new(3).unwrap()), &items);
+        assert!(three.contains("Cold Snap") && three.contains("shops offer 2 pieces"), "{three}");
+    }
 
     #[test]
     fn the_exp_is_told_in_words_without_a_formula() {

@@ -72,7 +72,7 @@ pub struct RunStartView {
     title: String,
     /// The run's rank and what it changes.
     rank: Rank,
-    rank_lines: Vec<String>,
+    rank_line: String,
     /// The ranks that can be chosen (none once the run is under way or for a daily run).
     ranks: Vec<Rank>,
     /// The highest rank unlocked, for the hint about the next.
@@ -136,7 +136,7 @@ impl RunStartView {
             seed: config.seed,
             title: daily.map_or_else(|| "A new run".to_string(), |d| format!("Daily run of {d}")),
             rank: config.rank.rank,
-            rank_lines: config.rank.describe(session.run.items()),
+            rank_line: config.rank.describe_line(session.run.items()),
             ranks: if open && daily.is_none() {
                 profile.progress.playable_ranks().collect()
             } else {
@@ -160,19 +160,7 @@ impl View for RunStartView {
             self.seed, self.rank
         )));
         // What the rank changes, in one wrapping line (and how to unlock the next).
-        let mut about = self
-            .rank_lines
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                let mut chars = line.chars();
-                match chars.next() {
-                    Some(c) if i > 0 => c.to_lowercase().chain(chars).collect(),
-                    _ => line.clone(),
-                }
-            })
-            .collect::<Vec<String>>()
-            .join("; ");
+        let mut about = self.rank_line.clone();
         if !self.ranks.is_empty()
             && let Some(next) = self.highest.next()
         {

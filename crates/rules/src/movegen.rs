@@ -461,6 +461,7 @@ fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
         let i = todo.trailing_zeros() as usize;
         todo &= todo - 1;
         let target = step(king, ZONE_OFFSETS[i]);
+        debug_assert!(mailbox::is_inside(target), "a wanted zone cell off the board: {target}");
         let sq = mailbox::SQUARE_INDEX[target] as usize;
         if (knights & mailbox::KNIGHT_SETS[sq])
             | (pawns & mailbox::PAWN_ATTACK_SETS[us][sq])

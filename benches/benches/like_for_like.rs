@@ -9,7 +9,7 @@
 //! * `legal_list/standard` and `legal_list/games`: the legal moves of the six positions (2,000 times)
 //!   and of the 1,288 game positions of `benches/data/legal-list.fen` (once), materialised and
 //!   folded into a checksum that the three sides must agree on;
-//! * `make_unmake/standard` and `make_unmake/games`: every legal move of the six positions (100
+//! * `make_unmake/standard` and `make_unmake/games`: every legal move of the six positions (101
 //!   times) and of the game positions (once) made, the child's key read, and taken back.
 //!
 //! Run: `cargo bench -p gambit-benches --bench like_for_like`; `cargo xtask bench --table` runs it

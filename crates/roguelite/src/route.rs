@@ -226,6 +226,22 @@ pub const ROW_KINDS: [&[NodeKind]; 4] = [
 /// Nodes per row of [`ROW_KINDS`].
 const ROW_SIZES: [usize; 4] = [2, 3, 2, 2];
 
+/// The most battle nodes of `stage` a route of `acts` acts can hold, from the rows of [`ROW_KINDS`]:
+/// an act's first row holds only battles, its second row battles and elites with at least one of
+/// each, its last the boss; [`NodeKind::stage`] gives battles stage `act + 1` and elites and bosses
+/// stage `act + 2` (both at most 3).
+pub(crate) fn most_battle_nodes(stage: u32, acts: u32) -> u64 {
+    let mixed = ROW_SIZES[1] as u64 - 1;
+    (0..acts as usize)
+        .map(|act| {
+            let battles = ROW_SIZES[0] as u64 + mixed;
+            let elites_and_boss = mixed + 1;
+            u64::from(NodeKind::Battle.stage(act) == Some(stage)) * battles
+                + u64::from(NodeKind::Elite.stage(act) == Some(stage)) * elites_and_boss
+        })
+        .sum()
+}
+
 /// Battles on every path through a route of `acts` acts: two ordinary-or-elite battles and the boss
 /// per act.
 #[must_use]

@@ -549,19 +549,6 @@ pub struct RunConfig {
     pub templates_once: bool,
 }
 
-/// The most battle nodes of `stage` a route of `acts` acts can hold (each act: two battles, then
-/// three battles or elites with at least one of each, then the boss; [`crate::route`]): an act's
-/// battles are of stage `act + 1`, its elites and boss of stage `act + 2`, both at most 3.
-fn stage_nodes_at_most(stage: u32, acts: u32) -> u64 {
-    (0..acts)
-        .map(|act| {
-            let battles = u64::from((act + 1).min(3) == stage) * 4;
-            let elites_and_boss = u64::from((act + 2).min(3) == stage) * 3;
-            battles + elites_and_boss
-        })
-        .sum()
-}
-
 /// How far the window of templates moves from one seed to the next: at least the stage's node
 /// count (so consecutive seeds' windows do not overlap while they fit in the pool) and prime to the
 /// pool size `n` (so every template starts a window within `n` consecutive seeds).
@@ -1758,7 +1745,7 @@ impl Run {
                 // that starts at `seed * step`, so consecutive seeds take windows side by side.
                 pool.shuffle(&mut rng(0, tags::TEMPLATE_ORDER, u64::from(stage), 0));
                 let n = pool.len() as u64;
-                let step = window_step(stage_nodes_at_most(stage, self.config.acts), n);
+                let step = window_step(crate::route::most_battle_nodes(stage, self.config.acts), n);
                 let start = self.config.seed % n * step % n;
                 pool.swap_remove(((start + place as u64) % n) as usize)
             }
@@ -2254,8 +2241,8 @@ mod tests {
     #[test]
     fn template_windows_fit_the_route_and_move_with_the_seed() {
         // Two acts: stage 1 holds at most 4 battle nodes, stage 2 at most 7, stage 3 at most 3.
-        assert_eq!([1, 2, 3].map(|s| stage_nodes_at_most(s, 2)), [4, 7, 3]);
-        assert_eq!([1, 2, 3].map(|s| stage_nodes_at_most(s, 3)), [4, 7, 10]);
+        assert_eq!([1, 2, 3].map(|s| crate::route::most_battle_nodes(s, 2)), [4, 7, 3]);
+        assert_eq!([1, 2, 3].map(|s| crate::route::most_battle_nodes(s, 3)), [4, 7, 10]);
         // The step is at least the node count and prime to the pool size.
         assert_eq!(window_step(4, 8), 5);
         assert_eq!(window_step(7, 8), 7);

@@ -95,6 +95,9 @@ pub struct AppPlugin {
     pub screenshot_scale: Option<f32>,
     /// The window's starting size, logical pixels (width, height; `None`: 1280x800).
     pub window: Option<(u32, u32)>,
+    /// No sound for this session (`gambit --no-audio`): Bevy's audio is left out, so no audio device
+    /// is opened (a build without the `audio` feature has none anyway).
+    pub no_audio: bool,
 }
 
 impl Plugin for AppPlugin {
@@ -107,22 +110,23 @@ impl Plugin for AppPlugin {
         if let Some(dir) = &self.screenshot_dir {
             app.insert_resource(screenshot::ScreenshotPlan::new(dir.clone(), self.screenshot_scale));
         }
-        app.add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Gambit".to_string(),
-                        resolution: {
-                            let (width, height) = self.window.unwrap_or((1280, 800));
-                            WindowResolution::new(width, height)
-                        },
-                        resizable: true,
-                        ..default()
-                    }),
+        let plugins = DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Gambit".to_string(),
+                    resolution: {
+                        let (width, height) = self.window.unwrap_or((1280, 800));
+                        WindowResolution::new(width, height)
+                    },
+                    resizable: true,
                     ..default()
-                })
-                .set(bevy::log::LogPlugin { filter: "warn,gambit=info".to_string(), ..default() }),
-        );
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin { filter: "warn,gambit=info".to_string(), ..default() });
+        #[cfg(feature = "audio")]
+        let plugins = if self.no_audio { plugins.disable::<bevy::audio::AudioPlugin>() } else { plugins };
+        app.add_plugins(plugins);
         app.insert_resource(ClearColor(palette::STANDARD.background));
         install_font(app);
         app.add_systems(Startup, |mut commands: Commands| {

@@ -7,7 +7,7 @@ use bevy::prelude::App;
 
 const USAGE: &str =
     "usage: gambit [--screenshot DIR [--ui-scale PERCENT]] [--window WIDTHxHEIGHT] [--measure]
-              [--version] [--help]
+              [--no-audio] [--version] [--help]
 
   --screenshot DIR   render each screen to DIR/<screen>.png, check each screen's layout
                      (DIR/layout.txt lists what it found; exit status 1 if anything) and exit
@@ -16,7 +16,9 @@ const USAGE: &str =
   --window WxH       the window's starting size in logical pixels, 320x240 or more
                      (default 1280x800; with --screenshot, the pictures' size)
   --measure          print start-up time, frame times while the engine thinks and the
-                     engine's reply latency at each strength, then exit";
+                     engine's reply latency at each strength, then exit
+  --no-audio         no sound or music this session (no audio device is opened; the
+                     volumes in Settings are kept)";
 
 const NO_DISPLAY: &str = "gambit: no display or graphics adapter found, so the window cannot open.
 Play in the terminal instead: `gambit-cli play`
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
     let mut measure = None;
     let mut screenshot_scale = None;
     let mut window = None;
+    let mut no_audio = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
+            "--no-audio" => no_audio = true,
             "--measure" => measure = Some(gambit::measure::ProcessStart(started)),
             "--ui-scale" => match args.get(i + 1).and_then(|p| p.parse::<f32>().ok()) {
                 Some(percent) if (75.0..=150.0).contains(&percent) => {
@@ -103,8 +107,9 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    let exit =
-        App::new().add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale, window }).run();
+    let exit = App::new()
+        .add_plugins(gambit::AppPlugin { screenshot_dir, measure, screenshot_scale, window, no_audio })
+        .run();
     // The screenshot mode exits with an error when its layout check found something.
     if exit.is_error() { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

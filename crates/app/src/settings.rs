@@ -60,8 +60,14 @@ pub struct Settings {
     /// Freeze the title screen's animated scenery.
     pub pause_scenery: bool,
     /// Sound effects' volume, percent (0 = silent, at most 100; heard only in a build with the `audio`
-    /// feature, see [`crate::audio`]).
-    pub volume: u8,
+    /// feature, see [`crate::audio`]). Written `effects_volume`; read as `volume` too (files from before
+    /// there was music).
+    #[serde(alias = "volume")]
+    pub effects_volume: u8,
+    /// The music's volume, percent (0 = no music, at most 100; a build with the `audio` feature).
+    pub music_volume: u8,
+    /// All sound off (effects and music), the volumes kept for when it is turned back on.
+    pub muted: bool,
     /// The seed of the next roguelite run, typed in the settings (`None`: a random seed, shown at the
     /// start of the run). Used once: the next run takes it out, so later runs do not repeat it.
     pub run_seed: Option<u64>,
@@ -99,7 +105,9 @@ impl Default for Settings {
             reduced_motion: false,
             color_blind: false,
             pause_scenery: false,
-            volume: 70,
+            effects_volume: 70,
+            music_volume: 50,
+            muted: false,
             run_seed: None,
             strength: Preset::Casual,
             skills: true,
@@ -124,7 +132,7 @@ impl Settings {
 
     /// Reads `settings.json`: unknown fields are ignored, missing ones take their defaults, the UI
     /// scale is put on its steps ([`ui_scale_step`]: a file from when it moved by eighths reads
-    /// 112.5% as 125%) and the volume clamped to its range. Version 1 is the only one so far.
+    /// 112.5% as 125%) and the volumes clamped to their range. Version 1 is the only one so far.
     ///
     /// # Errors
     /// The parser's error for text that is not a settings object.
@@ -132,7 +140,8 @@ impl Settings {
         let mut s: Settings = serde_json::from_str(text)?;
         s.version = VERSION;
         s.ui_scale = ui_scale_step(s.ui_scale);
-        s.volume = s.volume.min(100);
+        s.effects_volume = s.effects_volume.min(100);
+        s.music_volume = s.music_volume.min(100);
         Ok(s)
     }
 
@@ -227,14 +236,19 @@ mod tests {
         assert_eq!(s.skill_config().skill_rules, SkillRules::CLASSIC);
         // A file written before the field existed reads the default; a preset's name reads too.
         assert_eq!(Settings::from_json("{}").unwrap().skill_rules, SkillRules::DEFAULT);
-        assert_eq!(Settings::from_json("{}").unwrap().volume, 70);
+        assert_eq!(Settings::from_json("{}").unwrap().effects_volume, 70);
+        assert_eq!(Settings::from_json("{}").unwrap().music_volume, 50);
         // The UI scale on its steps, in range.
         assert_eq!(Settings::from_json(r#"{"ui_scale": 1.125}"#).unwrap().ui_scale, 1.25);
         assert_eq!(Settings::from_json(r#"{"ui_scale": 0.875}"#).unwrap().ui_scale, 1.0);
         assert_eq!(Settings::from_json(r#"{"ui_scale": 1.375}"#).unwrap().ui_scale, 1.5);
         assert_eq!(Settings::from_json(r#"{"ui_scale": 9}"#).unwrap().ui_scale, 1.5);
         assert_eq!(Settings::from_json(r#"{"ui_scale": 0.1}"#).unwrap().ui_scale, 0.75);
-        assert_eq!(Settings::from_json(r#"{"volume": 250}"#).unwrap().volume, 100);
+        // A file from before there was music names the effects' volume `volume`.
+        assert_eq!(Settings::from_json(r#"{"volume": 250}"#).unwrap().effects_volume, 100);
+        assert_eq!(Settings::from_json(r#"{"volume": 30}"#).unwrap().effects_volume, 30);
+        assert_eq!(Settings::from_json(r#"{"music_volume": 101}"#).unwrap().music_volume, 100);
+        assert!(Settings::default().to_json().contains("\"effects_volume\": 70"));
         assert_eq!(
             Settings::from_json(r#"{"skill_rules": "classic"}"#).unwrap().skill_rules,
             SkillRules::CLASSIC

@@ -21,17 +21,31 @@ fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
     Rect::from_center_size(at.translation, node.size())
 }
 
+/// Names rectangles by `name` in reading order (top to bottom, then left to right): `name #1`,
+/// `name #2`, ... So two buttons with one focus key, or a repeated text, are named the same way in two
+/// layouts whatever order the world lists them in.
+fn numbered(found: &mut BTreeMap<String, Rect>, mut shown: Vec<(String, Rect)>) {
+    shown.sort_by(|a, b| (a.1.min.y, a.1.min.x).partial_cmp(&(b.1.min.y, b.1.min.x)).unwrap());
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (name, r) in shown {
+        let n = counts.entry(name.clone()).or_default();
+        *n += 1;
+        found.insert(format!("{name} #{n}"), r);
+    }
+}
+
 /// Where everything a player may point at stands: every laid-out button by focus key, the board by
-/// `board`, and every text by its words (a repeated text numbered: `Pawn #2`).
+/// `board`, and every text by its words (repeated ones numbered in reading order: `Pawn #2`).
 fn layout(h: &mut Harness) -> BTreeMap<String, Rect> {
     let world = h.app.world_mut();
     let mut found = BTreeMap::new();
     let mut buttons = world.query::<(&FocusKey, &ComputedNode, &UiGlobalTransform)>();
-    for (key, node, at) in buttons.iter(world) {
-        if node.size().x > 0.0 {
-            found.insert(key.0.clone(), rect(node, at));
-        }
-    }
+    let shown_buttons: Vec<(String, Rect)> = buttons
+        .iter(world)
+        .filter(|(_, node, _)| node.size().x > 0.0)
+        .map(|(key, node, at)| (key.0.clone(), rect(node, at)))
+        .collect();
+    numbered(&mut found, shown_buttons);
     let mut boards = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<BoardRoot>>();
     for (node, at) in boards.iter(world) {
         found.insert("board".to_string(), rect(node, at));
@@ -49,19 +63,12 @@ fn layout(h: &mut Harness) -> BTreeMap<String, Rect> {
         }
         false
     };
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    let mut shown: Vec<(String, Rect)> = texts
+    let shown: Vec<(String, Rect)> = texts
         .iter(world)
         .filter(|(e, t, node, _)| node.size().x > 0.0 && !t.0.trim().is_empty() && !on_board(*e))
-        .map(|(_, t, node, at)| (t.0.clone(), rect(node, at)))
+        .map(|(_, t, node, at)| (format!("text {:?}", t.0), rect(node, at)))
         .collect();
-    // In reading order, so the numbering of repeated texts is the same in two layouts.
-    shown.sort_by(|a, b| (a.1.min.y, a.1.min.x).partial_cmp(&(b.1.min.y, b.1.min.x)).unwrap());
-    for (text, r) in shown {
-        let n = counts.entry(text.clone()).or_default();
-        *n += 1;
-        found.insert(format!("text {text:?} #{n}"), r);
-    }
+    numbered(&mut found, shown);
     found
 }
 
@@ -207,11 +214,11 @@ fn the_titles_buttons_stay_put_when_its_question_box_comes_and_goes() {
             layout(h).into_iter().filter(|(k, _)| k.starts_with("gambit::screens::title::Action::")).collect()
         };
         let offered = menu_buttons(&mut h);
-        assert!(offered.keys().any(|k| k.ends_with("NotNow")), "{at}: the offer is shown: {offered:?}");
+        assert!(offered.keys().any(|k| k.ends_with("NotNow #1")), "{at}: the offer is shown: {offered:?}");
         h.press(title::Action::NotNow);
         h.update(2);
         let answered = menu_buttons(&mut h);
-        assert!(!answered.keys().any(|k| k.ends_with("NotNow")), "{at}: the offer went");
+        assert!(!answered.keys().any(|k| k.ends_with("NotNow #1")), "{at}: the offer went");
         let found = moved(&offered, &answered);
         assert!(found.is_empty(), "{at}: answering the offer moved {found:#?}");
         // A saved run: New Run asks first.
@@ -222,11 +229,11 @@ fn the_titles_buttons_stay_put_when_its_question_box_comes_and_goes() {
         h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
         h.update(4);
         let before = menu_buttons(&mut h);
-        assert!(before.keys().any(|k| k.ends_with("ContinueRun")), "{at}: {before:?}");
+        assert!(before.keys().any(|k| k.ends_with("ContinueRun #1")), "{at}: {before:?}");
         h.press(title::Action::NewRun);
         h.update(2);
         let asked = menu_buttons(&mut h);
-        assert!(asked.keys().any(|k| k.ends_with("KeepRun")), "{at}: the question is shown");
+        assert!(asked.keys().any(|k| k.ends_with("KeepRun #1")), "{at}: the question is shown");
         let found = moved(&before, &asked);
         assert!(found.is_empty(), "{at}: the question moved {found:#?}");
         h.press(title::Action::KeepRun);
@@ -303,7 +310,7 @@ fn the_save_banner_moves_nothing_when_it_comes_and_goes() {
             );
             let shown = layout(&mut h);
             assert!(
-                shown.keys().any(|k| k.ends_with("save_banner::Action::Retry"))
+                shown.keys().any(|k| k.ends_with("save_banner::Action::Retry #1"))
                     && shown.keys().any(|k| k.starts_with("text \"Saving failed")),
                 "{name}, {at}: the banner is shown: {:?}",
                 shown.keys()
@@ -317,7 +324,7 @@ fn the_save_banner_moves_nothing_when_it_comes_and_goes() {
             h.update(3);
             assert_eq!(h.app.world().resource::<SaveFailure>().0, None, "{name}, {at}: Retry saved");
             let after = layout(&mut h);
-            assert!(!after.keys().any(|k| k.ends_with("save_banner::Action::Retry")), "{name}: it went");
+            assert!(!after.keys().any(|k| k.ends_with("save_banner::Action::Retry #1")), "{name}: it went");
             let found = moved(&before, &after);
             assert!(found.is_empty(), "{name}, {at}: the banner's going moved {found:#?}");
             screens.push(h.screen());

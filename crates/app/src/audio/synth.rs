@@ -1,5 +1,6 @@
 //! The sound effects, synthesised: pure functions from a [`Cue`] to samples and from samples to the
-//! bytes of a WAV file (16-bit mono PCM), made once at start-up. No recorded or downloaded sound.
+//! bytes of a WAV file (16-bit mono PCM, written by `hound`), made once at start-up. No recorded or
+//! downloaded sound.
 
 use super::Cue;
 
@@ -59,6 +60,25 @@ fn recipe(cue: Cue) -> (Vec<Note>, f32) {
         ),
         // A falling buzz.
         Cue::Damage => (vec![Note { to_hz: 70.0, square: 0.5, ..Note::tone(0.0, 0.2, 220.0, 0.45) }], 0.1),
+        // A soft rising fifth, then its octave: warm and slow.
+        Cue::Heal => (
+            vec![
+                Note::tone(0.0, 0.3, 587.33, 0.3),
+                Note::tone(0.1, 0.3, 880.0, 0.3),
+                Note::tone(0.2, 0.4, 1174.66, 0.25),
+            ],
+            0.0,
+        ),
+        // A metal plate cracking: inharmonic partials over a sharp burst, a low clank under them.
+        Cue::ArmorBreak => (
+            vec![
+                Note::tone(0.0, 0.35, 437.0, 0.3),
+                Note::tone(0.0, 0.3, 1187.0, 0.22),
+                Note::tone(0.0, 0.25, 2213.0, 0.15),
+                Note { to_hz: 60.0, ..Note::tone(0.0, 0.18, 140.0, 0.35) },
+            ],
+            0.55,
+        ),
         // A major arpeggio upwards, the last note held.
         Cue::Victory => (
             vec![
@@ -95,11 +115,17 @@ fn envelope(t: f32, length: f32) -> f32 {
     attack * decay * tail
 }
 
-/// A small deterministic noise source (xorshift32): the same effect every run.
-struct Noise(u32);
+/// A small deterministic noise source (xorshift32): the same sound every run.
+pub(super) struct Noise(u32);
 
 impl Noise {
-    fn next(&mut self) -> f32 {
+    /// A source from a seed (0 is replaced: xorshift never leaves 0).
+    pub(super) fn new(seed: u32) -> Noise {
+        Noise(if seed == 0 { 0x9E37_79B9 } else { seed })
+    }
+
+    /// The next value, uniform in -1..=1.
+    pub(super) fn next(&mut self) -> f32 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 17;
@@ -134,44 +160,43 @@ pub fn samples(cue: Cue, rate: u32) -> Vec<f32> {
         }
     }
     if noise_level > 0.0 {
-        let mut noise = Noise(0x9E37_79B9 ^ cue as u32);
+        let mut noise = Noise::new(0x9E37_79B9 ^ cue as u32);
         for (i, sample) in out.iter_mut().enumerate() {
             *sample += noise.next() * noise_level * envelope(i as f32 / rate_f, 0.03);
         }
     }
     let peak = out.iter().fold(0.0_f32, |m, s| m.max(s.abs()));
-    if peak > 0.95 {
+    if peak > PEAK {
         for s in &mut out {
-            *s *= 0.95 / peak;
+            *s *= PEAK / peak;
         }
     }
     out
 }
 
+/// The loudest sample of an effect: 0.85 of full scale, about -1.4 dBFS (at most -1 dBFS with room
+/// for the 16-bit rounding).
+pub const PEAK: f32 = 0.85;
+
 /// The bytes of a WAV file (RIFF, 16-bit signed little-endian mono PCM at `rate` samples per second)
-/// holding `samples` (each clamped to -1..=1).
+/// holding `samples` (each clamped to -1..=1), written by `hound`.
 #[must_use]
 pub fn wav(samples: &[f32], rate: u32) -> Vec<u8> {
-    let data_len = u32::try_from(samples.len() * 2).unwrap_or(u32::MAX - 36);
-    let mut out = Vec::with_capacity(44 + samples.len() * 2);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVE");
-    out.extend_from_slice(b"fmt ");
-    out.extend_from_slice(&16_u32.to_le_bytes());
-    out.extend_from_slice(&1_u16.to_le_bytes()); // PCM
-    out.extend_from_slice(&1_u16.to_le_bytes()); // mono
-    out.extend_from_slice(&rate.to_le_bytes());
-    out.extend_from_slice(&(rate * 2).to_le_bytes()); // bytes per second
-    out.extend_from_slice(&2_u16.to_le_bytes()); // bytes per frame
-    out.extend_from_slice(&16_u16.to_le_bytes()); // bits per sample
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut bytes = std::io::Cursor::new(Vec::with_capacity(44 + samples.len() * 2));
+    // Writing to memory fails only past hound's 4 GiB limit, which no sound here comes near.
+    let mut writer = hound::WavWriter::new(&mut bytes, spec).expect("WAV header to memory");
     for &s in samples {
         let v = (s.clamp(-1.0, 1.0) * f32::from(i16::MAX)).round() as i16;
-        out.extend_from_slice(&v.to_le_bytes());
+        writer.write_sample(v).expect("WAV sample to memory");
     }
-    out
+    writer.finalize().expect("WAV to memory");
+    bytes.into_inner()
 }
 
 #[cfg(test)]
@@ -190,7 +215,7 @@ mod tests {
             let seconds = s.len() as f32 / SAMPLE_RATE as f32;
             assert!((0.05..=1.5).contains(&seconds), "{cue:?}: {seconds} s");
             let peak = s.iter().fold(0.0_f32, |m, x| m.max(x.abs()));
-            assert!(peak > 0.1 && peak <= 0.95 + 1e-6, "{cue:?}: peak {peak}");
+            assert!(peak > 0.1 && peak <= PEAK + 1e-6, "{cue:?}: peak {peak}");
             assert!(s[0].abs() < 0.02, "{cue:?} starts with a click: {}", s[0]);
             assert!(s[s.len() - 1].abs() < 0.02, "{cue:?} ends with a click: {}", s[s.len() - 1]);
         }

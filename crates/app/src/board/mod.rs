@@ -117,6 +117,9 @@ pub struct SceneCell {
     pub hp: Option<(u8, u8)>,
     /// The unit's modifier as one letter.
     pub modifier: Option<char>,
+    /// The modifier is spent: an Armored unit whose armour broke (drawn hollow, and its hover card
+    /// says so).
+    pub modifier_spent: bool,
     /// A capture objective (drawn with a gold ring).
     pub objective: bool,
     /// An end of the opponent's expected reply in the foresight preview

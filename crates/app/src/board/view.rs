@@ -758,7 +758,7 @@ pub fn draw_modifier_marks(
     let palette = Palette::for_settings(&settings);
     for (CellModifier(pos), mut text, mut color, mut bg) in &mut marks {
         let c = pos.scene_cell(&scene, &view);
-        let icon = c.piece.and(c.modifier).map(modifier_icon).unwrap_or_default();
+        let icon = c.piece.and(c.modifier).map(|m| cell_icon(m, c.modifier_spent)).unwrap_or_default();
         let chip = if icon.is_empty() { Color::NONE } else { palette.panel.with_alpha(0.85) };
         if text.0 != icon {
             text.0 = icon;
@@ -830,6 +830,28 @@ pub fn modifier_card(letter: char) -> Option<String> {
     Some(format!("{} {}: {}", modifier_icon(letter), m.title(), m.description()))
 }
 
+/// The icon of broken armour: the Armored diamond, hollow.
+pub const SPENT_ARMOR_ICON: &str = "\u{25C7}";
+
+/// The mark of a piece's modifier: its icon, or the hollow diamond when its armour is spent.
+#[must_use]
+pub fn cell_icon(letter: char, spent: bool) -> String {
+    if spent { SPENT_ARMOR_ICON.to_string() } else { modifier_icon(letter) }
+}
+
+/// The hover card of a piece's modifier ([`modifier_card`]), which says when its armour is spent.
+#[must_use]
+pub fn cell_card(letter: char, spent: bool) -> Option<String> {
+    if spent {
+        let m = gambit_roguelite::Modifier::ALL.into_iter().find(|m| m.letter() == letter)?;
+        return Some(format!(
+            "{SPENT_ARMOR_ICON} {}, armour broken: it stopped one capture; the next one takes it.",
+            m.title()
+        ));
+    }
+    modifier_card(letter)
+}
+
 /// Shows the hover card of the hovered piece's modifier in its room beside the board, hides it
 /// otherwise (the room stays, so nothing in the panel moves).
 pub fn draw_modifier_tip(
@@ -842,8 +864,10 @@ pub fn draw_modifier_tip(
         return;
     }
     let palette = Palette::for_settings(&settings);
-    let card =
-        hovered.0.and_then(|square| scene.cells[square.index() as usize].modifier).and_then(modifier_card);
+    let card = hovered.0.and_then(|square| {
+        let cell = &scene.cells[square.index() as usize];
+        cell.modifier.and_then(|m| cell_card(m, cell.modifier_spent))
+    });
     for (mut node, mut text, mut bg, mut color) in &mut tips {
         let Some(card) = &card else {
             node.display = Display::None;

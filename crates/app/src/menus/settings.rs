@@ -1,12 +1,13 @@
 //! The settings panel: one button per setting, showing its value; a click changes it (the settings are
 //! saved as they change, see [`crate::settings`]), in three columns so the panel fits the window at
-//! the largest UI scale; UI scale and sound volume with − and +; the next run's seed (typed digits,
+//! the largest UI scale; UI scale and the effects' and music's volumes with − and +, and a mute; the next run's seed (typed digits,
 //! Set, or Random); Back.
 
 use bevy::prelude::*;
 
 use super::{Menu, overlay, panel};
 use crate::AppSystems;
+use crate::audio::AudioAvailability;
 use crate::screens::seed_field::SeedField;
 use crate::settings::{Orientation, Settings};
 use crate::ui::section::show;
@@ -32,8 +33,12 @@ pub enum SettingChange {
     Fullscreen,
     /// UI scale up (+1) or down (-1) by a step ([`crate::settings::UI_SCALE_STEP`]), within 75% to 150%.
     UiScale(i8),
-    /// Volume up (+1) or down (-1) by 10 percentage points, within 0..=100.
-    Volume(i8),
+    /// The effects' volume up (+1) or down (-1) by 10 percentage points, within 0..=100.
+    EffectsVolume(i8),
+    /// The music's volume up (+1) or down (-1) by 10 percentage points, within 0..=100.
+    MusicVolume(i8),
+    /// All sound off or back on.
+    Mute,
     /// Cycle the board orientation.
     Orientation,
     /// Toggle coordinates.
@@ -97,8 +102,8 @@ pub const SCALE_HINT: &str = "A screen too full for the scale is shown as large 
 /// The width of the settings' columns of buttons, units ("Board: your side at the bottom" fits).
 const COLUMN_WIDTH: f32 = 46.0;
 
-/// The width of the UI scale's and the volume's labels, units: their longest texts ("UI scale: 150%",
-/// "Sound: 100%") fit it.
+/// The width of the UI scale's and the volumes' labels, units: their longest texts ("UI scale: 150%",
+/// "Effects: 100%") fit it.
 const VALUE_WIDTH: f32 = 24.0;
 
 /// A setting's value beside its − and + buttons: the text, right-aligned in a box of [`VALUE_WIDTH`]
@@ -116,15 +121,14 @@ fn value_label(text: String) -> impl Bundle {
     )
 }
 
-/// What the sound row says in a build without the `audio` feature (it has no volume buttons there).
-pub const SOUND_NOT_BUILT: &str = "Sound: not in this build";
-
 /// The panel: a button per setting with its value, the UI scale row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SettingsView {
     rows: Vec<(String, SettingChange)>,
     scale: String,
-    volume: String,
+    /// The effects' and the music's volume lines (with − and + each), or the one line saying why there
+    /// is no sound.
+    volumes: Result<[(String, [SettingChange; 2]); 2], String>,
     /// The next run's seed and the typed digits.
     seed: String,
     typed: String,
@@ -134,7 +138,12 @@ pub struct SettingsView {
 impl SettingsView {
     /// The panel for `settings`.
     #[must_use]
-    pub fn new(settings: &Settings, field: &SeedField, refusal: Option<&str>) -> SettingsView {
+    pub fn new(
+        settings: &Settings,
+        audio: AudioAvailability,
+        field: &SeedField,
+        refusal: Option<&str>,
+    ) -> SettingsView {
         let orientation = match settings.orientation {
             Orientation::Player => "your side at the bottom",
             Orientation::White => "White at the bottom",
@@ -143,34 +152,40 @@ impl SettingsView {
         let seed = settings.run_seed.map_or_else(|| "random".to_string(), |s| s.to_string());
         let seed = format!("Next run's seed: {seed} (used once)");
         let scenery = if settings.pause_scenery { "paused" } else { "on" };
+        let percent = |name: &str, value: u8| {
+            if value == 0 { format!("{name}: off") } else { format!("{name}: {value}%") }
+        };
+        let volumes = match audio.unavailable_line() {
+            Some(line) => Err(line.to_string()),
+            None => Ok([
+                (
+                    percent("Effects", settings.effects_volume),
+                    [SettingChange::EffectsVolume(-1), SettingChange::EffectsVolume(1)],
+                ),
+                (
+                    percent("Music", settings.music_volume),
+                    [SettingChange::MusicVolume(-1), SettingChange::MusicVolume(1)],
+                ),
+            ]),
+        };
+        let mut rows = vec![
+            (format!("Fullscreen: {}", on_off(settings.fullscreen)), SettingChange::Fullscreen),
+            (format!("Board: {orientation}"), SettingChange::Orientation),
+            (format!("Coordinates: {}", on_off(settings.coordinates)), SettingChange::Coordinates),
+            (format!("Threat overlay: {}", on_off(settings.threat_overlay)), SettingChange::ThreatOverlay),
+            (format!("Reduced motion: {}", on_off(settings.reduced_motion)), SettingChange::ReducedMotion),
+            (format!("Colour-blind palette: {}", on_off(settings.color_blind)), SettingChange::ColorBlind),
+            (format!("Animated scenery: {scenery}"), SettingChange::PauseScenery),
+            (format!("Foresight: {}", on_off(settings.foresight)), SettingChange::Foresight),
+        ];
+        if volumes.is_ok() {
+            let sound = if settings.muted { "muted" } else { "on" };
+            rows.push((format!("Sound: {sound}"), SettingChange::Mute));
+        }
         SettingsView {
-            rows: vec![
-                (format!("Fullscreen: {}", on_off(settings.fullscreen)), SettingChange::Fullscreen),
-                (format!("Board: {orientation}"), SettingChange::Orientation),
-                (format!("Coordinates: {}", on_off(settings.coordinates)), SettingChange::Coordinates),
-                (
-                    format!("Threat overlay: {}", on_off(settings.threat_overlay)),
-                    SettingChange::ThreatOverlay,
-                ),
-                (
-                    format!("Reduced motion: {}", on_off(settings.reduced_motion)),
-                    SettingChange::ReducedMotion,
-                ),
-                (
-                    format!("Colour-blind palette: {}", on_off(settings.color_blind)),
-                    SettingChange::ColorBlind,
-                ),
-                (format!("Animated scenery: {scenery}"), SettingChange::PauseScenery),
-                (format!("Foresight: {}", on_off(settings.foresight)), SettingChange::Foresight),
-            ],
+            rows,
             scale: format!("UI scale: {:.0}%", settings.ui_scale * 100.0),
-            volume: if !cfg!(feature = "audio") {
-                SOUND_NOT_BUILT.to_string()
-            } else if settings.volume == 0 {
-                "Sound: off".to_string()
-            } else {
-                format!("Sound: {}%", settings.volume)
-            },
+            volumes,
             seed,
             typed: format!("Seed: {}", field.shown()),
             refusal: refusal.map(str::to_string),
@@ -208,17 +223,26 @@ impl View for SettingsView {
             row.spawn(Node { width: crate::ui::units(VALUE_WIDTH), flex_shrink: 0.0, ..default() });
         });
         p.spawn(muted_line(SCALE_HINT));
-        p.spawn(row()).with_children(|row| {
-            // A build without sound has no volume to change.
-            if !cfg!(feature = "audio") {
-                row.spawn(label(self.volume.clone()));
-            } else {
-                row.spawn(value_label(self.volume.clone()));
-                row.spawn(small_button("\u{2212}", Action::Change(SettingChange::Volume(-1))));
-                row.spawn(small_button("+", Action::Change(SettingChange::Volume(1))));
-                row.spawn(Node { width: crate::ui::units(VALUE_WIDTH), flex_shrink: 0.0, ..default() });
+        match &self.volumes {
+            // No sound: no volume to change.
+            Err(line) => {
+                p.spawn(label(line.clone()));
             }
-        });
+            Ok(volumes) => {
+                for (text, [down, up]) in volumes {
+                    p.spawn(row()).with_children(|row| {
+                        row.spawn(value_label(text.clone()));
+                        row.spawn(small_button("\u{2212}", Action::Change(*down)));
+                        row.spawn(small_button("+", Action::Change(*up)));
+                        row.spawn(Node {
+                            width: crate::ui::units(VALUE_WIDTH),
+                            flex_shrink: 0.0,
+                            ..default()
+                        });
+                    });
+                }
+            }
+        }
         p.spawn(label(self.seed.clone()));
         p.spawn(row()).with_children(|row| {
             row.spawn(label(self.typed.clone()));
@@ -235,11 +259,13 @@ impl View for SettingsView {
 fn present(
     mut commands: Commands,
     settings: Res<Settings>,
+    audio: Res<AudioAvailability>,
     field: Res<SeedField>,
     refusal: Res<SeedRefusal>,
     mut sections: crate::ui::section::Sections<SettingsView>,
 ) {
-    show(&mut commands, &mut sections, &SettingsView::new(&settings, &field, refusal.0.as_deref()));
+    let view = SettingsView::new(&settings, *audio, &field, refusal.0.as_deref());
+    show(&mut commands, &mut sections, &view);
 }
 
 fn on_action(
@@ -280,9 +306,9 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
                 settings.ui_scale + f32::from(d) * crate::settings::UI_SCALE_STEP,
             );
         }
-        SettingChange::Volume(d) => {
-            settings.volume = (i16::from(settings.volume) + i16::from(d) * 10).clamp(0, 100) as u8;
-        }
+        SettingChange::EffectsVolume(d) => settings.effects_volume = step_volume(settings.effects_volume, d),
+        SettingChange::MusicVolume(d) => settings.music_volume = step_volume(settings.music_volume, d),
+        SettingChange::Mute => settings.muted = !settings.muted,
         SettingChange::Orientation => {
             settings.orientation = match settings.orientation {
                 Orientation::Player => Orientation::White,
@@ -301,20 +327,42 @@ pub fn apply(settings: &mut Settings, change: SettingChange) {
     }
 }
 
+/// A volume `steps` steps of 10 percentage points up (or down), within 0..=100.
+fn step_volume(percent: u8, steps: i8) -> u8 {
+    (i16::from(percent) + i16::from(steps) * 10).clamp(0, 100) as u8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A build without sound does not offer a volume: the row says so (a volume that changes
-    /// nothing was shown before); a build with sound shows the volume.
+    /// A build or session without sound offers no volume: the row says why; with sound, the effects'
+    /// and the music's volumes and a mute.
     #[test]
-    fn the_sound_row_tells_whether_this_build_has_sound() {
-        let settings = Settings { volume: 70, ..Settings::default() };
-        let view = SettingsView::new(&settings, &SeedField::default(), None);
-        if cfg!(feature = "audio") {
-            assert_eq!(view.volume, "Sound: 70%");
-        } else {
-            assert_eq!(view.volume, SOUND_NOT_BUILT);
+    fn the_sound_rows_tell_whether_there_is_sound() {
+        let settings = Settings { effects_volume: 70, music_volume: 0, ..Settings::default() };
+        let field = SeedField::default();
+        for audio in [AudioAvailability::NotBuilt, AudioAvailability::Off] {
+            let view = SettingsView::new(&settings, audio, &field, None);
+            assert_eq!(view.volumes, Err(audio.unavailable_line().unwrap().to_string()));
+            assert!(!view.rows.iter().any(|(_, change)| *change == SettingChange::Mute));
         }
+        let view = SettingsView::new(&settings, AudioAvailability::On, &field, None);
+        let lines: Vec<&str> = view.volumes.as_ref().unwrap().iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(lines, ["Effects: 70%", "Music: off"]);
+        assert!(view.rows.contains(&("Sound: on".to_string(), SettingChange::Mute)));
+    }
+
+    #[test]
+    fn volumes_move_by_tens_within_range_and_mute_keeps_them() {
+        let mut settings = Settings { effects_volume: 95, music_volume: 5, ..Settings::default() };
+        apply(&mut settings, SettingChange::EffectsVolume(1));
+        apply(&mut settings, SettingChange::MusicVolume(-1));
+        assert_eq!((settings.effects_volume, settings.music_volume), (100, 0));
+        apply(&mut settings, SettingChange::Mute);
+        assert!(settings.muted);
+        assert_eq!((settings.effects_volume, settings.music_volume), (100, 0));
+        apply(&mut settings, SettingChange::Mute);
+        assert!(!settings.muted);
     }
 }

@@ -592,6 +592,7 @@ pub(crate) fn battle_scene_with(
         cell.piece = Some(Piece::new(unit.team.color(), unit.role));
         cell.hp = Some((unit.hp, unit.max_hp));
         cell.modifier = unit.modifier.map(gambit_roguelite::Modifier::letter);
+        cell.modifier_spent = unit.modifier == Some(gambit_roguelite::Modifier::Armored) && !unit.armor;
         cell.objective = battle.is_objective(unit);
     }
     // The skirmish rules have no check: never paint a king red. Threats only with the overlay on and
@@ -838,5 +839,32 @@ fn hotkeys(
         } else {
             next_menu.set(Menu::Pause);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gambit_roguelite::battle::{BattleSetup, Objective};
+    use gambit_roguelite::{BattleAction, Modifier};
+
+    use super::*;
+
+    /// Broken armour is shown when it breaks: the Armored mark goes hollow and the hover card says so.
+    #[test]
+    fn broken_armour_is_drawn_spent() {
+        let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/p7/R3K3", Objective::CaptureKing, 20)
+            .unwrap()
+            .with_modifier("a2", Modifier::Armored);
+        let mut battle = Battle::new(&setup).unwrap();
+        let a2: Square = "a2".parse().unwrap();
+        let cell = |battle: &Battle| battle_scene(battle, false).cells[a2.index() as usize];
+        assert_eq!((cell(&battle).modifier, cell(&battle).modifier_spent), (Some('A'), false));
+        let rook = battle.unit_at("a1".parse().unwrap()).unwrap().id;
+        battle.apply(BattleAction::Move { id: rook, to: a2 }).unwrap();
+        assert_eq!((cell(&battle).modifier, cell(&battle).modifier_spent), (Some('A'), true));
+        assert_eq!(crate::board::view::cell_icon('A', true), crate::board::view::SPENT_ARMOR_ICON);
+        let card = crate::board::view::cell_card('A', true).unwrap();
+        assert!(card.contains("armour broken"), "{card}");
+        assert_ne!(crate::board::view::cell_icon('A', false), crate::board::view::SPENT_ARMOR_ICON);
     }
 }

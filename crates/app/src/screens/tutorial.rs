@@ -67,8 +67,9 @@ impl TutorialSession {
         }
     }
 
-    /// Plays a player action (and the enemy's reply); a refusal goes to the message line.
-    pub fn act(&mut self, action: BattleAction) {
+    /// Plays a player action (and the enemy's reply); a refusal goes to the message line. Returns the
+    /// sound of what happened (`None`: a refusal, or nothing with a sound).
+    pub fn act(&mut self, action: BattleAction) -> Option<crate::audio::Cue> {
         match self.tutorial.act(action) {
             Ok(events) => {
                 self.travels.clear();
@@ -80,8 +81,12 @@ impl TutorialSession {
                 }
                 self.log.extend(BattleEvent::log_lines(&events).iter().map(|line| without_ids(line)));
                 self.input = BattleInput::default();
+                crate::audio::cue_for_battle_events(&events)
             }
-            Err(e) => self.input.message = Some(e.to_string()),
+            Err(e) => {
+                self.input.message = Some(e.to_string());
+                None
+            }
         }
     }
 }
@@ -363,14 +368,22 @@ fn interpret(board_input: &BoardInput, battle: &Battle, input: &BattleInput) -> 
     Some(Outcome::Input(next))
 }
 
-fn on_board_input(mut inputs: MessageReader<BoardInput>, mut session: ResMut<TutorialSession>) {
+fn on_board_input(
+    mut inputs: MessageReader<BoardInput>,
+    mut session: ResMut<TutorialSession>,
+    mut cues: MessageWriter<crate::audio::Cue>,
+) {
     for board_input in inputs.read() {
         let battle = session.tutorial.battle();
         if battle.status() != BattleStatus::Ongoing || battle.to_move() != Team::Player {
             continue;
         }
         match interpret(board_input, battle, &session.input) {
-            Some(Outcome::Act(action)) => session.act(action),
+            Some(Outcome::Act(action)) => {
+                if let Some(cue) = session.act(action) {
+                    cues.write(cue);
+                }
+            }
             Some(Outcome::Input(input)) => session.input = input,
             None => {}
         }

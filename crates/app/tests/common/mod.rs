@@ -110,6 +110,20 @@ impl Harness {
         Harness { app, dir }
     }
 
+    /// An app with Bevy's assets and audio (the `audio` feature): what the game plays, on whatever
+    /// output the machine has (none on CI: Bevy reports the missing device and plays nothing).
+    #[cfg(feature = "audio")]
+    pub fn with_audio() -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+        app.add_plugins((bevy::asset::AssetPlugin::default(), bevy::audio::AudioPlugin::default()));
+        app.insert_resource(DataDir::at(dir.path()));
+        app.add_plugins(gambit::LogicPlugin);
+        app.update();
+        Harness { app, dir }
+    }
+
     /// An app on an existing data directory (to resume what another app saved).
     pub fn in_dir(dir: tempfile::TempDir) -> Harness {
         let mut app = App::new();

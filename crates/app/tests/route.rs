@@ -78,7 +78,7 @@ fn deploy_rook_on_c1(h: &mut Harness) {
 /// Rook c1 takes the king on c8 by clicking; an Iron King survives the first capture (its armour),
 /// and the battle is then finished with the thinker's moves (the thinking enemy's king runs from
 /// the auto-player's), clicked on the board.
-fn win_battle(h: &mut Harness) {
+fn win_battle(h: &mut Harness) -> gambit::run::BattleEnd {
     h.board(BoardInput::Pressed(sq("c1")));
     h.board(BoardInput::Pressed(sq("c8")));
     h.wait_for_run();
@@ -107,6 +107,7 @@ fn win_battle(h: &mut Harness) {
     assert!(end.won, "{end:?}");
     h.press(battle::Action::Continue);
     h.update(2);
+    end
 }
 
 #[test]
@@ -139,8 +140,11 @@ fn a_whole_two_act_route_is_played_from_the_title() {
         let badges = session(&h).run.badges().len();
         kinds.push(go(&mut h, |_, _, k| k == NodeKind::Elite));
         deploy_rook_on_c1(&mut h);
-        win_battle(&mut h);
+        let end = win_battle(&mut h);
         assert_eq!(session(&h).run.badges().len(), badges + 1, "act {act}: the elite drops a badge");
+        // The victory report names it.
+        let dropped = session(&h).run.badge_items().last().unwrap().name.clone();
+        assert!(end.lines.contains(&format!("Badge won: {dropped}")), "act {act}: {:?}", end.lines);
         // Rows 3 and 4: a shop and a rest, in the order the map allows.
         let route = session(&h).run.route().unwrap().clone();
         let leads_to = |h: &Harness, i: usize, other: NodeKind| {

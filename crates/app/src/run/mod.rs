@@ -515,6 +515,7 @@ fn finish_decision(
         Ok(events) => {
             let was_battle = matches!(session.run.phase(), RunPhase::Battle);
             let battles_before = session.run.stats().battles.len();
+            let badges_before = session.run.badges().len();
             session.run = run;
             session.refusal = None;
             // The battle panel shows the log of the battle on screen: a new battle starts a new log.
@@ -541,7 +542,12 @@ fn finish_decision(
                 let square = record.defeat.and(lost_on(&events));
                 // A lost battle ends the run: no "rest of the run" to speak of then.
                 let lost_for_good = session.run.route().is_some() && !session.run.is_over();
-                session.battle_end = Some(BattleEnd::of_record(&record, square, lost_for_good));
+                let mut end = BattleEnd::of_record(&record, square, lost_for_good);
+                // An elite's victory names the badge it dropped (a battle buys none).
+                end.lines.extend(
+                    session.run.badge_items().skip(badges_before).map(|it| format!("Badge won: {}", it.name)),
+                );
+                session.battle_end = Some(end);
             }
             advanced.write(RunAdvanced);
             if session.run.is_over() && session.recorded.is_none() {

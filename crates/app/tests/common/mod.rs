@@ -106,6 +106,9 @@ impl Harness {
         ));
         app.insert_resource(DataDir::at(dir.path()));
         app.add_plugins(gambit::LogicPlugin);
+        // Laid out as a build with sound shows it: the settings panel's volume rows are the taller
+        // panel (no sound is played: this app has no audio output).
+        app.insert_resource(gambit::audio::AudioAvailability::On);
         app.update();
         Harness { app, dir }
     }

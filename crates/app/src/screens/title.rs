@@ -3,8 +3,10 @@
 //! with a question or a notice about the player's files when one could not be read, whose room is kept
 //! when it is empty (the menu never moves under the pointer). On the first launch (the profile says the tutorial was
 //! never offered) a box above the menu offers the tutorial: Play the tutorial, or Not now; either way
-//! the profile records that it was offered, so it is offered once (How to play keeps it reachable). The first button has the keyboard focus, so Enter at
-//! launch starts it. New Run while a run is saved first asks whether to abandon that run (naming where
+//! the profile records that it was offered, so it is offered once (How to play keeps it reachable). The
+//! menu's first button (Continue run, else New Run) has the keyboard focus, so Enter at launch starts
+//! it; the offer's buttons are reached by Up (a question about a saved run or game takes the focus
+//! itself). New Run while a run is saved first asks whether to abandon that run (naming where
 //! it stands); abandoning records it in the profile as abandoned (`Run::abandon`) before the new run
 //! replaces it, and Keep it leaves everything as it was. Skill Chess while an unfinished game is saved
 //! first asks whether to continue it or set up a new one (whose Start replaces it).

@@ -89,16 +89,7 @@ impl RunRecord {
             let s = |n: u32, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
             return format!("{} ({})", s(self.owned_lost, "piece"), s(self.pawns_lost, "pawn"));
         }
-        let mut parts = Vec::new();
-        for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
-            let n = self.lost.iter().filter(|&&r| r == role).count();
-            match n {
-                0 => {}
-                1 => parts.push(role.name().to_string()),
-                _ => parts.push(format!("{n} {}s", role.name())),
-            }
-        }
-        parts.join(", ")
+        roles_in_words(&self.lost)
     }
 
     /// The run's key, when the record holds it (records written before replays do not).
@@ -247,4 +238,18 @@ impl Progress {
         self.last_daily = Some(date);
         Ok(date.daily_config())
     }
+}
+
+/// Roles counted in words, strongest first: `queen, rook, 2 pawns` (`""` for none).
+#[must_use]
+pub fn roles_in_words(roles: &[Role]) -> String {
+    let mut parts = Vec::new();
+    for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+        match roles.iter().filter(|&&r| r == role).count() {
+            0 => {}
+            1 => parts.push(role.name().to_string()),
+            n => parts.push(format!("{n} {}s", role.name())),
+        }
+    }
+    parts.join(", ")
 }

@@ -259,9 +259,12 @@ fn a_rest_brings_back_a_lost_piece_or_removes_a_modifier() {
     }
     // Revive.
     if let Some(lost) = lost {
+        let back_before = r.stats().brought_back.len();
         r.apply(Decision::Rest { choice: RestChoice::Revive { piece: lost.id } }).unwrap();
         assert!(r.roster().contains(&lost));
         assert!(!r.lost().contains(&lost));
+        // The run's statistics say it came back (the battle's loss stays counted).
+        assert_eq!(r.stats().brought_back[back_before..], [lost.role]);
         assert_eq!(r.phase().kind(), PhaseKind::Map);
     }
     // Remove a modifier (the run keeps a modified piece).

@@ -110,14 +110,21 @@ pub fn rank_line(rank: &RankRules, items: &ItemCatalogue) -> String {
 }
 
 /// `Pieces lost: queen, rook, 2 pawns` (strongest first), or `Pieces lost: none`: the owned pieces
-/// the run lost, by name, as the records list them ([`RunRecord::losses`]).
+/// the run's battles lost, by name, as the records list them ([`RunRecord::losses`]), and those a
+/// rest brought back (`Pieces lost: rook, pawn (a rest brought back the rook)`).
 #[must_use]
 pub fn lost_line(summary: &RunSummary) -> String {
     let record = RunRecord::of(summary);
     if record.lost.is_empty() && record.owned_lost == 0 {
-        "Pieces lost: none".to_string()
-    } else {
+        return "Pieces lost: none".to_string();
+    }
+    let back = &summary.stats.brought_back;
+    if back.is_empty() {
         format!("Pieces lost: {}", record.losses())
+    } else {
+        let the = if back.len() == 1 { "the " } else { "" };
+        let words = gambit_roguelite::records::roles_in_words(back);
+        format!("Pieces lost: {} (a rest brought back {the}{words})", record.losses())
     }
 }
 
@@ -234,6 +241,10 @@ mod tests {
         summary.stats.pawns_lost = 2;
         assert_eq!(lost_line(&summary), "Pieces lost: queen, 2 pawns");
         assert!(!lost_line(&summary).contains('#'), "names, never ids");
+        summary.stats.brought_back = vec![Role::Queen];
+        assert_eq!(lost_line(&summary), "Pieces lost: queen, 2 pawns (a rest brought back the queen)");
+        summary.stats.brought_back = vec![Role::Pawn, Role::Queen];
+        assert_eq!(lost_line(&summary), "Pieces lost: queen, 2 pawns (a rest brought back queen, pawn)");
     }
 
     #[test]

@@ -660,6 +660,10 @@ pub struct RunStats {
     /// The roles of the owned pieces lost, in order (as owned: a promoted pawn counts as a pawn).
     #[serde(default)]
     pub lost_roles: Vec<Role>,
+    /// The roles of the lost pieces a rest brought back, in order (a battle did lose them: they stay
+    /// in `owned_lost` and `lost_roles`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub brought_back: Vec<Role>,
     /// Enemy pieces killed.
     pub enemy_killed: u32,
     /// Generated encounters that failed validation, by stage (index 0 = stage 1).
@@ -1463,6 +1467,7 @@ impl Run {
                             return Err(RunError::Limit(role).into());
                         }
                         let p = self.lost.remove(i);
+                        self.stats.brought_back.push(role);
                         let name = self.piece_name(p.id).map(|n| n.to_string()).unwrap_or_default();
                         out.push(msg(format!("your {name} is back")));
                         self.roster.push(p);

@@ -18,8 +18,8 @@ use super::synth::Noise;
 /// The sample rate of the music, samples per second (the effects' rate).
 pub const SAMPLE_RATE: u32 = super::synth::SAMPLE_RATE;
 
-/// The loudest sample of a track after mixing: 0.85 of full scale, about -1.4 dBFS.
-pub const PEAK: f32 = 0.85;
+/// The loudest sample of a track after mixing: the effects' ([`super::synth::PEAK`], about -1.4 dBFS).
+pub const PEAK: f32 = super::synth::PEAK;
 
 /// How long a pad chord sounds on into the next bar, seconds (its release, over the next attack).
 const PAD_OVERLAP: f32 = 0.3;

@@ -42,7 +42,7 @@ use crate::settings::Settings;
 const SETTLE_FRAMES: u32 = 40;
 
 /// The pictures, in order: each is the file name without `.png` and the name [`set_up`] takes.
-pub const STEPS: [&str; 42] = [
+pub const STEPS: [&str; 45] = [
     "title",
     "settings",
     "how-to-play",
@@ -71,8 +71,11 @@ pub const STEPS: [&str; 42] = [
     "rest",
     "map-visited",
     "deploy-items",
+    "deploy-all-items",
     "battle-items",
     "battle-items-hover",
+    "battle-all-items",
+    "battle-all-items-tip",
     "run-end",
     "upgrades",
     "records",
@@ -202,6 +205,12 @@ fn showcase_battle() -> Option<Battle> {
     Some(battle)
 }
 
+/// Every badge of the shipped catalogue, in its order.
+fn every_badge() -> Vec<gambit_roguelite::items::Item> {
+    let items = gambit_roguelite::items::ItemCatalogue::shipped();
+    items.of(gambit_roguelite::items::Category::Badge).cloned().collect()
+}
+
 /// A battle finished, with its end report as the battle screen shows it: won (a rook takes the king
 /// down an open file, no piece lost: the bonus) or lost (a lone king steps next to an enemy rook, which takes it:
 /// the army is eliminated). Returns the battle, the report and the last move.
@@ -259,6 +268,7 @@ fn finished_showcase(won: bool) -> Option<(Battle, crate::run::BattleEnd, (Squar
 fn advance_run_to(world: &mut World, want: Screen) {
     let Some(mut session) = world.remove_resource::<RunSession>() else { return };
     session.showcase = None;
+    session.showcase_badges = None;
     session.battle_end = None;
     for _ in 0..400 {
         if session.app_screen() == want {
@@ -485,7 +495,19 @@ pub fn set_up(world: &mut World, name: &str) {
         "rest" => advance_run_to(world, Screen::Rest),
         "map-visited" => advance_run_to(world, Screen::Map),
         "deploy-items" => advance_run_to(world, Screen::Deploy),
-        "battle-items" => advance_run_to(world, Screen::Battle),
+        // The worst case of the panels' items: every badge of the catalogue (shown, not owned).
+        "deploy-all-items" => {
+            if let Some(mut session) = world.get_resource_mut::<RunSession>() {
+                session.showcase_badges = Some(every_badge());
+            }
+            world.resource_mut::<crate::ui::scale::ScaleCaps>().decide_again();
+        }
+        "battle-items" => {
+            if let Some(mut session) = world.get_resource_mut::<RunSession>() {
+                session.showcase_badges = None;
+            }
+            advance_run_to(world, Screen::Battle);
+        }
         "battle-items-hover" => {
             // The piece with the longest card hovered (its name, HP, modifier, target mark) beside
             // the pack's consumables: the card and the buttons share the panel's foot.
@@ -501,7 +523,31 @@ pub fn set_up(world: &mut World, name: &str) {
             });
             world.resource_mut::<crate::board::Hovered>().0 = square;
         }
-        "run-end" => advance_run_to(world, Screen::RunEnd),
+        // The worst case of the battle panel: every badge of the catalogue and a full pack (the
+        // showcase battle's three consumables).
+        "battle-all-items" => {
+            world.resource_mut::<crate::board::Hovered>().0 = None;
+            if let Some(mut session) = world.get_resource_mut::<RunSession>() {
+                session.showcase = showcase_battle();
+                session.showcase_badges = Some(every_badge());
+            }
+            world.resource_mut::<crate::ui::scale::ScaleCaps>().decide_again();
+        }
+        // The longest item text in the hover card's room under the board, as the pointer over its
+        // badge chip shows it (here by the focus, which the card also follows).
+        "battle-all-items-tip" => {
+            let mut chips = world.query::<(Entity, &crate::ui::ItemTip)>();
+            let longest = chips.iter(world).max_by_key(|(_, tip)| tip.0.len()).map(|(e, _)| e);
+            if let Some(chip) = longest {
+                world
+                    .resource_mut::<bevy::input_focus::InputFocus>()
+                    .set(chip, bevy::input_focus::FocusCause::Navigated);
+            }
+        }
+        "run-end" => {
+            world.resource_mut::<bevy::input_focus::InputFocus>().clear();
+            advance_run_to(world, Screen::RunEnd);
+        }
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),
         "replay" => {

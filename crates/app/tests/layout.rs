@@ -794,3 +794,68 @@ fn the_ui_scale_buttons_stay_under_the_pointer() {
         }
     }
 }
+
+/// The battle panel names its consumables and badges, and what an item does shows in the hover card's
+/// room under the board while its button has the focus (a badge chip's the same way): at 1280x800
+/// at 100% and 150%, with every badge of the catalogue and a full pack (the tour's worst case), the
+/// card says the item's catalogue text and the layout check finds nothing.
+#[test]
+fn an_items_text_shows_under_the_board_while_it_has_the_focus() {
+    use bevy::input_focus::{FocusCause, InputFocus};
+    use gambit::board::view::ModifierTip;
+    use gambit::ui::ItemTip;
+    let items = gambit_roguelite::items::ItemCatalogue::shipped();
+    for scale in [1.0, 1.5] {
+        let mut h = Harness::with_layout(1280, 800);
+        h.app.world_mut().resource_mut::<gambit::settings::Settings>().ui_scale = scale;
+        h.update(3);
+        for name in ["run-start", "map-start", "deploy", "battle-all-items"] {
+            h.settle();
+            gambit::screenshot::set_up(h.app.world_mut(), name);
+            h.update(6);
+        }
+        h.settle();
+        h.update(2);
+        let world = h.app.world_mut();
+        let mut tipped = world.query::<(Entity, &ItemTip, Option<&FocusKey>)>();
+        let all: Vec<(Entity, String, Option<String>)> =
+            tipped.iter(world).map(|(e, t, k)| (e, t.0.clone(), k.map(|k| k.0.clone()))).collect();
+        // Three consumable buttons (the first used) and one chip per badge.
+        let buttons: Vec<_> = all.iter().filter(|(_, _, k)| k.is_some()).collect();
+        assert_eq!(buttons.len(), 3, "{all:#?}");
+        let badges = items.of(gambit_roguelite::items::Category::Badge).count();
+        assert_eq!(all.len() - 3, badges, "a chip per badge");
+        let retreat = items.find("retreat").unwrap();
+        let haste = items.find("haste").unwrap();
+        let stonewall = items.find("stonewall").unwrap();
+        for (want, used) in [(retreat, false), (haste, true), (stonewall, false)] {
+            let (entity, tip, _) = all.iter().find(|(_, t, _)| t.starts_with(want.name.as_str())).unwrap();
+            let said = if used {
+                format!("{} (used): {}", want.name, want.text)
+            } else {
+                format!("{}: {}", want.name, want.text)
+            };
+            assert_eq!(*tip, said);
+            h.app.world_mut().resource_mut::<InputFocus>().set(*entity, FocusCause::Navigated);
+            h.update(3);
+            let world = h.app.world_mut();
+            let mut cards = world.query_filtered::<(&Text, &Node), With<ModifierTip>>();
+            let (text, node) = cards.single(world).expect("one hover card");
+            assert_eq!(node.display, Display::Flex, "{scale}: the card of {} is shown", want.name);
+            assert_eq!(text.0, said);
+            let found = gambit::ui::layout_check::violations(h.app.world_mut());
+            assert!(found.is_empty(), "{scale}, {} focused: {found:#?}", want.name);
+        }
+        // The used consumable's button says so in its name's place.
+        let world = h.app.world_mut();
+        let mut labels = world.query::<&Text>();
+        let used: Vec<String> =
+            labels.iter(world).filter(|t| t.0.ends_with(". used")).map(|t| t.0.clone()).collect();
+        assert_eq!(used, vec!["1. used".to_string()], "{scale}");
+        h.app.world_mut().resource_mut::<InputFocus>().clear();
+        h.update(3);
+        let world = h.app.world_mut();
+        let mut cards = world.query_filtered::<&Node, With<ModifierTip>>();
+        assert_eq!(cards.single(world).unwrap().display, Display::None, "no focus, no pointer: no card");
+    }
+}

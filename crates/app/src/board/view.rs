@@ -808,18 +808,44 @@ pub struct ModifierTip;
 
 /// The hover card's font, units.
 const TIP_FONT: f32 = 1.9;
-/// The lines of text the hover card's room holds (the longest modifier text, Poisonous, takes two at
-/// the board's width).
+/// The lines of text the hover card's room holds (the longest modifier text, Poisonous, and the longest
+/// item text, Stonewall's badge, take two at the board's width; the tour shows both).
 const TIP_LINES: f32 = 2.0;
 /// The gap between the command line and the hover card, units.
 const TIP_GAP: f32 = 0.6;
 /// The hover card's padding, units.
 const TIP_PAD: f32 = 0.6;
 
-/// The height of the hover card's room under the board, units: its lines, padding and gap.
+/// The height of the hover card's room under the board, units, at a UI scale `ratio` times 100%'s:
+/// its lines, padding and gap. The board's width is in viewport units and the card's text in units,
+/// so at a larger scale its text wraps into more lines: the room holds two lines times `ratio`
+/// (rounded up; at 150% three lines, where Poisonous's card took three in a room of two).
 #[must_use]
-pub fn tip_room() -> f32 {
-    TIP_FONT * crate::ui::widgets::LINE_FACTOR * TIP_LINES + 2.0 * TIP_PAD + TIP_GAP
+pub fn tip_room(ratio: f32) -> f32 {
+    let lines = (TIP_LINES * ratio.max(1.0) - 1e-3).ceil();
+    TIP_FONT * crate::ui::widgets::LINE_FACTOR * lines + 2.0 * TIP_PAD + TIP_GAP
+}
+
+/// The room of the hover card under the board ([`spawn_board_screen`]).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct TipRoom;
+
+/// Sizes the hover card's room for the UI scale shown ([`tip_room`]), so the scale decided for a
+/// board screen ([`crate::ui::scale::settle_ui_scale`]) counts the room a card will need.
+pub fn size_tip_room(
+    scale: Option<Res<UiScale>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut rooms: Query<&mut Node, With<TipRoom>>,
+) {
+    let now = scale.map_or(1.0, |s| s.0);
+    let size = windows.single().ok().map(|w| Vec2::new(w.width(), w.height()));
+    let ratio = now / crate::ui::scale::ui_scale_for(1.0, size);
+    let height = crate::ui::units(tip_room(ratio));
+    for mut node in &mut rooms {
+        if node.height != height {
+            node.height = height;
+        }
+    }
 }
 
 /// The hover card's text for a modifier letter: `☣ Poisonous: <what it does>`; `None` for a letter
@@ -852,31 +878,51 @@ pub fn cell_card(letter: char, spent: bool) -> Option<String> {
     modifier_card(letter)
 }
 
-/// Shows the hover card of the hovered piece's modifier in its room beside the board, hides it
-/// otherwise (the room stays, so nothing in the panel moves).
+/// Shows, in the hover card's room under the board, what the pointer points at: an item's
+/// [`ItemTip`](crate::ui::ItemTip) under the pointer (a consumable button, a badge chip), else the
+/// hovered piece's modifier card, else the item tip of the focused button; hides the card otherwise
+/// (the room stays, so nothing in the panel moves). Writes only what changed.
 pub fn draw_modifier_tip(
     hovered: Res<super::Hovered>,
     scene: Res<BoardScene>,
     settings: Res<Settings>,
+    focus: Res<bevy::input_focus::InputFocus>,
+    items: Query<(&crate::ui::ItemTip, Option<&Interaction>)>,
     mut tips: Query<(&mut Node, &mut Text, &mut BackgroundColor, &mut TextColor), With<ModifierTip>>,
 ) {
-    if !hovered.is_changed() && !scene.is_changed() && !settings.is_changed() {
-        return;
-    }
     let palette = Palette::for_settings(&settings);
-    let card = hovered.0.and_then(|square| {
-        let cell = &scene.cells[square.index() as usize];
-        cell.modifier.and_then(|m| cell_card(m, cell.modifier_spent))
-    });
+    let pointed = items
+        .iter()
+        .find(|(_, i)| matches!(i, Some(Interaction::Hovered | Interaction::Pressed)))
+        .map(|(tip, _)| tip.0.clone());
+    let piece = || {
+        hovered.0.and_then(|square| {
+            let cell = &scene.cells[square.index() as usize];
+            cell.modifier.and_then(|m| cell_card(m, cell.modifier_spent))
+        })
+    };
+    let focused = || focus.get().and_then(|e| items.get(e).ok()).map(|(tip, _)| tip.0.clone());
+    let card = pointed.or_else(piece).or_else(focused);
     for (mut node, mut text, mut bg, mut color) in &mut tips {
         let Some(card) = &card else {
-            node.display = Display::None;
+            if node.display != Display::None {
+                node.display = Display::None;
+            }
             continue;
         };
-        node.display = Display::Flex;
-        text.0.clone_from(card);
-        bg.0 = palette.panel.with_alpha(0.96);
-        color.0 = palette.text;
+        if node.display != Display::Flex {
+            node.display = Display::Flex;
+        }
+        if text.0 != *card {
+            text.0.clone_from(card);
+        }
+        let (panel, ink) = (palette.panel.with_alpha(0.96), palette.text);
+        if bg.0 != panel {
+            bg.0 = panel;
+        }
+        if color.0 != ink {
+            color.0 = ink;
+        }
     }
 }
 
@@ -917,7 +963,8 @@ pub fn spawn_board_screen<V: crate::ui::View>(
                 // the board and off the panel's buttons, kept when no card shows.
                 col.spawn((
                     Name::new("Hover card room"),
-                    Node { width, height: crate::ui::units(tip_room()), flex_shrink: 0.0, ..default() },
+                    TipRoom,
+                    Node { width, height: crate::ui::units(tip_room(1.0)), flex_shrink: 0.0, ..default() },
                 ))
                 .with_children(|room| {
                     room.spawn((

@@ -188,6 +188,9 @@ pub struct RunSession {
     pub recorded: Option<RunSummary>,
     /// A battle shown instead of the run's own (the screenshot tour's illustration); input is off.
     pub showcase: Option<Battle>,
+    /// Badges shown instead of the run's on the deployment and battle panels (the screenshot tour's
+    /// worst case: every badge of the catalogue); the run's rules are the run's own.
+    pub showcase_badges: Option<Vec<gambit_roguelite::items::Item>>,
 }
 
 impl RunSession {
@@ -203,6 +206,19 @@ impl RunSession {
             battle_end: None,
             recorded: None,
             showcase: None,
+            showcase_badges: None,
+        }
+    }
+
+    /// The badges the panels list, (name, `Name: text`) each, in the order bought
+    /// ([`crate::ui::spawn_badge_chips`]): the showcase's if set, else the run's.
+    #[must_use]
+    pub fn badge_chips(&self) -> Vec<(String, String)> {
+        let chip =
+            |it: &gambit_roguelite::items::Item| (it.name.clone(), format!("{}: {}", it.name, it.text));
+        match &self.showcase_badges {
+            Some(badges) => badges.iter().map(chip).collect(),
+            None => self.run.badge_items().map(chip).collect(),
         }
     }
 

@@ -3,7 +3,8 @@
 //! library's grammar, `Battle::parse_action`); beside it the move budget, the objective
 //! and bonus status, the skills bar, the enemy's skills and their cooldowns (its intent), the reposition
 //! prompt with Skip, the pack of consumables (a button
-//! each), the run's badges, the card of the piece under the pointer or cursor, the event log, and the
+//! each, by name) and the run's badges (a chip each, by name; what an item does shows under the board
+//! while the pointer is over it or its button has the focus), the card of the piece under the pointer or cursor, the event log, and the
 //! victory or defeat report. The UI never decides legality: every action comes from
 //! `Battle::legal_actions`. UI state: [`BattleInput`] (selection, targeting mode, message).
 
@@ -148,8 +149,11 @@ fn objective_status(battle: &Battle) -> String {
 pub struct PackView {
     /// The pack slot, 0-based.
     pub slot: u8,
-    /// `1. Name: text`, as the command `use 1` counts.
+    /// `1. Name`, as the command `use 1` counts; `1. used` once used.
     pub text: String,
+    /// `Name: text`, what it does ([`crate::ui::ItemTip`]: shown under the board while the pointer is
+    /// over the button or the button has the focus).
+    pub tip: String,
     /// Among the legal actions now (some target, or none needed).
     pub enabled: bool,
 }
@@ -186,8 +190,8 @@ pub enum BattleView {
         enemy_skills: String,
         /// The consumables' buttons, in pack order.
         pack: Vec<PackView>,
-        /// The run's badges, `Name: text` each.
-        badges: Vec<String>,
+        /// The run's badges, (name, `Name: text`) each ([`crate::ui::spawn_badge_chips`]).
+        badges: Vec<(String, String)>,
         /// The card of the piece under the pointer or the cursor.
         card: Option<String>,
         /// The last refusal or hint.
@@ -266,19 +270,26 @@ impl BattleView {
                     .and_then(|&id| items.get(id))
                     .filter(|it| it.effect == slot.effect)
                     .or_else(|| items.of(Category::Consumable).find(|it| it.effect == slot.effect));
-                let name =
-                    item.map_or_else(|| "Consumable".to_string(), |it| format!("{}: {}", it.name, it.text));
-                let used = if slot.used { " (used)" } else { "" };
+                let name = item.map_or("Consumable", |it| it.name.as_str());
+                let text = item.map_or("", |it| it.text.as_str());
+                // A used one says so in the place of its name, which is never shorter than `used`, so
+                // the row never grows after the panel's scale is decided; its tip keeps the name.
+                let (label, tip) = if slot.used {
+                    ("used", format!("{name} (used): {text}"))
+                } else {
+                    (name, format!("{name}: {text}"))
+                };
                 Some(PackView {
                     slot: index,
-                    text: format!("{}. {name}{used}", i + 1),
+                    text: format!("{}. {label}", i + 1),
+                    tip,
                     enabled: legal
                         .iter()
                         .any(|a| matches!(*a, BattleAction::Use { slot, .. } if slot == index)),
                 })
             })
             .collect();
-        let badges = session.run.badge_items().map(|it| format!("{}: {}", it.name, it.text)).collect();
+        let badges = session.badge_chips();
         let start = session.log.len().saturating_sub(12);
         Some(BattleView::Ongoing {
             title: format!("Battle {}", session.run.battles_won() + 1),
@@ -358,26 +369,23 @@ impl View for BattleView {
                 });
                 p.spawn((label(enemy_skills.clone()), TextColor(crate::palette::STANDARD.muted)));
                 if !pack.is_empty() {
-                    // One line of heading, the descriptions in smaller text: three consumables, the
-                    // badges and the hovered piece's line fit the panel at 900x600 (the piece's line
-                    // was drawn over the last consumable).
+                    // The consumables by name in a wrapping row, what each does under the board while
+                    // the pointer is over it or it has the focus: with their texts, a full pack and the
+                    // badges pushed the log off the panel at 1280x800.
                     p.spawn(label("Consumables (free: your turn goes on):"));
-                    for item in pack {
-                        let mut b =
-                            p.spawn(crate::ui::text_button(item.text.clone(), Action::Use(item.slot)));
-                        if !item.enabled {
-                            b.insert(Disabled);
+                    p.spawn(Node { flex_shrink: 0.0, ..crate::ui::wrapping_row() }).with_children(|row| {
+                        for item in pack {
+                            let mut b = row.spawn((
+                                crate::ui::text_button(item.text.clone(), Action::Use(item.slot)),
+                                crate::ui::ItemTip(item.tip.clone()),
+                            ));
+                            if !item.enabled {
+                                b.insert(Disabled);
+                            }
                         }
-                    }
+                    });
                 }
-                if !badges.is_empty() {
-                    p.spawn((
-                        Text::new(format!("Badges:\n{}", badges.join("\n"))),
-                        text_font(1.9),
-                        TextColor(crate::palette::STANDARD.muted),
-                        Node { margin: UiRect::all(crate::ui::units(0.4)), ..default() },
-                    ));
-                }
+                crate::ui::spawn_badge_chips(p, badges);
                 let text =
                     if log.is_empty() { "No moves yet in this battle.".to_string() } else { log.clone() };
                 spawn_log(p, text);

@@ -115,8 +115,9 @@ pub struct DeployView {
     enemy_skills: bool,
     message: Option<String>,
     army: String,
-    /// The run's badges, `Name: text` each (the rules the run changes).
-    badges: Vec<String>,
+    /// The run's badges (the rules the run changes), (name, `Name: text`) each
+    /// ([`crate::ui::spawn_badge_chips`]).
+    badges: Vec<(String, String)>,
     /// The consumables' names, in pack order.
     pack: Option<String>,
 }
@@ -150,7 +151,7 @@ impl DeployView {
             enemy_skills: e.enemy_skills.is_some(),
             message: plan.message.clone().or_else(|| session.refusal.clone()),
             army: format!("Army: {}", names.join(", ")),
-            badges: session.run.badge_items().map(|it| format!("{}: {}", it.name, it.text)).collect(),
+            badges: session.badge_chips(),
             pack: (!session.run.pack().is_empty()).then(|| {
                 let names: Vec<&str> = session.run.pack_items().map(|it| it.name.as_str()).collect();
                 format!("Consumables (use them in the battle): {}", names.join(", "))
@@ -184,14 +185,7 @@ impl View for DeployView {
         if let Some(pack) = &self.pack {
             p.spawn(label(pack.clone()));
         }
-        if !self.badges.is_empty() {
-            p.spawn((
-                Text::new(format!("Badges:\n{}", self.badges.join("\n"))),
-                crate::ui::text_font(1.9),
-                TextColor(crate::palette::STANDARD.muted),
-                Node { margin: UiRect::all(crate::ui::units(0.4)), ..default() },
-            ));
-        }
+        crate::ui::spawn_badge_chips(p, &self.badges);
     }
 }
 

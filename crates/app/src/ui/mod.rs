@@ -23,10 +23,10 @@ pub use pointer::{Overlay, PointerGate};
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
-    ButtonLabel, CARD_MARGIN, Card, CardSize, Selected, button, capitalize, card_row, cooldown_words,
-    error_line, heading, label, mark, message_line, muted_line, opponent_skills, page_column, recharging,
-    reserved_line, reserved_text, row, skill_label, small_button, spawn_card, spawn_log_tail, spawn_page,
-    targeting_hint, text_button, wrapping_row,
+    ButtonLabel, CARD_MARGIN, Card, CardSize, ItemTip, Selected, button, capitalize, card_row,
+    cooldown_words, error_line, heading, label, mark, message_line, muted_line, opponent_skills, page_column,
+    recharging, reserved_line, reserved_text, row, skill_label, small_button, spawn_badge_chips, spawn_card,
+    spawn_log_tail, spawn_page, targeting_hint, text_button, wrapping_row,
 };
 
 use crate::AppSystems;
@@ -58,7 +58,12 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (focus::remember_focus, focus::style_buttons, scroll::scroll_to_focus, scale::settle_ui_scale)
+        (
+            focus::remember_focus,
+            focus::style_buttons,
+            scroll::scroll_to_focus,
+            (scale::settle_ui_scale, crate::board::view::size_tip_room).chain(),
+        )
             .in_set(AppSystems::Present),
     );
     app.add_plugins(backdrop::plugin);

@@ -136,6 +136,13 @@ impl ScaleCaps {
         self.settled
     }
 
+    /// Decides the scale of the view shown again, as entering it does: for the screenshot tour,
+    /// whose steps change a screen's content in place (every badge of the catalogue on a battle
+    /// panel first shown with two), which a player's screen never does in a way that grows it.
+    pub fn decide_again(&mut self) {
+        self.shown = None;
+    }
+
     /// How many times a view was found overflowing the window after it was shown (its scale was
     /// kept, so nothing moved; the next visit of that view starts at a lower cap). The layout tests
     /// expect none on the screenshot tour.

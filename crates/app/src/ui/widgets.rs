@@ -177,6 +177,58 @@ pub fn message_line(text: Option<&str>, lines: f32) -> impl Bundle {
     )
 }
 
+/// What an item does, shown in the board screens' hover-card room under the board while the pointer
+/// is over the node that carries it or its button has the keyboard focus (the battle's consumables,
+/// the battle's and the deployment's badges): `Name: text`, the catalogue's words
+/// ([`crate::board::view::draw_modifier_tip`]). The panels name their items; this says what they do.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct ItemTip(pub String);
+
+/// The run's badges as a wrapping row of chips after `Badges:`, one chip per badge by name (`badges`
+/// holds (name, `Name: text`) pairs); each chip's [`ItemTip`] says what it does. By name, so the 23
+/// badges of the catalogue take a few lines of a side panel (their texts took over 100 units).
+pub fn spawn_badge_chips(p: &mut ChildSpawnerCommands<'_>, badges: &[(String, String)]) {
+    if badges.is_empty() {
+        return;
+    }
+    p.spawn((
+        Name::new("Badges"),
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: units(0.5),
+            row_gap: units(0.25),
+            margin: UiRect::all(units(0.4)),
+            ..wrapping_row()
+        },
+    ))
+    .with_children(|row| {
+        row.spawn((Text::new("Badges:"), text_font(BADGE_FONT), TextColor(STANDARD.muted)));
+        // A chip is its name on a tinted ground, no border nor vertical padding: a row of chips is a
+        // line of text high (with borders, the 23 badges took 60 pixels more at 1280x800).
+        for (name, tip) in badges {
+            row.spawn((
+                ItemTip(tip.clone()),
+                Interaction::default(),
+                Node {
+                    padding: UiRect::horizontal(units(0.4)),
+                    border_radius: BorderRadius::all(units(0.5)),
+                    ..default()
+                },
+                BackgroundColor(STANDARD.button.with_alpha(0.55)),
+                children![(
+                    Text::new(name.clone()),
+                    text_font(BADGE_FONT),
+                    TextColor(STANDARD.text),
+                    Pickable::IGNORE
+                )],
+            ));
+        }
+    });
+}
+
+/// The badge chips' font, units.
+const BADGE_FONT: f32 = 1.9;
+
 /// A line in the muted colour (hints).
 pub fn muted_line(text: impl Into<String>) -> impl Bundle {
     (label(text), TextColor(STANDARD.muted))

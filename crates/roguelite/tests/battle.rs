@@ -694,6 +694,14 @@ fn the_bonus_state_is_lost_as_soon_as_it_is() {
     );
     assert_eq!(b.bonus_state(), Some(BonusState::Pending));
     assert_eq!(BonusState::Pending.to_string(), "not yet");
+    // Captured: done for good, said so (it said "on track", as if it could still be lost).
+    let setup =
+        BattleSetup::from_fen("4k3/q7/8/8/8/8/8/R3K3", Objective::CaptureKing, 10).unwrap().with_bonus(queen);
+    let mut b = battle(setup);
+    assert_eq!(b.bonus_state(), Some(BonusState::Pending));
+    mv(&mut b, "a1", "a7");
+    assert_eq!(b.bonus_state(), Some(BonusState::Secured));
+    assert_eq!(BonusState::Secured.to_string(), "done, win to earn it");
     // Won with it: earned.
     let setup = BattleSetup::from_fen("R3k3/8/8/8/8/8/8/4K3", Objective::CaptureKing, 10)
         .unwrap()

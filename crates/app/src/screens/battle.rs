@@ -133,7 +133,8 @@ fn objective_status(battle: &Battle) -> String {
         battle.objective(),
         if battle.objective_complete() { "done" } else { "not yet" }
     );
-    // The library says where the bonus stands: not yet, on track, lost (the moment it is), earned.
+    // The library says where the bonus stands: not yet, on track, done (for good), lost (the moment
+    // it is), earned.
     if let (Some(b), Some(state)) = (battle.bonus(), battle.bonus_state()) {
         text.push_str(&format!("\nBonus: {b} \u{2014} {state}"));
     }

@@ -490,7 +490,8 @@ impl Battle {
 
     /// Where the bonus objective stands now; `None` without one. Finished battles say
     /// [`BonusState::Earned`] or [`BonusState::Lost`]; an ongoing one says whether winning now would
-    /// earn it ([`BonusState::OnTrack`]), whether something must still happen
+    /// earn it ([`BonusState::OnTrack`] while the battle can still break it, [`BonusState::Secured`]
+    /// once nothing can: the role to capture is captured), whether something must still happen
     /// ([`BonusState::Pending`]: the enemy piece to capture lives), or that it can no longer be earned
     /// ([`BonusState::Lost`]: an owned piece lost, a skill cast, the move limit passed, or no enemy
     /// left of the role to capture, counting pawns that could promote to it; a pawn to capture is
@@ -513,7 +514,10 @@ impl Battle {
         Some(match self.status {
             BattleStatus::Victory { bonus: true } => BonusState::Earned,
             BattleStatus::Victory { bonus: false } | BattleStatus::Defeat { .. } => BonusState::Lost,
-            BattleStatus::Ongoing if self.bonus_complete() => BonusState::OnTrack,
+            BattleStatus::Ongoing if self.bonus_complete() => match bonus {
+                BonusObjective::CaptureRole { .. } => BonusState::Secured,
+                _ => BonusState::OnTrack,
+            },
             BattleStatus::Ongoing => match bonus {
                 BonusObjective::CaptureRole { role } => {
                     let can_appear = |u: &&Unit| u.role == role || u.role == Role::Pawn;

@@ -142,8 +142,12 @@ impl BattleStatus {
 pub enum BonusState {
     /// Not met yet and still possible (the enemy piece to capture lives).
     Pending,
-    /// Met as things stand: winning now earns it.
+    /// Met as things stand and still breakable (a loss, a skill cast, the move limit): winning now
+    /// earns it.
     OnTrack,
+    /// Met for good (the piece to capture is captured): nothing in the battle can undo it, winning
+    /// earns it.
+    Secured,
     /// It can no longer be earned in this battle.
     Lost,
     /// The battle was won with it.
@@ -151,11 +155,12 @@ pub enum BonusState {
 }
 
 impl fmt::Display for BonusState {
-    /// `not yet`, `on track`, `lost`, `earned`.
+    /// `not yet`, `on track`, `done, win to earn it`, `lost`, `earned`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             BonusState::Pending => "not yet",
             BonusState::OnTrack => "on track",
+            BonusState::Secured => "done, win to earn it",
             BonusState::Lost => "lost",
             BonusState::Earned => "earned",
         })

@@ -488,3 +488,49 @@ fn ten_consecutive_seeds_offer_every_template() {
         );
     }
 }
+
+/// The map's exact preview: for every reachable battle node at every map choice of several runs,
+/// `Run::node_board` is the board choosing the node gives (holes, mirror, modifiers and budget), and
+/// shops and rests have none.
+#[test]
+fn a_reachable_nodes_board_is_the_board_choosing_it_gives() {
+    let mut battles = 0;
+    for seed in 0..6 {
+        let mut run = Run::new(fast_config(seed));
+        loop {
+            play_until(&mut run, |r| r.is_over() || matches!(r.phase(), RunPhase::Map { .. }));
+            let RunPhase::Map { choices } = run.phase().clone() else { break };
+            for (index, &at) in choices.iter().enumerate() {
+                let kind = run.route().unwrap().node(at).unwrap().kind;
+                let exact = run.node_board(at);
+                assert_eq!(exact.is_some(), kind.is_battle(), "{kind:?}");
+                let Some((board, preview)) = exact else { continue };
+                let mut chosen = run.clone();
+                chosen.apply(Decision::ChooseNode { index }).unwrap();
+                let RunPhase::Deploy { encounter } = chosen.phase() else { panic!("a battle node deploys") };
+                assert_eq!(*encounter, board, "seed {seed}, node {at:?}");
+                assert_eq!(preview.board, board.board);
+                assert!(preview.shapes.is_empty() && preview.random_modifiers == 0);
+                battles += 1;
+            }
+            // A node that is not among the choices has no exact board.
+            let elsewhere = run
+                .route()
+                .unwrap()
+                .acts
+                .iter()
+                .enumerate()
+                .flat_map(|(a, act)| {
+                    act.rows.iter().enumerate().flat_map(move |(row, nodes)| {
+                        (0..nodes.len()).map(move |index| NodeRef { act: a, row, index })
+                    })
+                })
+                .find(|at| !choices.contains(at))
+                .unwrap();
+            assert!(run.node_board(elsewhere).is_none());
+            let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
+            run.apply(d).unwrap();
+        }
+    }
+    assert!(battles >= 12, "{battles} battle nodes previewed");
+}

@@ -2,7 +2,8 @@
 //! icon and name of its kind (battle, elite, shop, rest, boss) at its act and depth, lines for the
 //! edges, the nodes already visited, the one the run is at and the ones the player may go to next
 //! marked. Below, one card per reachable node with what it holds: for a battle, an elite or a boss
-//! the preview the run gives ([`gambit_roguelite::route::NodePreview`]: the template, its board shape,
+//! the preview of the board choosing it gives ([`gambit_roguelite::Run::node_board`], computed once
+//! per run state, [`ExactPreviews`]: the template, the board with its holes, walls and mirror, the
 //! objective, the enemy's modifiers and skills, royal kings, the boss's rule, the moves the route adds,
 //! a badge to win). A reachable node is chosen by clicking its box or its card, with Tab and Enter, or
 //! with the digit keys 1 to 3. The run (`gambit_roguelite::route`) decides the route and the choices;
@@ -32,11 +33,43 @@ pub enum Action {
 
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
+    app.init_resource::<ExactPreviews>();
     app.add_systems(OnEnter(Screen::Map), spawn);
     let here = in_state(Screen::Map).and_then(resource_exists::<RunSession>);
     app.add_systems(Update, digit_keys.run_if(here.clone()).in_set(AppSystems::Input));
     app.add_systems(Update, on_action.run_if(here.clone()).in_set(AppSystems::Decide));
     app.add_systems(Update, present.run_if(here).in_set(AppSystems::Present));
+}
+
+/// The previews of the reachable battle nodes as choosing them gives their boards
+/// ([`gambit_roguelite::Run::node_board`]: generated, and proved when proofs are on), computed when
+/// the run's state changes (its seed and number of decisions), not every frame.
+#[derive(Resource, Default, Debug)]
+pub struct ExactPreviews {
+    key: Option<(u64, usize)>,
+    previews: Vec<(NodeRef, NodePreview)>,
+}
+
+impl ExactPreviews {
+    /// Brings the previews up to date with `run` (a generation per reachable battle node, once per
+    /// run state).
+    pub fn refresh(&mut self, run: &gambit_roguelite::Run) {
+        let key = (run.config().seed, run.decisions().count());
+        if self.key == Some(key) {
+            return;
+        }
+        self.key = Some(key);
+        self.previews.clear();
+        if let RunPhase::Map { choices } = run.phase() {
+            self.previews = choices.iter().filter_map(|&at| Some((at, run.node_board(at)?.1))).collect();
+        }
+    }
+
+    /// The exact preview of node `at`, if it is a reachable battle node.
+    #[must_use]
+    pub fn get(&self, at: NodeRef) -> Option<&NodePreview> {
+        self.previews.iter().find(|(n, _)| *n == at).map(|(_, p)| p)
+    }
 }
 
 fn spawn(mut commands: Commands) {
@@ -350,7 +383,7 @@ fn shape_words(s: gambit_roguelite::encounter::ShapeKind) -> &'static str {
 }
 
 impl MapView {
-    fn new(session: &RunSession) -> Option<MapView> {
+    fn new(session: &RunSession, exact: &ExactPreviews) -> Option<MapView> {
         let run = &session.run;
         let RunPhase::Map { choices } = run.phase() else { return None };
         let route = run.route()?;
@@ -364,7 +397,9 @@ impl MapView {
                 let (glyph, name) = icon(kind);
                 let stage = kind.stage(at.act).map(|s| format!(", stage {s}")).unwrap_or_default();
                 let title = format!("[{}] {glyph} {name}{stage}", i + 1);
-                Some(match run.node_preview(at) {
+                // The board the battle will have; the template's when the run gives none (a run of
+                // set formations names its formation).
+                Some(match exact.get(at).cloned().or_else(|| run.node_preview(at)) {
                     Some(p) => {
                         let title =
                             format!("{title}: {}", gambit_roguelite::encounter::template_title(&p.template));
@@ -580,9 +615,11 @@ impl View for MapView {
 fn present(
     mut commands: Commands,
     session: Res<RunSession>,
+    mut exact: ResMut<ExactPreviews>,
     mut sections: crate::ui::section::Sections<MapView>,
 ) {
-    if let Some(view) = MapView::new(&session) {
+    exact.refresh(&session.run);
+    if let Some(view) = MapView::new(&session, &exact) {
         show(&mut commands, &mut sections, &view);
     }
 }
@@ -653,6 +690,36 @@ mod tests {
         }
         assert!(seen > 0, "no node with several variations");
         assert!(optional > 0, "no node whose enemy may buy modifiers");
+    }
+
+    /// A reachable battle node's card draws the board choosing it gives (its holes, walls and
+    /// mirror: Bastion's holes were missing from the template's picture), and says its modifiers
+    /// as the battle will have them.
+    #[test]
+    fn a_reachable_cards_picture_is_the_board_the_battle_will_have() {
+        use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+        use gambit_roguelite::{Run, RunConfig, RunPhase};
+        let mut checked = 0;
+        for seed in 1..4 {
+            let mut run = Run::new(RunConfig::new(seed));
+            while !matches!(run.phase(), RunPhase::Map { .. }) {
+                let d = auto_decision(&run, AUTO_PLAYER_TUNING).expect("the run goes on");
+                run.apply(d).expect("the auto-player's decision");
+            }
+            let mut exact = super::ExactPreviews::default();
+            exact.refresh(&run);
+            let session = crate::run::RunSession::new(run.clone());
+            let view = super::MapView::new(&session, &exact).expect("the map");
+            let RunPhase::Map { choices } = run.phase() else { unreachable!() };
+            for (card, &at) in view.cards.iter().zip(choices) {
+                let Some((board, preview)) = run.node_board(at) else { continue };
+                let cells = crate::board::preview::shape_cells(&board.board);
+                assert_eq!(card.picture.as_ref(), Some(&cells), "seed {seed}, {at:?}");
+                assert_eq!(card.lines, preview_lines(&preview));
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no battle node among the first choices");
     }
 
     /// The graph holds every node inside its area, no two boxes overlap, the states follow the path

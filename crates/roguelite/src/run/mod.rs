@@ -1795,6 +1795,28 @@ impl Run {
         Some(NodePreview::of_template(&t, kind, at.act, tuning))
     }
 
+    /// The board battle node `at` holds if the player chooses it now, with its preview: what
+    /// [`Decision::ChooseNode`] generates for the node with the run as it stands (the same template,
+    /// variation, holes, mirror, modifiers, proof and budget: nothing the run decides changes between
+    /// the map's choice and that generation), so the map can show the board the battle will have.
+    /// `None` for a shop, a rest, a node not on the route or not reachable now, and a run of set
+    /// formations ([`Run::node_preview`] names its formation). Costs a generation (and its proofs when
+    /// they are on): call it once per run state, not once per frame.
+    #[must_use]
+    pub fn node_board(&self, at: NodeRef) -> Option<(Encounter, NodePreview)> {
+        let RunPhase::Map { choices } = &self.phase else { return None };
+        if !choices.contains(&at) || self.config.scripted_encounter(self.battles_started as usize).is_some() {
+            return None;
+        }
+        let kind = self.route.as_ref()?.node(at)?.kind;
+        if !kind.is_battle() {
+            return None;
+        }
+        let encounter = self.generate_node_board(at, kind).0.into_iter().next()?;
+        let preview = NodePreview::of_encounter(&encounter, kind, at.act, &self.config.economy.route);
+        Some((encounter, preview))
+    }
+
     /// The map phase after a node: the choices from the current node, or the end of a won run.
     fn map_phase(&self) -> RunPhase {
         let choices = self.route.as_ref().map(|r| r.choices(self.at)).unwrap_or_default();

@@ -859,3 +859,53 @@ fn an_items_text_shows_under_the_board_while_it_has_the_focus() {
         assert_eq!(cards.single(world).unwrap().display, Display::None, "no focus, no pointer: no card");
     }
 }
+
+/// A log's clipping box cuts between two lines, never through one: on the battle screens of the tour
+/// at 1280x800, 900x600 and 800x600, the box holds a whole number of its text's lines and its top
+/// edge lies on a line's top (a wrapped line at the top of the battle log showed the bottom half of
+/// its letters under the badges).
+#[test]
+fn a_log_never_shows_part_of_a_line() {
+    use gambit::ui::widgets::LogTail;
+    for (width, height) in [(1280, 800), (900, 600), (800, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        let mut checked = 0;
+        for name in gambit::screenshot::STEPS {
+            h.settle();
+            gambit::screenshot::set_up(h.app.world_mut(), name);
+            h.update(6);
+            h.settle();
+            h.update(3);
+            let world = h.app.world_mut();
+            let mut tails =
+                world.query_filtered::<(&ComputedNode, &UiGlobalTransform, &Children), With<LogTail>>();
+            let tails: Vec<_> = tails.iter(world).map(|(n, at, c)| (rect(n, at), c.to_vec())).collect();
+            for (tail, children) in tails {
+                let mut texts =
+                    world.query::<(&bevy::text::TextLayoutInfo, &ComputedNode, &UiGlobalTransform)>();
+                let Some((info, node, at)) = children.iter().find_map(|c| texts.get(world, *c).ok()) else {
+                    continue;
+                };
+                let lines = info.glyphs.iter().map(|g| g.line_index + 1).max().unwrap_or(0);
+                if lines < 2 || tail.height() < 1.0 {
+                    continue;
+                }
+                let line = node.size().y / lines as f32;
+                let text = rect(node, at);
+                let shown = tail.height() / line;
+                assert!(
+                    (shown - shown.round()).abs() < 0.1,
+                    "{name} at {width}x{height}: {shown} lines shown"
+                );
+                let above = (tail.min.y - text.min.y) / line;
+                assert!(
+                    (above - above.round()).abs() < 0.1,
+                    "{name} at {width}x{height}: the box's top cuts a line ({above} lines above it)"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 3, "{width}x{height}: {checked} logs checked");
+    }
+}

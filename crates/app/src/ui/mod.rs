@@ -63,6 +63,7 @@ pub(crate) fn plugin(app: &mut App) {
             focus::style_buttons,
             scroll::scroll_to_focus,
             (scale::settle_ui_scale, crate::board::view::size_tip_room).chain(),
+            widgets::snap_log_tails,
         )
             .in_set(AppSystems::Present),
     );

@@ -235,30 +235,70 @@ pub fn muted_line(text: impl Into<String>) -> impl Bundle {
 }
 
 /// A log that takes the rest of its column's height and shows its newest lines at the bottom: older
-/// lines are clipped at the top, so it never runs off the window. `top_margin` in UI units (0 for none).
-/// Used by the battle panel, the tutorial and the replay.
+/// lines are clipped at the top, so it never runs off the window, and its clipping box holds a whole
+/// number of lines ([`snap_log_tails`]), so the oldest line shown is never cut through (a wrapped
+/// line at the top showed only the bottom half of its letters). `top_margin` in UI units (0 for
+/// none). Used by the battle panel, the tutorial and the replay.
 pub fn spawn_log_tail(parent: &mut ChildSpawnerCommands<'_>, text: String, top_margin: f32) {
     parent
-        .spawn((
-            super::layout_check::Clipped,
-            Node {
-                flex_grow: 1.0,
-                min_height: Val::Px(0.0),
-                flex_direction: FlexDirection::Column,
-                justify_content: JustifyContent::FlexEnd,
-                overflow: Overflow::clip(),
-                margin: UiRect::top(units(top_margin)),
-                ..default()
-            },
-        ))
-        .with_children(|b| {
-            b.spawn((
-                Text::new(text),
-                text_font(1.9),
-                TextColor(STANDARD.muted),
-                Node { flex_shrink: 0.0, ..default() },
-            ));
+        .spawn(Node {
+            flex_grow: 1.0,
+            min_height: Val::Px(0.0),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::FlexEnd,
+            margin: UiRect::top(units(top_margin)),
+            ..default()
+        })
+        .with_children(|room| {
+            room.spawn((
+                LogTail,
+                super::layout_check::Clipped,
+                Node {
+                    height: Val::Percent(100.0),
+                    flex_shrink: 0.0,
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::FlexEnd,
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ))
+            .with_children(|b| {
+                b.spawn((
+                    Text::new(text),
+                    text_font(1.9),
+                    TextColor(STANDARD.muted),
+                    Node { flex_shrink: 0.0, ..default() },
+                ));
+            });
         });
+}
+
+/// The clipping box of a log's tail ([`spawn_log_tail`]), inside the room the log may take.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct LogTail;
+
+/// Gives each log tail's clipping box the height of as many whole lines of its text as its room
+/// holds (the text's line height as laid out last frame), at the room's foot.
+pub fn snap_log_tails(
+    mut tails: Query<(&ChildOf, &Children, &mut Node), With<LogTail>>,
+    rooms: Query<&ComputedNode>,
+    texts: Query<&bevy::text::TextLayoutInfo>,
+) {
+    for (parent, children, mut node) in &mut tails {
+        let Ok(room) = rooms.get(parent.parent()) else { continue };
+        let Some(info) = children.iter().find_map(|c| texts.get(c).ok()) else { continue };
+        let lines = info.glyphs.iter().map(|g| g.line_index + 1).max().unwrap_or(0);
+        if lines == 0 || info.size.y <= 0.0 {
+            continue;
+        }
+        // Both in the node's logical pixels (`Val::Px`).
+        let line = info.size.y / lines as f32;
+        let room_height = room.size().y * room.inverse_scale_factor();
+        let height = Val::Px((room_height / line + 0.01).floor() * line);
+        if node.height != height {
+            node.height = height;
+        }
+    }
 }
 
 /// A row of widgets, centred vertically.

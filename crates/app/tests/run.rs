@@ -334,9 +334,9 @@ fn a_run_stopped_while_saving_its_end_counts_once() {
 #[test]
 fn royal_kings_are_shown_where_declared() {
     let mut e = king_on_c8(5);
-    assert!(!gambit::screens::deploy::goal_text(&e).contains("Royal kings"));
+    assert!(!gambit::screens::deploy::goal_text(&e, e.move_budget).contains("Royal kings"));
     e.royal_kings = true;
-    assert!(gambit::screens::deploy::goal_text(&e).contains("Royal kings"));
+    assert!(gambit::screens::deploy::goal_text(&e, e.move_budget).contains("Royal kings"));
 }
 
 /// A seed whose first shop (after a 1-move win with a budget of 30) sells the same piece twice, one

@@ -441,6 +441,9 @@ pub struct NodePreview {
     pub budget_bonus: i32,
     /// A victory drops a badge (an elite).
     pub drops_badge: bool,
+    /// The move budget the battle will start with (moves, [`crate::Run::battle_budget`]), when the
+    /// preview is of the board the node gives ([`crate::Run::node_board`]); `None` for a template's.
+    pub move_budget: Option<u32>,
 }
 
 impl NodePreview {
@@ -508,6 +511,7 @@ impl NodePreview {
             boss,
             budget_bonus: kind.budget_bonus(act, tuning),
             drops_badge: kind == NodeKind::Elite,
+            move_budget: None,
         }
     }
 }

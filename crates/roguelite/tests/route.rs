@@ -534,3 +534,34 @@ fn a_reachable_nodes_board_is_the_board_choosing_it_gives() {
     }
     assert!(battles >= 12, "{battles} battle nodes previewed");
 }
+
+/// The budget the deployment and the map say is the battle's: `Run::battle_budget` of the deployed
+/// encounter equals the started battle's budget, without extra moves and with the skill tree's
+/// (Drill sergeant: the deployment showed the encounter's budget alone).
+#[test]
+fn the_budget_said_before_a_battle_is_the_battles() {
+    let mut checked = 0;
+    let mut extra = 0;
+    for seed in 0..8 {
+        let mut config = fast_config(seed);
+        if seed % 2 == 1 {
+            config.unlocks = ["deeper_pockets", "bishops_company", "war_council", "drill_sergeant"]
+                .map(String::from)
+                .to_vec();
+        }
+        let mut run = Run::new(config);
+        loop {
+            play_until(&mut run, |r| r.is_over() || matches!(r.phase(), RunPhase::Deploy { .. }));
+            let RunPhase::Deploy { encounter } = run.phase().clone() else { break };
+            let said = run.battle_budget(&encounter);
+            let d = auto_decision(&run, AUTO_PLAYER_TUNING).unwrap();
+            run.apply(d).unwrap();
+            if let Some(battle) = run.battle() {
+                assert_eq!(battle.move_budget(), said, "seed {seed}");
+                checked += 1;
+                extra += usize::from(said > encounter.move_budget);
+            }
+        }
+    }
+    assert!(checked >= 8 && extra >= 4, "{checked} battles, {extra} with extra moves");
+}

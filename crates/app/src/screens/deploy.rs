@@ -70,14 +70,15 @@ fn spawn(
     view::spawn_board_screen::<DeployView>(&mut commands, Screen::Deploy, false);
 }
 
-/// A one-line account of an encounter's goal.
+/// A one-line account of an encounter's goal, with the move budget its battle starts with (`budget`,
+/// moves: [`gambit_roguelite::Run::battle_budget`], the skill tree's and the badges' moves included).
 #[must_use]
-pub fn goal_text(e: &Encounter) -> String {
+pub fn goal_text(e: &Encounter, budget: u32) -> String {
     let mut text = format!("Objective: {}.", e.objective);
     if let Some(b) = e.bonus {
         text.push_str(&format!(" Bonus: {b}."));
     }
-    text.push_str(&format!(" Move budget: {}.", e.move_budget));
+    text.push_str(&format!(" Move budget: {budget}."));
     if e.royal_kings {
         text.push_str(&format!(" {ROYAL_KINGS}"));
     }
@@ -147,7 +148,7 @@ impl DeployView {
                 e.board.height,
                 if e.board.cut_corners { ", cut corners" } else { "" }
             ),
-            goal: goal_text(e),
+            goal: goal_text(e, session.run.battle_budget(e)),
             enemy_skills: e.enemy_skills.is_some(),
             message: plan.message.clone().or_else(|| session.refusal.clone()),
             army: format!("Army: {}", names.join(", ")),

@@ -291,10 +291,16 @@ pub fn preview_lines(p: &NodePreview) -> Vec<String> {
         lines.push(format!("Boss rule: {rule}"));
     }
     let mut extra = Vec::new();
-    match p.budget_bonus {
-        0 => {}
-        b if b > 0 => extra.push(format!("{b} more move{} in the budget", if b == 1 { "" } else { "s" })),
-        b => extra.push(format!("{} fewer move{} in the budget", -b, if b == -1 { "" } else { "s" })),
+    let moves = |b: i32| format!("{} move{}", b.abs(), if b.abs() == 1 { "" } else { "s" });
+    // The whole budget when the card is of the board the node gives (the deployment says the same);
+    // else what the route adds to the template's.
+    match (p.move_budget, p.budget_bonus) {
+        (Some(total), 0) => extra.push(format!("move budget {total}")),
+        (Some(total), b) if b > 0 => extra.push(format!("move budget {total} (the route adds {})", moves(b))),
+        (Some(total), b) => extra.push(format!("move budget {total} (the route takes {})", moves(b))),
+        (None, 0) => {}
+        (None, b) if b > 0 => extra.push(format!("{} more in the budget", moves(b))),
+        (None, b) => extra.push(format!("{} fewer in the budget", moves(b))),
     }
     if p.drops_badge {
         extra.push("a victory drops a badge".to_string());

@@ -1049,6 +1049,17 @@ impl Run {
         TeamRules::of(&badges).start_hp(role)
     }
 
+    /// The move budget a battle of this run on `encounter` starts with (moves): the encounter's, plus
+    /// the skill tree's extra moves and the badges' ([`TeamRules::extra_moves`]); what the battle's
+    /// budget will be ([`Battle::move_budget`]), so the deployment and the map can say it.
+    #[must_use]
+    pub fn battle_budget(&self, encounter: &Encounter) -> u32 {
+        encounter
+            .move_budget
+            .saturating_add(self.perks.extra_moves)
+            .saturating_add(self.player_rules().extra_moves)
+    }
+
     /// The catalogue entries of the owned badges.
     pub fn badge_items(&self) -> impl Iterator<Item = &Item> + '_ {
         self.badges.iter().filter_map(|&id| self.config.items.get(id))
@@ -1813,7 +1824,8 @@ impl Run {
             return None;
         }
         let encounter = self.generate_node_board(at, kind).0.into_iter().next()?;
-        let preview = NodePreview::of_encounter(&encounter, kind, at.act, &self.config.economy.route);
+        let mut preview = NodePreview::of_encounter(&encounter, kind, at.act, &self.config.economy.route);
+        preview.move_budget = Some(self.battle_budget(&encounter));
         Some((encounter, preview))
     }
 

@@ -909,3 +909,31 @@ fn a_log_never_shows_part_of_a_line() {
         assert!(checked >= 3, "{width}x{height}: {checked} logs checked");
     }
 }
+
+/// A boss's battle names its rule beside the title, and what it does shows under the board as an
+/// item's: the tour's run reaches its final boss (the Iron King) on `battle-items`.
+#[test]
+fn a_boss_battle_names_its_rule_beside_the_title() {
+    use gambit::ui::ItemTip;
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    for name in gambit::screenshot::STEPS {
+        h.settle();
+        gambit::screenshot::set_up(h.app.world_mut(), name);
+        h.update(6);
+        if name == "battle-items" {
+            break;
+        }
+    }
+    h.settle();
+    h.update(2);
+    let world = h.app.world_mut();
+    let rule = world.resource::<gambit::run::RunSession>().run.boss_rule().expect("a boss's battle");
+    let mut tips = world.query::<&ItemTip>();
+    let said: Vec<String> =
+        tips.iter(world).map(|t| t.0.clone()).filter(|t| t.contains("Boss rule")).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains(&rule.to_string()), "{said:?}");
+    let mut texts = world.query::<&Text>();
+    assert!(texts.iter(world).any(|t| t.0.ends_with(rule.name())), "the chip names {}", rule.name());
+}

@@ -175,6 +175,9 @@ pub enum BattleView {
     Ongoing {
         /// `Battle N`.
         title: String,
+        /// The boss's rule beside the title (`♚ Warband`) and its tip (`Boss rule: Warband (an
+        /// enemy pawn arrives every 3 enemy turns)`), in a boss's battle.
+        boss: Option<(String, String)>,
         /// The objective and bonus status.
         objective: String,
         /// `Moves left: n of m`.
@@ -292,8 +295,14 @@ impl BattleView {
             .collect();
         let badges = session.badge_chips();
         let start = session.log.len().saturating_sub(12);
+        // The run's boss rule, for the run's own battle (a showcase is not the run's).
+        let boss = session.run.boss_rule().filter(|_| session.showcase.is_none()).map(|rule| {
+            let (icon, _) = super::map::icon(gambit_roguelite::route::NodeKind::Boss { rule });
+            (format!("{icon} {}", rule.name()), format!("{icon} Boss rule: {rule}"))
+        });
         Some(BattleView::Ongoing {
             title: format!("Battle {}", session.run.battles_won() + 1),
+            boss,
             objective: objective_status(battle),
             moves: format!("Moves left: {} of {}", battle.moves_left(), battle.move_budget()),
             status,
@@ -326,6 +335,7 @@ impl View for BattleView {
             }
             BattleView::Ongoing {
                 title,
+                boss,
                 objective,
                 moves,
                 status,
@@ -341,12 +351,38 @@ impl View for BattleView {
             } => {
                 // A smaller heading than a page's: the panel is the battle's dashboard, and its log and
                 // foot keep their room at 900x600.
-                p.spawn((
-                    Text::new(title.clone()),
-                    text_font(4.4),
-                    TextColor(crate::palette::STANDARD.accent),
-                    Node { margin: UiRect::bottom(crate::ui::units(1.0)), ..default() },
-                ));
+                // The boss's rule by name beside the title (no line of its own: the panel is full with
+                // every badge), what it does under the board on hover, as an item's.
+                p.spawn(Node {
+                    column_gap: crate::ui::units(1.5),
+                    margin: UiRect::bottom(crate::ui::units(1.0)),
+                    ..crate::ui::row()
+                })
+                .with_children(|row| {
+                    row.spawn((
+                        Text::new(title.clone()),
+                        text_font(4.4),
+                        TextColor(crate::palette::STANDARD.accent),
+                    ));
+                    if let Some((name, tip)) = boss {
+                        row.spawn((
+                            crate::ui::ItemTip(tip.clone()),
+                            Interaction::default(),
+                            Node {
+                                padding: UiRect::horizontal(crate::ui::units(0.5)),
+                                border_radius: BorderRadius::all(crate::ui::units(0.5)),
+                                ..default()
+                            },
+                            BackgroundColor(crate::palette::STANDARD.button.with_alpha(0.55)),
+                            children![(
+                                Text::new(name.clone()),
+                                text_font(2.4),
+                                TextColor(crate::palette::STANDARD.accent),
+                                Pickable::IGNORE
+                            )],
+                        ));
+                    }
+                });
                 p.spawn(label(objective.clone()));
                 p.spawn(label(moves.clone()));
                 // Lines that come and go keep their room, so nothing moves under the pointer: the
@@ -507,6 +543,38 @@ fn present(
     let shown = if session.battle_end.is_some() { Visibility::Hidden } else { Visibility::Inherited };
     for mut visibility in &mut boxes {
         visibility.set_if_neq(shown);
+    }
+}
+
+/// Why pressing `square` in the targeting mode in progress does nothing, in the library's words
+/// where it has them ([`Battle::check`] of the action the press would name: `A king or a marked target
+/// cannot be teleported (c3)`), else `c3 is not a valid target`.
+fn refusal(input: &BattleInput, battle: &Battle, square: Square) -> String {
+    let action = match input.targeting {
+        // The piece's own square as the destination: the checks of the piece come first.
+        Targeting::TeleportPiece => {
+            unit_id_at(battle, square).map(|id| BattleAction::Teleport { id, to: square })
+        }
+        Targeting::TeleportTarget(from) => {
+            unit_id_at(battle, from).map(|id| BattleAction::Teleport { id, to: square })
+        }
+        Targeting::Freeze => Some(BattleAction::Freeze { square }),
+        Targeting::Use(slot) => Some(BattleAction::Use { slot, target: Some(square) }),
+        Targeting::Move => None,
+    };
+    let said = action.and_then(|a| battle.check(a).err()).filter(|e| {
+        use gambit_roguelite::battle::ActionError;
+        // Errors that name the press itself: not a destination the piece cannot reach, nor the
+        // own-square stand-in of the piece's checks.
+        !matches!(
+            e,
+            ActionError::IllegalDestination { .. }
+                | ActionError::Skill(gambit_skills::SkillError::SameSquare(_))
+        )
+    });
+    match said {
+        Some(e) => capitalize(&e.to_string()),
+        None => format!("{square} is not a valid target"),
     }
 }
 
@@ -694,7 +762,7 @@ fn on_board_input(
                         input.selected = None;
                     }
                 } else {
-                    input.message = Some(format!("{square} is not a valid target"));
+                    input.message = Some(refusal(&input, battle, *square));
                 }
             }
             BoardInput::Dropped { from, to } => {
@@ -875,5 +943,25 @@ mod tests {
         let card = crate::board::view::cell_card('A', true).unwrap();
         assert!(card.contains("armour broken"), "{card}");
         assert_ne!(crate::board::view::cell_icon('A', false), crate::board::view::SPENT_ARMOR_ICON);
+    }
+
+    /// A press the targeting mode refuses says why in the library's words where it has them: the
+    /// play session clicked its own king in Teleport mode and read only "c3 is not a valid target".
+    #[test]
+    fn a_refused_press_says_why() {
+        use gambit_roguelite::battle::{BattleSetup, Objective};
+        let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/8/R3K3", Objective::CaptureKing, 20).unwrap();
+        let battle = Battle::new(&setup).unwrap();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let teleport = BattleInput { targeting: Targeting::TeleportPiece, ..default() };
+        let said = super::refusal(&teleport, &battle, sq("e1"));
+        assert!(said.starts_with("A king or a marked target cannot be teleported"), "{said}");
+        let freeze = BattleInput { targeting: Targeting::Freeze, ..default() };
+        let said = super::refusal(&freeze, &battle, sq("e8"));
+        assert!(said.starts_with("A Freeze cannot hold a king"), "{said}");
+        // Nothing more to say than the square (the same-square check is the stand-in's, not the
+        // player's).
+        let to = BattleInput { targeting: Targeting::TeleportTarget(sq("a1")), ..default() };
+        assert_eq!(super::refusal(&to, &battle, sq("a1")), "a1 is not a valid target");
     }
 }

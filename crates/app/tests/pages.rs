@@ -50,3 +50,17 @@ fn the_records_name_the_run_in_progress_apart_from_the_finished_runs() {
     assert!(texts.contains(&line), "{line}: {texts:?}");
     assert!(!texts.iter().any(|t| t == "None yet."), "{texts:?}");
 }
+
+/// Once the tutorial offer is answered, the title's question room shows a tip from the library's
+/// guide instead of staying an empty band across the panel.
+#[test]
+fn the_title_shows_a_tip_once_the_offer_is_answered() {
+    let mut h = Harness::new();
+    let offered = h.texts();
+    assert!(!offered.iter().any(|t| t.starts_with("Tip: ")), "the offer first: {offered:?}");
+    h.press(title::Action::NotNow);
+    h.update(2);
+    let texts = h.texts();
+    let tips = gambit_roguelite::guide::tips();
+    assert!(texts.iter().any(|t| tips.contains(t)), "{texts:?}");
+}

@@ -38,9 +38,35 @@ pub fn run_rules() -> Vec<String> {
     ]
 }
 
+/// Short tips on the rules players miss (one or two lines each; plain text, each ending with a
+/// full stop), for a front end's idle room (the title shows one): the numbers from the constants
+/// that rule them, as [`run_rules`].
+#[must_use]
+pub fn tips() -> Vec<String> {
+    vec![
+        "Tip: a Freeze is free, your turn goes on after it; so is a consumable.".to_string(),
+        "Tip: skills never touch a king or a gold-framed target: no Freeze, no Teleport, no attack by a Teleport.".to_string(),
+        "Tip: only your moves and Teleports count against the move budget; Freezes and the enemy's moves do not.".to_string(),
+        "Tip: cooldowns count ticks, and a tick is one move of either side.".to_string(),
+        "Tip: point at a piece, a badge or a consumable to read what it does.".to_string(),
+        format!("Tip: a piece starts a battle with {START_HP} HP (some badges give more); a capture kills at once."),
+        "Tip: a piece lost in a battle stays lost for the run; a rest can bring one back.".to_string(),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tips_are_short_and_quote_the_constants() {
+        let tips = tips();
+        assert!(tips.len() >= 5);
+        for tip in &tips {
+            assert!(tip.starts_with("Tip: ") && tip.ends_with('.') && tip.len() <= 110, "{tip:?}");
+        }
+        assert!(tips.iter().any(|t| t.contains(&format!("with {START_HP} HP"))));
+    }
 
     #[test]
     fn the_rules_quote_the_constants() {

@@ -74,6 +74,9 @@ pub struct TitleView {
     pub abandon_question: Option<String>,
     /// Skill Chess was chosen while an unfinished game is saved: continue it, or set up a new one.
     pub replace_game_question: bool,
+    /// The tip the question box's room shows when it has nothing to ask or say
+    /// ([`gambit_roguelite::guide::tips`], one per run recorded in the profile, in turn).
+    pub tip: String,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -88,6 +91,8 @@ fn look_for_saves(mut view: ResMut<TitleView>, dir: Res<DataDir>, mut profile: R
     view.abandon_question = None;
     view.replace_game_question = false;
     view.saved_run = crate::run::has_saved_run(&profile);
+    let tips = gambit_roguelite::guide::tips();
+    view.tip = tips.get(profile.progress.history.len() % tips.len().max(1)).cloned().unwrap_or_default();
     view.saved_game = save::exists(&dir);
     // Offered once: recorded as soon as it is shown (a failed save only means it may come again).
     // Shown until answered while the game runs, even when the title is entered again.
@@ -108,16 +113,18 @@ const QUESTION_HEIGHT: f32 = 12.6;
 /// Fixed, so the panel keeps its width and the menu its place to the pixel when the box empties.
 const QUESTION_WIDTH: f32 = 94.0;
 
-/// What the title's box says: a question and its two answers (the first focused when `true`), or a
-/// notice about the player's files.
+/// What the title's box says: a question and its two answers (the first focused when `true`), a
+/// notice about the player's files, or, with nothing to ask or say, a tip (muted, unframed: the room
+/// stayed empty, a band across the panel, after the tutorial offer was answered).
 enum Said<'a> {
     Question(&'a str, [(&'a str, Action); 2], bool),
     Notice(&'a str),
+    Tip(&'a str),
 }
 
 /// The accent-framed box where the title asks a question (the tutorial offer, abandoning a saved run)
-/// or gives a notice, in a room of [`QUESTION_WIDTH`] x [`QUESTION_HEIGHT`]; `None`: the same room,
-/// empty.
+/// or gives a notice, in a room of [`QUESTION_WIDTH`] x [`QUESTION_HEIGHT`]; a tip in the same room
+/// without the frame; `None`: the room, empty.
 fn spawn_question(p: &mut ChildSpawnerCommands<'_>, said: Option<Said<'_>>) {
     let mut frame = p.spawn((
         Node {
@@ -140,6 +147,12 @@ fn spawn_question(p: &mut ChildSpawnerCommands<'_>, said: Option<Said<'_>>) {
     match said {
         None => {
             frame.insert(Visibility::Hidden);
+        }
+        Some(Said::Tip(text)) => {
+            frame.insert(BorderColor::all(Color::NONE));
+            frame.with_children(|box_| {
+                box_.spawn((crate::ui::muted_line(text), TextLayout::justify(Justify::Center)));
+            });
         }
         Some(Said::Notice(text)) => {
             frame.with_children(|box_| {
@@ -186,8 +199,10 @@ impl View for TitleView {
                 [("Play the tutorial", Action::Tutorial), ("Not now", Action::NotNow)],
                 false,
             ))
+        } else if let Some(notice) = self.notice.as_deref() {
+            Some(Said::Notice(notice))
         } else {
-            self.notice.as_deref().map(Said::Notice)
+            (!self.tip.is_empty()).then_some(Said::Tip(self.tip.as_str()))
         };
         spawn_question(p, said);
         let mut entries = Vec::new();

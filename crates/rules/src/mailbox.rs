@@ -73,9 +73,10 @@ pub(crate) const fn is_inside(cell: usize) -> bool {
     cell < CELLS && col >= 1 && col <= 8 && row >= 2 && row <= 9
 }
 
-/// For each mailbox cell inside the 8x8 area, its square index (a1 = 0 ... h8 = 63); 0 elsewhere.
-pub(crate) const SQUARE_INDEX: [u8; CELLS] = {
-    let mut table = [0u8; CELLS];
+/// For each mailbox cell inside the 8x8 area, its square index (a1 = 0 ... h8 = 63); 0 elsewhere
+/// (256 entries, so an index held in a `u8` needs no bounds check).
+pub(crate) const SQUARE_INDEX: [u8; 256] = {
+    let mut table = [0u8; 256];
     let mut i = 0;
     while i < 64 {
         table[cell_of(i % 8, i / 8) as usize] = i;
@@ -455,4 +456,117 @@ mod tests {
         }
         assert!(!is_piece(EMPTY) && !is_piece(BLOCKED) && !is_piece(OFFBOARD));
     }
+}
+
+/// The length of [`Lines`]: the cells of the three line copies with their sentinels, and eight
+/// sentinel bytes at either end so that an eight-byte load next to any cell stays inside.
+pub(crate) const LINES_LEN: usize = 256;
+
+/// Copies of the mailbox's cells in line order, for the directions whose cells are not next to each
+/// other in the 10x12 array: the files (a1, a2, ..., a8, then the b-file), the diagonals (cells of
+/// one `file - rank` in rising rank) and the anti-diagonals (one `file + rank`, rising rank). Each
+/// line is preceded and followed by a sentinel byte, so a ray read several cells at a time
+/// ([`run_up`], [`run_down`]) meets a non-empty byte within eight, exactly as the 10x12 walk meets a
+/// sentinel. The cells' codes are the board's; [`crate::Position`] writes both in one place.
+/// Rank rays need no copy: a rank's cells are already consecutive in the 10x12 array.
+pub(crate) type Lines = [u8; LINES_LEN];
+
+/// Per mailbox cell (indexed by `cell as u8`), its byte in [`Lines`] for the files, the diagonals and
+/// the anti-diagonals (0 for cells outside the 8x8 area, a byte that is never written).
+pub(crate) const LINE_SLOTS: [[u8; 3]; 256] = build_lines().0;
+
+/// [`Lines`] of the empty board: sentinels around empty cells.
+pub(crate) const EMPTY_LINES: Lines = build_lines().1;
+
+const fn build_lines() -> ([[u8; 3]; 256], Lines) {
+    let mut slots = [[0u8; 3]; 256];
+    let mut lines = [OFFBOARD; LINES_LEN];
+    // Byte 8 is the first line's first cell: bytes 0..8 are sentinels (the one before the line and
+    // seven bytes of padding for a load that ends there).
+    let mut at = 8;
+    let mut orientation = 0;
+    while orientation < 3 {
+        // Files: 8 lines by file; diagonals: 15 by file - rank (-7..=7); anti-diagonals: 15 by
+        // file + rank (0..=14). The cells of each line in rising rank.
+        let count: i32 = if orientation == 0 { 8 } else { 15 };
+        let mut line = 0;
+        while line < count {
+            let mut rank = 0;
+            while rank < 8 {
+                let file = match orientation {
+                    0 => line,
+                    1 => rank + line - 7,
+                    _ => line - rank,
+                };
+                if file >= 0 && file < 8 {
+                    let cell = cell_of(file as u8, rank as u8) as usize;
+                    slots[cell][orientation] = at as u8;
+                    lines[at] = EMPTY;
+                    at += 1;
+                }
+                rank += 1;
+            }
+            // The sentinel after the line (and before the next).
+            at += 1;
+            line += 1;
+        }
+        orientation += 1;
+    }
+    // The last sentinel and seven bytes of padding after it.
+    assert!(at + 7 <= LINES_LEN, "the line copies fit in LINES_LEN");
+    (slots, lines)
+}
+
+/// Adds 0x7F to every byte of eight cell codes and keeps the top bits: the top bit of a byte is set
+/// exactly when its code is not [`EMPTY`] (codes are below 16, so no byte carries into the next).
+#[inline(always)]
+const fn occupied_bytes(x: u64) -> u64 {
+    x.wrapping_add(0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+}
+
+/// A ray read eight cells at a time: from `bytes` (the board or [`Lines`]) at `at + 1`, `at + 2`,
+/// ... (the direction of rising index), the number of empty cells before the first non-empty one
+/// (0..=7) and that cell's code. The caller guarantees a non-empty byte among the eight (a sentinel
+/// ends every line within eight cells) and `at + 9 <= bytes.len()`.
+#[inline(always)]
+pub(crate) fn run_up(bytes: &[u8], at: usize) -> (u32, u8) {
+    let x = u64::from_le_bytes(bytes[at + 1..at + 9].try_into().expect("eight bytes"));
+    let n = occupied_bytes(x).trailing_zeros() >> 3;
+    (n, (x >> (n << 3)) as u8)
+}
+
+/// [`run_up`] in the direction of falling index: the cells at `at - 1`, `at - 2`, ...; the caller
+/// guarantees `at >= 8`.
+#[inline(always)]
+pub(crate) fn run_down(bytes: &[u8], at: usize) -> (u32, u8) {
+    let x = u64::from_le_bytes(bytes[at - 8..at].try_into().expect("eight bytes"));
+    let n = occupied_bytes(x).leading_zeros() >> 3;
+    (n, (x >> (56 - (n << 3))) as u8)
+}
+
+/// The empty cells and the blocker of each ray from `cell` (inside the 8x8 area) along
+/// [`DIAGONAL8`] (-9, -11, 9, 11, in that order), read through [`run_up`] and [`run_down`] on the
+/// line copies.
+#[inline(always)]
+pub(crate) fn diagonal_runs(lines: &Lines, cell: u8) -> [(u32, u8); 4] {
+    let [_, diagonal, anti] = LINE_SLOTS[cell as usize];
+    let (diagonal, anti) = (diagonal as usize, anti as usize);
+    [run_down(lines, anti), run_down(lines, diagonal), run_up(lines, anti), run_up(lines, diagonal)]
+}
+
+/// [`diagonal_runs`] along [`ORTHOGONAL8`] (-1, 1, -10, 10): rank rays on the board, file rays on
+/// the line copy.
+#[inline(always)]
+pub(crate) fn orthogonal_runs(board: &Board, lines: &Lines, cell: u8) -> [(u32, u8); 4] {
+    let file = LINE_SLOTS[cell as usize][0] as usize;
+    let cell = cell as usize;
+    [run_down(board, cell), run_up(board, cell), run_down(lines, file), run_up(lines, file)]
+}
+
+/// [`diagonal_runs`] along [`KING8`] (the orthogonal rays, then the diagonal ones).
+#[inline(always)]
+pub(crate) fn queen_runs(board: &Board, lines: &Lines, cell: u8) -> [(u32, u8); 8] {
+    let [a, b, c, d] = orthogonal_runs(board, lines, cell);
+    let [e, f, g, h] = diagonal_runs(lines, cell);
+    [a, b, c, d, e, f, g, h]
 }

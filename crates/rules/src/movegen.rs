@@ -284,6 +284,30 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         }
     }
 
+    /// The moves of an unpinned slider along `dirs`, its side not in check, in the order [`Gen::ray`]
+    /// gives them (ray by ray, nearest cell first, a capture last). `runs` holds each ray's empty
+    /// cells and blocker, read eight cells at a time ([`mailbox::diagonal_runs`] and its kin); they
+    /// become a byte of slot bits (bit `k` of ray `r`'s byte: the cell
+    /// `k + 1` steps out), and one loop over the bits adds the moves, so the slider costs one
+    /// hard-to-predict branch (the loop's end) rather than one per ray.
+    #[inline(always)]
+    fn runs<const N: usize>(&mut self, from: usize, role: Role, dirs: &[i8; N], runs: [(u32, u8); N]) {
+        let board = &self.pos.board;
+        let quiet = if self.quiet { u64::MAX } else { 0 };
+        let mut slots = 0u64;
+        for (r, (empty, code)) in runs.into_iter().enumerate() {
+            let capture = u64::from(self.targets[(code & 15) as usize] == 2);
+            slots |= ((((1u64 << empty) - 1) & quiet) | capture << empty) << (8 * r);
+        }
+        while slots != 0 {
+            let bit = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let d = isize::from(dirs[(bit >> 3) % N]);
+            let to = step(from, d * ((bit & 7) as isize + 1));
+            self.add(from, to, role, board[to], MoveKind::Normal);
+        }
+    }
+
     /// Every move of the pieces other than the king, pinned pieces along their pin rays (or not at all
     /// with `skip_pinned`).
     fn pieces(&mut self, scan: &Scan, skip_pinned: bool) {
@@ -316,6 +340,19 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                     if pin == 0 {
                         self.knight(from);
                     }
+                }
+                // One arm per slider, so the role is not asked again ([`Gen::slider`] asks it).
+                Role::Bishop if pin == 0 && !self.in_check => {
+                    let runs = mailbox::diagonal_runs(&self.pos.lines, from as u8);
+                    self.runs(from, role, &DIAGONAL8, runs);
+                }
+                Role::Rook if pin == 0 && !self.in_check => {
+                    let runs = mailbox::orthogonal_runs(&self.pos.board, &self.pos.lines, from as u8);
+                    self.runs(from, role, &ORTHOGONAL8, runs);
+                }
+                Role::Queen if pin == 0 && !self.in_check => {
+                    let runs = mailbox::queen_runs(&self.pos.board, &self.pos.lines, from as u8);
+                    self.runs(from, role, &KING8, runs);
                 }
                 Role::Bishop | Role::Rook | Role::Queen => self.slider(from, role, pin),
                 Role::King => {

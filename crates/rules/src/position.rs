@@ -214,6 +214,9 @@ pub(crate) struct PieceList {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) board: mailbox::Board,
+    /// The board's cells again in file, diagonal and anti-diagonal order ([`mailbox::Lines`]), so a
+    /// slider's ray is read eight cells at a time; written with the board by [`Position::set_cell`].
+    pub(crate) lines: mailbox::Lines,
     pub(crate) pieces: ByColor<PieceList>,
     /// Per cell (a `u8`, so indexing needs no bounds check), the slot of its piece in its list.
     list_index: [u8; 256],
@@ -277,6 +280,7 @@ impl Position {
     pub fn empty(rules: RuleSet) -> Position {
         let mut pos = Position {
             board: EMPTY_BOARD,
+            lines: mailbox::EMPTY_LINES,
             pieces: ByColor::splat(PieceList { cells: [0; 64], len: 0 }),
             list_index: [0; 256],
             bitboards: [0; 16],
@@ -513,10 +517,21 @@ impl Position {
         list.len += 1;
     }
 
+    /// Writes a cell code to the board and its three line copies (the one place the board changes).
+    #[inline(always)]
+    fn set_cell(&mut self, cell: usize, code: u8) {
+        debug_assert!(mailbox::is_inside(cell) && code < 16, "cell {cell}, code {code}");
+        self.board[cell] = code;
+        let [file, diagonal, anti] = mailbox::LINE_SLOTS[cell as u8 as usize];
+        self.lines[file as usize] = code;
+        self.lines[diagonal as usize] = code;
+        self.lines[anti as usize] = code;
+    }
+
     /// Like `add_code`, but at a given list slot (undo restores the list order exactly).
     fn add_code_at(&mut self, cell: usize, code: u8, slot: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
-        self.board[cell] = code;
+        self.set_cell(cell, code);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
         self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_insert(cell, code, slot);
@@ -529,7 +544,7 @@ impl Position {
     #[inline]
     fn add_code(&mut self, cell: usize, code: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
-        self.board[cell] = code;
+        self.set_cell(cell, code);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
         self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_add(cell, code);
@@ -543,7 +558,7 @@ impl Position {
     fn remove_code(&mut self, cell: usize) -> u8 {
         let code = self.board[cell];
         debug_assert!(mailbox::is_piece(code));
-        self.board[cell] = EMPTY;
+        self.set_cell(cell, EMPTY);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
         self.st.key ^= KEYS.cells[code as usize][cell];
         self.list_remove(cell, code);
@@ -556,8 +571,8 @@ impl Position {
     #[inline]
     fn move_code(&mut self, from: usize, to: usize) -> u8 {
         let code = self.board[from];
-        self.board[from] = EMPTY;
-        self.board[to] = code;
+        self.set_cell(from, EMPTY);
+        self.set_cell(to, code);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
         self.st.key ^= KEYS.cells[code as usize][from] ^ KEYS.cells[code as usize][to];
         self.list_move(from, to, code);
@@ -697,7 +712,7 @@ impl Position {
         let want = if blocked { BLOCKED } else { EMPTY };
         if code != want {
             self.st.key ^= KEYS.cells[BLOCKED as usize][cell];
-            self.board[cell] = want;
+            self.set_cell(cell, want);
             self.recompute_promotion_cells();
         }
         self.edited();
@@ -886,7 +901,7 @@ impl Position {
         for sq in Square::all() {
             match setup.cells[sq.index() as usize] {
                 crate::fen::SetupCell::Empty => {}
-                crate::fen::SetupCell::Blocked => pos.board[sq.cell()] = BLOCKED,
+                crate::fen::SetupCell::Blocked => pos.set_cell(sq.cell(), BLOCKED),
                 crate::fen::SetupCell::Piece(p) => {
                     if rules.is_standard() && p.role == Role::King && pos.kings[p.color] != 0 {
                         return Err(PositionError::TooManyKings(p.color));
@@ -1061,8 +1076,8 @@ impl Position {
                 self.kings[!us] = 0;
             }
         }
-        self.board[from] = EMPTY;
-        self.board[to] = code;
+        self.set_cell(from, EMPTY);
+        self.set_cell(to, code);
         // An empty `captured` (code 0) xors a slot nobody reads.
         self.bitboards[(captured & 15) as usize] ^= mailbox::CELL_BIT[to];
         self.bitboards[c] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
@@ -1114,7 +1129,7 @@ impl Position {
         let code = self.board[from];
         key ^= KEYS.cells[(captured & 15) as usize][capture_cell];
         if captured != EMPTY {
-            self.board[capture_cell] = EMPTY;
+            self.set_cell(capture_cell, EMPTY);
             self.bitboards[(captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
             self.list_remove(capture_cell, captured);
             if captured >= mailbox::piece_code(Color::White, Role::King) {
@@ -1124,8 +1139,8 @@ impl Position {
         }
         // The mover: its list slot follows it to `to`.
         key ^= KEYS.cells[(code & 15) as usize][from] ^ KEYS.cells[(code & 15) as usize][to];
-        self.board[from] = EMPTY;
-        self.board[to] = code;
+        self.set_cell(from, EMPTY);
+        self.set_cell(to, code);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
         let slot = self.list_index[from];
         self.pieces[us].cells[slot as usize] = to as u8;
@@ -1187,9 +1202,9 @@ impl Position {
         self.bitboards[(saved.captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from];
         self.bitboards[(placed & 15) as usize] ^= mailbox::CELL_BIT[to];
-        self.board[capture_cell] = EMPTY;
-        self.board[from] = EMPTY;
-        self.board[to] = placed;
+        self.set_cell(capture_cell, EMPTY);
+        self.set_cell(from, EMPTY);
+        self.set_cell(to, placed);
         let slot = self.list_index[from];
         self.pieces[us].cells[slot as usize] = to as u8;
         self.list_index[to] = slot;
@@ -1228,9 +1243,9 @@ impl Position {
         self.bitboards[(saved.captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from];
         self.bitboards[(placed & 15) as usize] ^= mailbox::CELL_BIT[to];
-        self.board[from] = code;
-        self.board[to] = EMPTY;
-        self.board[capture_cell] = saved.captured;
+        self.set_cell(from, code);
+        self.set_cell(to, EMPTY);
+        self.set_cell(capture_cell, saved.captured);
         let slot = self.list_index[to];
         self.pieces[us].cells[slot as usize] = from as u8;
         self.list_index[from] = slot;
@@ -1271,10 +1286,10 @@ impl Position {
         let rook = self.board[rook_from];
         let color = mailbox::code_color(king);
         let (ki, ri) = (self.list_index[king_from], self.list_index[rook_from]);
-        self.board[king_from] = EMPTY;
-        self.board[rook_from] = EMPTY;
-        self.board[king_to] = king;
-        self.board[rook_to] = rook;
+        self.set_cell(king_from, EMPTY);
+        self.set_cell(rook_from, EMPTY);
+        self.set_cell(king_to, king);
+        self.set_cell(rook_to, rook);
         self.bitboards[(king & 15) as usize] ^= mailbox::CELL_BIT[king_from] ^ mailbox::CELL_BIT[king_to];
         self.bitboards[(rook & 15) as usize] ^= mailbox::CELL_BIT[rook_from] ^ mailbox::CELL_BIT[rook_to];
         self.st.key ^= KEYS.cells[king as usize][king_from]
@@ -1317,8 +1332,8 @@ impl Position {
         let to = m.to.cell();
         // The key came back from the record, so the board moves back without it.
         let code = self.board[to];
-        self.board[from] = code;
-        self.board[to] = undo.captured;
+        self.set_cell(from, code);
+        self.set_cell(to, undo.captured);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
         self.bitboards[(undo.captured & 15) as usize] ^= mailbox::CELL_BIT[to];
         let slot = self.list_index[to];
@@ -1353,8 +1368,8 @@ impl Position {
                 self.add_code_at(to, mailbox::piece_code(us, Role::Pawn), undo.mover_slot);
             }
             let code = self.board[to];
-            self.board[to] = EMPTY;
-            self.board[from] = code;
+            self.set_cell(to, EMPTY);
+            self.set_cell(from, code);
             self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[from] | mailbox::CELL_BIT[to];
             let slot = self.list_index[to];
             self.pieces[us].cells[slot as usize] = from as u8;
@@ -1365,7 +1380,7 @@ impl Position {
                 } else {
                     to
                 };
-                self.board[capture_cell] = undo.captured;
+                self.set_cell(capture_cell, undo.captured);
                 self.bitboards[(undo.captured & 15) as usize] ^= mailbox::CELL_BIT[capture_cell];
                 self.list_insert(capture_cell, undo.captured, undo.captured_slot);
                 if mailbox::code_role(undo.captured) == Role::King {
@@ -1616,6 +1631,93 @@ mod count_make_tests {
                         assert_eq!(pos.list_index[cell as usize], before.list_index[cell as usize]);
                     }
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod line_copy_tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Every byte of the line copies: a cell's slots hold the board's code, every other byte is a
+    /// sentinel. And each ray read eight cells at a time agrees with the 10x12 walk.
+    fn assert_lines_agree(pos: &Position, context: &str) {
+        let mut slot_of_cell = [false; mailbox::LINES_LEN];
+        for cell in 0..CELLS {
+            if !mailbox::is_inside(cell) {
+                continue;
+            }
+            for slot in mailbox::LINE_SLOTS[cell] {
+                assert_eq!(pos.lines[slot as usize], pos.board[cell], "{context}: cell {cell}");
+                slot_of_cell[slot as usize] = true;
+            }
+            let cell8 = cell as u8;
+            let runs = mailbox::queen_runs(&pos.board, &pos.lines, cell8);
+            for (d, (empty, code)) in mailbox::KING8.into_iter().zip(runs) {
+                let mut to = mailbox::step8(cell8, d);
+                let mut walked = 0;
+                while pos.board[to as usize] == EMPTY {
+                    walked += 1;
+                    to = mailbox::step8(to, d);
+                }
+                assert_eq!(
+                    (empty, code),
+                    (walked, pos.board[to as usize]),
+                    "{context}: cell {cell}, step {d}"
+                );
+            }
+            assert_eq!(mailbox::diagonal_runs(&pos.lines, cell8), runs[4..], "{context}: cell {cell}");
+            assert_eq!(mailbox::orthogonal_runs(&pos.board, &pos.lines, cell8), runs[..4], "{context}");
+        }
+        for (slot, used) in slot_of_cell.into_iter().enumerate() {
+            if !used {
+                assert_eq!(pos.lines[slot], mailbox::OFFBOARD, "{context}: sentinel byte {slot}");
+            }
+        }
+    }
+
+    /// Random games (moves, undos, null moves, perft's counting make, edits and blocked squares,
+    /// under both rule sets) keep the line copies equal to the board.
+    #[test]
+    fn line_copies_follow_the_board() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let fens = [
+            STARTING_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ];
+        for (fen, rules) in fens.into_iter().flat_map(|f| [(f, RuleSet::Standard), (f, RuleSet::SKIRMISH)]) {
+            // Skirmish rules refuse an en passant square; that FEN is tried under standard rules only.
+            let Ok(mut pos) = Position::from_fen_with(fen, rules) else { continue };
+            assert_lines_agree(&pos, fen);
+            for ply in 0..120 {
+                let moves = pos.legal_moves();
+                let context = format!("{fen}, ply {ply}");
+                match rng.gen_range(0..10) {
+                    _ if moves.is_empty() => break,
+                    0 => {
+                        pos.undo();
+                    }
+                    1 => {
+                        let m = moves[rng.gen_range(0..moves.len())];
+                        let saved = pos.make_for_count(m);
+                        assert_lines_agree(&pos, &context);
+                        pos.unmake_for_count(m, saved);
+                    }
+                    2 => {
+                        let empty: Vec<Square> =
+                            Square::all().filter(|&s| pos.piece_at(s).is_none()).collect();
+                        let square = empty[rng.gen_range(0..empty.len())];
+                        let blocked = pos.is_blocked(square);
+                        pos.set_blocked(square, !blocked).unwrap();
+                    }
+                    3 if !pos.is_check() => pos.play_null(),
+                    _ => pos.play_unchecked(moves[rng.gen_range(0..moves.len())]),
+                }
+                assert_lines_agree(&pos, &context);
             }
         }
     }

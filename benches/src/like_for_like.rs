@@ -14,8 +14,9 @@
 //! * **make + unmake**: every legal move of a position is made, the child's Zobrist key is read, and
 //!   the move is taken back (Gambit) or the child dropped (the peers, copy-make).
 //!
-//! What each side maintains per make: Gambit the 10x12 mailbox, both piece lists and their slot
-//! index, a bitboard per piece, the kings' cells, the Zobrist key, castling rights, the en passant
+//! What each side maintains per make: Gambit the 10x12 mailbox and its copies in file, diagonal and
+//! anti-diagonal order (a byte per cell, read by slider rays eight cells at a time), both piece
+//! lists and their slot index, a bitboard per piece, the kings' cells, the Zobrist key, castling rights, the en passant
 //! square (only when a capture there is legal), both clocks and a 32-byte undo record in the history
 //! (which also answers repetition questions); the `chess` crate its bitboards, key, castling rights,
 //! en passant square, checkers and pinned pieces (no clocks, no history); cozy-chess its bitboards,

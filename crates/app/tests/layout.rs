@@ -241,16 +241,11 @@ fn the_tour_passes_the_layout_check_at(width: u32, height: u32, scale: f32) {
     h.app.world_mut().resource_mut::<gambit::settings::Settings>().ui_scale = scale;
     h.update(3);
     let mut failures = Vec::new();
-    for name in gambit::screenshot::STEPS {
-        h.settle();
-        gambit::screenshot::set_up(h.app.world_mut(), name);
-        h.update(6);
-        h.settle();
-        h.update(2);
+    h.tour(|h, name| {
         for v in gambit::ui::layout_check::violations(h.app.world_mut()) {
             failures.push(format!("{name} at {width}x{height}, {}%: {v}", scale * 100.0));
         }
-    }
+    });
     assert!(failures.is_empty(), "{} layout violations:\n{}", failures.len(), failures.join("\n"));
 }
 
@@ -871,12 +866,7 @@ fn a_log_never_shows_part_of_a_line() {
         let mut h = Harness::with_layout(width, height);
         h.update(3);
         let mut checked = 0;
-        for name in gambit::screenshot::STEPS {
-            h.settle();
-            gambit::screenshot::set_up(h.app.world_mut(), name);
-            h.update(6);
-            h.settle();
-            h.update(3);
+        h.tour(|h, name| {
             let world = h.app.world_mut();
             let mut tails =
                 world.query_filtered::<(&ComputedNode, &UiGlobalTransform, &Children), With<LogTail>>();
@@ -905,7 +895,7 @@ fn a_log_never_shows_part_of_a_line() {
                 );
                 checked += 1;
             }
-        }
+        });
         assert!(checked >= 3, "{width}x{height}: {checked} logs checked");
     }
 }
@@ -917,16 +907,7 @@ fn a_boss_battle_names_its_rule_beside_the_title() {
     use gambit::ui::ItemTip;
     let mut h = Harness::with_layout(1280, 800);
     h.update(3);
-    for name in gambit::screenshot::STEPS {
-        h.settle();
-        gambit::screenshot::set_up(h.app.world_mut(), name);
-        h.update(6);
-        if name == "battle-items" {
-            break;
-        }
-    }
-    h.settle();
-    h.update(2);
+    h.tour_to("battle-items");
     let world = h.app.world_mut();
     let rule = world.resource::<gambit::run::RunSession>().run.boss_rule().expect("a boss's battle");
     let mut tips = world.query::<&ItemTip>();

@@ -283,23 +283,18 @@ fn the_save_banner_moves_nothing_when_it_comes_and_goes() {
         h.update(3);
         let at = format!("{width}x{height} at {}%", scale * 100.0);
         let mut screens = Vec::new();
-        for name in gambit::screenshot::STEPS {
-            h.settle();
-            gambit::screenshot::set_up(h.app.world_mut(), name);
-            h.update(6);
-            h.settle();
-            h.update(3);
-            if menu(&h) != Menu::None || !save_banner::shows_on(h.screen()) {
-                continue;
+        h.tour(|h, name| {
+            if menu(h) != Menu::None || !save_banner::shows_on(h.screen()) {
+                return;
             }
             if h.app.world().resource::<SaveFailure>().0.is_some() {
                 // The tour's own picture of the banner: held to the layout check only.
                 assert_eq!(name, "shop-save-failed", "{at}: the tour's saves work");
                 let found = gambit::ui::layout_check::violations(h.app.world_mut());
                 assert!(found.is_empty(), "{name}, {at}: {found:#?}");
-                continue;
+                return;
             }
-            let before = layout(&mut h);
+            let before = layout(h);
             break_saves(h.path());
             h.send(save_banner::Action::Retry);
             h.update(3);
@@ -308,7 +303,7 @@ fn the_save_banner_moves_nothing_when_it_comes_and_goes() {
                 failure.as_deref().is_some_and(|f| f.starts_with("Saving failed")),
                 "{name}: {failure:?}"
             );
-            let shown = layout(&mut h);
+            let shown = layout(h);
             assert!(
                 shown.keys().any(|k| k.ends_with("save_banner::Action::Retry #1"))
                     && shown.keys().any(|k| k.starts_with("text \"Saving failed")),
@@ -323,12 +318,12 @@ fn the_save_banner_moves_nothing_when_it_comes_and_goes() {
             h.press(save_banner::Action::Retry);
             h.update(3);
             assert_eq!(h.app.world().resource::<SaveFailure>().0, None, "{name}, {at}: Retry saved");
-            let after = layout(&mut h);
+            let after = layout(h);
             assert!(!after.keys().any(|k| k.ends_with("save_banner::Action::Retry #1")), "{name}: it went");
             let found = moved(&before, &after);
             assert!(found.is_empty(), "{name}, {at}: the banner's going moved {found:#?}");
             screens.push(h.screen());
-        }
+        });
         for screen in
             [Screen::RunStart, Screen::Map, Screen::Deploy, Screen::Battle, Screen::Shop, Screen::Upgrades]
         {

@@ -881,15 +881,33 @@ pub fn cell_card(letter: char, spent: bool) -> Option<String> {
 /// Shows, in the hover card's room under the board, what the pointer points at: an item's
 /// [`ItemTip`](crate::ui::ItemTip) under the pointer (a consumable button, a badge chip), else the
 /// hovered piece's modifier card, else the item tip of the focused button; hides the card otherwise
-/// (the room stays, so nothing in the panel moves). Writes only what changed.
+/// (the room stays, so nothing in the panel moves). Runs its search only in a frame where one of its
+/// inputs changed (the hovered square, the scene, the settings, the focus, an item's tip or
+/// interaction, a new card room), and writes only what changed.
+#[allow(clippy::too_many_arguments)]
 pub fn draw_modifier_tip(
     hovered: Res<super::Hovered>,
     scene: Res<BoardScene>,
     settings: Res<Settings>,
     focus: Res<bevy::input_focus::InputFocus>,
     items: Query<(&crate::ui::ItemTip, Option<&Interaction>)>,
+    changed_items: Query<(), Or<(Changed<crate::ui::ItemTip>, Changed<Interaction>)>>,
+    mut removed_items: RemovedComponents<crate::ui::ItemTip>,
+    new_rooms: Query<(), Added<ModifierTip>>,
     mut tips: Query<(&mut Node, &mut Text, &mut BackgroundColor, &mut TextColor), With<ModifierTip>>,
 ) {
+    // Read every frame, so an old removal never counts in a later frame.
+    let removed = removed_items.read().count() > 0;
+    let inputs_changed = hovered.is_changed()
+        || scene.is_changed()
+        || settings.is_changed()
+        || focus.is_changed()
+        || removed
+        || !changed_items.is_empty()
+        || !new_rooms.is_empty();
+    if !inputs_changed {
+        return;
+    }
     let palette = Palette::for_settings(&settings);
     let pointed = items
         .iter()

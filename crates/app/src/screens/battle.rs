@@ -365,21 +365,11 @@ impl View for BattleView {
                         TextColor(crate::palette::STANDARD.accent),
                     ));
                     if let Some((name, tip)) = boss {
-                        row.spawn((
-                            crate::ui::ItemTip(tip.clone()),
-                            Interaction::default(),
-                            Node {
-                                padding: UiRect::horizontal(crate::ui::units(0.5)),
-                                border_radius: BorderRadius::all(crate::ui::units(0.5)),
-                                ..default()
-                            },
-                            BackgroundColor(crate::palette::STANDARD.button.with_alpha(0.55)),
-                            children![(
-                                Text::new(name.clone()),
-                                text_font(2.4),
-                                TextColor(crate::palette::STANDARD.accent),
-                                Pickable::IGNORE
-                            )],
+                        row.spawn(crate::ui::item_chip(
+                            name.clone(),
+                            tip.clone(),
+                            2.4,
+                            crate::palette::STANDARD.accent,
                         ));
                     }
                 });

@@ -24,9 +24,9 @@ pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
     ButtonLabel, CARD_MARGIN, Card, CardSize, ItemTip, Selected, button, capitalize, card_row,
-    cooldown_words, error_line, heading, label, mark, message_line, muted_line, opponent_skills, page_column,
-    recharging, reserved_line, reserved_text, row, skill_label, small_button, spawn_badge_chips, spawn_card,
-    spawn_log_tail, spawn_page, targeting_hint, text_button, wrapping_row,
+    cooldown_words, error_line, heading, item_chip, label, mark, message_line, muted_line, opponent_skills,
+    page_column, recharging, reserved_line, reserved_text, row, skill_label, small_button, spawn_badge_chips,
+    spawn_card, spawn_log_tail, spawn_page, targeting_hint, text_button, wrapping_row,
 };
 
 use crate::AppSystems;

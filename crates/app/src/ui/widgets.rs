@@ -203,27 +203,28 @@ pub fn spawn_badge_chips(p: &mut ChildSpawnerCommands<'_>, badges: &[(String, St
     ))
     .with_children(|row| {
         row.spawn((Text::new("Badges:"), text_font(BADGE_FONT), TextColor(STANDARD.muted)));
-        // A chip is its name on a tinted ground, no border nor vertical padding: a row of chips is a
-        // line of text high (with borders, the 23 badges took 60 pixels more at 1280x800).
         for (name, tip) in badges {
-            row.spawn((
-                ItemTip(tip.clone()),
-                Interaction::default(),
-                Node {
-                    padding: UiRect::horizontal(units(0.4)),
-                    border_radius: BorderRadius::all(units(0.5)),
-                    ..default()
-                },
-                BackgroundColor(STANDARD.button.with_alpha(0.55)),
-                children![(
-                    Text::new(name.clone()),
-                    text_font(BADGE_FONT),
-                    TextColor(STANDARD.text),
-                    Pickable::IGNORE
-                )],
-            ));
+            row.spawn(item_chip(name.clone(), tip.clone(), BADGE_FONT, STANDARD.text));
         }
     });
+}
+
+/// A chip naming an item (a badge, a boss's rule): the name in `font` units and `ink` on a tinted
+/// ground, carrying the item's [`ItemTip`] (what it does, shown under the board on hover or focus).
+/// No border nor vertical padding, so a row of chips is a line of text high (with borders, the 23
+/// badges took 60 pixels more at 1280x800); the sides are padded by a fifth of the font.
+pub fn item_chip(name: String, tip: String, font: f32, ink: Color) -> impl Bundle {
+    (
+        ItemTip(tip),
+        Interaction::default(),
+        Node {
+            padding: UiRect::horizontal(units(0.21 * font)),
+            border_radius: BorderRadius::all(units(0.5)),
+            ..default()
+        },
+        BackgroundColor(STANDARD.button.with_alpha(0.55)),
+        children![(Text::new(name), text_font(font), TextColor(ink), Pickable::IGNORE)],
+    )
 }
 
 /// The badge chips' font, units.

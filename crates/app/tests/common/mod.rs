@@ -237,6 +237,37 @@ impl Harness {
         }
     }
 
+    /// Sets up the screenshot tour's step `name` ([`gambit::screenshot::set_up`]) and runs frames
+    /// until it is drawn and settled: the set-up every tour test shares.
+    pub fn tour_step(&mut self, name: &str) {
+        self.settle();
+        gambit::screenshot::set_up(self.app.world_mut(), name);
+        self.update(6);
+        self.settle();
+        self.update(3);
+    }
+
+    /// Steps through the whole tour ([`gambit::screenshot::STEPS`], in order), calling `each` with
+    /// every step's name once it is settled ([`Harness::tour_step`]).
+    pub fn tour(&mut self, mut each: impl FnMut(&mut Harness, &'static str)) {
+        for name in gambit::screenshot::STEPS {
+            self.tour_step(name);
+            each(self, name);
+        }
+    }
+
+    /// Steps through the tour up to and including the step `name` (the steps build on each other:
+    /// a later one continues the run of the earlier ones). Panics on a name the tour lacks.
+    pub fn tour_to(&mut self, name: &str) {
+        for step in gambit::screenshot::STEPS {
+            self.tour_step(step);
+            if step == name {
+                return;
+            }
+        }
+        panic!("the tour has no step {name:?}");
+    }
+
     /// Every text on screen now (labels, buttons, the log), in no particular order.
     pub fn texts(&mut self) -> Vec<String> {
         let world = self.app.world_mut();

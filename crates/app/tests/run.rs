@@ -424,6 +424,16 @@ fn shop_purchases_within_and_beyond_a_limit() {
 /// usable at the start of the next battle (with the default deployment), one that needs a target or
 /// one that needs none. Returns the seed and slot.
 fn consumable_seed(needs_target: bool) -> (u64, usize) {
+    consumable_shop_seed(|effect| effect.needs_target() == needs_target, true)
+}
+
+/// The first seed whose first shop sells a consumable whose effect `wanted` accepts and which is
+/// usable at the next battle's start with the default deployment exactly when `usable`. Returns the
+/// seed and the shop slot.
+fn consumable_shop_seed(
+    wanted: impl Fn(&gambit_roguelite::items::Effect) -> bool,
+    usable: bool,
+) -> (u64, usize) {
     for seed in 1..2000 {
         let mut run = Run::new(config(seed, vec![king_on_c8(30)]));
         let RunPhase::StartOffer { offers } = run.phase().clone() else { unreachable!() };
@@ -442,7 +452,7 @@ fn consumable_seed(needs_target: bool) -> (u64, usize) {
         let Some(offer) = run.shop_offers().into_iter().find(|o| {
             matches!(o.item, ShopItem::Consumable { .. })
                 && o.refusal.is_none()
-                && o.info.as_ref().is_some_and(|i| i.effect.needs_target() == needs_target)
+                && o.info.as_ref().is_some_and(|i| wanted(&i.effect))
         }) else {
             continue;
         };
@@ -451,9 +461,9 @@ fn consumable_seed(needs_target: bool) -> (u64, usize) {
         next.apply(Decision::LeaveShop).unwrap();
         next.apply(Decision::ChooseBoard { index: 0 }).unwrap();
         next.apply(Decision::DeployDefault).unwrap();
-        let usable =
+        let has_use =
             next.battle().unwrap().legal_actions().iter().any(|a| matches!(a, BattleAction::Use { .. }));
-        if usable {
+        if has_use == usable {
             return (seed, offer.slot);
         }
     }
@@ -495,6 +505,31 @@ fn buy_a_consumable(needs_target: bool) -> Harness {
     h.press(shop::Action::Buy(slot));
     h.wait_for_run();
     h
+}
+
+/// A consumable that cannot be used now is greyed, and its tip (under the board on hover or focus)
+/// says why in the library's words: Retreat at a battle's start, before any piece has moved.
+#[test]
+fn a_greyed_consumable_says_why() {
+    let (seed, slot) =
+        consumable_shop_seed(|effect| matches!(effect, gambit_roguelite::items::Effect::Retreat), false);
+    let mut h = Harness::new();
+    start(&mut h, config(seed, vec![king_on_c8(30)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    win_battle(&mut h);
+    h.press(shop::Action::Buy(slot));
+    h.wait_for_run();
+    to_the_next_battle(&mut h);
+    assert!(use_button_disabled(&mut h, 0), "Retreat before a move");
+    let reason = session(&h).run.battle().unwrap().consumable_refusal(0).expect("a reason").to_string();
+    let mut tips = h.app.world_mut().query::<(&battle::Action, &gambit::ui::ItemTip)>();
+    let tip = tips
+        .iter(h.app.world())
+        .find(|(a, _)| **a == battle::Action::Use(0))
+        .map(|(_, tip)| tip.0.clone())
+        .expect("the button's tip");
+    assert_eq!(tip, format!("Retreat (not now): {reason}."));
 }
 
 /// From the shop to the next battle: leave, choose the first board, deploy the rook on c1.

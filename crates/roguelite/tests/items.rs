@@ -649,6 +649,48 @@ fn with_pack(fen: &str, ids: &[&str]) -> Battle {
     Battle::new(&s).unwrap()
 }
 
+/// A greyed consumable's reason agrees with the legal actions: `consumable_refusal(slot)` is `None`
+/// exactly when some `Use` of the slot is legal, through random battles that carry every
+/// consumable; Retreat before any move and a Firebomb against a lone king say why in words.
+#[test]
+fn a_consumable_refusal_holds_exactly_when_no_use_is_legal() {
+    use rand::{Rng, SeedableRng};
+    let catalogue = ItemCatalogue::shipped();
+    let consumables: Vec<String> =
+        catalogue.of(Category::Consumable).map(|item| item.id.to_string()).collect();
+    let consumables: Vec<&str> = consumables.iter().map(String::as_str).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(45);
+    let mut refused = 0;
+    for ids in consumables.chunks(3) {
+        for fen in ["r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R", "4k3/8/8/8/8/8/8/R3K3"] {
+            let mut b = with_pack(fen, ids);
+            for _ in 0..40 {
+                let legal = b.legal_actions();
+                for slot in 0..u8::try_from(ids.len()).unwrap() {
+                    let usable =
+                        legal.iter().any(|a| matches!(*a, BattleAction::Use { slot: s, .. } if s == slot));
+                    let refusal = b.consumable_refusal(slot);
+                    assert_eq!(refusal.is_none(), usable, "{ids:?} slot {slot}: {refusal:?}");
+                    refused += usize::from(refusal.is_some());
+                }
+                if legal.is_empty() || b.status().is_over() {
+                    break;
+                }
+                b.apply(legal[rng.gen_range(0..legal.len())]).unwrap();
+            }
+        }
+    }
+    assert!(refused > 0, "no refusal was seen");
+    let b = with_pack("4k3/8/8/8/8/8/8/R3K3", &["retreat"]);
+    assert_eq!(
+        b.consumable_refusal(0).map(|e| e.to_string()).as_deref(),
+        Some("no piece of yours can return to the square it was deployed on")
+    );
+    let b = with_pack("4k3/8/8/8/8/8/8/R3K3", &["firebomb"]);
+    assert!(matches!(b.consumable_refusal(0), Some(ActionError::NoUseTarget(_))));
+    assert_eq!(b.consumable_refusal(1), Some(ActionError::NoConsumable(1)));
+}
+
 #[test]
 fn haste_makes_the_enemy_skip_its_next_turn() {
     let mut b = with_pack("4k3/8/8/8/8/8/8/R3K3", &["haste"]);

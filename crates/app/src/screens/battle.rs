@@ -153,7 +153,8 @@ pub struct PackView {
     /// `1. Name`, as the command `use 1` counts; `1. used` once used.
     pub text: String,
     /// `Name: text`, what it does ([`crate::ui::ItemTip`]: shown under the board while the pointer is
-    /// over the button or the button has the focus).
+    /// over the button or the button has the focus); when it cannot be used on the player's turn, why
+    /// instead (`Name (not now): reason.`, [`gambit_roguelite::Battle::consumable_refusal`]).
     pub tip: String,
     /// Among the legal actions now (some target, or none needed).
     pub enabled: bool,
@@ -278,8 +279,17 @@ impl BattleView {
                 let text = item.map_or("", |it| it.text.as_str());
                 // A used one says so in the place of its name, which is never shorter than `used`, so
                 // the row never grows after the panel's scale is decided; its tip keeps the name.
+                // An unused one that cannot be used on the player's turn says why (the library's
+                // reason); on the enemy's turn every button is grey for the same plain reason.
                 let (label, tip) = if slot.used {
                     ("used", format!("{name} (used): {text}"))
+                } else if let Some(reason) = (!busy && battle.to_move() == Team::Player)
+                    .then(|| battle.consumable_refusal(index))
+                    .flatten()
+                {
+                    // The reason in the place of the text: with it, the longest tip outgrew the
+                    // hover room; the reason says what the item needs.
+                    (name, format!("{name} (not now): {reason}."))
                 } else {
                     (name, format!("{name}: {text}"))
                 };

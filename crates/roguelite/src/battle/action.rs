@@ -129,6 +129,10 @@ pub enum ActionError {
     /// The consumable cannot be used on that target (or needs one, or takes none).
     #[error("that consumable cannot be used there")]
     BadTarget,
+    /// The consumable needs a target and no piece on the board is one now; the text says so in the
+    /// effect's terms ([`Battle::consumable_refusal`]).
+    #[error("{0}")]
+    NoUseTarget(&'static str),
     /// The skills crate refused the cast.
     #[error("{0}")]
     Skill(SkillError),
@@ -486,6 +490,43 @@ impl Battle {
                 }
             }
         }
+    }
+
+    /// Why the consumable in pack slot `slot` (0-based) cannot be used now, or `None` when some
+    /// use of it is legal ([`Battle::legal_actions`] holds one). The reasons in order: the battle is
+    /// over; a reposition is pending; the slot is empty or used, or it is the enemy's turn
+    /// ([`ActionError::NoConsumable`]); it needs a target and no piece is one
+    /// ([`ActionError::NoUseTarget`], naming the pieces it takes). What a greyed consumable button
+    /// says.
+    #[must_use]
+    pub fn consumable_refusal(&self, slot: u8) -> Option<ActionError> {
+        if self.status.is_over() {
+            return Some(ActionError::BattleOver);
+        }
+        if let Some(id) = self.pending {
+            return Some(ActionError::RepositionPending(id));
+        }
+        let Some(effect) = self
+            .pack
+            .get(slot as usize)
+            .copied()
+            .flatten()
+            .filter(|s| !s.used && self.to_move == Team::Player)
+            .map(|s| s.effect)
+        else {
+            return Some(ActionError::NoConsumable(slot));
+        };
+        if !effect.needs_target()
+            || self.units.iter().any(|u| u.alive && self.use_target_ok(effect, u).is_ok())
+        {
+            return None;
+        }
+        use crate::items::Effect;
+        Some(ActionError::NoUseTarget(match effect {
+            Effect::Retreat => "no piece of yours can return to the square it was deployed on",
+            Effect::Firebomb { .. } => "no enemy piece to hit (never a king or a marked target)",
+            _ => "no piece of yours to use it on",
+        }))
     }
 
     /// Whether `apply` would accept the action (no change either way).

@@ -918,3 +918,47 @@ fn a_boss_battle_names_its_rule_beside_the_title() {
     let mut texts = world.query::<&Text>();
     assert!(texts.iter(world).any(|t| t.0.ends_with(rule.name())), "the chip names {}", rule.name());
 }
+
+/// A frozen square's hover card says what the freeze does, in the skills library's words and with
+/// its remaining ticks, at 1280x800 and 900x600 with a clean layout check: on the tour's boss battle
+/// (Freeze ready), the player casts a Freeze and the pointer rests on its square.
+#[test]
+fn a_frozen_square_says_what_its_freeze_does() {
+    use gambit::board::view::ModifierTip;
+    use gambit_roguelite::{BattleAction, Decision};
+    for (width, height) in [(1280, 800), (900, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        h.tour_to("battle-items");
+        let world = h.app.world_mut();
+        let mut session = world.resource_mut::<gambit::run::RunSession>();
+        let battle = session.battle().expect("the tour's battle").clone();
+        let square = battle
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| match a {
+                BattleAction::Freeze { square } => Some(square),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no Freeze among {:?}", battle.legal_actions()));
+        let freeze = BattleAction::Freeze { square };
+        // The tour's battle may be a showcase (an illustration beside the run): freeze on it there.
+        match session.showcase.as_mut() {
+            Some(showcase) => drop(showcase.apply(freeze).unwrap()),
+            None => drop(session.run.apply(Decision::Act { action: freeze }).unwrap()),
+        }
+        h.update(3);
+        let ticks = h.app.world().resource::<gambit::board::BoardScene>().cells[square.index() as usize]
+            .frozen
+            .expect("the scene shows the freeze");
+        h.app.world_mut().resource_mut::<gambit::board::Hovered>().0 = Some(square);
+        h.update(3);
+        let world = h.app.world_mut();
+        let mut cards = world.query_filtered::<(&Text, &Node), With<ModifierTip>>();
+        let (text, node) = cards.single(world).expect("one hover card");
+        assert_eq!(node.display, Display::Flex, "{width}x{height}: the card is shown");
+        assert_eq!(text.0, gambit_skills::frozen_square_card(ticks));
+        let found = gambit::ui::layout_check::violations(h.app.world_mut());
+        assert!(found.is_empty(), "{width}x{height}: {found:#?}");
+    }
+}

@@ -61,6 +61,19 @@ enum Plan {
     Relocate,
 }
 
+/// What a frozen square means, for a hover card on it: `ticks` is its remaining freeze (from
+/// [`SkillBoard::frozen_ticks`]; a tick is one move of either side). The rules it states: the piece
+/// on a frozen square cannot move or be teleported, and a piece that arrives on it (a capture
+/// included) is held the same way until the freeze ends.
+#[must_use]
+pub fn frozen_square_card(ticks: u32) -> String {
+    let left = if ticks == 1 { "1 more tick".to_string() } else { format!("{ticks} more ticks") };
+    format!(
+        "\u{2744} Frozen for {left} (moves of either side): a piece here cannot move or teleport, one \
+         that arrives included."
+    )
+}
+
 /// A chess position with skills: per-side cooldowns, frozen squares with their remaining ticks, an
 /// action log, and exact undo of every action.
 ///

@@ -17,7 +17,7 @@ mod teleports;
 mod threats;
 
 pub use action::{Action, Played};
-pub use board::{SkillBoard, Teleported};
+pub use board::{SkillBoard, Teleported, frozen_square_card};
 pub use config::{
     COOLDOWN_RANGE, ClockMode, ConfigError, CooldownTicks, DEFAULT_COOLDOWNS, DEFAULT_FREEZE_COOLDOWN,
     DEFAULT_FREEZE_DURATION, DEFAULT_TELEPORT_COOLDOWN, FREEZE_DURATION_RANGE, ParseSkillRulesError,

@@ -164,6 +164,15 @@ fn freeze_follows_the_square_not_the_piece() {
     b.push_action("d5d6").unwrap();
 }
 
+/// The hover card of a frozen square says its ticks and the rules the test above checks.
+#[test]
+fn the_frozen_square_card_counts_its_ticks() {
+    let card = gambit_skills::frozen_square_card(3);
+    assert!(card.contains("Frozen for 3 more ticks"), "{card}");
+    assert!(card.contains("cannot move or teleport, one that arrives included"), "{card}");
+    assert!(gambit_skills::frozen_square_card(1).contains("Frozen for 1 more tick ("));
+}
+
 #[test]
 fn frozen_pieces_still_attack_and_castling_needs_an_unfrozen_rook() {
     let mut b = manual("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");

@@ -880,7 +880,7 @@ pub fn cell_card(letter: char, spent: bool) -> Option<String> {
 
 /// Shows, in the hover card's room under the board, what the pointer points at: an item's
 /// [`ItemTip`](crate::ui::ItemTip) under the pointer (a consumable button, a badge chip), else the
-/// hovered piece's modifier card, else the item tip of the focused button; hides the card otherwise
+/// hovered square's freeze ([`gambit_skills::frozen_square_card`]) or its piece's modifier card, else the item tip of the focused button; hides the card otherwise
 /// (the room stays, so nothing in the panel moves). Runs its search only in a frame where one of its
 /// inputs changed (the hovered square, the scene, the settings, the focus, an item's tip or
 /// interaction, a new card room), and writes only what changed.
@@ -913,9 +913,14 @@ pub fn draw_modifier_tip(
         .iter()
         .find(|(_, i)| matches!(i, Some(Interaction::Hovered | Interaction::Pressed)))
         .map(|(tip, _)| tip.0.clone());
+    // A frozen square says what its freeze does (the skills library's words), else the hovered
+    // piece's modifier card.
     let piece = || {
         hovered.0.and_then(|square| {
             let cell = &scene.cells[square.index() as usize];
+            if let Some(ticks) = cell.frozen {
+                return Some(gambit_skills::frozen_square_card(ticks));
+            }
             cell.modifier.and_then(|m| cell_card(m, cell.modifier_spent))
         })
     };

@@ -962,3 +962,16 @@ fn a_frozen_square_says_what_its_freeze_does() {
         assert!(found.is_empty(), "{width}x{height}: {found:#?}");
     }
 }
+
+/// A modifier's shop card names its kind under the price, as the badge and consumable cards do: the
+/// tour's shop offers one (Vampiric).
+#[test]
+fn a_modifier_card_in_the_shop_names_its_kind() {
+    let mut h = Harness::with_layout(1280, 800);
+    h.update(3);
+    h.tour_to("shop");
+    let texts = h.texts();
+    assert!(texts.iter().any(|t| t.starts_with("modifier: for ")), "{texts:?}");
+    let found = gambit::ui::layout_check::violations(h.app.world_mut());
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -101,7 +101,11 @@ impl ShopView {
                         card.art = crate::board::view::modifier_icon(modifier.letter());
                         card.title = modifier.title().to_string();
                         card.text = modifier.description().to_string();
-                        card.status = recipient.as_ref().map(|name| format!("for {name}"));
+                        // Its kind, as the badge and consumable cards say theirs, and its piece.
+                        card.status = Some(match &recipient {
+                            Some(name) => format!("modifier: for {name}"),
+                            None => "modifier: for one piece".to_string(),
+                        });
                     }
                     ShopItem::Badge { id } | ShopItem::Consumable { id } => {
                         let badge = matches!(offer.item, ShopItem::Badge { .. });

@@ -246,17 +246,7 @@ impl BattleView {
                 .has_skills(Team::Enemy)
                 .then(|| [Skill::Teleport, Skill::Freeze].map(|skill| cooldown(battle, Team::Enemy, skill))),
         );
-        let card = hovered.and_then(|sq| battle.unit_at(sq)).map(|unit| {
-            let mut text = format!("{}: {} HP", capitalize(&unit.name()), unit.hp);
-            // The modifier by name: what it does is on the board's hover card beside the piece.
-            if let Some(m) = unit.modifier {
-                text.push_str(&format!(" \u{2014} {}", m.title()));
-            }
-            if unit.target {
-                text.push_str(" \u{2014} marked target");
-            }
-            text
-        });
+        let card = hovered.and_then(|sq| battle.unit_at(sq)).map(piece_card);
         // The library says which consumables are usable now; none while the enemy moves or thinks.
         let legal =
             if busy || battle.to_move() != Team::Player { Vec::new() } else { battle.legal_actions() };
@@ -331,6 +321,23 @@ impl BattleView {
             log: session.log[start..].join("\n"),
         })
     }
+}
+
+/// The hovered piece's card at the panel's foot: `Enemy Bishop: 2 HP — Armored (broken) — marked
+/// target`. The modifier by name (what it does is on the board's hover card beside the piece), said
+/// spent once spent ([`gambit_roguelite::battle::Unit::armor_broken`]).
+fn piece_card(unit: &gambit_roguelite::battle::Unit) -> String {
+    let mut text = format!("{}: {} HP", capitalize(&unit.name()), unit.hp);
+    if let Some(m) = unit.modifier {
+        text.push_str(&format!(" \u{2014} {}", m.title()));
+        if unit.armor_broken() {
+            text.push_str(" (broken)");
+        }
+    }
+    if unit.target {
+        text.push_str(" \u{2014} marked target");
+    }
+    text
 }
 
 impl View for BattleView {
@@ -669,7 +676,7 @@ pub(crate) fn battle_scene_with(
         cell.piece = Some(Piece::new(unit.team.color(), unit.role));
         cell.hp = Some((unit.hp, unit.max_hp));
         cell.modifier = unit.modifier.map(gambit_roguelite::Modifier::letter);
-        cell.modifier_spent = unit.modifier == Some(gambit_roguelite::Modifier::Armored) && !unit.armor;
+        cell.modifier_spent = unit.armor_broken();
         cell.objective = battle.is_objective(unit);
     }
     // The skirmish rules have no check: never paint a king red. Threats only with the overlay on and
@@ -942,6 +949,9 @@ mod tests {
         assert_eq!(crate::board::view::cell_icon('A', true), crate::board::view::SPENT_ARMOR_ICON);
         let card = crate::board::view::cell_card('A', true).unwrap();
         assert!(card.contains("armour broken"), "{card}");
+        // The panel's piece card says it too.
+        let pawn = battle.unit_at(a2).unwrap();
+        assert_eq!(piece_card(pawn), "Enemy Pawn: 2 HP \u{2014} Armored (broken)");
         assert_ne!(crate::board::view::cell_icon('A', false), crate::board::view::SPENT_ARMOR_ICON);
     }
 

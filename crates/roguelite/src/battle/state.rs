@@ -47,6 +47,13 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether its modifier is spent: an Armored piece whose armour broke (it stopped one capture;
+    /// the next one takes it).
+    #[must_use]
+    pub fn armor_broken(&self) -> bool {
+        self.modifier == Some(crate::types::Modifier::Armored) && !self.armor
+    }
+
     /// The unit as events name it (id, team, current role, name); its `Display` is `your Knight 2`.
     #[must_use]
     pub fn label(&self) -> UnitRef {

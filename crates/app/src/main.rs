@@ -82,6 +82,13 @@ fn main() -> ExitCode {
         }
         i += 1;
     }
+    if screenshot_scale.is_some() && screenshot_dir.is_none() {
+        // The screenshots' scale only: a player's scale is the setting in Settings, which is saved.
+        eprintln!(
+            "gambit: --ui-scale goes with --screenshot; to play at another scale, set UI scale in Settings\n{USAGE}"
+        );
+        return ExitCode::from(2);
+    }
     if !display_available() {
         eprintln!("{NO_DISPLAY}");
         return ExitCode::from(1);

@@ -398,66 +398,6 @@ pub(crate) const fn direction(from: usize, to: usize) -> isize {
     DIRECTION[(to as isize - from as isize + 119) as usize] as isize
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn attack_sets() {
-        // a1 and e4 (squares 0 and 28).
-        assert_eq!(KNIGHT_SETS[0].count_ones(), 2);
-        assert_eq!(KNIGHT_SETS[28].count_ones(), 8);
-        assert_eq!(KING_SETS[0].count_ones(), 3);
-        assert_eq!(KING_SETS[28].count_ones(), 8);
-        assert_eq!(PAWN_ATTACK_SETS.white[28], 1 << 35 | 1 << 37);
-        assert_eq!(PAWN_ATTACK_SETS.black[28], 1 << 19 | 1 << 21);
-        assert_eq!(PAWN_ATTACK_SETS.white[0], 1 << 9);
-        assert_eq!(ORTHOGONAL_LINES[0].count_ones(), 14);
-        assert_eq!(DIAGONAL_LINES[0].count_ones(), 7);
-        assert_eq!(DIAGONAL_LINES[28].count_ones(), 13);
-        for sq in 0..64 {
-            assert_eq!(SQUARE_INDEX[SQUARE_CELL[sq] as usize] as usize, sq);
-        }
-    }
-
-    #[test]
-    fn frame() {
-        assert_eq!(cell_of(0, 0), 21);
-        assert_eq!(cell_of(7, 7), 98);
-        assert_eq!(EMPTY_BOARD.iter().filter(|&&c| c == EMPTY).count(), 64);
-        // Knight jumps from every inside cell stay inside the array.
-        for cell in 0..CELLS {
-            if is_inside(cell) {
-                for o in KNIGHT_OFFSETS {
-                    let t = cell as isize + o;
-                    assert!((0..CELLS as isize).contains(&t));
-                }
-            }
-        }
-        assert_eq!(direction(21, 98), 11);
-        assert_eq!(direction(21, 28), 1);
-        assert_eq!(direction(28, 21), -1);
-        assert_eq!(direction(21, 91), 10);
-        assert_eq!(direction(21, 33), 0);
-        // The table only proposes a step; a walk along it from h1 (28) towards a2 (31) meets the
-        // sentinel column at once, which is how callers tell that no line joins them.
-        assert_eq!(EMPTY_BOARD[step(28, direction(28, 31))], OFFBOARD);
-    }
-
-    #[test]
-    fn piece_codes() {
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let code = piece_code(color, role);
-                assert!(is_piece(code));
-                assert_eq!(code_color(code), color);
-                assert_eq!(code_role(code), role);
-            }
-        }
-        assert!(!is_piece(EMPTY) && !is_piece(BLOCKED) && !is_piece(OFFBOARD));
-    }
-}
-
 /// The length of [`Lines`]: the cells of the three line copies with their sentinels, and eight
 /// sentinel bytes at either end so that an eight-byte load next to any cell stays inside.
 pub(crate) const LINES_LEN: usize = 256;
@@ -569,4 +509,64 @@ pub(crate) fn queen_runs(board: &Board, lines: &Lines, cell: u8) -> [(u32, u8); 
     let [a, b, c, d] = orthogonal_runs(board, lines, cell);
     let [e, f, g, h] = diagonal_runs(lines, cell);
     [a, b, c, d, e, f, g, h]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attack_sets() {
+        // a1 and e4 (squares 0 and 28).
+        assert_eq!(KNIGHT_SETS[0].count_ones(), 2);
+        assert_eq!(KNIGHT_SETS[28].count_ones(), 8);
+        assert_eq!(KING_SETS[0].count_ones(), 3);
+        assert_eq!(KING_SETS[28].count_ones(), 8);
+        assert_eq!(PAWN_ATTACK_SETS.white[28], 1 << 35 | 1 << 37);
+        assert_eq!(PAWN_ATTACK_SETS.black[28], 1 << 19 | 1 << 21);
+        assert_eq!(PAWN_ATTACK_SETS.white[0], 1 << 9);
+        assert_eq!(ORTHOGONAL_LINES[0].count_ones(), 14);
+        assert_eq!(DIAGONAL_LINES[0].count_ones(), 7);
+        assert_eq!(DIAGONAL_LINES[28].count_ones(), 13);
+        for sq in 0..64 {
+            assert_eq!(SQUARE_INDEX[SQUARE_CELL[sq] as usize] as usize, sq);
+        }
+    }
+
+    #[test]
+    fn frame() {
+        assert_eq!(cell_of(0, 0), 21);
+        assert_eq!(cell_of(7, 7), 98);
+        assert_eq!(EMPTY_BOARD.iter().filter(|&&c| c == EMPTY).count(), 64);
+        // Knight jumps from every inside cell stay inside the array.
+        for cell in 0..CELLS {
+            if is_inside(cell) {
+                for o in KNIGHT_OFFSETS {
+                    let t = cell as isize + o;
+                    assert!((0..CELLS as isize).contains(&t));
+                }
+            }
+        }
+        assert_eq!(direction(21, 98), 11);
+        assert_eq!(direction(21, 28), 1);
+        assert_eq!(direction(28, 21), -1);
+        assert_eq!(direction(21, 91), 10);
+        assert_eq!(direction(21, 33), 0);
+        // The table only proposes a step; a walk along it from h1 (28) towards a2 (31) meets the
+        // sentinel column at once, which is how callers tell that no line joins them.
+        assert_eq!(EMPTY_BOARD[step(28, direction(28, 31))], OFFBOARD);
+    }
+
+    #[test]
+    fn piece_codes() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let code = piece_code(color, role);
+                assert!(is_piece(code));
+                assert_eq!(code_color(code), color);
+                assert_eq!(code_role(code), role);
+            }
+        }
+        assert!(!is_piece(EMPTY) && !is_piece(BLOCKED) && !is_piece(OFFBOARD));
+    }
 }

@@ -235,11 +235,12 @@ pub fn muted_line(text: impl Into<String>) -> impl Bundle {
     (label(text), TextColor(STANDARD.muted))
 }
 
-/// A log that takes the rest of its column's height and shows its newest lines at the bottom: older
-/// lines are clipped at the top, so it never runs off the window, and its clipping box holds a whole
-/// number of lines ([`snap_log_tails`]), so the oldest line shown is never cut through (a wrapped
-/// line at the top showed only the bottom half of its letters). `top_margin` in UI units (0 for
-/// none). Used by the battle panel, the tutorial and the replay.
+/// A log that takes the rest of its column's height and shows its newest entries (the lines of
+/// `text`, each one text node that may wrap) at the bottom: older entries are clipped at the top, so
+/// it never runs off the window, and its clipping box holds whole entries ([`snap_log_tails`]), so
+/// the oldest one shown is never cut through nor starts mid-entry (a wrapped entry at the top showed
+/// only its last line). `top_margin` in UI units (0 for none). Used by the battle panel, the
+/// tutorial and the replay.
 pub fn spawn_log_tail(parent: &mut ChildSpawnerCommands<'_>, text: String, top_margin: f32) {
     parent
         .spawn(Node {
@@ -264,12 +265,14 @@ pub fn spawn_log_tail(parent: &mut ChildSpawnerCommands<'_>, text: String, top_m
                 },
             ))
             .with_children(|b| {
-                b.spawn((
-                    Text::new(text),
-                    text_font(1.9),
-                    TextColor(STANDARD.muted),
-                    Node { flex_shrink: 0.0, ..default() },
-                ));
+                for entry in text.lines() {
+                    b.spawn((
+                        Text::new(entry),
+                        text_font(1.9),
+                        TextColor(STANDARD.muted),
+                        Node { flex_shrink: 0.0, ..default() },
+                    ));
+                }
             });
         });
 }
@@ -278,24 +281,40 @@ pub fn spawn_log_tail(parent: &mut ChildSpawnerCommands<'_>, text: String, top_m
 #[derive(Component, Debug, Clone, Copy)]
 pub struct LogTail;
 
-/// Gives each log tail's clipping box the height of as many whole lines of its text as its room
-/// holds (the text's line height as laid out last frame), at the room's foot.
+/// Gives each log tail's clipping box the height of as many of its newest entries as its room
+/// holds whole (their heights as laid out last frame), at the room's foot; when even the newest
+/// entry is taller than the room, as many of that entry's last lines as fit.
 pub fn snap_log_tails(
     mut tails: Query<(&ChildOf, &Children, &mut Node), With<LogTail>>,
-    rooms: Query<&ComputedNode>,
+    nodes: Query<&ComputedNode>,
     texts: Query<&bevy::text::TextLayoutInfo>,
 ) {
     for (parent, children, mut node) in &mut tails {
-        let Ok(room) = rooms.get(parent.parent()) else { continue };
-        let Some(info) = children.iter().find_map(|c| texts.get(c).ok()) else { continue };
-        let lines = info.glyphs.iter().map(|g| g.line_index + 1).max().unwrap_or(0);
-        if lines == 0 || info.size.y <= 0.0 {
-            continue;
+        let Ok(room) = nodes.get(parent.parent()) else { continue };
+        // All in logical pixels (`Val::Px`).
+        let logical = |n: &ComputedNode| n.size().y * n.inverse_scale_factor();
+        let room_height = logical(room);
+        let mut height = 0.0;
+        for entry in children.iter().rev() {
+            let Ok(entry) = nodes.get(entry) else { continue };
+            let entry_height = logical(entry);
+            if height + entry_height > room_height + 0.01 {
+                break;
+            }
+            height += entry_height;
         }
-        // Both in the node's logical pixels (`Val::Px`).
-        let line = info.size.y / lines as f32;
-        let room_height = room.size().y * room.inverse_scale_factor();
-        let height = Val::Px((room_height / line + 0.01).floor() * line);
+        if height <= 0.0 {
+            // The newest entry alone overflows the room: its last whole lines.
+            let Some(newest) = children.last() else { continue };
+            let (Ok(info), Ok(entry)) = (texts.get(*newest), nodes.get(*newest)) else { continue };
+            let lines = info.glyphs.iter().map(|g| g.line_index + 1).max().unwrap_or(0);
+            if lines == 0 {
+                continue;
+            }
+            let line = logical(entry) / lines as f32;
+            height = (room_height / line + 0.01).floor() * line;
+        }
+        let height = Val::Px(height);
         if node.height != height {
             node.height = height;
         }

@@ -60,8 +60,9 @@ impl StrandingWarning {
     /// The warning in words, `None` when not threatened: which of the player's actions let the
     /// enemy leave it with no action (`whatever you play (2 actions)` or `after 3 of your 12
     /// actions`), and the first `named` of them in the command grammar with the enemy's reply that
-    /// strands after each (`d3d4 (then the enemy's d7c7)`), then `and N more`. What the CLI prints
-    /// after `warning: ` and the game shows in the battle's message line.
+    /// strands after each (`d3d4, then its d7c7`), then `and N more`. What the CLI prints after
+    /// `warning: ` and the game shows in the battle's message line (two lines of the panel at
+    /// 900x600, so it is kept short).
     #[must_use]
     pub fn describe(&self, battle: &Battle, named: usize) -> Option<String> {
         if !self.is_threatened() {
@@ -75,7 +76,7 @@ impl StrandingWarning {
                 Stranding::ByTheAction => battle.action_text(t.action),
                 Stranding::ByReply(reply) => {
                     format!(
-                        "{} (then the enemy's {})",
+                        "{}, then its {}",
                         battle.action_text(t.action),
                         battle.action_text(reply)
                     )
@@ -83,7 +84,7 @@ impl StrandingWarning {
             })
             .collect();
         let more = self.threats.len().saturating_sub(named);
-        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let more = if more > 0 { format!("; and {more} more") } else { String::new() };
         let which = if self.is_unavoidable() && self.turn_ending == 1 {
             "whatever you play (you have one action)".to_string()
         } else if self.is_unavoidable() {
@@ -92,8 +93,8 @@ impl StrandingWarning {
             format!("after {} of your {} actions", self.threats.len(), self.turn_ending)
         };
         Some(format!(
-            "{which}, the enemy can leave you with no action at your next turn, which loses the battle: {}{more}",
-            names.join(", ")
+            "{which}, the enemy can leave you no action next turn (a loss): {}{more}",
+            names.join("; ")
         ))
     }
 }

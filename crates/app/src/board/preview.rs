@@ -9,10 +9,11 @@ use gambit_rules::Square;
 use crate::ui::scale::UNIT_PX;
 use crate::ui::units;
 
-/// One preview cell: its colour (0 blocked, 1 light, 2 dark), the enemy's glyph, a ring.
+/// One preview cell: its colour (0 a hole, 1 light, 2 dark, [`OPEN`] not drawn), the enemy's
+/// glyph, a ring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PreviewCell {
-    /// 0 blocked, 1 light, 2 dark.
+    /// 0 a hole, 1 light, 2 dark, [`OPEN`] off the board (a cut corner, not drawn).
     pub shade: u8,
     /// The enemy piece's role.
     pub role: Option<gambit_rules::Role>,
@@ -23,52 +24,60 @@ pub struct PreviewCell {
 /// The 64 cells of an encounter's preview, a8 first (row by row from the top).
 #[must_use]
 pub fn cells(e: &Encounter) -> Vec<PreviewCell> {
-    let mut cells = Vec::with_capacity(64);
-    for row in 0..8u8 {
-        for col in 0..8u8 {
-            let square = Square::new((7 - row) * 8 + col).expect("in range");
+    let shades = shades(&e.board);
+    (0..64u8)
+        .map(|i| {
+            let square = Square::new((7 - i / 8) * 8 + i % 8).expect("in range");
             let enemy = e.enemy.iter().find(|x| x.square == square);
-            let shade = if !e.board.is_playable(square) {
-                0
-            } else if square.is_light() {
-                1
-            } else {
-                2
-            };
-            cells.push(PreviewCell {
-                shade,
+            PreviewCell {
+                shade: shades[usize::from(i)],
                 role: enemy.map(|x| x.role),
                 objective: enemy.is_some_and(|x| e.is_objective(x)),
-            });
-        }
-    }
-    cells
+            }
+        })
+        .collect()
 }
 
 /// The 64 cells of a bare board's preview (its shape, no pieces), a8 first: the map's picture of a
 /// node whose formation is laid out only on arrival.
 #[must_use]
 pub fn shape_cells(board: &gambit_roguelite::battle::BoardShape) -> Vec<PreviewCell> {
-    (0..64u8)
-        .map(|i| {
-            let square = Square::new((7 - i / 8) * 8 + i % 8).expect("in range");
-            let shade = if !board.is_playable(square) {
-                0
-            } else if square.is_light() {
-                1
-            } else {
-                2
-            };
-            PreviewCell { shade, role: None, objective: false }
-        })
-        .collect()
+    shades(board).into_iter().map(|shade| PreviewCell { shade, role: None, objective: false }).collect()
 }
+
+/// The shades of a board's 64 cells, a8 first ([`PreviewCell::shade`]): as the battle draws the
+/// board ([`super::view::BoardArea`]), a blocked cell joined to a corner of the board's rectangle
+/// (a cut corner) is left open and a hole is drawn.
+fn shades(board: &gambit_roguelite::battle::BoardShape) -> [u8; 64] {
+    let mut scene = super::BoardScene::default();
+    for square in Square::all() {
+        scene.cell_mut(square).blocked = !board.is_playable(square);
+    }
+    let area = super::view::BoardArea::of(&scene, false);
+    let mut shades = [0; 64];
+    for (i, shade) in shades.iter_mut().enumerate() {
+        let square = Square::new(((7 - i / 8) * 8 + i % 8) as u8).expect("in range");
+        *shade = if area.open[i] {
+            OPEN
+        } else if !board.is_playable(square) {
+            0
+        } else if square.is_light() {
+            1
+        } else {
+            2
+        };
+    }
+    shades
+}
+
+/// [`PreviewCell::shade`] of a cell off the board (a cut corner): not drawn.
+pub const OPEN: u8 = 3;
 
 /// A preview square: its shade (see [`PreviewCell::shade`]); [`paint`] colours it from the palette the
 /// settings ask for (so the colour-blind palette reaches the board choice too).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PreviewSquare {
-    /// 0 blocked, 1 light, 2 dark.
+    /// 0 a hole, 1 light, 2 dark, [`OPEN`] not drawn.
     pub shade: u8,
     /// A capture objective.
     pub objective: bool,
@@ -83,7 +92,7 @@ pub struct PreviewPiece(pub gambit_rules::Role);
 #[must_use]
 pub fn extent(cells: &[PreviewCell]) -> (usize, usize, usize, usize) {
     let playable: Vec<(usize, usize)> =
-        cells.iter().enumerate().filter(|(_, c)| c.shade != 0).map(|(i, _)| (i / 8, i % 8)).collect();
+        cells.iter().enumerate().filter(|(_, c)| matches!(c.shade, 1 | 2)).map(|(i, _)| (i / 8, i % 8)).collect();
     let (Some(top), Some(bottom)) = (playable.iter().map(|p| p.0).min(), playable.iter().map(|p| p.0).max())
     else {
         return (0, 8, 0, 8);
@@ -155,6 +164,7 @@ pub fn paint(
         bg.0 = match square.shade {
             0 => palette.blocked,
             1 => palette.light,
+            OPEN => Color::NONE,
             _ => palette.dark,
         };
         // The border is the square's own colour unless it rings an objective: a clear border left a
@@ -167,5 +177,38 @@ pub fn paint(
                 image.image = images.get(gambit_roguelite::Team::Enemy.color(), piece.0);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gambit_roguelite::battle::BoardShape;
+
+    fn at(cells: &[PreviewCell], name: &str) -> u8 {
+        let square: Square = name.parse().unwrap();
+        let (file, rank) = (square.index() % 8, square.index() / 8);
+        cells[usize::from((7 - rank) * 8 + file)].shade
+    }
+
+    /// A preview draws the board as the battle does: cut corners open, holes drawn, the squares'
+    /// colours, and nothing off the rectangle counted in its extent.
+    #[test]
+    fn a_preview_leaves_cut_corners_open_and_draws_holes() {
+        let board = BoardShape {
+            width: 6,
+            height: 6,
+            cut_corners: true,
+            holes: vec!["c3".parse().unwrap(), "a3".parse().unwrap()],
+        };
+        let cells = shape_cells(&board);
+        for corner in ["a1", "f1", "a6", "f6"] {
+            assert_eq!(at(&cells, corner), OPEN, "{corner}");
+        }
+        assert_eq!(at(&cells, "c3"), 0, "an inner hole is drawn");
+        assert_eq!(at(&cells, "a3"), 0, "a hole on the edge, away from the corners, is drawn");
+        assert_eq!(at(&cells, "a2"), 1, "a2 is light");
+        assert_eq!(at(&cells, "b2"), 2, "b2 is dark");
+        assert_eq!(extent(&cells), (2, 6, 0, 6));
     }
 }

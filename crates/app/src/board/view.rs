@@ -880,10 +880,11 @@ pub fn cell_card(letter: char, spent: bool) -> Option<String> {
 
 /// Shows, in the hover card's room under the board, what the pointer points at: an item's
 /// [`ItemTip`](crate::ui::ItemTip) under the pointer (a consumable button, a badge chip), else the
-/// hovered square's freeze ([`gambit_skills::frozen_square_card`]) or its piece's modifier card, else the item tip of the focused button; hides the card otherwise
-/// (the room stays, so nothing in the panel moves). Runs its search only in a frame where one of its
-/// inputs changed (the hovered square, the scene, the settings, the focus, an item's tip or
-/// interaction, a new card room), and writes only what changed.
+/// hovered square's freeze ([`gambit_skills::frozen_square_card`]) or its piece's modifier card,
+/// else the item tip of the focused button; hides the card otherwise (the room stays, so nothing in
+/// the panel moves). Runs its search only in a frame where one of its inputs changed (the hovered
+/// square, the scene, the settings, the focus, the tip or the interaction of an item that has one,
+/// a new card room), and writes only what changed.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_modifier_tip(
     hovered: Res<super::Hovered>,
@@ -891,7 +892,7 @@ pub fn draw_modifier_tip(
     settings: Res<Settings>,
     focus: Res<bevy::input_focus::InputFocus>,
     items: Query<(&crate::ui::ItemTip, Option<&Interaction>)>,
-    changed_items: Query<(), Or<(Changed<crate::ui::ItemTip>, Changed<Interaction>)>>,
+    changed_items: Query<(), (With<crate::ui::ItemTip>, Or<(Changed<crate::ui::ItemTip>, Changed<Interaction>)>)>,
     mut removed_items: RemovedComponents<crate::ui::ItemTip>,
     new_rooms: Query<(), Added<ModifierTip>>,
     mut tips: Query<(&mut Node, &mut Text, &mut BackgroundColor, &mut TextColor), With<ModifierTip>>,

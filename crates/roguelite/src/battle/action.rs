@@ -471,14 +471,7 @@ impl Battle {
                 Ok(None)
             }
             BattleAction::Use { slot, target } => {
-                let effect = self
-                    .pack
-                    .get(slot as usize)
-                    .copied()
-                    .flatten()
-                    .filter(|s| !s.used && self.to_move == Team::Player)
-                    .ok_or(ActionError::NoConsumable(slot))?
-                    .effect;
+                let effect = self.usable_consumable(slot)?;
                 match (effect.needs_target(), target) {
                     (false, None) => Ok(None),
                     (true, Some(t)) => {
@@ -490,6 +483,19 @@ impl Battle {
                 }
             }
         }
+    }
+
+    /// The effect of the unused consumable in pack slot `slot` (0-based) while the player is to
+    /// move; [`ActionError::NoConsumable`] when the slot is empty or used, or the enemy is to move.
+    /// The one lookup of [`Battle::validate`]'s `Use` and [`Battle::consumable_refusal`].
+    fn usable_consumable(&self, slot: u8) -> Result<crate::items::Effect, ActionError> {
+        self.pack
+            .get(slot as usize)
+            .copied()
+            .flatten()
+            .filter(|s| !s.used && self.to_move == Team::Player)
+            .map(|s| s.effect)
+            .ok_or(ActionError::NoConsumable(slot))
     }
 
     /// Why the consumable in pack slot `slot` (0-based) cannot be used now, or `None` when some
@@ -506,15 +512,9 @@ impl Battle {
         if let Some(id) = self.pending {
             return Some(ActionError::RepositionPending(id));
         }
-        let Some(effect) = self
-            .pack
-            .get(slot as usize)
-            .copied()
-            .flatten()
-            .filter(|s| !s.used && self.to_move == Team::Player)
-            .map(|s| s.effect)
-        else {
-            return Some(ActionError::NoConsumable(slot));
+        let effect = match self.usable_consumable(slot) {
+            Ok(effect) => effect,
+            Err(e) => return Some(e),
         };
         if !effect.needs_target()
             || self.units.iter().any(|u| u.alive && self.use_target_ok(effect, u).is_ok())

@@ -259,7 +259,7 @@ fn finished_showcase(won: bool) -> Option<(Battle, crate::run::BattleEnd, (Squar
         act: 0,
         lost: 0,
     };
-    let end = crate::run::BattleEnd::of_record(&record, square.filter(|_| defeat.is_some()), false);
+    let end = crate::run::BattleEnd::of_record(&record, square.filter(|_| defeat.is_some()), None);
     Some((battle, end, last?))
 }
 

@@ -173,6 +173,10 @@ fn a_whole_two_act_route_is_played_from_the_title() {
                     }
                     h.wait_for_run();
                     assert!(session(&h).run.roster().iter().all(|p| p.id != 5 || p.modifier.is_none()));
+                    // The map it returns to says what the rest did.
+                    let news = session(&h).news.clone().unwrap_or_default();
+                    let said = if modified { "is no longer" } else { "you left without a change" };
+                    assert!(news.starts_with("Rest: ") && news.contains(said), "act {act}: {news:?}");
                 }
                 other => panic!("expected a shop or a rest, got {other:?}"),
             }
@@ -184,8 +188,24 @@ fn a_whole_two_act_route_is_played_from_the_title() {
         // The boss.
         let boss = go(&mut h, |_, _, k| matches!(k, NodeKind::Boss { .. }));
         kinds.push(boss);
-        deploy_rook_on_c1(&mut h);
+        // The news of the last rest is gone with the next decision.
+        assert_eq!(session(&h).news, None, "act {act}");
         let rule = session(&h).run.boss_rule().expect("a boss battle");
+        // The deployment shows the enemy as the battle will start it: the Iron King armoured.
+        h.update(2);
+        let armoured_kings = h
+            .app
+            .world()
+            .resource::<gambit::board::BoardScene>()
+            .cells
+            .iter()
+            .filter(|c| {
+                c.piece.is_some_and(|p| p.role == Role::King && p.color == gambit_roguelite::Team::Enemy.color())
+                    && c.modifier == Some(gambit_roguelite::Modifier::Armored.letter())
+            })
+            .count();
+        assert_eq!(armoured_kings, usize::from(rule == BossRule::IronKing), "act {act}: {rule:?}");
+        deploy_rook_on_c1(&mut h);
         let battle = session(&h).run.battle().unwrap();
         match rule {
             BossRule::Warband { every } => assert_eq!(battle.enemy_reinforcements(), every),

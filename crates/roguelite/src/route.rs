@@ -154,12 +154,24 @@ impl BossRule {
             BossRule::Warband { every } => setup.enemy_reinforcements = every.max(1),
             BossRule::IronKing => {
                 for u in &mut setup.units {
-                    if u.team == Team::Enemy && u.role == Role::King {
-                        u.modifier = Some(Modifier::Armored);
+                    if u.team == Team::Enemy {
+                        u.modifier = self.enemy_modifier(u.role, u.modifier);
                     }
                 }
                 setup.objective = Objective::CaptureKing;
             }
+        }
+    }
+
+    /// The modifier an enemy piece of `role` starts the boss's battle with, given the one its
+    /// formation gives it (`formation`): the Iron King's king is Armored; every other piece keeps
+    /// its own. What [`BossRule::apply`] gives the battle, for a screen that shows the enemy
+    /// before it starts (the deployment).
+    #[must_use]
+    pub fn enemy_modifier(self, role: Role, formation: Option<Modifier>) -> Option<Modifier> {
+        match self {
+            BossRule::IronKing if role == Role::King => Some(Modifier::Armored),
+            _ => formation,
         }
     }
 

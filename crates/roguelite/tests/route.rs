@@ -144,6 +144,38 @@ fn the_iron_king_must_be_captured_twice() {
     assert_eq!(b.status(), gambit_roguelite::BattleStatus::Ongoing);
 }
 
+/// What a deployment screen shows of a boss's enemy is what [`BossRule::apply`] gives the battle.
+#[test]
+fn a_boss_rule_names_the_modifiers_it_gives() {
+    use gambit_roguelite::Modifier;
+    let setup = BattleSetup::from_fen("4k3/3nr3/8/8/8/8/8/4R1K1", Objective::EliminateArmy, 20).unwrap();
+    let setup = BattleSetup {
+        units: setup
+            .units
+            .into_iter()
+            .map(|mut u| {
+                if u.role == Role::Rook && u.team == Team::Enemy {
+                    u.modifier = Some(Modifier::Spiked);
+                }
+                u
+            })
+            .collect(),
+        ..setup
+    };
+    for rule in [BossRule::IronKing, BossRule::Warband { every: 3 }] {
+        let mut applied = setup.clone();
+        rule.apply(&mut applied);
+        for (before, after) in setup.units.iter().zip(&applied.units) {
+            if before.team == Team::Enemy {
+                assert_eq!(after.modifier, rule.enemy_modifier(before.role, before.modifier), "{rule:?}");
+            }
+        }
+    }
+    assert_eq!(BossRule::IronKing.enemy_modifier(Role::King, None), Some(Modifier::Armored));
+    assert_eq!(BossRule::IronKing.enemy_modifier(Role::Rook, Some(Modifier::Spiked)), Some(Modifier::Spiked));
+    assert_eq!(BossRule::Warband { every: 3 }.enemy_modifier(Role::King, None), None);
+}
+
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }

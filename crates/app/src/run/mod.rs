@@ -113,10 +113,11 @@ pub struct BattleEnd {
 impl BattleEnd {
     /// The report of a finished battle from the run's record of it: a victory's moves, bonus, points
     /// in words and gold; a defeat's cause and `square` (where the last piece fell). With
-    /// `lost_for_good` (a route that goes on), the owned pieces it lost are named as lost for the
-    /// rest of the run.
+    /// `lost_in_run` (a route that goes on: how many owned pieces the run has lost in all, this
+    /// battle's included), the owned pieces this battle lost are named as lost for the rest of the
+    /// run, beside the run's total.
     #[must_use]
-    pub fn of_record(record: &BattleRecord, square: Option<Square>, lost_for_good: bool) -> BattleEnd {
+    pub fn of_record(record: &BattleRecord, square: Option<Square>, lost_in_run: Option<usize>) -> BattleEnd {
         let mut lines = match record.reward {
             Some(reward) => vec![
                 format!("Moves used: {}", record.moves_used),
@@ -141,10 +142,12 @@ impl BattleEnd {
                 lines
             }
         };
-        if record.lost > 0 && lost_for_good {
+        if let Some(in_run) = lost_in_run.filter(|_| record.lost > 0) {
+            let pieces = |n: usize| if n == 1 { "1 piece".to_string() } else { format!("{n} pieces") };
             lines.push(format!(
-                "Pieces lost for the rest of the run: {} (a rest can bring one back)",
-                record.lost
+                "Lost in this battle for the rest of the run: {}; {} lost in all (a rest can bring one back)",
+                pieces(record.lost as usize),
+                pieces(in_run)
             ));
         }
         BattleEnd { won: record.won, lines, square }
@@ -177,6 +180,9 @@ pub struct RunSession {
     pub log: Vec<String>,
     /// Why the last decision was refused (cleared by the next accepted one).
     pub refusal: Option<String>,
+    /// What the last accepted decision changed where no screen of its own reports it (a rest: `Rest:
+    /// your Knight is back.`), shown on the map it returns to; cleared by the next accepted decision.
+    pub news: Option<String>,
     /// The last move on the board (for highlighting).
     pub last_move: Option<(Square, Square)>,
     /// Every journey of the last decision (the player's action and the enemy's replies), in order:
@@ -207,6 +213,7 @@ impl RunSession {
             recorded: None,
             showcase: None,
             showcase_badges: None,
+            news: None,
         }
     }
 
@@ -530,10 +537,22 @@ fn finish_decision(
         Err(e) => session.refusal = Some(e.to_string()),
         Ok(events) => {
             let was_battle = matches!(session.run.phase(), RunPhase::Battle);
+            let was_rest = matches!(session.run.phase(), RunPhase::Rest);
             let battles_before = session.run.stats().battles.len();
             let badges_before = session.run.badges().len();
             session.run = run;
             session.refusal = None;
+            // The map a rest returns to says what the rest did (it has no screen of its own after).
+            session.news = was_rest.then(|| {
+                let lines: Vec<&str> = events
+                    .iter()
+                    .filter_map(|e| match e {
+                        RunEvent::Run { text } => Some(text.as_str()),
+                        RunEvent::Battle { .. } => None,
+                    })
+                    .collect();
+                format!("Rest: {}.", lines.join("; "))
+            });
             // The battle panel shows the log of the battle on screen: a new battle starts a new log.
             if !was_battle && matches!(session.run.phase(), RunPhase::Battle) {
                 session.log.clear();
@@ -557,8 +576,9 @@ fn finish_decision(
                 let record = session.run.stats().battles.last().cloned().expect("a battle just ended");
                 let square = record.defeat.and(lost_on(&events));
                 // A lost battle ends the run: no "rest of the run" to speak of then.
-                let lost_for_good = session.run.route().is_some() && !session.run.is_over();
-                let mut end = BattleEnd::of_record(&record, square, lost_for_good);
+                let lost_in_run = (session.run.route().is_some() && !session.run.is_over())
+                    .then(|| session.run.lost().len());
+                let mut end = BattleEnd::of_record(&record, square, lost_in_run);
                 // An elite's victory names the badge it dropped (a battle buys none).
                 end.lines.extend(
                     session.run.badge_items().skip(badges_before).map(|it| format!("Badge won: {}", it.name)),

@@ -213,7 +213,12 @@ fn build_scene(session: Res<RunSession>, plan: Res<DeployPlan>, mut scene: ResMu
     for enemy in &e.enemy {
         let cell = next.cell_mut(enemy.square);
         cell.piece = Some(Piece::new(Team::Enemy.color(), enemy.role));
-        cell.modifier = enemy.modifier.map(gambit_roguelite::Modifier::letter);
+        // As the battle will start it: a boss's rule may arm a piece (the Iron King).
+        let modifier = match session.run.boss_rule() {
+            Some(rule) => rule.enemy_modifier(enemy.role, enemy.modifier),
+            None => enemy.modifier,
+        };
+        cell.modifier = modifier.map(gambit_roguelite::Modifier::letter);
         let hp = session.run.start_hp(Team::Enemy, enemy.role);
         cell.hp = Some((hp, hp));
         cell.objective = e.is_objective(enemy);

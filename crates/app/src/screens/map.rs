@@ -175,6 +175,8 @@ pub struct MapView {
     edges: Vec<GraphEdge>,
     cards: Vec<ChoiceCard>,
     message: Option<String>,
+    /// What the decision that led here did ([`RunSession::news`]), shown until the next one.
+    news: Option<String>,
 }
 
 /// Lays out the route as a graph: the columns are the acts' rows, left to right; a row's nodes are
@@ -439,6 +441,7 @@ impl MapView {
             edges,
             cards,
             message: session.refusal.clone(),
+            news: session.news.clone(),
         })
     }
 }
@@ -614,7 +617,15 @@ impl View for MapView {
                 });
             }
         });
-        p.spawn(crate::ui::message_line(self.message.as_deref(), 1.0));
+        // One line of room for a refusal or, in the accent colour, what the last decision did.
+        match (&self.message, &self.news) {
+            (None, Some(news)) => {
+                p.spawn(crate::ui::message_line(Some(news), 1.0)).insert(TextColor(STANDARD.accent));
+            }
+            (message, _) => {
+                p.spawn(crate::ui::message_line(message.as_deref(), 1.0));
+            }
+        }
     }
 }
 

@@ -1494,7 +1494,7 @@ impl Run {
                         let m = p.modifier.take().ok_or(RunError::NoModifier(piece))?;
                         out.push(msg(format!("your {name} is no longer {}", m.title())));
                     }
-                    RestChoice::Leave => out.push(msg("rested".into())),
+                    RestChoice::Leave => out.push(msg("you left without a change".into())),
                 }
                 self.phase = self.map_phase();
             }

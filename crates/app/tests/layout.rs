@@ -219,6 +219,52 @@ fn no_overlap_on_any_screen(width: u32, height: u32, scale: f32) {
     }
 }
 
+/// The map's graph stays where it was between visits: whatever the cards below it say (a boss's
+/// rule, a shop's or a rest's few lines), its top edge is at the same height on every map of a route
+/// run at 1280x800 and 900x600 (the play session saw the page move up and down between visits).
+#[test]
+fn the_map_graph_stays_put_between_visits() {
+    use gambit::run::RunSession;
+    use gambit::screens::Screen;
+    use gambit_roguelite::bot::{BoardChoice, Player};
+    use gambit_roguelite::{Run, RunConfig, RunPhase};
+    for (width, height) in [(1280, 800), (900, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        let mut tops: Vec<(String, f32)> = Vec::new();
+        for seed in [1, 2] {
+            let mut run = Run::new(RunConfig::new(seed));
+            for _ in 0..400 {
+                if matches!(run.phase(), RunPhase::Map { .. }) {
+                    h.app.world_mut().insert_resource(RunSession::new(run.clone()));
+                    h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Map);
+                    h.update(3);
+                    let world = h.app.world_mut();
+                    let mut graphs = world.query::<(&Name, &ComputedNode, &UiGlobalTransform)>();
+                    let top = graphs
+                        .iter(world)
+                        .find(|(name, _, _)| name.as_str() == "Route graph")
+                        .map(|(_, n, at)| rect(n, at).min.y)
+                        .expect("the map shows its graph");
+                    tops.push((format!("seed {seed}, {} battles won", run.battles_won()), top));
+                }
+                let Some(decision) = Player::Thinker.decide(&run, BoardChoice::Random) else { break };
+                if run.apply(decision).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(tops.len() >= 6, "{width}x{height}: {} maps seen", tops.len());
+        let first = tops[0].1;
+        for (at, top) in &tops {
+            assert!(
+                (top - first).abs() < 0.5,
+                "{width}x{height}: the graph's top at {top}, first at {first} ({at})"
+            );
+        }
+    }
+}
+
 #[test]
 fn no_text_overlaps_another_or_a_button_at_800x600() {
     no_overlap_on_any_screen(800, 600, 1.0);
@@ -874,8 +920,11 @@ fn a_log_never_shows_part_of_an_entry() {
             let tails: Vec<_> = tails.iter(world).map(|(n, at, c)| (rect(n, at), c.to_vec())).collect();
             for (tail, children) in tails {
                 let mut texts = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<Text>>();
-                let entries: Vec<_> =
-                    children.iter().filter_map(|c| texts.get(world, *c).ok()).map(|(n, at)| rect(n, at)).collect();
+                let entries: Vec<_> = children
+                    .iter()
+                    .filter_map(|c| texts.get(world, *c).ok())
+                    .map(|(n, at)| rect(n, at))
+                    .collect();
                 let Some(newest) = entries.last() else { continue };
                 if entries.len() < 2 || tail.height() < 1.0 || newest.height() > tail.height() + 0.5 {
                     continue;

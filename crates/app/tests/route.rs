@@ -200,7 +200,8 @@ fn a_whole_two_act_route_is_played_from_the_title() {
             .cells
             .iter()
             .filter(|c| {
-                c.piece.is_some_and(|p| p.role == Role::King && p.color == gambit_roguelite::Team::Enemy.color())
+                c.piece
+                    .is_some_and(|p| p.role == Role::King && p.color == gambit_roguelite::Team::Enemy.color())
                     && c.modifier == Some(gambit_roguelite::Modifier::Armored.letter())
             })
             .count();

@@ -30,7 +30,7 @@ pub fn run_rules() -> Vec<String> {
         format!(
             "Poison clouds hurt a piece standing in them at the start of its side's turn, at most once per turn, and fade after {CLOUD_EXPOSURES} of each side's turns (the number on the cloud). Walls block movement like the board's edge."
         ),
-        "Teleport and Freeze follow skill chess's Classic rules: a Teleport goes any distance, to any empty square or onto an enemy piece (not the two squares of skill chess's default), and cooldowns count ticks; but a pawn only moves as a pawn, and skills never touch a king or a gold-framed target: none is frozen, teleported, taken or attacked by a Teleport. A Teleport counts as a move; a Freeze is free.".to_string(),
+        "Skills follow skill chess's Classic rules (a Teleport goes any distance; cooldowns count ticks), but a pawn only moves as a pawn, and skills never touch a king or a gold-framed target: none is frozen, teleported, taken or attacked by a Teleport. A Teleport counts as a move.".to_string(),
         format!(
             "Items: a badge changes a rule for the rest of the run (the deployment and battle panels list yours). Consumables (a pack of {PACK_SIZE}) are used in a battle with their button (or typed after /: use 1, use 1 e5), free like a Freeze; one that needs a target lights up the pieces it may touch (click one, Esc cancels). A used one leaves the pack after the battle."
         ),

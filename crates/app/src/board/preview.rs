@@ -91,8 +91,12 @@ pub struct PreviewPiece(pub gambit_rules::Role);
 /// draws it): (first row, rows, first column, columns); the whole grid when none is playable.
 #[must_use]
 pub fn extent(cells: &[PreviewCell]) -> (usize, usize, usize, usize) {
-    let playable: Vec<(usize, usize)> =
-        cells.iter().enumerate().filter(|(_, c)| matches!(c.shade, 1 | 2)).map(|(i, _)| (i / 8, i % 8)).collect();
+    let playable: Vec<(usize, usize)> = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c.shade, 1 | 2))
+        .map(|(i, _)| (i / 8, i % 8))
+        .collect();
     let (Some(top), Some(bottom)) = (playable.iter().map(|p| p.0).min(), playable.iter().map(|p| p.0).max())
     else {
         return (0, 8, 0, 8);

@@ -892,7 +892,10 @@ pub fn draw_modifier_tip(
     settings: Res<Settings>,
     focus: Res<bevy::input_focus::InputFocus>,
     items: Query<(&crate::ui::ItemTip, Option<&Interaction>)>,
-    changed_items: Query<(), (With<crate::ui::ItemTip>, Or<(Changed<crate::ui::ItemTip>, Changed<Interaction>)>)>,
+    changed_items: Query<
+        (),
+        (With<crate::ui::ItemTip>, Or<(Changed<crate::ui::ItemTip>, Changed<Interaction>)>),
+    >,
     mut removed_items: RemovedComponents<crate::ui::ItemTip>,
     new_rooms: Query<(), Added<ModifierTip>>,
     mut tips: Query<(&mut Node, &mut Text, &mut BackgroundColor, &mut TextColor), With<ModifierTip>>,

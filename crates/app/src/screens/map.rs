@@ -73,9 +73,16 @@ impl ExactPreviews {
 }
 
 fn spawn(mut commands: Commands) {
-    spawn_page(&mut commands, "Map", Screen::Map, page_column(), Section::<MapView>::new());
+    // The column keeps one height whatever the cards say, from the top, so the graph and the
+    // cards' row never move between visits (centred, the page moved with the cards' lines).
+    let column =
+        Node { min_height: units(MAP_PAGE_H), justify_content: JustifyContent::FlexStart, ..page_column() };
+    spawn_page(&mut commands, "Map", Screen::Map, column, Section::<MapView>::new());
 }
 
+/// The map page's column height, units: the title, the status, the graph, the tallest choice cards
+/// and the message line, inside the 900x600 and 1280x800 windows (about 101 units tall).
+const MAP_PAGE_H: f32 = 96.0;
 /// The graph's width, units (fits the 900x600 window, 146 units wide inside the page's margins).
 const GRAPH_W: f32 = 124.0;
 /// The graph's height, units, act names included.
@@ -461,13 +468,16 @@ impl View for MapView {
     fn build(&self, p: &mut ChildSpawnerCommands<'_>) {
         p.spawn(heading(self.title.clone()));
         p.spawn(muted_line(self.status.clone()));
-        p.spawn(Node {
-            width: units(GRAPH_W),
-            height: units(GRAPH_H),
-            flex_shrink: 0.0,
-            margin: UiRect::vertical(units(1.0)),
-            ..default()
-        })
+        p.spawn((
+            Name::new("Route graph"),
+            Node {
+                width: units(GRAPH_W),
+                height: units(GRAPH_H),
+                flex_shrink: 0.0,
+                margin: UiRect::vertical(units(1.0)),
+                ..default()
+            },
+        ))
         .with_children(|g| {
             for (name, x) in &self.acts {
                 g.spawn((

@@ -493,8 +493,9 @@ pub enum CardSize {
     /// of eleven lines of [`SMALL_TEXT`] (the catalogue's longest texts, about 115 characters) and a
     /// state of two.
     Offer,
-    /// An offer among a few (the run start's three modifiers): 36 x 28 units, room for a description
-    /// of six lines of [`SMALL_TEXT`].
+    /// An offer among a few (the run start's three modifiers): 36 x 24.5 units, room for a
+    /// description of five lines of [`SMALL_TEXT`] (the longest modifier's, Poisonous's 113
+    /// characters, takes five; at 28 units the cards stood half empty).
     Choice,
     /// A piece of the army: 13 x 14 units (symbol, name, one status line).
     Piece,
@@ -506,7 +507,7 @@ impl CardSize {
     pub fn units(self) -> (f32, f32) {
         match self {
             CardSize::Offer => (17.0, 45.0),
-            CardSize::Choice => (36.0, 28.0),
+            CardSize::Choice => (36.0, 24.5),
             CardSize::Piece => (13.0, 14.0),
         }
     }

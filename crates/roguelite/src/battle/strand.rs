@@ -75,11 +75,7 @@ impl StrandingWarning {
             .map(|t| match t.stranding {
                 Stranding::ByTheAction => battle.action_text(t.action),
                 Stranding::ByReply(reply) => {
-                    format!(
-                        "{}, then its {}",
-                        battle.action_text(t.action),
-                        battle.action_text(reply)
-                    )
+                    format!("{}, then its {}", battle.action_text(t.action), battle.action_text(reply))
                 }
             })
             .collect();

@@ -265,6 +265,51 @@ fn the_map_graph_stays_put_between_visits() {
     }
 }
 
+/// A stranding warning fits the battle foot's message room: the first battle state of the auto
+/// runs of seeds 15, 144, 145 and 97 (the CLI's warned runs) where the library warns, shown at
+/// 900x600 and 800x600 (the narrowest panels): the foot says the warning and the layout check (its
+/// lines fit their box) finds nothing.
+#[test]
+fn a_stranding_warning_fits_the_battle_foot() {
+    use gambit::run::RunSession;
+    use gambit::screens::Screen;
+    use gambit_roguelite::bot::{AUTO_PLAYER_TUNING, auto_decision};
+    use gambit_roguelite::{Run, RunConfig, RunPhase};
+    let mut warned = None;
+    'seeds: for seed in [15, 144, 145, 97] {
+        let mut run = Run::new(RunConfig::new(seed));
+        for _ in 0..2000 {
+            if let RunPhase::Battle = run.phase()
+                && run.battle().is_some_and(|b| {
+                    b.to_move() == gambit_roguelite::Team::Player && b.stranding_threats().is_threatened()
+                })
+            {
+                warned = Some(run);
+                break 'seeds;
+            }
+            let Some(decision) = auto_decision(&run, AUTO_PLAYER_TUNING) else { break };
+            if run.apply(decision).is_err() {
+                break;
+            }
+        }
+    }
+    let run = warned.expect("one of the warned seeds reaches a warning");
+    for (width, height) in [(900, 600), (800, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        h.app.world_mut().insert_resource(RunSession::new(run.clone()));
+        h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Battle);
+        h.update(4);
+        let world = h.app.world_mut();
+        let mut texts = world.query::<&Text>();
+        let warning: Vec<String> =
+            texts.iter(world).map(|t| t.0.clone()).filter(|t| t.starts_with("Warning: ")).collect();
+        assert_eq!(warning.len(), 1, "{width}x{height}: {warning:?}");
+        let found = gambit::ui::layout_check::violations(world);
+        assert!(found.is_empty(), "{width}x{height}, {:?}: {found:#?}", warning[0]);
+    }
+}
+
 #[test]
 fn no_text_overlaps_another_or_a_button_at_800x600() {
     no_overlap_on_any_screen(800, 600, 1.0);

@@ -475,8 +475,9 @@ pub(crate) fn spawn_log(p: &mut ChildSpawnerCommands<'_>, text: String) {
 /// The battle foot's piece card: font, units, and lines.
 const FOOT_CARD: (f32, f32) = (1.9, 1.0);
 
-/// The battle foot's message (a refusal or the targeting prompt): font, units, and lines.
-const FOOT_MESSAGE: (f32, f32) = (2.0, 2.0);
+/// The battle foot's message (a refusal, the targeting prompt, a stranding warning): font, units,
+/// and lines (a stranding warning takes three at 900x600, about 42 characters a line).
+const FOOT_MESSAGE: (f32, f32) = (2.0, 3.0);
 
 /// The foot of a board screen's panel: lines in boxes of their own height (`text`, (font units,
 /// lines), colour), there whether they say something or not, so the log above keeps its room and

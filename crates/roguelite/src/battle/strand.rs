@@ -61,7 +61,7 @@ impl StrandingWarning {
     /// enemy leave it with no action (`whatever you play (2 actions)` or `after 3 of your 12
     /// actions`), and the first `named` of them in the command grammar with the enemy's reply that
     /// strands after each (`d3d4, then its d7c7`), then `and N more`. What the CLI prints after
-    /// `warning: ` and the game shows in the battle's message line (two lines of the panel at
+    /// `warning: ` and the game shows in the battle's message line (three lines of the panel at
     /// 900x600, so it is kept short).
     #[must_use]
     pub fn describe(&self, battle: &Battle, named: usize) -> Option<String> {
@@ -88,10 +88,7 @@ impl StrandingWarning {
         } else {
             format!("after {} of your {} actions", self.threats.len(), self.turn_ending)
         };
-        Some(format!(
-            "{which}, the enemy can leave you no action next turn (a loss): {}{more}",
-            names.join("; ")
-        ))
+        Some(format!("{which}, the enemy can leave you no action (a loss): {}{more}", names.join("; ")))
     }
 }
 

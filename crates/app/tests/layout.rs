@@ -310,6 +310,57 @@ fn a_stranding_warning_fits_the_battle_foot() {
     }
 }
 
+/// The shop with a full army (every role at its limit: 12 pieces) fits the window at 1280x800,
+/// 900x600 and 800x600 with nothing to scroll: the layout check finds nothing (the play session
+/// saw the shop page grow taller than 1280x800 with 11 pieces or more: the army's row was as wide as
+/// the offers' row, three piece cards a row with three offers left, 343 px too tall).
+#[test]
+fn the_shop_fits_with_a_full_army() {
+    use gambit::run::RunSession;
+    use gambit::screens::Screen;
+    use gambit_roguelite::bot::{BoardChoice, Player};
+    use gambit_roguelite::run::ShopItem;
+    use gambit_roguelite::{Decision, Run, RunConfig, RunPhase};
+    let mut config = RunConfig::three_battles(1);
+    config.economy.gold.start = 100_000;
+    let mut run = Run::new(config);
+    for _ in 0..400 {
+        if matches!(run.phase(), RunPhase::Shop(_)) {
+            break;
+        }
+        let Some(decision) = Player::Thinker.decide(&run, BoardChoice::Random) else { break };
+        run.apply(decision).unwrap();
+    }
+    assert!(matches!(run.phase(), RunPhase::Shop(_)), "a shop is reached");
+    // Every piece the limits allow, and modifiers for them (their names in the chips' status lines).
+    for _ in 0..300 {
+        let bare = run.roster().iter().find(|o| o.modifier.is_none()).map(|o| o.id);
+        let buy = run.shop_offers().into_iter().find_map(|o| match o.item {
+            ShopItem::Piece { .. } if o.refusal.is_none() => {
+                Some(Decision::Buy { slot: o.slot, recipient: None })
+            }
+            ShopItem::Modifier { .. } if o.affordable && !o.sold && bare.is_some() => {
+                Some(Decision::Buy { slot: o.slot, recipient: bare })
+            }
+            _ => None,
+        });
+        if run.apply(buy.unwrap_or(Decision::Reroll)).is_err() {
+            break;
+        }
+    }
+    assert_eq!(run.roster().len(), 12, "a full army is bought");
+    assert!(run.roster().iter().filter(|o| o.modifier.is_some()).count() >= 6, "modifiers are bought");
+    for (width, height) in [(1280, 800), (900, 600), (800, 600)] {
+        let mut h = Harness::with_layout(width, height);
+        h.update(3);
+        h.app.world_mut().insert_resource(RunSession::new(run.clone()));
+        h.app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Shop);
+        h.update(4);
+        let found = gambit::ui::layout_check::violations(h.app.world_mut());
+        assert!(found.is_empty(), "{width}x{height}: {found:#?}");
+    }
+}
+
 #[test]
 fn no_text_overlaps_another_or_a_button_at_800x600() {
     no_overlap_on_any_screen(800, 600, 1.0);

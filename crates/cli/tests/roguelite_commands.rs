@@ -44,7 +44,7 @@ fn run_auto_warns_before_every_defeat_by_no_action() {
         let text = stdout(&out);
         for line in text.lines().filter(|l| l.starts_with("warning: ")) {
             warnings += 1;
-            assert!(line.contains("the enemy can leave you no action (a loss)"), "{line}");
+            assert!(line.contains("the enemy can leave you with no action at your next turn"), "{line}");
         }
         let Some(defeat) = text.find("defeat: you had no action") else { continue };
         let battle = text[..defeat].rfind("\nbattle ").expect("a battle header");

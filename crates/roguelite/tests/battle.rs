@@ -972,6 +972,9 @@ fn stranding_warns_before_a_defeat_by_no_action_and_the_reply_delivers_it() {
     assert_eq!(warning.threats[0].action, step);
     let Some(Stranding::ByReply(reply)) = b.stranding(step) else { panic!("no stranding reply") };
     assert_eq!(warning.threats[0].stranding, Stranding::ByReply(reply));
+    // In words: every action does, in the short form for a panel and in full for a terminal.
+    assert_eq!(warning.summary(&b).unwrap(), "whatever you play, the enemy can leave you no action (a loss)");
+    assert!(warning.describe(&b, 3).unwrap().starts_with("whatever you play (2 actions)"));
     // Asking changes nothing; the warning is honest: the reply it names ends the battle.
     assert_eq!(b.to_move(), Team::Player);
     b.apply(step).unwrap();
@@ -997,6 +1000,15 @@ fn stranding_names_only_the_actions_that_let_the_enemy_strand_the_player() {
     assert!(
         warning.threats.contains(&StrandingThreat { action: to_a2, stranding: Stranding::ByReply(take) })
     );
+    // The short form names the first such action and counts the others, in few enough words for
+    // two lines of the battle panel.
+    let summary = warning.summary(&b).unwrap();
+    let first = b.action_text(warning.threats[0].action);
+    let others = warning.threats.len() - 1;
+    assert!(others > 0, "{warning:?}");
+    assert!(summary.starts_with(&format!("{first} and {others} other action")), "{summary}");
+    assert!(summary.ends_with("let the enemy leave you no action (a loss)"), "{summary}");
+    assert!(summary.len() + "Warning: ".len() <= 80, "{summary}");
     // A rook that stays out of reach is safe, and is not named.
     let to_b1 = BattleAction::Move { id: rook, to: sq("b1") };
     assert_eq!(b.stranding(to_b1), None);

@@ -79,7 +79,7 @@ impl StrandingNotice {
         );
         if self.key != Some(key) {
             self.key = Some(key);
-            self.text = battle.stranding_threats().describe(battle, 1).map(|t| format!("Warning: {t}"));
+            self.text = battle.stranding_threats().summary(battle).map(|t| format!("Warning: {t}"));
         }
     }
 }
@@ -475,28 +475,24 @@ pub(crate) fn spawn_log(p: &mut ChildSpawnerCommands<'_>, text: String) {
 /// The battle foot's piece card: font, units, and lines.
 const FOOT_CARD: (f32, f32) = (1.9, 1.0);
 
-/// The battle foot's message (a refusal, the targeting prompt, a stranding warning): font, units,
-/// and lines (a stranding warning takes three at 900x600, about 42 characters a line).
-const FOOT_MESSAGE: (f32, f32) = (2.0, 3.0);
+/// The battle foot's message (a refusal, the targeting prompt, a stranding warning in its short
+/// form, [`StrandingWarning::summary`](gambit_roguelite::battle::StrandingWarning::summary)): font,
+/// units, and lines (about 42 characters a line at 900x600).
+const FOOT_MESSAGE: (f32, f32) = (2.0, 2.0);
 
 /// The foot of a board screen's panel: lines in boxes of their own height (`text`, (font units,
 /// lines), colour), there whether they say something or not, so the log above keeps its room and
-/// nothing moves when a card or a message comes and goes. A hover card for the layout check: it must
-/// cover no button.
+/// nothing moves when a card or a message comes and goes; a box that says something has the panel's
+/// background, an empty one none (a piece card alone showed a large, mostly empty box). A hover
+/// card for the layout check: it must cover no button.
 pub(crate) fn spawn_foot(p: &mut ChildSpawnerCommands<'_>, lines: &[(String, (f32, f32), Color)]) {
-    let said = lines.iter().any(|(text, _, _)| !text.is_empty());
     p.spawn((
         crate::ui::layout_check::HoverCard,
-        Node {
-            flex_shrink: 0.0,
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::axes(crate::ui::units(1.0), crate::ui::units(0.2)),
-            ..default()
-        },
-        BackgroundColor(if said { crate::palette::STANDARD.panel } else { Color::NONE }),
+        Node { flex_shrink: 0.0, flex_direction: FlexDirection::Column, ..default() },
     ))
     .with_children(|foot| {
         for (text, (font, lines), colour) in lines {
+            let background = if text.is_empty() { Color::NONE } else { crate::palette::STANDARD.panel };
             foot.spawn((
                 Text::new(text.clone()),
                 text_font(*font),
@@ -507,8 +503,10 @@ pub(crate) fn spawn_foot(p: &mut ChildSpawnerCommands<'_>, lines: &[(String, (f3
                     ),
                     flex_shrink: 0.0,
                     overflow: Overflow::clip(),
+                    padding: UiRect::horizontal(crate::ui::units(1.0)),
                     ..default()
                 },
+                BackgroundColor(background),
             ));
         }
     });

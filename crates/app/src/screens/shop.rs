@@ -70,6 +70,9 @@ pub struct ShopView {
     reroll: String,
     /// The army, one card per piece: (roster id, card, can receive a modifier).
     recipients: Vec<(u32, Card, bool)>,
+    /// The most pieces the army may hold (the sum of the roles' limits): the army's row is as wide
+    /// as that many cards, so a piece bought joins at the end and nothing else moves.
+    army_limit: u32,
     owned: String,
     /// The run's badges and its pack of consumables, by name.
     items: Option<String>,
@@ -146,9 +149,7 @@ impl ShopView {
                 .iter()
                 .map(|o| {
                     let card = Card {
-                        art: crate::board::view::glyphs(o.role).0.to_string(),
-                        image: image(o.role),
-                        title: piece_name(run, o.id),
+                        title: format!("{} {}", crate::board::view::glyphs(o.role).0, piece_name(run, o.id)),
                         status: o.modifier.map(|m| m.title().to_string()),
                         selected: choice.recipient == Some(o.id),
                         ..Card::default()
@@ -156,6 +157,10 @@ impl ShopView {
                     (o.id, card, o.modifier.is_none())
                 })
                 .collect(),
+            army_limit: [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+                .iter()
+                .map(|&role| run.limit(role))
+                .sum(),
             owned: format!("Owned / limit: {}", counts.join(", ")),
             items: items_line(run),
             message: session.refusal.clone(),
@@ -199,14 +204,16 @@ impl View for ShopView {
             row.spawn(button("Leave the shop", Action::Leave));
         });
         p.spawn(label("A modifier goes to the piece chosen here (one without a modifier):"));
-        // Left-aligned under the offers' row (as wide as it, centred like it): a piece bought joins at
-        // the end, the others stay put, and the row no longer hugs the window's left edge.
-        let (offer_w, _) = CardSize::Offer.units();
-        let offers_w = self.slots.len().max(1) as f32 * (offer_w + 2.0 * CARD_MARGIN);
-        p.spawn(Node { width: units(offers_w), max_width: Val::Percent(100.0), ..wrapping_row() })
+        // Chips, left-aligned in a centred row as wide as a full army (at most the window's width):
+        // a piece bought joins at the end, the others stay put, and two rows of chips hold a full
+        // army in the height of one row of piece cards (with cards, 12 pieces made the page taller
+        // than the window).
+        let (chip_w, _) = CardSize::Chip.units();
+        let army_w = self.army_limit.max(1) as f32 * (chip_w + 2.0 * CARD_MARGIN);
+        p.spawn(Node { width: units(army_w), max_width: Val::Percent(100.0), ..wrapping_row() })
             .with_children(|row| {
                 for (id, card, enabled) in &self.recipients {
-                    let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Piece);
+                    let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Chip);
                     if !enabled {
                         b.insert(Disabled);
                     }

@@ -499,7 +499,15 @@ pub enum CardSize {
     Choice,
     /// A piece of the army: 13 x 14 units (symbol, name, one status line).
     Piece,
+    /// A piece of the army among many (the shop's choice of a modifier's piece): 13.3 x 6.7 units,
+    /// its title (`♞ Knight 2`) and one status line in [`CHIP_STATUS_TEXT`] (its modifier: the
+    /// longest, `Regenerating`, fits); two rows hold a full army of 14 in the 900x600 window in the
+    /// height of one row of [`CardSize::Piece`] cards. No picture.
+    Chip,
 }
+
+/// The status line's font of a [`CardSize::Chip`], units.
+pub const CHIP_STATUS_TEXT: f32 = 1.6;
 
 impl CardSize {
     /// (width, height) in units.
@@ -509,6 +517,7 @@ impl CardSize {
             CardSize::Offer => (17.0, 45.0),
             CardSize::Choice => (36.0, 24.5),
             CardSize::Piece => (13.0, 14.0),
+            CardSize::Chip => (13.3, 6.7),
         }
     }
 }
@@ -531,9 +540,17 @@ pub fn spawn_card<'a, A: ButtonAction>(
     size: CardSize,
 ) -> EntityCommands<'a> {
     let (width, height) = size.units();
+    // An offer's title at 2.1 units: one word of 12 letters (`Regenerating`) fits the card's width
+    // (at 2.4 it ran over the card's edge).
     let (art_size, title_size) = match size {
-        CardSize::Offer | CardSize::Choice => (4.0, 2.4),
+        CardSize::Offer => (4.0, 2.1),
+        CardSize::Choice => (4.0, 2.4),
         CardSize::Piece => (4.0, SMALL_TEXT),
+        CardSize::Chip => (0.0, 2.0),
+    };
+    let (padding, status_font) = match size {
+        CardSize::Chip => (0.4, CHIP_STATUS_TEXT),
+        _ => (0.7, SMALL_TEXT),
     };
     let mut entity = parent.spawn((
         Button,
@@ -544,7 +561,7 @@ pub fn spawn_card<'a, A: ButtonAction>(
             width: units(width),
             height: units(height),
             flex_shrink: 0.0,
-            padding: UiRect::all(units(0.7)),
+            padding: UiRect::all(units(padding)),
             margin: UiRect::all(units(CARD_MARGIN)),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
@@ -601,7 +618,7 @@ pub fn spawn_card<'a, A: ButtonAction>(
             if let Some(line) = line {
                 c.spawn((
                     Text::new(line.clone()),
-                    text_font(SMALL_TEXT),
+                    text_font(status_font),
                     TextColor(color),
                     TextLayout::justify(Justify::Center),
                     Node { max_width: Val::Percent(100.0), ..default() },

@@ -60,9 +60,8 @@ impl StrandingWarning {
     /// The warning in words, `None` when not threatened: which of the player's actions let the
     /// enemy leave it with no action (`whatever you play (2 actions)` or `after 3 of your 12
     /// actions`), and the first `named` of them in the command grammar with the enemy's reply that
-    /// strands after each (`d3d4, then its d7c7`), then `and N more`. What the CLI prints after
-    /// `warning: ` and the game shows in the battle's message line (three lines of the panel at
-    /// 900x600, so it is kept short).
+    /// strands after each (`d3d4 (then the enemy's d7c7)`), then `and N more`. What the CLI prints
+    /// after `warning: ` and the game shows in the battle's message line.
     #[must_use]
     pub fn describe(&self, battle: &Battle, named: usize) -> Option<String> {
         if !self.is_threatened() {
@@ -75,12 +74,16 @@ impl StrandingWarning {
             .map(|t| match t.stranding {
                 Stranding::ByTheAction => battle.action_text(t.action),
                 Stranding::ByReply(reply) => {
-                    format!("{}, then its {}", battle.action_text(t.action), battle.action_text(reply))
+                    format!(
+                        "{} (then the enemy's {})",
+                        battle.action_text(t.action),
+                        battle.action_text(reply)
+                    )
                 }
             })
             .collect();
         let more = self.threats.len().saturating_sub(named);
-        let more = if more > 0 { format!("; and {more} more") } else { String::new() };
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
         let which = if self.is_unavoidable() && self.turn_ending == 1 {
             "whatever you play (you have one action)".to_string()
         } else if self.is_unavoidable() {
@@ -88,7 +91,33 @@ impl StrandingWarning {
         } else {
             format!("after {} of your {} actions", self.threats.len(), self.turn_ending)
         };
-        Some(format!("{which}, the enemy can leave you no action (a loss): {}{more}", names.join("; ")))
+        Some(format!(
+            "{which}, the enemy can leave you with no action at your next turn, which loses the battle: {}{more}",
+            names.join(", ")
+        ))
+    }
+
+    /// The warning in one short sentence for a panel's message line, `None` when not threatened:
+    /// the first of the player's actions that let the enemy leave it with no action, in the command
+    /// grammar, and how many others do (`d5d4 lets the enemy leave you no action (a loss)`, `d5d4
+    /// and 2 other actions let ...`, `whatever you play, ...` when every action does, `your only
+    /// action lets ...`): at most about 80 characters with `Warning: `, two lines of the battle
+    /// panel at 900x600. [`StrandingWarning::describe`] names the enemy's replies too.
+    #[must_use]
+    pub fn summary(&self, battle: &Battle) -> Option<String> {
+        let first = self.threats.first()?;
+        let loses = "the enemy leave you no action (a loss)";
+        Some(if self.is_unavoidable() && self.turn_ending == 1 {
+            format!("your only action lets {loses}")
+        } else if self.is_unavoidable() {
+            "whatever you play, the enemy can leave you no action (a loss)".to_string()
+        } else if self.threats.len() == 1 {
+            format!("{} lets {loses}", battle.action_text(first.action))
+        } else {
+            let others = self.threats.len() - 1;
+            let actions = if others == 1 { "action" } else { "actions" };
+            format!("{} and {others} other {actions} let {loses}", battle.action_text(first.action))
+        })
     }
 }
 

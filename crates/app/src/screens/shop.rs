@@ -14,7 +14,7 @@ use crate::run::{RunAdvanced, RunDecision, RunSession};
 use crate::ui::section::show;
 use crate::ui::{
     CARD_MARGIN, Card, CardSize, Disabled, Section, View, button, capitalize, heading, label, page_column,
-    spawn_card, spawn_page, units, wrapping_row,
+    spawn_card, spawn_page, wrapping_row,
 };
 
 /// What the shop's buttons do.
@@ -70,9 +70,6 @@ pub struct ShopView {
     reroll: String,
     /// The army, one card per piece: (roster id, card, can receive a modifier).
     recipients: Vec<(u32, Card, bool)>,
-    /// The most pieces the army may hold (the sum of the roles' limits): the army's row is as wide
-    /// as that many cards, so a piece bought joins at the end and nothing else moves.
-    army_limit: u32,
     owned: String,
     /// The run's badges and its pack of consumables, by name.
     items: Option<String>,
@@ -157,10 +154,6 @@ impl ShopView {
                     (o.id, card, o.modifier.is_none())
                 })
                 .collect(),
-            army_limit: [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-                .iter()
-                .map(|&role| run.limit(role))
-                .sum(),
             owned: format!("Owned / limit: {}", counts.join(", ")),
             items: items_line(run),
             message: session.refusal.clone(),
@@ -204,21 +197,27 @@ impl View for ShopView {
             row.spawn(button("Leave the shop", Action::Leave));
         });
         p.spawn(label("A modifier goes to the piece chosen here (one without a modifier):"));
-        // Chips, left-aligned in a centred row as wide as a full army (at most the window's width):
-        // a piece bought joins at the end, the others stay put, and two rows of chips hold a full
+        // Chips in a grid of as many columns as the window holds, the columns centred: a piece
+        // bought fills the next cell and the others stay put, and two rows of chips hold a full
         // army in the height of one row of piece cards (with cards, 12 pieces made the page taller
         // than the window).
         let (chip_w, _) = CardSize::Chip.units();
-        let army_w = self.army_limit.max(1) as f32 * (chip_w + 2.0 * CARD_MARGIN);
-        p.spawn(Node { width: units(army_w), max_width: Val::Percent(100.0), ..wrapping_row() })
-            .with_children(|row| {
-                for (id, card, enabled) in &self.recipients {
-                    let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Chip);
-                    if !enabled {
-                        b.insert(Disabled);
-                    }
+        let column = (chip_w + 2.0 * CARD_MARGIN) * crate::ui::scale::UNIT_PX;
+        p.spawn(Node {
+            display: Display::Grid,
+            width: Val::Percent(100.0),
+            grid_template_columns: vec![RepeatedGridTrack::px(GridTrackRepetition::AutoFill, column)],
+            justify_content: JustifyContent::Center,
+            ..default()
+        })
+        .with_children(|row| {
+            for (id, card, enabled) in &self.recipients {
+                let mut b = spawn_card(row, card, Action::Recipient(*id), CardSize::Chip);
+                if !enabled {
+                    b.insert(Disabled);
                 }
-            });
+            }
+        });
         p.spawn(label(self.owned.clone()));
         // Always there (empty until the run holds an item), so the first badge bought moves nothing.
         p.spawn(crate::ui::reserved_line(self.items.clone().unwrap_or_default(), 1.0));

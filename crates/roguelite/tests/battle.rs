@@ -1054,11 +1054,11 @@ fn a_teleport_cannot_put_a_king_or_target_under_attack() {
     let knight = id(&b, "b1");
     assert_eq!(
         b.apply(BattleAction::Teleport { id: rook, to: sq("a8") }),
-        Err(ActionError::TeleportAttacksObjective(sq("a8")))
+        Err(ActionError::TeleportAttacksObjective { to: sq("a8"), objective: sq("e8"), what: "king" })
     );
     assert_eq!(
         b.apply(BattleAction::Teleport { id: knight, to: sq("d6") }),
-        Err(ActionError::TeleportAttacksObjective(sq("d6")))
+        Err(ActionError::TeleportAttacksObjective { to: sq("d6"), objective: sq("e8"), what: "king" })
     );
     let legal = b.legal_actions();
     for refused in [sq("a8"), sq("e5"), sq("h8")] {
@@ -1071,10 +1071,10 @@ fn a_teleport_cannot_put_a_king_or_target_under_attack() {
         typed,
         ParseActionError::Refused {
             text: "tp a1a8".into(),
-            reason: ActionError::TeleportAttacksObjective(sq("a8"))
+            reason: ActionError::TeleportAttacksObjective { to: sq("a8"), objective: sq("e8"), what: "king" }
         }
     );
-    assert!(typed.to_string().contains("cannot put a king or a marked target under attack"), "{typed}");
+    assert!(typed.to_string().ends_with("a teleport to a8 would attack the king on e8"), "{typed}");
     // A square beside the king's lines is fine; so is a knight two jumps away.
     assert!(legal.contains(&BattleAction::Teleport { id: rook, to: sq("b7") }));
     b.apply(BattleAction::Teleport { id: knight, to: sq("c4") }).unwrap();
@@ -1085,7 +1085,7 @@ fn a_teleport_cannot_put_a_king_or_target_under_attack() {
     let bishop = id(&b, "e4");
     assert_eq!(
         b.apply(BattleAction::Teleport { id: bishop, to: sq("a4") }),
-        Err(ActionError::TeleportAttacksObjective(sq("a4")))
+        Err(ActionError::TeleportAttacksObjective { to: sq("a4"), objective: sq("e8"), what: "king" })
     );
     // A marked target counts as a king does; an ordinary piece does not.
     let setup = BattleSetup::from_fen("r3k3/7p/8/8/8/8/8/R3K3", Objective::CaptureTargets, 20)
@@ -1095,7 +1095,11 @@ fn a_teleport_cannot_put_a_king_or_target_under_attack() {
     let rook = id(&b, "a1");
     assert_eq!(
         b.apply(BattleAction::Teleport { id: rook, to: sq("g7") }),
-        Err(ActionError::TeleportAttacksObjective(sq("g7")))
+        Err(ActionError::TeleportAttacksObjective {
+            to: sq("g7"),
+            objective: sq("h7"),
+            what: "marked target"
+        })
     );
     b.apply(BattleAction::Teleport { id: rook, to: sq("a7") }).unwrap_err();
     b.apply(BattleAction::Teleport { id: rook, to: sq("b6") }).unwrap();

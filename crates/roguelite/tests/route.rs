@@ -292,8 +292,12 @@ fn a_rest_brings_back_a_lost_piece_or_removes_a_modifier() {
     // Revive.
     if let Some(lost) = lost {
         let back_before = r.stats().brought_back.len();
-        r.apply(Decision::Rest { choice: RestChoice::Revive { piece: lost.id } }).unwrap();
+        let events = r.apply(Decision::Rest { choice: RestChoice::Revive { piece: lost.id } }).unwrap();
         assert!(r.roster().contains(&lost));
+        // The run's line names the piece (it said `your  is back`).
+        let name = r.piece_name(lost.id).unwrap().to_string();
+        assert!(!name.is_empty());
+        assert!(events.iter().any(|e| e.to_string() == format!("your {name} is back")), "{events:?}");
         assert!(!r.lost().contains(&lost));
         // The run's statistics say it came back (the battle's loss stays counted).
         assert_eq!(r.stats().brought_back[back_before..], [lost.role]);

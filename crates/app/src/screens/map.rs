@@ -348,7 +348,7 @@ fn rest_lines(run: &gambit_roguelite::Run) -> Vec<String> {
     let back: Vec<&gambit_roguelite::run::OwnedPiece> =
         run.lost().iter().filter(|p| !run.piece_limit(p.role).at_limit()).collect();
     let revive = if run.lost().is_empty() {
-        "Bring back a lost piece: none lost yet.".to_string()
+        "Bring back a lost piece: none lost.".to_string()
     } else if back.is_empty() {
         "Bring back a lost piece: every lost role is at its limit.".to_string()
     } else {

@@ -109,11 +109,19 @@ pub enum ActionError {
     /// A teleport onto a king or a marked target (objective pieces fall to ordinary moves only).
     #[error("a teleport cannot capture a king or a marked target ({0})")]
     TeleportCapturesObjective(Square),
-    /// A teleport that would put a king or a marked target of the other team under attack (a
-    /// teleport cannot give check: objective pieces fall to ordinary moves that the enemy can see
-    /// coming).
-    #[error("a teleport cannot put a king or a marked target under attack ({0})")]
-    TeleportAttacksObjective(Square),
+    /// A teleport to `to` that would put a king or a marked target of the other team under attack,
+    /// the one on `objective` (`what`: `king` or `marked target`), by the teleported piece or by a
+    /// line it uncovers (a teleport cannot give check: objective pieces fall to ordinary moves that
+    /// the enemy can see coming).
+    #[error("a teleport to {to} would attack the {what} on {objective}")]
+    TeleportAttacksObjective {
+        /// The teleport's destination.
+        to: Square,
+        /// The square of the king or marked target it would attack.
+        objective: Square,
+        /// `king` or `marked target`.
+        what: &'static str,
+    },
     /// A teleport of a king or a marked target (of either team).
     #[error("a king or a marked target cannot be teleported ({0})")]
     TeleportOfObjective(Square),
@@ -188,7 +196,7 @@ impl Battle {
                         && !self.teleport_hits_objective(to)
                         && !self.warded_against(to, self.to_move)
                         && !self.shielded_objective(from)
-                        && !self.teleport_attacks_objective(from, to) =>
+                        && self.teleport_attacked_objective(from, to).is_none() =>
                 {
                     out.push(BattleAction::Teleport { id: self.id_at(from), to });
                 }
@@ -291,7 +299,7 @@ impl Battle {
                             && !self.teleport_hits_objective(e.square)
                             && !self.warded_against(e.square, side)
                             && self.board.check_teleport(u.square, e.square).is_ok()
-                            && !self.teleport_attacks_objective(u.square, e.square)
+                            && self.teleport_attacked_objective(u.square, e.square).is_none()
                         {
                             out.push(BattleAction::Teleport { id: u.id, to: e.square });
                         }
@@ -331,22 +339,22 @@ impl Battle {
         !self.skills_reach_objectives && self.teleport_hits_objective(square)
     }
 
-    /// Whether a teleport of the piece on `from` to `to` would put a king or a marked target of the
-    /// other team under attack that is not attacked now, by the teleported piece or by a line it
-    /// uncovers (not allowed: [`ActionError::TeleportAttacksObjective`]). Only an objective piece in
-    /// line with `from` or within the teleported piece's reach of `to` is checked on a copy of the
-    /// position.
-    pub(super) fn teleport_attacks_objective(&self, from: Square, to: Square) -> bool {
+    /// The king or marked target of the other team, not attacked now, that a teleport of the piece
+    /// on `from` to `to` would put under attack, by the teleported piece or by a line it uncovers
+    /// (not allowed: [`ActionError::TeleportAttacksObjective`]); `None` when there is none. Only an
+    /// objective piece in line with `from` or within the teleported piece's reach of `to` is checked
+    /// on a copy of the position.
+    pub(super) fn teleport_attacked_objective(&self, from: Square, to: Square) -> Option<&Unit> {
         if self.skills_reach_objectives {
-            return false;
+            return None;
         }
-        let Some(piece) = self.board.piece_at(from) else { return false };
+        let piece = self.board.piece_at(from)?;
         let mover = piece.color;
         let position = self.position();
         self.units
             .iter()
             .filter(|u| u.alive && u.team.color() != mover && (u.role == Role::King || u.target))
-            .any(|u| {
+            .find(|u| {
                 let t = u.square;
                 if t == to
                     || !(reaches(piece.role, to, t) || aligned(from, t))
@@ -452,8 +460,13 @@ impl Battle {
                     return Err(ActionError::Warded(to));
                 }
                 self.board.check_teleport(u.square, to).map_err(ActionError::Skill)?;
-                if self.teleport_attacks_objective(u.square, to) {
-                    return Err(ActionError::TeleportAttacksObjective(to));
+                if let Some(objective) = self.teleport_attacked_objective(u.square, to) {
+                    let what = if objective.role == Role::King { "king" } else { "marked target" };
+                    return Err(ActionError::TeleportAttacksObjective {
+                        to,
+                        objective: objective.square,
+                        what,
+                    });
                 }
                 Ok(None)
             }

@@ -1477,12 +1477,14 @@ impl Run {
                         if self.owned(role) >= self.limit(role) {
                             return Err(RunError::Limit(role).into());
                         }
+                        // Named once it is back in the roster (a lost piece has no name in the
+                        // army: the line said `your  is back`).
                         let p = self.lost.remove(i);
                         self.stats.brought_back.push(role);
-                        let name = self.piece_name(p.id).map(|n| n.to_string()).unwrap_or_default();
-                        out.push(msg(format!("your {name} is back")));
                         self.roster.push(p);
                         self.roster.sort_by_key(|p| p.id);
+                        let name = self.piece_name(piece).map(|n| n.to_string()).unwrap_or_default();
+                        out.push(msg(format!("your {name} is back")));
                     }
                     RestChoice::RemoveModifier { piece } => {
                         let name = self.piece_name(piece).map(|n| n.to_string()).unwrap_or_default();

@@ -145,7 +145,7 @@ impl BattleEnd {
         if let Some(in_run) = lost_in_run.filter(|_| record.lost > 0) {
             let pieces = |n: usize| if n == 1 { "1 piece".to_string() } else { format!("{n} pieces") };
             lines.push(format!(
-                "Lost in this battle for the rest of the run: {}; {} lost in all (a rest can bring one back)",
+                "Lost in this battle: {} (gone for the rest of the run; {} lost in all, a rest can bring one back)",
                 pieces(record.lost as usize),
                 pieces(in_run)
             ));

@@ -565,7 +565,12 @@ pub fn spawn_card<'a, A: ButtonAction>(
             margin: UiRect::all(units(CARD_MARGIN)),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            justify_content: JustifyContent::FlexStart,
+            // A chip's lines in its middle (a piece without a modifier has one line only).
+            justify_content: if size == CardSize::Chip {
+                JustifyContent::Center
+            } else {
+                JustifyContent::FlexStart
+            },
             row_gap: units(0.3),
             border: UiRect::all(units(0.35)),
             border_radius: BorderRadius::all(units(1.0)),
@@ -611,7 +616,7 @@ pub fn spawn_card<'a, A: ButtonAction>(
                 Node { max_width: Val::Percent(100.0), flex_grow: 1.0, ..default() },
                 Pickable::IGNORE,
             ));
-        } else {
+        } else if size != CardSize::Chip {
             c.spawn((Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE));
         }
         for (line, color) in [(&card.price, STANDARD.accent), (&card.status, STANDARD.muted)] {

@@ -501,8 +501,9 @@ pub enum CardSize {
     Piece,
     /// A piece of the army among many (the shop's choice of a modifier's piece): 13.3 x 6.7 units,
     /// its title (`♞ Knight 2`) and one status line in [`CHIP_STATUS_TEXT`] (its modifier: the
-    /// longest, `Regenerating`, fits); two rows hold a full army of 14 in the 900x600 window in the
-    /// height of one row of [`CardSize::Piece`] cards. No picture.
+    /// longest, `Regenerating`, fits); two rows take less height than one row of
+    /// [`CardSize::Piece`] cards, and a full army of 12 fits the shop at 1280x800, 900x600 and
+    /// 800x600 (`the_shop_fits_with_a_full_army`). No picture.
     Chip,
 }
 

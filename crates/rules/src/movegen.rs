@@ -498,9 +498,9 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                     if cell == c.king_from {
                         continue;
                     }
-                    match ZONE_OFFSETS.iter().position(|&d| step(king, d) == cell) {
-                        Some(i) => path |= 1 << i,
-                        None => covered = false,
+                    match RANK_ZONE_BIT.get((cell + 7).wrapping_sub(king)) {
+                        Some(&bit) if bit != 0 => path |= bit,
+                        _ => covered = false,
                     }
                 }
                 if covered {
@@ -755,6 +755,22 @@ const LINE_BIT: [u8; 239] = {
             i += 1;
         }
         delta += 1;
+    }
+    table
+};
+
+/// For a cell on the king's rank `delta` cells away (indexed `delta + 7`), its king-zone bit (bit
+/// `i` for `king + ZONE_OFFSETS[i]`), 0 when the zone does not hold it: the castling path's cells
+/// without a search of the zone's offsets.
+const RANK_ZONE_BIT: [u16; 15] = {
+    let mut table = [0u16; 15];
+    let mut i = 0;
+    while i < ZONE_OFFSETS.len() {
+        let d = ZONE_OFFSETS[i];
+        if d >= -7 && d <= 7 {
+            table[(d + 7) as usize] = 1 << i;
+        }
+        i += 1;
     }
     table
 };

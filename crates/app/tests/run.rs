@@ -166,6 +166,26 @@ fn escape_between_battles_opens_the_pause_menu() {
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Pause);
 }
 
+/// Escape in a battle with a piece selected lets go of the piece and does not pause (a play session
+/// pressed Escape over a selected knight and saw it stay selected); a second Escape pauses.
+#[test]
+fn escape_lets_go_of_a_selected_piece_in_battle() {
+    let mut h = Harness::new();
+    start(&mut h, config(3, vec![king_on_c8(10)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    h.board(BoardInput::Pressed(sq("c1")));
+    assert_eq!(h.app.world().resource::<battle::BattleInput>().selected, Some(sq("c1")));
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(h.app.world().resource::<battle::BattleInput>().selected, None, "let go");
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None, "not paused");
+    assert!(h.app.world().resource::<BoardScene>().cells.iter().all(|c| !c.selected));
+    h.key(KeyCode::Escape);
+    h.update(2);
+    assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::Pause);
+}
+
 /// The battle log starts empty at each battle: the second battle does not show the first one's lines
 /// (it did: the log ran on through the whole run).
 #[test]

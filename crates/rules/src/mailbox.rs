@@ -392,6 +392,32 @@ pub(crate) const ORTHOGONAL_LINES: [u64; 64] = line_sets(&ORTHOGONAL);
 /// The bishop lines through each square.
 pub(crate) const DIAGONAL_LINES: [u64; 64] = line_sets(&DIAGONAL);
 
+/// For two squares on one rook or bishop line, the squares strictly between them; 0 for squares on
+/// no common line (and for a square and itself). An attack or pin question along a line is then one
+/// intersection with the occupied squares ([`Position::occupied`](crate::Position)).
+pub(crate) const BETWEEN: [[u64; 64]; 64] = {
+    let mut table = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let from = SQUARE_CELL[a] as usize;
+        let mut b = 0;
+        while b < 64 {
+            let to = SQUARE_CELL[b] as usize;
+            let d = DIRECTION[to + 119 - from] as isize;
+            if d != 0 {
+                let mut c = (from as isize + d) as usize;
+                while c != to {
+                    table[a][b] |= 1 << SQUARE_INDEX[c];
+                    c = (c as isize + d) as usize;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// The unit direction from one cell to another along a line, or 0.
 #[inline]
 pub(crate) const fn direction(from: usize, to: usize) -> isize {

@@ -552,8 +552,9 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
 /// Which of the `wanted` king-zone cells (bit `i` for `king + ZONE_OFFSETS[i]`, each inside the
 /// board) the enemy of `us` attacks with the king lifted: the position's bitboards name the enemy
-/// knights, pawns and king that touch each cell and the enemy sliders on a line through it; only
-/// those sliders' lines are walked on the mailbox (from the cell, through the king's own cell).
+/// knights, pawns and king that touch each cell and the enemy sliders on a line through it; the
+/// squares between such a slider and the cell ([`mailbox::BETWEEN`]) against the occupied ones,
+/// the king lifted, say whether its line is open.
 #[inline(always)]
 fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
     let board = &pos.board;
@@ -568,6 +569,8 @@ fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
     let (knights, pawns, kings) = (of(Role::Knight), of(Role::Pawn), of(Role::King));
     let queens = of(Role::Queen);
     let (orthogonal, diagonal) = (of(Role::Rook) | queens, of(Role::Bishop) | queens);
+    // The squares that stop a line, the king lifted.
+    let occupied = if orthogonal | diagonal == 0 { 0 } else { pos.occupied() & !mailbox::CELL_BIT[king] };
     let mut attacked = 0;
     let mut todo = wanted;
     while todo != 0 {
@@ -586,15 +589,11 @@ fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
         }
         let mut sliders =
             (orthogonal & mailbox::ORTHOGONAL_LINES[sq]) | (diagonal & mailbox::DIAGONAL_LINES[sq]);
+        let between = &mailbox::BETWEEN[sq];
         while sliders != 0 {
-            let from = mailbox::SQUARE_CELL[sliders.trailing_zeros() as usize] as usize;
+            let from = sliders.trailing_zeros() as usize;
             sliders &= sliders - 1;
-            let dir = mailbox::direction(target, from);
-            let mut c = step(target, dir);
-            while c != from && (board[c] == EMPTY || c == king) {
-                c = step(c, dir);
-            }
-            if c == from {
+            if between[from] & occupied == 0 {
                 attacked |= 1 << i;
                 break;
             }

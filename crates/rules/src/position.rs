@@ -220,9 +220,10 @@ pub struct Position {
     pub(crate) pieces: ByColor<PieceList>,
     /// Per cell (a `u8`, so indexing needs no bounds check), the slot of its piece in its list.
     list_index: [u8; 256],
-    /// Per cell code (`code & 15`), the squares holding that piece as a bit set (a1 = bit 0). Only the
-    /// piece codes are read ([`Position::bitboard`]); the slots of the other codes collect the updates
-    /// of non-captures without a branch and mean nothing. Kept by every move, undo and edit, perft's
+    /// Per cell code (`code & 15`), the squares holding that piece as a bit set (a1 = bit 0); the
+    /// `BLOCKED` slot holds the blocked tiles. Only those are read ([`Position::bitboard`],
+    /// [`Position::occupied`]); the `EMPTY` slot collects the updates of non-captures without a
+    /// branch and means nothing. Kept by every move, undo and edit, perft's
     /// counting make included (the king-safety scan reads them).
     pub(crate) bitboards: [u64; 16],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
@@ -393,6 +394,26 @@ impl Position {
     #[must_use]
     pub fn bitboard(&self, color: Color, role: Role) -> SquareSet {
         SquareSet::from_bits(self.bitboards[mailbox::piece_code(color, role) as usize])
+    }
+
+    /// The squares that stop a line: every piece of both sides and every blocked tile, as a bit set
+    /// (a1 = bit 0), from the per-code bitboards.
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> u64 {
+        let b = &self.bitboards;
+        b[BLOCKED as usize]
+            | b[4]
+            | b[5]
+            | b[6]
+            | b[7]
+            | b[8]
+            | b[9]
+            | b[10]
+            | b[11]
+            | b[12]
+            | b[13]
+            | b[14]
+            | b[15]
     }
 
     /// The number of pieces of `color` with `role`.
@@ -713,6 +734,7 @@ impl Position {
         if code != want {
             self.st.key ^= KEYS.cells[BLOCKED as usize][cell];
             self.set_cell(cell, want);
+            self.bitboards[BLOCKED as usize] ^= mailbox::CELL_BIT[cell];
             self.recompute_promotion_cells();
         }
         self.edited();
@@ -901,7 +923,10 @@ impl Position {
         for sq in Square::all() {
             match setup.cells[sq.index() as usize] {
                 crate::fen::SetupCell::Empty => {}
-                crate::fen::SetupCell::Blocked => pos.set_cell(sq.cell(), BLOCKED),
+                crate::fen::SetupCell::Blocked => {
+                    pos.set_cell(sq.cell(), BLOCKED);
+                    pos.bitboards[BLOCKED as usize] ^= mailbox::CELL_BIT[sq.cell()];
+                }
                 crate::fen::SetupCell::Piece(p) => {
                     if rules.is_standard() && p.role == Role::King && pos.kings[p.color] != 0 {
                         return Err(PositionError::TooManyKings(p.color));

@@ -519,7 +519,9 @@ mod tests {
                     // pieces do, so a tile between a slider and the king is neither check nor pin.
                     let mut shown = pos.clone();
                     if seed % 2 == 1 {
-                        for sq in Square::all().filter(|sq| (sq.index() as usize + seed + ply) % 5 == 0) {
+                        for sq in
+                            Square::all().filter(|sq| (sq.index() as usize + seed + ply).is_multiple_of(5))
+                        {
                             if shown.board[sq.cell()] == mailbox::EMPTY {
                                 shown.set_blocked(sq, true).unwrap();
                             }

@@ -395,7 +395,7 @@ pub(crate) const DIAGONAL_LINES: [u64; 64] = line_sets(&DIAGONAL);
 /// For two squares on one rook or bishop line, the squares strictly between them; 0 for squares on
 /// no common line (and for a square and itself). An attack or pin question along a line is then one
 /// intersection with the occupied squares ([`Position::occupied`](crate::Position)).
-pub(crate) const BETWEEN: [[u64; 64]; 64] = {
+pub(crate) static BETWEEN: [[u64; 64]; 64] = {
     let mut table = [[0u64; 64]; 64];
     let mut a = 0;
     while a < 64 {

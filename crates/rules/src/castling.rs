@@ -37,11 +37,53 @@ pub(crate) struct Castling {
     /// Per cell (a `u8`, so indexing needs no bounds check), the castling-right bits that survive a
     /// move from or to it.
     pub(crate) mask: [u8; 256],
+    /// Per colour, `[king side, queen side]`: the bytes of the back rank (read as one `u64` from the
+    /// a-file cell up, [`Position::castling_path_clear`]) that must hold `EMPTY` for the castling:
+    /// every cell the king and rook pass over or land on, but for their own two.
+    pub(crate) clear: ByColor<[u64; 2]>,
+    /// Per colour, `[king side, queen side]`: the king-zone bits (bit `i` for `king_from +
+    /// ZONE_OFFSETS[i]`) of the king's path (its destination included, its start excluded) when the
+    /// zone holds every such cell and the rook starts in its corner (lifting it cannot open a line
+    /// through the path), else `u16::MAX`: the path's attack questions are then asked one by one.
+    pub(crate) zone_path: ByColor<[u16; 2]>,
 }
 
 impl Castling {
-    pub(crate) const NONE: Castling =
-        Castling { rooks: ByColor::new([0; 2], [0; 2]), king: ByColor::new(0, 0), mask: [0b1111; 256] };
+    pub(crate) const NONE: Castling = Castling {
+        rooks: ByColor::new([0; 2], [0; 2]),
+        king: ByColor::new(0, 0),
+        mask: [0b1111; 256],
+        clear: ByColor::new([0; 2], [0; 2]),
+        zone_path: ByColor::new([u16::MAX; 2], [u16::MAX; 2]),
+    };
+
+    /// Fills [`Castling::clear`] and [`Castling::zone_path`] of `color`'s castling on `king_side` from
+    /// its king and rook cells.
+    fn derive_paths(&mut self, color: Color, king_side: bool) {
+        let c = self.cells(color, king_side);
+        let side = usize::from(!king_side);
+        let first = mailbox::cell_of(0, if color == Color::White { 0 } else { 7 }) as usize;
+        let lo = c.king_from.min(c.king_to).min(c.rook_from).min(c.rook_to);
+        let hi = c.king_from.max(c.king_to).max(c.rook_from).max(c.rook_to);
+        let mut clear = 0u64;
+        for cell in lo..=hi {
+            if cell != c.king_from && cell != c.rook_from {
+                clear |= 0xFF << (8 * (cell - first));
+            }
+        }
+        self.clear[color][side] = clear;
+        let mut path = 0u16;
+        let mut covered = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
+        for cell in c.king_from.min(c.king_to)..=c.king_from.max(c.king_to) {
+            if cell != c.king_from {
+                match crate::movegen::rank_zone_bit(cell as isize - c.king_from as isize) {
+                    0 => covered = false,
+                    bit => path |= bit,
+                }
+            }
+        }
+        self.zone_path[color][side] = if covered { path } else { u16::MAX };
+    }
 
     /// The cells of the castling `color` may do on `king_side` (meaningful when the right is set).
     #[inline]
@@ -263,6 +305,7 @@ impl Position {
                 let both = CastlingRights::single(color, true).with(CastlingRights::single(color, false));
                 geometry.mask[king] &= !both.bits();
                 geometry.mask[rook.cell()] &= !right.bits();
+                geometry.derive_paths(color, king_side);
             } else {
                 refused = refused.with(right);
             }
@@ -300,12 +343,12 @@ impl Position {
             return None;
         }
         let c = self.castling_geometry.cells(self.turn, king_side);
-        let board = &self.board;
-        let lo = c.king_from.min(c.king_to).min(c.rook_from).min(c.rook_to);
-        let hi = c.king_from.max(c.king_to).max(c.rook_from).max(c.rook_to);
-        let blocked =
-            (lo..=hi).any(|cell| board[cell] != EMPTY && cell != c.king_from && cell != c.rook_from);
-        (!blocked).then_some(c)
+        // The back rank's eight cells as one word, the cells that must be empty masked.
+        let first = if self.turn == Color::White { 21 } else { 91 };
+        let rank = u64::from_le_bytes(self.board[first..first + 8].try_into().expect("eight cells"));
+        let clear = self.castling_geometry.clear[self.turn][usize::from(!king_side)];
+        debug_assert_eq!(u64::from(EMPTY), 0, "an empty cell reads as a zero byte");
+        (rank & clear == 0).then_some(c)
     }
 
     /// Whether no square of the king's castling path (its destination included; its start square

@@ -490,25 +490,16 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         if castle && self.quiet && !self.pos.st.castling.is_empty() {
             for (side, king_side) in [true, false].into_iter().enumerate() {
                 let Some(c) = self.pos.castling_path_clear(king_side) else { continue };
-                let rank_end = c.rook_from % 10 == 1 || c.rook_from % 10 == 8;
-                let (lo, hi) = (c.king_from.min(c.king_to), c.king_from.max(c.king_to));
-                let mut path = 0u16;
-                let mut covered = rank_end;
-                for cell in lo..=hi {
-                    if cell == c.king_from {
-                        continue;
-                    }
-                    match RANK_ZONE_BIT.get((cell + 7).wrapping_sub(king)) {
-                        Some(&bit) if bit != 0 => path |= bit,
-                        _ => covered = false,
-                    }
-                }
-                if covered {
-                    wanted |= path;
-                    castles[side] = Some((c, path));
+                // The path's zone bits were worked out with the geometry, from the king's start.
+                let path = if c.king_from == king {
+                    self.pos.castling_geometry.zone_path[self.us][side]
                 } else {
-                    castles[side] = Some((c, u16::MAX));
+                    u16::MAX
+                };
+                if path != u16::MAX {
+                    wanted |= path;
                 }
+                castles[side] = Some((c, path));
             }
         }
         let attacked = if wanted == 0 { 0 } else { attacks(wanted) };
@@ -758,21 +749,19 @@ const LINE_BIT: [u8; 239] = {
     table
 };
 
-/// For a cell on the king's rank `delta` cells away (indexed `delta + 7`), its king-zone bit (bit
-/// `i` for `king + ZONE_OFFSETS[i]`), 0 when the zone does not hold it: the castling path's cells
-/// without a search of the zone's offsets.
-const RANK_ZONE_BIT: [u16; 15] = {
-    let mut table = [0u16; 15];
+/// For a cell on the king's rank `delta` cells away, its king-zone bit (bit `i` for `king +
+/// ZONE_OFFSETS[i]`), 0 when the zone does not hold it: the castling path's zone bits
+/// ([`crate::castling::Castling::zone_path`]).
+pub(crate) const fn rank_zone_bit(delta: isize) -> u16 {
     let mut i = 0;
     while i < ZONE_OFFSETS.len() {
-        let d = ZONE_OFFSETS[i];
-        if d >= -7 && d <= 7 {
-            table[(d + 7) as usize] = 1 << i;
+        if ZONE_OFFSETS[i] == delta && delta != 0 {
+            return 1 << i;
         }
         i += 1;
     }
-    table
-};
+    0
+}
 
 /// A scan with no checker and no pin, for positions without a king to keep safe.
 const NO_PINS: Scan = Scan::CLEAR;
@@ -907,10 +896,13 @@ pub(crate) fn count(pos: &Position) -> usize {
     let mut n = king_and_pinned(pos, king, &scan, None, |wanted| zone_attacks(pos, king, us, wanted));
     let counting = Counting::new(pos, us);
     let list = &pos.pieces[us];
+    // Every piece as if free, then the pinned ones (counted by `king_and_pinned`) taken back out:
+    // no pin test per piece.
     for &cell in &list.cells[..list.len as usize] {
-        if !scan.is_pinned(cell as usize) {
-            n += counting.piece(board, cell, |_| {});
-        }
+        n += counting.piece(board, cell, |_| {});
+    }
+    for &(cell, _) in &scan.pins[..scan.pin_count] {
+        n -= counting.piece(board, cell, |_| {});
     }
     n
 }

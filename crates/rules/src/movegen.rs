@@ -366,8 +366,8 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
     /// [`Gen::pieces_on`] in single check (`mask` set, pinned pieces skipped), in the same order:
     /// a piece that could land on none of the cells resolving the check even on an empty board
-    /// ([`mailbox::ATTACKS_BY_CODE`]: exact for a knight, the line for a slider) is passed over with
-    /// a table lookup per cell, rather than having its rays walked and every cell refused. Out of
+    /// ([`mailbox::ATTACKS_BY_CODE`] for a knight, exact; `LINE_BIT` for a slider, the rays whose
+    /// line holds such a cell) is passed over with a table lookup per cell, rather than having its rays walked and every cell refused. Out of
     /// line, so the common path's code stays as it is.
     #[inline(never)]
     fn pieces_in_check(&mut self, cells: &[u8], scan: &Scan, king: usize) {
@@ -810,6 +810,8 @@ pub(crate) struct Counting<'a> {
     promotion_bit: u8,
     capture_steps: [i8; 2],
     promotion_cells: &'a [u8; mailbox::CELLS],
+    /// The position's line copies ([`mailbox::Lines`]), for rays read eight cells at a time.
+    lines: &'a mailbox::Lines,
 }
 
 impl<'a> Counting<'a> {
@@ -823,6 +825,7 @@ impl<'a> Counting<'a> {
             promotion_bit: 1 << us as u8,
             capture_steps: PAWN_CAPTURES[us].map(|d| d as i8),
             promotion_cells: &pos.promotion_cells,
+            lines: &pos.lines,
         }
     }
 
@@ -831,7 +834,19 @@ impl<'a> Counting<'a> {
     /// cell, slider rays walked once, four per promotion. `read` is told every cell looked at, so a
     /// caller can tell which board changes could alter the answer.
     #[inline(always)]
-    pub(crate) fn piece(&self, board: &mailbox::Board, cell: u8, mut read: impl FnMut(u8)) -> usize {
+    pub(crate) fn piece(&self, board: &mailbox::Board, cell: u8, read: impl FnMut(u8)) -> usize {
+        self.piece_with::<false>(board, cell, read)
+    }
+
+    /// [`Counting::piece`]; with `RUNS`, a slider's ray whose first cell is empty is read eight
+    /// cells at a time from the board (ranks) or the line copies, and `read` hears of no slider cell.
+    #[inline(always)]
+    pub(crate) fn piece_with<const RUNS: bool>(
+        &self,
+        board: &mailbox::Board,
+        cell: u8,
+        mut read: impl FnMut(u8),
+    ) -> usize {
         let land = |c: u8| self.lands[(board[c as usize] & 15) as usize] as usize;
         let capture = |c: u8| self.captures[(board[c as usize] & 15) as usize] as usize;
         let promotes = |c: u8| usize::from(self.promotion_cells[c as usize] & self.promotion_bit != 0);
@@ -864,6 +879,9 @@ impl<'a> Counting<'a> {
                     n += land(to);
                 }
             }
+            4 if RUNS => n += self.diagonal_runs(board, cell),
+            5 if RUNS => n += self.orthogonal_runs(board, cell),
+            6 if RUNS => n += self.orthogonal_runs(board, cell) + self.diagonal_runs(board, cell),
             4 => n += rays(board, cell, &DIAGONAL8, self.captures, read),
             5 => n += rays(board, cell, &ORTHOGONAL8, self.captures, read),
             6 => n += rays(board, cell, &KING8, self.captures, read),
@@ -871,12 +889,37 @@ impl<'a> Counting<'a> {
         }
         n
     }
+
+    /// The moves of a bishop on `cell` (the diagonal rays of a queen): its rays in the order of
+    /// [`DIAGONAL8`], each through [`open_ray`] on the line copies.
+    #[inline(always)]
+    fn diagonal_runs(&self, board: &mailbox::Board, cell: u8) -> usize {
+        let lines = self.lines;
+        let [_, diagonal, anti] = mailbox::LINE_SLOTS[cell as usize].map(usize::from);
+        open_ray(board, self.captures, cell, -9, || mailbox::run_down(lines, anti))
+            + open_ray(board, self.captures, cell, -11, || mailbox::run_down(lines, diagonal))
+            + open_ray(board, self.captures, cell, 9, || mailbox::run_up(lines, anti))
+            + open_ray(board, self.captures, cell, 11, || mailbox::run_up(lines, diagonal))
+    }
+
+    /// The moves of a rook on `cell` (the orthogonal rays of a queen): rank rays read straight off
+    /// the board, file rays off the line copy, each through [`open_ray`].
+    #[inline(always)]
+    fn orthogonal_runs(&self, board: &mailbox::Board, cell: u8) -> usize {
+        let lines = self.lines;
+        let file = mailbox::LINE_SLOTS[cell as usize][0] as usize;
+        let at = cell as usize;
+        open_ray(board, self.captures, cell, -1, || mailbox::run_down(board, at))
+            + open_ray(board, self.captures, cell, 1, || mailbox::run_up(board, at))
+            + open_ray(board, self.captures, cell, -10, || mailbox::run_down(lines, file))
+            + open_ray(board, self.captures, cell, 10, || mailbox::run_up(lines, file))
+    }
 }
 
 /// The number of legal moves under standard rules, counted without building them: when the side to
 /// move is not in check, every piece that is not pinned contributes the size of its move set read
-/// straight off the board ([`Counting::piece`]); only king moves, castling, pinned pieces and en
-/// passant take the tests of the generator. In check (or without a king, or under skirmish rules)
+/// straight off the board ([`Counting::piece_with`], a slider's open rays eight cells at a time);
+/// only king moves, castling, pinned pieces and en passant take the tests of the generator. In check (or without a king, or under skirmish rules)
 /// the generator counts.
 pub(crate) fn count(pos: &Position) -> usize {
     let us = pos.turn;
@@ -899,10 +942,10 @@ pub(crate) fn count(pos: &Position) -> usize {
     // Every piece as if free, then the pinned ones (counted by `king_and_pinned`) taken back out:
     // no pin test per piece.
     for &cell in &list.cells[..list.len as usize] {
-        n += counting.piece(board, cell, |_| {});
+        n += counting.piece_with::<true>(board, cell, |_| {});
     }
     for &(cell, _) in &scan.pins[..scan.pin_count] {
-        n -= counting.piece(board, cell, |_| {});
+        n -= counting.piece_with::<true>(board, cell, |_| {});
     }
     n
 }
@@ -933,6 +976,25 @@ fn king_and_pinned(
         }
     }
     counter.0
+}
+
+/// The moves along one ray from `cell` with step `d`: a capture or nothing when its first cell holds
+/// a piece, else `run` (the ray's empty cells and the code that ends it, read eight at a time).
+#[inline(always)]
+fn open_ray(
+    board: &mailbox::Board,
+    captures: &[u8; 16],
+    cell: u8,
+    d: i8,
+    run: impl FnOnce() -> (u32, u8),
+) -> usize {
+    let first = board[step8(cell, d) as usize];
+    if first != EMPTY {
+        captures[(first & 15) as usize] as usize
+    } else {
+        let (empty, code) = run();
+        empty as usize + captures[(code & 15) as usize] as usize
+    }
 }
 
 /// The number of moves along `dirs` from `from`: the empty cells of each ray and a capture at its end.
@@ -1225,5 +1287,43 @@ mod tests {
             visit(&mut Position::from_fen(fen).unwrap(), 3, &mut checked);
         }
         assert!(checked > 1000, "only {checked} positions in check");
+    }
+
+    fn visit_counts(pos: &mut Position, depth: u32, visited: &mut usize) {
+        let moves = pos.legal_moves();
+        assert_eq!(pos.count_legal_moves(), moves.len(), "{}", pos.to_fen());
+        *visited += 1;
+        if depth > 0 {
+            for &m in &moves {
+                pos.play_unchecked(m);
+                visit_counts(pos, depth - 1, visited);
+                pos.undo();
+            }
+        }
+    }
+
+    /// `count_legal_moves` (sliders' open rays read from the board and the line copies, pinned
+    /// pieces taken back out, castling from the geometry) equals the length of the legal list at
+    /// every node of three plies from positions with open lines, pins, checks, castling on both
+    /// sides, en passant and promotions, standard and Chess960.
+    #[test]
+    fn counting_matches_the_list_everywhere() {
+        let mut visited = 0;
+        let mut starts: Vec<Position> = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "1q5k/8/8/3pP3/8/8/8/Q6K w - d6 0 2",
+        ]
+        .into_iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+        starts.extend([0, 518, 959].map(|n| Position::chess960_start(n).unwrap()));
+        for mut pos in starts {
+            visit_counts(&mut pos, 3, &mut visited);
+        }
+        assert!(visited > 100_000, "only {visited} positions");
     }
 }

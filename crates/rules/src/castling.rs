@@ -62,7 +62,7 @@ impl Castling {
     fn derive_paths(&mut self, color: Color, king_side: bool) {
         let c = self.cells(color, king_side);
         let side = usize::from(!king_side);
-        let first = mailbox::cell_of(0, if color == Color::White { 0 } else { 7 }) as usize;
+        let first = back_rank_start(color);
         let lo = c.king_from.min(c.king_to).min(c.rook_from).min(c.rook_to);
         let hi = c.king_from.max(c.king_to).max(c.rook_from).max(c.rook_to);
         let mut clear = 0u64;
@@ -97,6 +97,11 @@ impl Castling {
             rook_to: mailbox::cell_of(rook_file, back) as usize,
         }
     }
+}
+
+/// The mailbox cell of `color`'s a1 or a8: the first of its back rank's eight consecutive cells.
+fn back_rank_start(color: Color) -> usize {
+    mailbox::cell_of(0, if color == Color::White { 0 } else { 7 }) as usize
 }
 
 /// A Chess960 start position number outside 0-959.
@@ -344,7 +349,7 @@ impl Position {
         }
         let c = self.castling_geometry.cells(self.turn, king_side);
         // The back rank's eight cells as one word, the cells that must be empty masked.
-        let first = if self.turn == Color::White { 21 } else { 91 };
+        let first = back_rank_start(self.turn);
         let rank = u64::from_le_bytes(self.board[first..first + 8].try_into().expect("eight cells"));
         let clear = self.castling_geometry.clear[self.turn][usize::from(!king_side)];
         debug_assert_eq!(u64::from(EMPTY), 0, "an empty cell reads as a zero byte");

@@ -367,8 +367,8 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     /// [`Gen::pieces_on`] in single check (`mask` set, pinned pieces skipped), in the same order:
     /// a piece that could land on none of the cells resolving the check even on an empty board
     /// ([`mailbox::ATTACKS_BY_CODE`] for a knight, exact; `LINE_BIT` for a slider, the rays whose
-    /// line holds such a cell) is passed over with a table lookup per cell, rather than having its rays walked and every cell refused. Out of
-    /// line, so the common path's code stays as it is.
+    /// line holds such a cell) is passed over with a table lookup per cell, rather than having its
+    /// rays walked and every cell refused. Out of line, so the common path's code stays as it is.
     #[inline(never)]
     fn pieces_in_check(&mut self, cells: &[u8], scan: &Scan, king: usize) {
         debug_assert!(self.in_check && scan.check_count == 1);
@@ -919,8 +919,8 @@ impl<'a> Counting<'a> {
 /// The number of legal moves under standard rules, counted without building them: when the side to
 /// move is not in check, every piece that is not pinned contributes the size of its move set read
 /// straight off the board ([`Counting::piece_with`], a slider's open rays eight cells at a time);
-/// only king moves, castling, pinned pieces and en passant take the tests of the generator. In check (or without a king, or under skirmish rules)
-/// the generator counts.
+/// only king moves, castling, pinned pieces and en passant take the tests of the generator. In check
+/// (or without a king, or under skirmish rules) the generator counts.
 pub(crate) fn count(pos: &Position) -> usize {
     let us = pos.turn;
     let king = pos.kings[us] as usize;
@@ -1251,21 +1251,13 @@ mod tests {
         list
     }
 
-    fn visit(pos: &mut Position, depth: u32, checked: &mut usize) {
-        let moves = pos.legal_moves();
-        let king = pos.kings[pos.turn] as usize;
-        if king_safety::scan_for(pos, king, pos.turn).check_count == 1 {
-            for quiet in [true, false] {
-                let mut fast = Vec::new();
-                generate_with(pos, &mut fast, quiet);
-                assert_eq!(fast, walked_in_check(pos, quiet), "{} (quiet moves: {quiet})", pos.to_fen());
-            }
-            *checked += 1;
-        }
+    /// Calls `check` on `pos` and on every node of the next `depth` plies.
+    fn walk(pos: &mut Position, depth: u32, check: &mut impl FnMut(&Position)) {
+        check(pos);
         if depth > 0 {
-            for &m in &moves {
+            for m in pos.legal_moves() {
                 pos.play_unchecked(m);
-                visit(pos, depth - 1, checked);
+                walk(pos, depth - 1, check);
                 pos.undo();
             }
         }
@@ -1284,22 +1276,24 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "4k3/8/8/8/2n1q3/8/3B4/R3K2R w KQ - 0 1",
         ] {
-            visit(&mut Position::from_fen(fen).unwrap(), 3, &mut checked);
+            walk(&mut Position::from_fen(fen).unwrap(), 3, &mut |pos| {
+                let king = pos.kings[pos.turn] as usize;
+                if king_safety::scan_for(pos, king, pos.turn).check_count == 1 {
+                    for quiet in [true, false] {
+                        let mut fast = Vec::new();
+                        generate_with(pos, &mut fast, quiet);
+                        assert_eq!(
+                            fast,
+                            walked_in_check(pos, quiet),
+                            "{} (quiet moves: {quiet})",
+                            pos.to_fen()
+                        );
+                    }
+                    checked += 1;
+                }
+            });
         }
         assert!(checked > 1000, "only {checked} positions in check");
-    }
-
-    fn visit_counts(pos: &mut Position, depth: u32, visited: &mut usize) {
-        let moves = pos.legal_moves();
-        assert_eq!(pos.count_legal_moves(), moves.len(), "{}", pos.to_fen());
-        *visited += 1;
-        if depth > 0 {
-            for &m in &moves {
-                pos.play_unchecked(m);
-                visit_counts(pos, depth - 1, visited);
-                pos.undo();
-            }
-        }
     }
 
     /// `count_legal_moves` (sliders' open rays read from the board and the line copies, pinned
@@ -1322,7 +1316,10 @@ mod tests {
         .collect();
         starts.extend([0, 518, 959].map(|n| Position::chess960_start(n).unwrap()));
         for mut pos in starts {
-            visit_counts(&mut pos, 3, &mut visited);
+            walk(&mut pos, 3, &mut |pos| {
+                assert_eq!(pos.count_legal_moves(), pos.legal_moves().len(), "{}", pos.to_fen());
+                visited += 1;
+            });
         }
         assert!(visited > 100_000, "only {visited} positions");
     }

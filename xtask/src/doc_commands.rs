@@ -102,21 +102,23 @@ impl DocCommand {
     }
 }
 
-/// Runs every documented line of the program `binary` with the executable `exe`: the arguments of the
-/// line, from the repository `root`, with an empty standard input (an interactive command stops at its
-/// first prompt) and `GAMBIT_DATA_DIR` set to `data_dir`; each must exit with status 0.
+/// Runs every documented line of the program `binary` with the executable `exe`, from the repository
+/// `root`, with an empty standard input (an interactive command stops at its first prompt) and
+/// `GAMBIT_DATA_DIR` set to `data_dir`; each must exit with status 0.
 ///
-/// The one exception: a line whose first argument is one of the `slow` subcommands (they measure, and
-/// take seconds to minutes in a test build) runs with `--help` appended instead. clap then still checks
-/// that the subcommand and every option before `--help` exist and that their values parse, and each
-/// argument that names a file (a relative path with a directory and an extension) must exist.
+/// `smoke` gives the arguments each line runs with: the line's own, or the same command at a smoke
+/// size (a measurement's depth, seeds, games or time cut down, an output file moved out of the
+/// checkout; the caller knows its program's options). When `smoke` ends the arguments with `--help`
+/// (a line that names a subcommand without the options it needs), clap still checks that the
+/// subcommand and every option exist and that their values parse, and each argument that names a
+/// file (a relative path with a directory and an extension) must exist.
 ///
 /// Returns how many lines ran and the failures, each as `file:line: why`.
 pub fn run_lines(
     root: &Path,
     binary: &str,
     exe: &Path,
-    slow: &[&str],
+    smoke: impl Fn(&[String]) -> Vec<String>,
     data_dir: &Path,
 ) -> std::io::Result<(usize, Vec<String>)> {
     let mut failures = Vec::new();
@@ -126,14 +128,13 @@ pub fn run_lines(
         if bin != binary {
             continue;
         }
-        let mut args = args.to_vec();
-        if args.first().is_some_and(|sub| slow.contains(&sub.as_str())) {
+        let args = smoke(args);
+        if args.last().is_some_and(|a| a == "--help") {
             for path in args.iter().filter(|a| names_a_file(a)) {
                 if !root.join(path).is_file() {
                     failures.push(format!("{}: no file {path}", cmd.place()));
                 }
             }
-            args.push("--help".into());
         }
         let out = Command::new(exe)
             .args(&args)

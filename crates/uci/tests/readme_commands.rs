@@ -13,7 +13,8 @@ fn every_documented_gambit_uci_line_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-commands-data");
     let exe = Path::new(env!("CARGO_BIN_EXE_gambit-uci"));
-    let (ran, failures) = doc_commands::run_lines(&root, "gambit-uci", exe, &[], &data).unwrap();
+    let (ran, failures) =
+        doc_commands::run_lines(&root, "gambit-uci", exe, |args| args.to_vec(), &data).unwrap();
     assert!(failures.is_empty(), "documented commands that fail:\n{}", failures.join("\n"));
     // README.md, crates/cli/README.md and docs/performance.md hold at least three.
     assert!(ran >= 3, "found only {ran} gambit-uci command lines");

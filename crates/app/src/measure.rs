@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use gambit_rules::Color as PieceColor;
+use gambit_rules::Color;
 use gambit_skills::{SkillBoard, SkillConfig};
 
 use crate::game::engine::{EngineTask, think};
@@ -62,7 +62,7 @@ fn run_game(
     if !m.started_game {
         // The player is Black, so the engine (White, Expert) thinks at once.
         let board = SkillBoard::new(SkillConfig::default()).expect("the default config is valid");
-        commands.insert_resource(SkillGame::from_board(board, PieceColor::Black, Preset::Expert, true));
+        commands.insert_resource(SkillGame::from_board(board, Color::Black, Preset::Expert, true));
         next.set(Screen::SkillChess);
         m.started_game = true;
         return;

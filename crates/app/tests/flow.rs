@@ -14,7 +14,7 @@ use gambit::run::Profile;
 use gambit::screens::{Screen, setup, skill_chess, title};
 use gambit::settings::Settings;
 use gambit_roguelite::versus::{Tally, TwoPlayerTally};
-use gambit_rules::{Color as PieceColor, Position, Role, Square};
+use gambit_rules::{Color, Position, Role, Square};
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
 mod common;
@@ -70,7 +70,7 @@ fn the_move_list_reviews_earlier_positions_and_nothing_is_played_meanwhile() {
     let mut h = Harness::new();
     start_game(&mut h);
     // Four moves played for both sides; the player (White) is to move, so the engine waits.
-    let mut game = SkillGame::new(SkillConfig::default(), PieceColor::White, Preset::Beginner, true).unwrap();
+    let mut game = SkillGame::new(SkillConfig::default(), Color::White, Preset::Beginner, true).unwrap();
     for san in ["e4", "e5", "d4", "exd4"] {
         let m = game.board.position().parse_san(san).unwrap();
         game.apply(gambit_skills::Action::Move(m)).unwrap();
@@ -89,7 +89,7 @@ fn the_move_list_reviews_earlier_positions_and_nothing_is_played_meanwhile() {
     assert!(!texts.iter().any(|t| t == "Your move"), "{texts:?}");
     assert_eq!(piece_on_scene(&h, "e4").map(|p| p.role), Some(Role::Pawn));
     assert_eq!(piece_on_scene(&h, "d2").map(|p| p.role), Some(Role::Pawn), "d4 is not played yet");
-    assert_eq!(piece_on_scene(&h, "e7").map(|p| p.color), Some(PieceColor::Black));
+    assert_eq!(piece_on_scene(&h, "e7").map(|p| p.color), Some(Color::Black));
     assert_eq!(h.app.world().resource::<BoardScene>().last_move, Some((sq("e2"), sq("e4"))));
     // The step buttons and Shift+arrows move through the list.
     h.press(skill_chess::Action::ReviewStep(-1));
@@ -115,7 +115,7 @@ fn the_move_list_reviews_earlier_positions_and_nothing_is_played_meanwhile() {
     // "Back to the game" is on screen while reviewing; it shows the live game again and moves play.
     h.press(skill_chess::Action::BackToGame);
     assert_eq!(h.input().review, None);
-    assert_eq!(piece_on_scene(&h, "d4").map(|p| p.color), Some(PieceColor::Black), "exd4 on the board");
+    assert_eq!(piece_on_scene(&h, "d4").map(|p| p.color), Some(Color::Black), "exd4 on the board");
     assert!(h.texts().iter().any(|t| t == "Your move"), "the live game's heading again");
     // Home reviews the start, End (like the last step) is the live game.
     h.key(KeyCode::Home);
@@ -144,7 +144,7 @@ fn resigning_asks_first_ends_the_game_and_counts_a_loss() {
     h.press(skill_chess::Action::Resign);
     h.press(skill_chess::Action::ConfirmResign(true));
     assert!(h.game().is_finished());
-    assert_eq!(h.game().resigned, Some(PieceColor::White));
+    assert_eq!(h.game().resigned, Some(Color::White));
     assert_eq!(h.game().status_line(), "You resigned");
     let tally = h.app.world().resource::<Profile>().progress.versus.against(Preset::Beginner);
     assert_eq!(tally, Tally { wins: 0, draws: 0, losses: 1 });
@@ -224,7 +224,7 @@ fn review_shows_the_reviewed_positions_skills() {
     start_game(&mut h);
     // White freezes e7: Freeze goes on cooldown; then the engine replies.
     play(&mut h, "fz e7");
-    let live_freeze = h.game().board.cooldown(PieceColor::White, Skill::Freeze);
+    let live_freeze = h.game().board.cooldown(Color::White, Skill::Freeze);
     assert!(live_freeze > 0);
     let shown = |h: &mut Harness| {
         let world = h.app.world_mut();
@@ -262,8 +262,8 @@ fn review_shows_the_reviewed_positions_skills() {
 fn mate_on_the_back_rank(h: &mut Harness) {
     let position = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
     let mut board = SkillBoard::from_position(position, SkillConfig::default());
-    board.set_cooldown(PieceColor::Black, Skill::Teleport, 4);
-    h.app.world_mut().insert_resource(SkillGame::from_board(board, PieceColor::White, Preset::Club, true));
+    board.set_cooldown(Color::Black, Skill::Teleport, 4);
+    h.app.world_mut().insert_resource(SkillGame::from_board(board, Color::White, Preset::Club, true));
     h.update(1);
     h.board(BoardInput::Command("Ra8".to_string()));
 }
@@ -422,7 +422,7 @@ fn a_pgn_start_plays_its_moves_and_a_file_path_is_read() {
     let mut h = Harness::new();
     h.press(title::Action::SkillChess);
     h.press(setup::Action::Strength(Preset::Beginner));
-    h.press(setup::Action::Player(PieceColor::Black));
+    h.press(setup::Action::Player(Color::Black));
     // An illegal move: the error names it, the game does not start.
     type_start(&mut h, "1. e4 e5 2. Ke3 *");
     h.press(setup::Action::Start);
@@ -441,7 +441,7 @@ fn a_pgn_start_plays_its_moves_and_a_file_path_is_read() {
     assert_eq!(h.screen(), Screen::SkillChess);
     let texts: Vec<String> = h.game().listed.iter().map(|l| l.text.clone()).collect();
     assert_eq!(texts, ["e4", "e5", "Nf3"], "the PGN's moves are in the move list");
-    assert_eq!(h.game().player, PieceColor::Black);
+    assert_eq!(h.game().player, Color::Black);
     // The player has Black: their turn, no engine move.
     h.update(5);
     assert!(h.game().players_turn());
@@ -516,7 +516,7 @@ fn foresight_shows_the_engines_reply_to_the_hovered_move_only_when_on() {
     let mut h = Harness::new();
     start_game(&mut h);
     // 1. e4 d5 on the board, White to move: Qg4 would hang the queen to the c8 bishop.
-    let mut game = SkillGame::new(SkillConfig::default(), PieceColor::White, Preset::Beginner, true).unwrap();
+    let mut game = SkillGame::new(SkillConfig::default(), Color::White, Preset::Beginner, true).unwrap();
     for san in ["e4", "d5"] {
         let m = game.board.position().parse_san(san).unwrap();
         game.apply(gambit_skills::Action::Move(m)).unwrap();

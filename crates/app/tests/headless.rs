@@ -15,7 +15,7 @@ use gambit::menus::{
 use gambit::screens::{Screen, setup, skill_chess, title};
 use gambit::settings::Settings;
 use gambit::storage::DataDir;
-use gambit_rules::{Color as PieceColor, Position, Role, Square};
+use gambit_rules::{Position, Role, Square};
 use gambit_search::CHANCES_NODES;
 use gambit_skills::{Skill, SkillBoard, SkillConfig};
 
@@ -40,7 +40,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     let mut h = Harness::new();
     assert_eq!(h.screen(), Screen::Title);
     start_game(&mut h);
-    assert_eq!(h.game().player, PieceColor::White);
+    assert_eq!(h.game().player, gambit_rules::Color::White);
     assert_eq!(h.game().strength, Preset::Beginner);
     // Click e2, click e4: the same path as the pointer.
     h.board(BoardInput::Pressed(sq("e2")));
@@ -50,7 +50,7 @@ fn title_to_skill_chess_a_move_and_the_engines_reply() {
     h.wait_for_engine();
     // The engine's turn: possibly a free Freeze, then one turn-ending action.
     assert!(h.game().listed.len() >= 2);
-    assert!(h.game().listed[1..].iter().all(|l| l.actor == PieceColor::Black.into()));
+    assert!(h.game().listed[1..].iter().all(|l| l.actor == gambit_rules::Color::Black.into()));
     assert!(h.game().players_turn());
     // The strength choice was remembered.
     assert_eq!(h.app.world().resource::<Settings>().strength, Preset::Beginner);
@@ -165,7 +165,7 @@ fn teleport_and_freeze_through_the_targeting_mode() {
         h.game().listed.iter().take(2).map(|l| l.text.as_str()).collect::<Vec<_>>(),
         ["fz e7", "tp g1g3"]
     );
-    assert!(h.game().board.cooldown(PieceColor::White, Skill::Teleport) > 0);
+    assert!(h.game().board.cooldown(gambit_rules::Color::White, Skill::Teleport) > 0);
     h.wait_for_engine();
     // Escape cancels a targeting mode without a change.
     h.board(BoardInput::Cast(Skill::Freeze));
@@ -182,10 +182,10 @@ fn a_game_played_to_checkmate_from_a_set_position() {
     let mut board = SkillBoard::from_position(position, SkillConfig::default());
     // In skill chess a side that can still teleport out of check is not mated: put Black's Teleport
     // on cooldown so Ra8 is mate.
-    board.set_cooldown(PieceColor::Black, Skill::Teleport, 4);
+    board.set_cooldown(gambit_rules::Color::Black, Skill::Teleport, 4);
     h.app.world_mut().insert_resource(SkillGame::from_board(
         board,
-        PieceColor::White,
+        gambit_rules::Color::White,
         Preset::Beginner,
         true,
     ));

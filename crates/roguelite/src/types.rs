@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gambit_rules::{Color, Role};
+use gambit_rules::{ByColor, Color, Role};
 use serde::{Deserialize, Serialize};
 
 /// A piece's stable id inside one battle (its index in [`Battle::units`](crate::battle::Battle::units)).
@@ -65,6 +65,22 @@ pub enum Team {
     Player,
     /// The enemy (Black, top).
     Enemy,
+}
+
+/// Per-side storage of the battle read by team: the player's entry is White's, the enemy's Black's
+/// ([`Team::color`]), so `rules[team]` needs no `team.color()`.
+impl<T> std::ops::Index<Team> for ByColor<T> {
+    type Output = T;
+
+    fn index(&self, team: Team) -> &T {
+        &self[team.color()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Team> for ByColor<T> {
+    fn index_mut(&mut self, team: Team) -> &mut T {
+        &mut self[team.color()]
+    }
 }
 
 impl Team {

@@ -28,7 +28,7 @@ pub use log::{LogEntry, LogKind};
 pub use pgn::PgnRecorder;
 pub use render::{GridError, render_ascii, rotate_view_180};
 pub use skill::{BySkill, Cooldowns, ParseSkillError, SideCooldowns, Skill, cooldowns_json};
-pub use start::{GameStart, StartError};
+pub use start::{GameStart, GameStartError};
 pub use state::StateError;
 pub use teleports::{TeleportRules, TeleportTargets};
 pub use threats::threatened_squares;

@@ -20,7 +20,7 @@ pub struct GameStart {
 
 /// Why a text cannot start a game. Each says what is wrong, for the player.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum StartError {
+pub enum GameStartError {
     /// Nothing but white space.
     #[error("nothing to read: paste a FEN or a PGN game, or give a file's path")]
     Empty,
@@ -49,19 +49,19 @@ impl GameStart {
     /// ```
     ///
     /// # Errors
-    /// [`StartError::Empty`], [`StartError::Fen`], [`StartError::Pgn`] or [`StartError::NoGame`].
-    pub fn parse(text: &str) -> Result<GameStart, StartError> {
+    /// [`GameStartError::Empty`], [`GameStartError::Fen`], [`GameStartError::Pgn`] or [`GameStartError::NoGame`].
+    pub fn parse(text: &str) -> Result<GameStart, GameStartError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(StartError::Empty);
+            return Err(GameStartError::Empty);
         }
         if looks_like_pgn(text) {
-            let games = read_pgn(text, Variations::Skip).map_err(StartError::Pgn)?;
-            let game = games.into_iter().next().ok_or(StartError::NoGame)?;
+            let games = read_pgn(text, Variations::Skip).map_err(GameStartError::Pgn)?;
+            let game = games.into_iter().next().ok_or(GameStartError::NoGame)?;
             let moves = game.mainline.moves.iter().map(|m| m.mv).collect();
             Ok(GameStart { start: game.start, moves })
         } else {
-            let start = Position::from_fen(text).map_err(StartError::Fen)?;
+            let start = Position::from_fen(text).map_err(GameStartError::Fen)?;
             Ok(GameStart { start, moves: Vec::new() })
         }
     }
@@ -93,13 +93,13 @@ mod tests {
         let start = GameStart::parse("  r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20\n").unwrap();
         assert_eq!(start.start.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20");
         let err = GameStart::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").unwrap_err();
-        assert!(matches!(err, StartError::Fen(_)));
+        assert!(matches!(err, GameStartError::Fen(_)));
         assert!(err.to_string().contains("side to move"), "{err}");
         let err = GameStart::parse("hello").unwrap_err();
         assert!(err.to_string().starts_with("not a FEN"), "{err}");
         // Two white kings: parses, but is no position.
-        assert!(matches!(GameStart::parse("K7/8/8/8/8/8/8/K6k w - - 0 1"), Err(StartError::Fen(_))));
-        assert_eq!(GameStart::parse(" \n\t"), Err(StartError::Empty));
+        assert!(matches!(GameStart::parse("K7/8/8/8/8/8/8/K6k w - - 0 1"), Err(GameStartError::Fen(_))));
+        assert_eq!(GameStart::parse(" \n\t"), Err(GameStartError::Empty));
     }
 
     #[test]
@@ -115,7 +115,7 @@ mod tests {
         }
         assert_eq!(board.position().to_fen(), "8/8/4k3/4P3/8/8/8/4K3 w - - 1 3");
         let err = GameStart::parse("1. e4 e5 2. Qxf7").unwrap_err();
-        assert!(matches!(err, StartError::Pgn(_)));
+        assert!(matches!(err, GameStartError::Pgn(_)));
         assert!(err.to_string().contains("Qxf7"), "{err}");
         let err = GameStart::parse("[Event \"x\"\n\n1. e4 *").unwrap_err();
         assert!(err.to_string().contains("tag"), "{err}");

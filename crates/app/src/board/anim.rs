@@ -6,7 +6,7 @@
 //! above it, never part of the layout), and none is started with reduced motion.
 
 use bevy::prelude::*;
-use gambit_rules::{Color as Side, Piece, Role, Square};
+use gambit_rules::{Piece, Role, Square};
 
 use super::art::PieceImages;
 use super::view::{Cell, PieceGlyph};
@@ -72,10 +72,10 @@ pub struct Cue {
 /// Whether a piece of `role` and `side` could go from `from` to `to` by its own movement (ignoring
 /// what stands between): a move slides, anything else is a teleport.
 #[must_use]
-pub fn moves_like(role: Role, side: Side, from: Square, to: Square) -> bool {
+pub fn moves_like(role: Role, side: gambit_rules::Color, from: Square, to: Square) -> bool {
     let df = i16::from(to.file().index()) - i16::from(from.file().index());
     let dr = i16::from(to.rank().index()) - i16::from(from.rank().index());
-    let forward = if side == Side::White { 1 } else { -1 };
+    let forward = if side == gambit_rules::Color::White { 1 } else { -1 };
     match role {
         Role::Pawn => (df == 0 && (dr == forward || dr == 2 * forward)) || (df.abs() == 1 && dr == forward),
         Role::Knight => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
@@ -115,7 +115,7 @@ pub fn travels(scene: &BoardScene) -> Vec<super::Travel> {
 /// a vanish where a teleport left.
 #[must_use]
 pub fn cues(before: &BoardScene, after: &BoardScene) -> Vec<Cue> {
-    let count = |s: &BoardScene, side: Side| {
+    let count = |s: &BoardScene, side: gambit_rules::Color| {
         s.cells.iter().filter(|c| c.piece.is_some_and(|p| p.color == side)).count()
     };
     let mut out = Vec::new();
@@ -414,7 +414,7 @@ impl Ending {
 
 /// The ending of a skill-chess game for the player playing `player`.
 #[must_use]
-pub fn ending_of(outcome: gambit_rules::Outcome, player: Side) -> Ending {
+pub fn ending_of(outcome: gambit_rules::Outcome, player: gambit_rules::Color) -> Ending {
     match outcome {
         gambit_rules::Outcome::Checkmate { winner } if winner == player => Ending::Victory,
         gambit_rules::Outcome::Checkmate { .. } => Ending::Defeat,
@@ -639,20 +639,20 @@ mod tests {
 
     #[test]
     fn the_ending_follows_the_players_side() {
-        let mate = gambit_rules::Outcome::Checkmate { winner: Side::Black };
-        assert_eq!(ending_of(mate, Side::Black), Ending::Victory);
-        assert_eq!(ending_of(mate, Side::White), Ending::Defeat);
+        let mate = gambit_rules::Outcome::Checkmate { winner: gambit_rules::Color::Black };
+        assert_eq!(ending_of(mate, gambit_rules::Color::Black), Ending::Victory);
+        assert_eq!(ending_of(mate, gambit_rules::Color::White), Ending::Defeat);
         let draw = gambit_rules::Outcome::Draw(gambit_rules::DrawReason::Stalemate);
-        assert_eq!(ending_of(draw, Side::White), Ending::Draw);
+        assert_eq!(ending_of(draw, gambit_rules::Color::White), Ending::Draw);
     }
 
     #[test]
     fn moves_slide_and_only_off_pattern_jumps_are_teleports() {
-        assert!(moves_like(Role::Knight, Side::White, sq("g1"), sq("f3")));
-        assert!(!moves_like(Role::Knight, Side::White, sq("g1"), sq("g3")));
-        assert!(moves_like(Role::Pawn, Side::Black, sq("e7"), sq("e5")));
-        assert!(!moves_like(Role::Pawn, Side::Black, sq("e7"), sq("e8")));
-        assert!(moves_like(Role::King, Side::White, sq("e1"), sq("g1")), "castling");
-        assert!(!moves_like(Role::Bishop, Side::White, sq("c1"), sq("c3")));
+        assert!(moves_like(Role::Knight, gambit_rules::Color::White, sq("g1"), sq("f3")));
+        assert!(!moves_like(Role::Knight, gambit_rules::Color::White, sq("g1"), sq("g3")));
+        assert!(moves_like(Role::Pawn, gambit_rules::Color::Black, sq("e7"), sq("e5")));
+        assert!(!moves_like(Role::Pawn, gambit_rules::Color::Black, sq("e7"), sq("e8")));
+        assert!(moves_like(Role::King, gambit_rules::Color::White, sq("e1"), sq("g1")), "castling");
+        assert!(!moves_like(Role::Bishop, gambit_rules::Color::White, sq("c1"), sq("c3")));
     }
 }

@@ -9,7 +9,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use gambit_rules::{ByColor, Color as Side, Role};
+use gambit_rules::{ByColor, Color, Role};
 
 /// Edge length of a piece image, pixels.
 pub const IMAGE_PX: u32 = 112;
@@ -259,10 +259,10 @@ impl PieceArt {
 /// The fill and line colours of a side, as sRGB bytes: white pieces ivory with a near-black line,
 /// black pieces near-black with a light grey line (so they read on dark squares).
 #[must_use]
-pub fn side_colours(side: Side) -> ([u8; 4], [u8; 4]) {
+pub fn side_colours(side: Color) -> ([u8; 4], [u8; 4]) {
     match side {
-        Side::White => ([0xFB, 0xF7, 0xEC, 0xFF], [0x1C, 0x1C, 0x1E, 0xFF]),
-        Side::Black => ([0x26, 0x26, 0x2C, 0xFF], [0xD8, 0xD8, 0xDC, 0xFF]),
+        Color::White => ([0xFB, 0xF7, 0xEC, 0xFF], [0x1C, 0x1C, 0x1E, 0xFF]),
+        Color::Black => ([0x26, 0x26, 0x2C, 0xFF], [0xD8, 0xD8, 0xDC, 0xFF]),
     }
 }
 
@@ -273,7 +273,7 @@ pub struct PieceImages(ByColor<[Handle<Image>; 6]>);
 impl PieceImages {
     /// The image of a piece.
     #[must_use]
-    pub fn get(&self, side: Side, role: Role) -> Handle<Image> {
+    pub fn get(&self, side: Color, role: Role) -> Handle<Image> {
         self.0[side][role_index(role)].clone()
     }
 }
@@ -293,7 +293,7 @@ const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Ro
 
 /// Rasterises the twelve piece images into the asset store.
 pub fn build_images(images: &mut Assets<Image>) -> PieceImages {
-    let mut side = |s: Side| {
+    let mut side = |s: Color| {
         let (fill, line) = side_colours(s);
         ROLES.map(|role| {
             let data = art(role).rasterise(IMAGE_PX, fill, line);
@@ -306,7 +306,7 @@ pub fn build_images(images: &mut Assets<Image>) -> PieceImages {
             ))
         })
     };
-    PieceImages(ByColor { white: side(Side::White), black: side(Side::Black) })
+    PieceImages(ByColor { white: side(Color::White), black: side(Color::Black) })
 }
 
 /// Startup: the piece images (skipped without an image store, as in headless tests without
@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn rasterised_images_have_transparent_corners_and_opaque_centres() {
-        let (fill, line) = side_colours(Side::Black);
+        let (fill, line) = side_colours(Color::Black);
         let px = art(Role::Rook).rasterise(32, fill, line);
         assert_eq!(px.len(), 32 * 32 * 4);
         assert_eq!(px[3], 0, "top-left corner transparent");

@@ -131,7 +131,7 @@ impl StartField {
     ///
     /// # Errors
     /// What is wrong, in words: the file could not be read, or the skills crate's
-    /// [`gambit_skills::StartError`] (a FEN's bad field, a PGN's line and move).
+    /// [`gambit_skills::GameStartError`] (a FEN's bad field, a PGN's line and move).
     pub fn start(&self) -> Result<Option<GameStart>, String> {
         let text = self.text.trim();
         if text.is_empty() {

@@ -5,7 +5,7 @@
 //! pending promotion, message), reset on entering; the model is [`SkillGame`].
 
 use bevy::prelude::*;
-use gambit_rules::{Color as PieceColor, Role};
+use gambit_rules::Role;
 use gambit_skills::Skill;
 
 use super::Screen;
@@ -126,8 +126,8 @@ fn enter(
 ) {
     let rotated = match settings.orientation {
         // Two players with the board turning: the side to move at the bottom.
-        _ if game.two_players && settings.turn_board => game.board.turn() == PieceColor::Black,
-        Orientation::Player => game.player == PieceColor::Black,
+        _ if game.two_players && settings.turn_board => game.board.turn() == gambit_rules::Color::Black,
+        Orientation::Player => game.player == gambit_rules::Color::Black,
         Orientation::White => false,
         Orientation::Black => true,
     };
@@ -412,9 +412,9 @@ impl View for CapturedView {
 fn captured_lines(board: &gambit_skills::SkillBoard) -> [String; 2] {
     let taken = board.captured();
     let balance = board.captured_balance();
-    [PieceColor::White, PieceColor::Black].map(|side| {
+    [gambit_rules::Color::White, gambit_rules::Color::Black].map(|side| {
         let glyphs: String = taken[side].iter().map(|&r| role_glyph(r)).collect();
-        let ahead = if side == PieceColor::White { balance } else { -balance };
+        let ahead = if side == gambit_rules::Color::White { balance } else { -balance };
         let edge = if ahead > 0 { format!(" (+{ahead})") } else { String::new() };
         let name = crate::game::session::side_name(side);
         if glyphs.is_empty() {
@@ -848,7 +848,7 @@ fn turn_board(
     game: Res<SkillGame>,
     settings: Res<Settings>,
     mut view: ResMut<BoardViewState>,
-    mut last_turn: Local<Option<(u64, PieceColor)>>,
+    mut last_turn: Local<Option<(u64, gambit_rules::Color)>>,
 ) {
     if !game.two_players || !settings.turn_board {
         *last_turn = None;
@@ -857,7 +857,7 @@ fn turn_board(
     let now = (game.generation, game.board.turn());
     if *last_turn != Some(now) {
         if last_turn.is_some() {
-            view.rotated = now.1 == PieceColor::Black;
+            view.rotated = now.1 == gambit_rules::Color::Black;
         }
         *last_turn = Some(now);
     }
@@ -939,7 +939,7 @@ pub fn skills_view(game: &SkillGame, reviewed: Option<&gambit_skills::SkillBoard
 fn skill_label(
     game: &SkillGame,
     board: &gambit_skills::SkillBoard,
-    side: PieceColor,
+    side: gambit_rules::Color,
     skill: Skill,
 ) -> String {
     if game.skills_enabled {

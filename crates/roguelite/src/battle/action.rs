@@ -380,7 +380,7 @@ impl Battle {
     /// (crate::items::TeamRules::early_promotion)): the team has the badge and the next square
     /// forward is its promotion square.
     pub(super) fn early_promotion_square(&self, team: Team, square: Square) -> bool {
-        if !self.rules[team.color()].early_promotion {
+        if !self.rules[team].early_promotion {
             return false;
         }
         let forward = if team == Team::Player { 1 } else { -1 };

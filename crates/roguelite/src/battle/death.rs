@@ -106,7 +106,7 @@ impl Battle {
             Cause::Poison => self.emit(|b| BattleEvent::Died { unit: b.label(id), square: sq }),
             Cause::Damage => self.emit(|b| BattleEvent::Destroyed { unit: b.label(id), square: sq }),
         }
-        let rules = self.rules[team.color()];
+        let rules = self.rules[team];
         match modifier {
             Some(Modifier::Poisonous) => {
                 let mut squares = vec![sq];
@@ -120,7 +120,7 @@ impl Battle {
                 }
                 self.emit(|b| BattleEvent::CloudCreated { source: b.label(id), squares: squares.clone() });
                 let mut counters = ByColor::splat(CLOUD_EXPOSURES);
-                counters[team.other().color()] += rules.cloud_extra;
+                counters[team.other()] += rules.cloud_extra;
                 self.clouds.push(Cloud { squares, counters });
             }
             Some(Modifier::Bulwark) => {
@@ -171,7 +171,7 @@ impl Battle {
             return;
         };
         let id = self.units.len() as PieceId;
-        let hp = self.rules[team.color()].start_hp(role);
+        let hp = self.rules[team].start_hp(role);
         // The next number of the side's pieces of that role (never one already shown).
         let number = self
             .units

@@ -151,7 +151,7 @@ impl Battle {
                 return Err(BattleError::BadTarget(spec.square));
             }
             let id = i as PieceId;
-            let hp = rules[spec.team.color()].start_hp(spec.role);
+            let hp = rules[spec.team].start_hp(spec.role);
             at[spec.square.index() as usize] = Some(id);
             position
                 .put_piece(spec.square, Piece::new(spec.team.color(), spec.role))
@@ -399,7 +399,7 @@ impl Battle {
     /// The rules `team`'s badges make ([`TeamRules`]).
     #[must_use]
     pub fn rules(&self, team: Team) -> &TeamRules {
-        &self.rules[team.color()]
+        &self.rules[team]
     }
 
     /// The player's consumables in pack order (`None`: an empty slot), used or not.

@@ -101,7 +101,7 @@ impl Battle {
         let u = &self.units[id as usize];
         let swift = victim.is_some()
             && u.alive
-            && (u.modifier == Some(Modifier::Swift) || self.rules[team.color()].swift_role(u.role));
+            && (u.modifier == Some(Modifier::Swift) || self.rules[team].swift_role(u.role));
         // Step 5: the budget, after the victory checks.
         if self.budget_exhausted(team) {
             return;
@@ -135,7 +135,7 @@ impl Battle {
     /// Step 2, after a capture by `capturer` of `team`: Vampiric, the frozen-capture refund and the
     /// skills badges make ready (the capturer's first capture; the victim's team's loss).
     fn after_capture(&mut self, team: Team, capturer: PieceId, victim_frozen: bool) {
-        let rules = self.rules[team.color()];
+        let rules = self.rules[team];
         let c = &mut self.units[capturer as usize];
         if c.alive && c.modifier == Some(Modifier::Vampiric) && c.hp < MAX_HP {
             c.hp += 1;
@@ -148,12 +148,12 @@ impl Battle {
             self.moves_used -= moves;
             self.emit(|_| BattleEvent::MovesGiven { moves });
         }
-        if self.captures[team.color()] == 0 {
+        if self.captures[team] == 0 {
             self.make_ready(team, rules.ready_on_first_capture);
         }
-        self.captures[team.color()] = self.captures[team.color()].saturating_add(1);
+        self.captures[team] = self.captures[team].saturating_add(1);
         let loser = team.other();
-        self.make_ready(loser, self.rules[loser.color()].ready_on_loss);
+        self.make_ready(loser, self.rules[loser].ready_on_loss);
     }
 
     /// Makes `team`'s skills in `bits` ([`skill_bit`]) ready at once (when the team has skills).
@@ -199,7 +199,7 @@ impl Battle {
         }
         let from = self.units[id as usize].square;
         let victim = self.at[to.index() as usize];
-        let cooldown = self.tuning[team.color()].teleport_cooldown;
+        let cooldown = self.tuning[team].teleport_cooldown;
         if let Some(v) = victim
             && self.units[v as usize].armor
         {
@@ -229,8 +229,7 @@ impl Battle {
             return;
         }
         let u = &self.units[id as usize];
-        let recall =
-            u.alive && u.modifier == Some(Modifier::Swift) && self.rules[team.color()].swift_after_teleport;
+        let recall = u.alive && u.modifier == Some(Modifier::Swift) && self.rules[team].swift_after_teleport;
         if recall && self.offer_reposition(team, id) {
             return;
         }
@@ -242,8 +241,8 @@ impl Battle {
             self.stats.player_skills_used += 1;
         }
         self.board.freeze(square).expect("validated freeze");
-        let t = self.tuning[team.color()];
-        let rules = self.rules[team.color()];
+        let t = self.tuning[team];
+        let rules = self.rules[team];
         let occupant = self.unit_at(square).map(|u| (u.id, u.team, u.role));
         let king = occupant.is_some_and(|(_, _, role)| role == Role::King);
         let ticks =
@@ -304,7 +303,7 @@ impl Battle {
     /// board.
     pub(super) fn promote_to(&mut self, id: PieceId, role: Role) {
         let (team, square) = (self.units[id as usize].team, self.units[id as usize].square);
-        let role = self.rules[team.color()].promote_to.unwrap_or(role);
+        let role = self.rules[team].promote_to.unwrap_or(role);
         self.board
             .edit_position(|p| p.put_piece(square, Piece::new(team.color(), role)).map(|_| ()))
             .expect("the square is playable");

@@ -81,7 +81,7 @@ impl Cloud {
     /// hurts them).
     #[must_use]
     pub fn remaining(&self, team: Team) -> u8 {
-        self.counters[team.color()]
+        self.counters[team]
     }
 
     /// The larger of the two counters: boundaries until the cloud has hurt both teams for the last

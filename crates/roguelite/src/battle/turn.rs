@@ -12,7 +12,7 @@ use crate::types::{Modifier, PieceId, Team};
 impl Battle {
     /// Whether `team` had a king and, the kings being royal, has lost every one.
     fn royal_king_lost(&self, team: Team) -> bool {
-        self.royal_kings && self.had_king[team.color()] && !self.living(team).any(|u| u.role == Role::King)
+        self.royal_kings && self.had_king[team] && !self.living(team).any(|u| u.role == Role::King)
     }
 
     /// Steps 3/4 and 7: ends the battle when the objective is met, the enemy's army (or, with royal
@@ -186,7 +186,7 @@ impl Battle {
         for id in regen {
             self.heal(id, 1);
         }
-        let medic = self.rules[incoming.color()].field_medic;
+        let medic = self.rules[incoming].field_medic;
         if medic > 0 {
             let wounded = self
                 .living(incoming)

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod alteration;
 mod by_color;
 mod castling;
 mod fen;
@@ -21,6 +22,7 @@ mod square_set;
 mod types;
 mod zobrist;
 
+pub use alteration::{Alteration, AlterationError, Alterations};
 pub use by_color::ByColor;
 pub use castling::Chess960NumberError;
 pub use fen::{CastlingNotation, FenError, ParseFenError, Setup, SetupCell};

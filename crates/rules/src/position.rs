@@ -563,7 +563,7 @@ impl Position {
 
     /// Places a code on an empty cell, updating lists, kings and key.
     #[inline]
-    fn add_code(&mut self, cell: usize, code: u8) {
+    pub(crate) fn add_code(&mut self, cell: usize, code: u8) {
         debug_assert_eq!(self.board[cell], EMPTY);
         self.set_cell(cell, code);
         self.bitboards[(code & 15) as usize] ^= mailbox::CELL_BIT[cell];
@@ -576,7 +576,7 @@ impl Position {
 
     /// Removes the piece on a cell, updating lists, kings and key; returns its code.
     #[inline]
-    fn remove_code(&mut self, cell: usize) -> u8 {
+    pub(crate) fn remove_code(&mut self, cell: usize) -> u8 {
         let code = self.board[cell];
         debug_assert!(mailbox::is_piece(code));
         self.set_cell(cell, EMPTY);
@@ -603,7 +603,7 @@ impl Position {
         code
     }
 
-    fn set_ep(&mut self, ep: Option<Square>) {
+    pub(crate) fn set_ep(&mut self, ep: Option<Square>) {
         if let Some(old) = self.st.ep_square {
             self.st.key ^= KEYS.en_passant_file[old.file().index() as usize];
         }
@@ -617,6 +617,27 @@ impl Position {
         self.st.key ^=
             KEYS.castling[self.st.castling.bits() as usize] ^ KEYS.castling[rights.bits() as usize];
         self.st.castling = rights;
+    }
+
+    /// A copy of the position without its move history (what [`Position::alterations`] plays a move
+    /// on): every field but the history listed, so a new field cannot be forgotten.
+    pub(crate) fn copy_without_history(&self) -> Position {
+        Position {
+            board: self.board,
+            lines: self.lines,
+            pieces: self.pieces,
+            list_index: self.list_index,
+            bitboards: self.bitboards,
+            kings: self.kings,
+            turn: self.turn,
+            st: self.st,
+            castling_geometry: self.castling_geometry.clone(),
+            chess960: self.chess960,
+            fullmove_number: self.fullmove_number,
+            rules: self.rules,
+            promotion_cells: self.promotion_cells,
+            history: Vec::new(),
+        }
     }
 
     /// Marks the position as edited: the en passant square is cleared (it no longer follows a double

@@ -156,50 +156,64 @@ impl Position {
     pub fn alterations(&self, m: crate::Move) -> Alterations {
         let mut after = self.copy_without_history();
         after.play_unchecked(m);
-        let mover = self.turn;
         let mut out = Alterations::new();
         out.push(Alteration::Checkpoint);
-        // Removals: the other side's pieces (captures) first, then the mover's.
+        self.changes_to(&after, |a| out.push(a));
+        out
+    }
+
+    /// The alterations that turn this position into `after`, with no checkpoint, in the order of
+    /// [`Position::alterations`]: the pieces taken off (those of the side not to move here first),
+    /// the pieces put on, then the castling rights, en passant square, clocks and side to move that
+    /// differ. For two positions of one game, or of one board edited by a layer above the rules (a
+    /// teleport); what alterations cannot express is not described: blocked squares, the rule set,
+    /// the Chess960 mode and which rooks castle must be the same in both.
+    #[must_use]
+    pub fn alterations_to(&self, after: &Position) -> Vec<Alteration> {
+        let mut out = Vec::new();
+        self.changes_to(after, |a| out.push(a));
+        out
+    }
+
+    fn changes_to(&self, after: &Position, mut push: impl FnMut(Alteration)) {
+        let mover = self.turn;
+        let squares = || (0..64).filter_map(Square::new);
         for side in [!mover, mover] {
-            for square in (0..64).filter_map(Square::new) {
+            for square in squares() {
                 if let Some(piece) = self.piece_at(square)
                     && piece.color == side
                     && after.piece_at(square) != Some(piece)
                 {
-                    out.push(Alteration::Remove { square, piece });
+                    push(Alteration::Remove { square, piece });
                 }
             }
         }
-        for square in (0..64).filter_map(Square::new) {
+        for square in squares() {
             if let Some(piece) = after.piece_at(square)
                 && self.piece_at(square) != Some(piece)
             {
-                out.push(Alteration::Place { square, piece });
+                push(Alteration::Place { square, piece });
             }
         }
         let (before_rights, after_rights) = (self.castling_rights(), after.castling_rights());
         if before_rights != after_rights {
-            out.push(Alteration::Castling { before: before_rights, after: after_rights });
+            push(Alteration::Castling { before: before_rights, after: after_rights });
         }
         if self.ep_square() != after.ep_square() {
-            out.push(Alteration::EnPassant { before: self.ep_square(), after: after.ep_square() });
+            push(Alteration::EnPassant { before: self.ep_square(), after: after.ep_square() });
         }
         if self.halfmove_clock() != after.halfmove_clock() {
-            out.push(Alteration::HalfmoveClock {
-                before: self.halfmove_clock(),
-                after: after.halfmove_clock(),
-            });
+            push(Alteration::HalfmoveClock { before: self.halfmove_clock(), after: after.halfmove_clock() });
         }
         if self.fullmove_number() != after.fullmove_number() {
-            out.push(Alteration::FullmoveNumber {
+            push(Alteration::FullmoveNumber {
                 before: self.fullmove_number(),
                 after: after.fullmove_number(),
             });
         }
         if mover != after.turn {
-            out.push(Alteration::Turn { before: mover, after: after.turn });
+            push(Alteration::Turn { before: mover, after: after.turn });
         }
-        out
     }
 
     /// Applies one alteration, keeping the piece lists, bitboards and Zobrist key exact. A checkpoint

@@ -97,6 +97,22 @@ pub struct SkillBoard {
     undo: Vec<UndoRecord>,
 }
 
+impl SkillBoard {
+    /// A copy without the log and the undo records (what [`SkillBoard::alterations`] plays an action
+    /// on).
+    pub(crate) fn copy_without_records(&self) -> SkillBoard {
+        SkillBoard {
+            config: self.config.clone(),
+            position: self.position.clone(),
+            cooldowns: self.cooldowns,
+            frozen: self.frozen.clone(),
+            teleported: self.teleported,
+            log: Vec::new(),
+            undo: Vec::new(),
+        }
+    }
+}
+
 impl Clone for SkillBoard {
     fn clone(&self) -> Self {
         SkillBoard {

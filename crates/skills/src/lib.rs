@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod alteration;
 mod board;
 mod config;
 mod error;
@@ -17,6 +18,7 @@ mod teleports;
 mod threats;
 
 pub use action::{Action, Played};
+pub use alteration::{SkillAlteration, SkillAlterationError};
 pub use board::{SkillBoard, Teleported, frozen_square_card};
 pub use config::{
     COOLDOWN_RANGE, ClockMode, ConfigError, CooldownTicks, DEFAULT_COOLDOWNS, DEFAULT_FREEZE_COOLDOWN,

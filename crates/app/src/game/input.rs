@@ -352,6 +352,18 @@ impl PlayerInput {
         self.cancel();
     }
 
+    /// Plays again the turn the last undo took back, and clears the pending input.
+    pub fn redo(&mut self, game: &mut SkillGame) {
+        if self.refuse_while_reviewing() {
+            return;
+        }
+        let played = game.redo_turn();
+        self.cancel();
+        if played == 0 {
+            self.message = Some("nothing to redo".to_string());
+        }
+    }
+
     fn refuse(&mut self, why: String) -> InputError {
         self.message = Some(why.clone());
         InputError(why)
@@ -371,6 +383,15 @@ mod tests {
 
     fn game() -> SkillGame {
         SkillGame::new(SkillConfig::default(), gambit_rules::Color::White, Preset::Beginner, true).unwrap()
+    }
+
+    #[test]
+    fn redo_says_when_there_is_nothing_to_redo() {
+        let mut g = game();
+        let mut input = PlayerInput::default();
+        input.redo(&mut g);
+        assert_eq!(input.message.as_deref(), Some("nothing to redo"));
+        assert!(g.listed.is_empty());
     }
 
     #[test]
@@ -466,6 +487,10 @@ mod tests {
         input.undo(&mut g);
         assert_eq!(g.listed, before.listed);
         assert_eq!(g.board, before.board);
+        assert_eq!(input.message.as_deref(), Some(REVIEWING));
+        input.message = None;
+        input.redo(&mut g);
+        assert_eq!(g.listed, before.listed);
         assert_eq!(input.message.as_deref(), Some(REVIEWING));
         assert_eq!(input.targeting, Targeting::Move);
         // Clicking a move shows the position after it; stepping past either end is clamped.

@@ -88,6 +88,10 @@ pub struct SkillGame {
     /// Whether the result is already in the player's records (so it is counted once, even after an
     /// undo and a second ending).
     pub recorded: bool,
+    /// The turns taken back by [`SkillGame::undo_turn`] that [`SkillGame::redo_turn`] can play
+    /// again, the most recent last, each turn's actions in the order they were played. A new action
+    /// clears it; it is not saved with the game.
+    pub undone: Vec<Vec<Action>>,
 }
 
 impl SkillGame {
@@ -118,6 +122,7 @@ impl SkillGame {
             generation: 0,
             resigned: None,
             recorded: false,
+            undone: Vec::new(),
         }
     }
 
@@ -248,6 +253,13 @@ impl SkillGame {
     /// # Errors
     /// The skills crate's reason, as text.
     pub fn apply(&mut self, action: Action) -> Result<(), String> {
+        self.play_listed(action)?;
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// [`SkillGame::apply`] without clearing the redo list (what [`SkillGame::redo_turn`] plays).
+    fn play_listed(&mut self, action: Action) -> Result<(), String> {
         let actor = self.board.turn();
         // The skills crate says what the action will do (a teleport along a legal move is that move; any
         // other teleport is a board edit that PGN cannot express), so the SAN is read before playing.
@@ -283,23 +295,26 @@ impl SkillGame {
         }
         if self.two_players {
             let last_actor = self.listed.last().map(|l| l.actor);
+            let mut turn = Vec::new();
             while self.board.undo_len() > 0
                 && last_actor.is_some()
                 && self.listed.last().map(|l| l.actor) == last_actor
             {
-                self.board.undo();
+                turn.extend(self.board.undo());
                 self.listed.pop();
                 undone += 1;
             }
+            self.keep_for_redo(turn);
             self.last_move = None;
             self.generation += 1;
             return undone;
         }
         // Undo the engine's actions (if any) and then the player's, until the player is to move with
         // one of their own actions undone.
+        let mut turn = Vec::new();
         while self.board.undo_len() > 0 {
             let actor = self.listed.last().map(|l| Color::from(l.actor));
-            self.board.undo();
+            turn.extend(self.board.undo());
             self.listed.pop();
             undone += 1;
             if actor == Some(self.player) && self.board.turn() == self.player {
@@ -309,9 +324,37 @@ impl SkillGame {
                 }
             }
         }
+        self.keep_for_redo(turn);
         self.last_move = None;
         self.generation += 1;
         undone
+    }
+
+    /// Keeps a turn just taken back (its actions latest first) for [`SkillGame::redo_turn`].
+    fn keep_for_redo(&mut self, mut turn: Vec<Action>) {
+        if !turn.is_empty() {
+            turn.reverse();
+            self.undone.push(turn);
+        }
+    }
+
+    /// Plays again the turn the last [`SkillGame::undo_turn`] took back (against the engine: the
+    /// player's actions and the engine's reply), through the skills crate's checked play, so the
+    /// board, the move list and the undo history are as before the undo. Returns how many actions
+    /// were played (0 when nothing was taken back since the last new action).
+    pub fn redo_turn(&mut self) -> usize {
+        let Some(turn) = self.undone.pop() else { return 0 };
+        let mut played = 0;
+        for action in turn {
+            if self.play_listed(action).is_err() {
+                // Not expected (the same actions from the same state); the rest is dropped.
+                self.undone.clear();
+                break;
+            }
+            played += 1;
+        }
+        self.generation += 1;
+        played
     }
 
     /// The move list as numbered pairs, e.g. `1. e4 e5`, skill actions in their text form.
@@ -433,6 +476,29 @@ mod tests {
             g.board.position().to_fen(),
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
         );
+    }
+
+    #[test]
+    fn redo_plays_the_undone_turn_again_until_a_new_action() {
+        let mut g = game();
+        for m in ["e4", "e5", "fz e5", "Nf3", "Nc6"] {
+            play(&mut g, m);
+        }
+        let (key, lines, undo_len) = (g.board.state_key(), g.move_list_lines(), g.board.undo_len());
+        // The player's freeze and move and the engine's reply.
+        assert_eq!(g.undo_turn(), 3);
+        assert_eq!(g.undo_turn(), 2);
+        assert_eq!(g.undone.len(), 2);
+        assert_eq!(g.redo_turn(), 2);
+        assert_eq!(g.redo_turn(), 3);
+        assert_eq!(g.redo_turn(), 0, "nothing left to redo");
+        assert_eq!(g.board.state_key(), key);
+        assert_eq!(g.move_list_lines(), lines);
+        assert_eq!(g.board.undo_len(), undo_len, "the redone actions can be taken back again");
+        assert_eq!(g.undo_turn(), 3);
+        play(&mut g, "d4");
+        assert!(g.undone.is_empty(), "a new action clears the redo list");
+        assert_eq!(g.redo_turn(), 0);
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub const RULES: [&str; 9] = [
     "Overlays: a dot marks where the selected piece can go and a ring a piece it can capture; a snowflake and a number mark a frozen square and its remaining ticks; yellow tint marks the last move; red marks a king in check; with the threat overlay (T), a tint and a corner flag mark your pieces the opponent could take next turn and where the selected piece could be taken after moving (pawn guards, Teleport's reach).",
     "Mouse: click a piece then a square, or drag it. Keyboard: arrows move the cursor, Enter picks the square; 1 casts Teleport, 2 casts Freeze, Esc cancels (or pauses).",
     "Command line: press / and type a move in SAN or UCI (Nf3, e2e4), or a skill: tp e4e7 to teleport, fz e7 to freeze. Enter plays it.",
-    "F rotates the board, T toggles the threat overlay, Ctrl+Z takes back your last turn and the engine's reply.",
+    "F rotates the board, T toggles the threat overlay, Ctrl+Z takes back your last turn and the engine's reply, Ctrl+Y plays it again.",
     "The bar beside the board shows the engine's estimate of your chances; Foresight (settings) frames its reply to the move you point at. Setup: your record (won \u{2013} drawn \u{2013} lost) is under each strength; Two players share one machine. Start field: type a FEN, a PGN or a .pgn file's path (no pasting: no system clipboard).",
 ];
 

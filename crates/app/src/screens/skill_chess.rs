@@ -31,6 +31,8 @@ pub enum Action {
     Promote(Role),
     /// Take back the last turn.
     Undo,
+    /// Play again the turn the last undo took back.
+    Redo,
     /// A new game with the same setup (the result banner's: refused while the game goes on).
     NewGame,
     /// Rotate the board.
@@ -550,6 +552,7 @@ impl View for ToolBarView {
         // Continue resumes it.
         bar.spawn(small_button("Title", Action::Title));
         bar.spawn(small_button("Undo", Action::Undo));
+        bar.spawn(small_button("Redo", Action::Redo));
         bar.spawn(small_button("Flip", Action::Flip));
         let mut threats = bar.spawn(small_button("Threats", Action::ToggleThreats));
         if self.threats {
@@ -652,7 +655,7 @@ fn spawn(mut commands: Commands) {
 }
 
 /// Game hotkeys (when the command line is not taking keys): T threats, F flip, 1 Teleport, 2 Freeze,
-/// Ctrl+Z undo, `/` command line, Q/R/B/N for a pending promotion, Shift+Left/Right step the review
+/// Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, `/` command line, Q/R/B/N for a pending promotion, Shift+Left/Right step the review
 /// (plain arrows move the board's keyboard cursor), Home the start, End back to the game, Escape
 /// cancels the pending input (a review, a resign question) or opens the pause menu.
 fn hotkeys(
@@ -679,14 +682,16 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::Digit2) {
         board.write(BoardInput::Cast(Skill::Freeze));
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    if ctrl && (keys.just_pressed(KeyCode::KeyY) || shift && keys.just_pressed(KeyCode::KeyZ)) {
+        actions.write(Action::Redo);
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         board.write(BoardInput::Undo);
     }
     if keys.just_pressed(KeyCode::Slash) {
         line.active = true;
         line.text.clear();
     }
-    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     if shift && keys.just_pressed(KeyCode::ArrowLeft) {
         actions.write(Action::ReviewStep(-1));
     }
@@ -742,6 +747,10 @@ fn on_action(
             }
             Action::Undo => {
                 board.write(BoardInput::Undo);
+            }
+            Action::Redo => {
+                engine.cancel();
+                input.redo(&mut game);
             }
             Action::NewGame if !game.is_finished() => {
                 input.message =

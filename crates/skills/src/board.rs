@@ -115,15 +115,7 @@ impl SkillBoard {
 
 impl Clone for SkillBoard {
     fn clone(&self) -> Self {
-        SkillBoard {
-            config: self.config.clone(),
-            position: self.position.clone(),
-            cooldowns: self.cooldowns,
-            frozen: self.frozen.clone(),
-            teleported: self.teleported,
-            log: self.log.clone(),
-            undo: self.undo.clone(),
-        }
+        SkillBoard { log: self.log.clone(), undo: self.undo.clone(), ..self.copy_without_records() }
     }
 
     fn clone_from(&mut self, source: &Self) {

@@ -356,7 +356,8 @@ fn foresee_skill_chess(
     }
 }
 
-/// Collects a finished search, then follows the hovered move of the battle.
+/// Collects a finished search, then follows the hovered move of the battle. The request (and with
+/// it the battle's legal actions) is worked out again only when one of its inputs changed.
 fn foresee_battle(
     settings: Res<Settings>,
     session: Res<crate::run::RunSession>,
@@ -365,8 +366,18 @@ fn foresee_battle(
     hovered: Res<Hovered>,
     mut foresight: ResMut<Foresight>,
 ) {
-    if foresight.bypass_change_detection().collect() {
+    let collected = foresight.bypass_change_detection().collect();
+    if collected {
         foresight.set_changed();
+    }
+    let inputs_changed = settings.is_changed()
+        || session.is_changed()
+        || input.is_changed()
+        || task.is_changed()
+        || hovered.is_changed()
+        || foresight.is_changed();
+    if !inputs_changed {
+        return;
     }
     let request = battle_request(&settings, &session, &input, task.is_busy(), hovered.0);
     if !foresight.changes(request.map(|(k, _)| k)) {

@@ -84,10 +84,43 @@ impl StrandingNotice {
     }
 }
 
+/// The player's legal actions in the battle on screen ([`Battle::legal_actions`]), read from the
+/// library once per change of the battle, not per frame: the key is the battle's number and
+/// [`Battle::state_key`] when they were read. Empty while the enemy moves or thinks.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PlayerActions {
+    key: Option<(u32, u64)>,
+    actions: Vec<BattleAction>,
+    /// How many times the actions were read from the library (for the test that they are not read
+    /// every frame).
+    reads: u32,
+}
+
+impl PlayerActions {
+    /// Brings the actions up to date with `session`'s battle (read again only when it changed).
+    pub fn refresh(&mut self, session: &RunSession, busy: bool) -> &[BattleAction] {
+        let Some(battle) =
+            session.battle().filter(|b| !busy && session.battle_end.is_none() && b.to_move() == Team::Player)
+        else {
+            self.key = None;
+            self.actions.clear();
+            return &self.actions;
+        };
+        let key = (session.run.battles_started(), battle.state_key());
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.actions = battle.legal_actions();
+            self.reads += 1;
+        }
+        &self.actions
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     crate::ui::register::<Action>(app);
     app.init_resource::<BattleInput>();
     app.init_resource::<StrandingNotice>();
+    app.init_resource::<PlayerActions>();
     app.add_systems(OnEnter(Screen::Battle), spawn);
     let here = in_state(Screen::Battle).and_then(resource_exists::<RunSession>);
     app.add_systems(
@@ -217,6 +250,7 @@ impl BattleView {
         hovered: Option<Square>,
         foresight: Option<String>,
         notice: &StrandingNotice,
+        legal: &[BattleAction],
     ) -> Option<BattleView> {
         if let Some(end) = &session.battle_end {
             return Some(BattleView::Ended { won: end.won, lines: end.lines.clone() });
@@ -247,9 +281,8 @@ impl BattleView {
                 .then(|| [Skill::Teleport, Skill::Freeze].map(|skill| cooldown(battle, Team::Enemy, skill))),
         );
         let card = hovered.and_then(|sq| battle.unit_at(sq)).map(piece_card);
-        // The library says which consumables are usable now; none while the enemy moves or thinks.
-        let legal =
-            if busy || battle.to_move() != Team::Player { Vec::new() } else { battle.legal_actions() };
+        // The library says which consumables are usable now (`legal`: none while the enemy moves or
+        // thinks).
         let pack = battle
             .pack()
             .iter()
@@ -535,11 +568,12 @@ fn present(
     mut sections: crate::ui::section::Sections<BattleView>,
     mut command: crate::ui::section::Sections<CommandLineView>,
     mut boxes: Query<&mut Visibility, With<crate::ui::Section<CommandLineView>>>,
-    mut notice: ResMut<StrandingNotice>,
+    (mut notice, mut legal): (ResMut<StrandingNotice>, ResMut<PlayerActions>),
 ) {
     notice.refresh(&session, task.is_busy());
+    let legal = legal.refresh(&session, task.is_busy());
     if let Some(view) =
-        BattleView::new(&session, &input, task.is_busy(), hovered.0, foresight.line(), &notice)
+        BattleView::new(&session, &input, task.is_busy(), hovered.0, foresight.line(), &notice, legal)
     {
         show(&mut commands, &mut sections, &view);
     }
@@ -931,6 +965,32 @@ mod tests {
     use gambit_roguelite::{BattleAction, Modifier};
 
     use super::*;
+
+    /// The player's legal actions are read from the library once per change of the battle, not once
+    /// per frame, and are the library's; none while the enemy thinks.
+    #[test]
+    fn legal_actions_are_read_once_per_change() {
+        use gambit_roguelite::{Run, RunConfig};
+        let setup = BattleSetup::from_fen("4k3/8/8/8/8/8/p7/R3K3", Objective::CaptureKing, 20).unwrap();
+        let mut session = RunSession::new(Run::new(RunConfig::three_battles(1)));
+        session.showcase = Some(Battle::new(&setup).unwrap());
+        let mut cache = PlayerActions::default();
+        let battle = session.battle().unwrap().clone();
+        for _frame in 0..5 {
+            assert_eq!(cache.refresh(&session, false), battle.legal_actions().as_slice());
+        }
+        assert_eq!(cache.reads, 1);
+        assert!(cache.refresh(&session, true).is_empty(), "nothing while the enemy thinks");
+        let rook = battle.unit_at("a1".parse().unwrap()).unwrap().id;
+        let showcase = session.showcase.as_mut().unwrap();
+        showcase.apply(BattleAction::Move { id: rook, to: "a2".parse().unwrap() }).unwrap();
+        // The enemy's turn: no actions for the player.
+        assert!(cache.refresh(&session, false).is_empty());
+        assert_eq!(cache.reads, 1);
+        session.showcase = Some(battle.clone());
+        assert_eq!(cache.refresh(&session, false), battle.legal_actions().as_slice());
+        assert_eq!(cache.reads, 2, "read again after the battle changed");
+    }
 
     /// Broken armour is shown when it breaks: the Armored mark goes hollow and the hover card says so.
     #[test]

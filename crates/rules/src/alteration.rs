@@ -9,7 +9,7 @@
 use arrayvec::ArrayVec;
 use thiserror::Error;
 
-use crate::mailbox::{self, BLOCKED, EMPTY};
+use crate::mailbox::{self, EMPTY};
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Piece, Square};
 use crate::zobrist::KEYS;
@@ -241,8 +241,7 @@ impl Position {
                 self.remove_code(square.cell());
             }
             Alteration::Place { square, piece } => {
-                let code = self.board[square.cell()];
-                if code == BLOCKED || code != EMPTY {
+                if self.board[square.cell()] != EMPTY {
                     return Err(AlterationError::Occupied(square));
                 }
                 self.add_code(square.cell(), mailbox::piece_code(piece.color, piece.role));

@@ -655,9 +655,10 @@ fn spawn(mut commands: Commands) {
 }
 
 /// Game hotkeys (when the command line is not taking keys): T threats, F flip, 1 Teleport, 2 Freeze,
-/// Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, `/` command line, Q/R/B/N for a pending promotion, Shift+Left/Right step the review
-/// (plain arrows move the board's keyboard cursor), Home the start, End back to the game, Escape
-/// cancels the pending input (a review, a resign question) or opens the pause menu.
+/// Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, `/` command line, Q/R/B/N for a pending promotion,
+/// Shift+Left/Right step the review (plain arrows move the board's keyboard cursor), Home the start,
+/// End back to the game, Escape cancels the pending input (a review, a resign question) or opens the
+/// pause menu.
 fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     mut line: ResMut<CommandLine>,

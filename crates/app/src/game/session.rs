@@ -341,8 +341,12 @@ impl SkillGame {
     /// Plays again the turn the last [`SkillGame::undo_turn`] took back (against the engine: the
     /// player's actions and the engine's reply), through the skills crate's checked play, so the
     /// board, the move list and the undo history are as before the undo. Returns how many actions
-    /// were played (0 when nothing was taken back since the last new action).
+    /// were played (0 when nothing was taken back since the last new action, or after a resignation).
     pub fn redo_turn(&mut self) -> usize {
+        if self.resigned.is_some() {
+            // A resignation is final: nothing is played after it.
+            return 0;
+        }
         let Some(turn) = self.undone.pop() else { return 0 };
         let mut played = 0;
         for action in turn {
@@ -516,8 +520,11 @@ mod tests {
         let mut g = game();
         play(&mut g, "e4");
         play(&mut g, "e5");
+        play(&mut g, "d4");
+        assert_eq!(g.undo_turn(), 1);
         assert_eq!(g.player_score(), None);
         g.resign().unwrap();
+        assert_eq!(g.redo_turn(), 0, "nothing is played after a resignation");
         assert!(g.is_finished() && !g.players_turn() && !g.engines_turn());
         assert_eq!(g.result(), PgnResult::BlackWins);
         assert_eq!(g.player_score(), Some(GameScore::Loss));

@@ -20,10 +20,10 @@ pub fn victory_points(moves_left: u32, bonus: bool) -> u32 {
 }
 
 /// Gold for a won battle under the shipped tuning (`data/tuning.json`, [`GoldTuning::victory_gold`]):
-/// 30 + 2 x remaining player moves + 15 when the bonus objective is complete.
+/// 40 + 2 x remaining player moves + 15 when the bonus objective is complete.
 ///
 /// ```
-/// assert_eq!(gambit_roguelite::economy::victory_gold(4, true), 53);
+/// assert_eq!(gambit_roguelite::economy::victory_gold(4, true), 63);
 /// ```
 ///
 /// [`GoldTuning::victory_gold`]: crate::tuning::GoldTuning::victory_gold

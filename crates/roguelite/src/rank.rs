@@ -492,8 +492,9 @@ mod tests {
         assert_eq!(
             one,
             vec![
-                "The enemy always plays the action it judges best (no variety)".to_string(),
-                "Every battle's move budget is 1 move shorter".to_string()
+                "Stage 3 enemy thinks up to 5 turns ahead (150,000 positions a move)".to_string(),
+                "Every battle's move budget is 1 move shorter".to_string(),
+                "Each victory pays 5 gold less".to_string()
             ]
         );
         // Every rank step changes something the player meets in battle beyond budgets and gold: a

@@ -38,8 +38,8 @@ fn formulas() {
     assert_eq!(victory_points(0, false), 100);
     assert_eq!(victory_points(7, false), 135);
     assert_eq!(victory_points(7, true), 165);
-    assert_eq!(victory_gold(0, false), 30);
-    assert_eq!(victory_gold(5, true), 55);
+    assert_eq!(victory_gold(0, false), 40);
+    assert_eq!(victory_gold(5, true), 65);
     assert_eq!(run_exp(0, 0, false), 0);
     assert_eq!(run_exp(199, 1, false), 19 + 10);
     assert_eq!(run_exp(520, 3, true), 52 + 30 + 20);

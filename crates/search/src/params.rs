@@ -72,6 +72,11 @@ pub struct Params {
     /// it at the full remaining depth, so a node where such actions are available costs one subtree of
     /// the same depth per action.
     pub same_side_reduction: i32,
+    /// Iterations run up to at least this depth (plies; budget and clock permitting) even after one
+    /// proves a mate within its horizon, which otherwise ends the deepening at once (a proven mate
+    /// does not change with more depth). 0 for the engine; the battles' thinking enemy sets its depth
+    /// ceiling, so its completed depth says how far it looked, mates included.
+    pub min_depth: u32,
     /// Static exchange evaluation ([`Game::see_ge`](crate::Game::see_ge)) in move ordering: noisy
     /// actions that lose material are searched after the quiet ones.
     pub see_ordering: bool,
@@ -168,6 +173,7 @@ impl Default for Params {
             adopt_partial_iteration: true,
             poll_interval: 1024,
             same_side_reduction: 0,
+            min_depth: 0,
             see_ordering: true,
             see_pruning: true,
             quiescence_checks: true,

@@ -394,8 +394,9 @@ impl<G: Game> Searcher<G> {
                 hashfull: self.tt.hashfull(),
                 lines: &lines,
             });
-            // A proven mate within this horizon will not change with more depth.
-            if is_mate(score) && (MATE - score.abs()) < d {
+            // A proven mate within this horizon will not change with more depth (past
+            // `Params::min_depth`).
+            if is_mate(score) && (MATE - score.abs()) < d && depth >= self.params.min_depth {
                 break;
             }
         }

@@ -35,6 +35,22 @@ fn finds_mates_in_one_two_and_three() {
     }
 }
 
+/// A proven mate ends the deepening at once; `Params::min_depth` keeps iterating up to it, with the
+/// same mate and first move.
+#[test]
+fn min_depth_iterates_past_a_proven_mate() {
+    let run = |params: Params| {
+        let mut pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let mut s = Searcher::<Position>::new(params, 8);
+        s.search(&mut pos, &Limits { depth: Some(6), ..Limits::default() }, &mut NoHandler)
+    };
+    let early = run(Params::default());
+    assert!(early.completed_depth < 4, "{}", early.completed_depth);
+    let full = run(Params { min_depth: 4, ..Params::default() });
+    assert_eq!(full.completed_depth, 4);
+    assert_eq!((full.best, full.score), (early.best, early.score));
+}
+
 /// The techniques added last (TT-refined evaluation, razoring, the null-move evaluation term, singular
 /// extensions, static exchange pruning of quiet actions), each alone and all together, keep the mates
 /// exact; singular extensions from depth 4 so that the mate searches reach them. Each changes the tree of a middlegame search (it is exercised).

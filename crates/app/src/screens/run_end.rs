@@ -94,8 +94,8 @@ fn present(
     show(&mut commands, &mut sections, &view);
 }
 
-/// What the run's rank changed, for the run-end page: `Rank 1 changed: the enemy always plays the
-/// action it judges best (no variety); ...`, or `Rank 0 changes nothing`
+/// What the run's rank changed, for the run-end page: `Rank 1 changed: stage 3 enemy thinks up to
+/// 5 turns ahead (150,000 positions a move); ...`, or `Rank 0 changes nothing`
 /// ([`RankRules::describe_line`]).
 #[must_use]
 pub fn rank_line(rank: &RankRules, items: &ItemCatalogue) -> String {
@@ -206,7 +206,7 @@ mod tests {
         let items = ItemCatalogue::default();
         assert_eq!(rank_line(&RankRules::of(Rank::MIN), &items), "Rank 0 changes nothing");
         let one = rank_line(&RankRules::of(Rank::new(1).unwrap()), &items);
-        assert!(one.starts_with("Rank 1 changed: the enemy always plays the action it judges best"), "{one}");
+        assert!(one.starts_with("Rank 1 changed: stage 3 enemy thinks up to 5 turns ahead"), "{one}");
         let three = rank_line(&RankRules::of(Rank::new(3).unwrap()), &items);
         assert!(three.contains("Cold Snap") && three.contains("shops offer 2 pieces"), "{three}");
     }

@@ -518,6 +518,11 @@ fn search(
         config.params.multipv = 3;
         config.params.same_side_reduction = 0;
         config.params.full_width_turns = FULL_WIDTH_TURNS;
+        if game.battle().to_move() == Team::Enemy {
+            // The enemy searches to its ceiling (budget permitting) even past a proven mate, so its
+            // completed depth reaches the stage's floor in the decisions a mate ends early.
+            config.params.min_depth = config.depth;
+        }
     }
     let choice = choose_with(game, &config, seed, stop);
     let battle = game.battle();

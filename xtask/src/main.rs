@@ -21,6 +21,9 @@ mod uci_check;
 #[cfg(test)]
 #[allow(dead_code)]
 mod doc_commands;
+// The module graph that tidy's floor and circle rules read.
+#[cfg(test)]
+mod imports;
 #[cfg(test)]
 mod tidy;
 

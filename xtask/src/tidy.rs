@@ -22,6 +22,14 @@
 //! - the front ends (`crates/app`, `crates/cli`) do not restate a rule the libraries own: no code line
 //!   of theirs names an item of [`FRONT_END_DENIED`] (hit points, bot options, seed derivation, the
 //!   app's PGN writing); each entry says where the rule lives;
+//! - no module circle: in the app and the roguelite crate no circle of imports holds more than
+//!   [`MAX_CIRCLE`] modules (a strongly connected component of the module graph that
+//!   [`imports`](crate::imports) reads: use trees, inline paths and macro bodies, re-export chains
+//!   followed, comments ignored), save the size each crate's largest circle has today
+//!   ([`CIRCLE_CRATES`]), which may shrink and never grow;
+//! - the app's floors: every file of `crates/app/src` has a floor in [`APP_FLOOR_TABLE`] (`state`,
+//!   `model`, `view`, `screens`, `app`) and no import climbs to a higher floor, save the climbs
+//!   [`APP_KNOWN_CLIMBS`] lists (a listed climb that is gone fails too, so the list only shrinks);
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -35,6 +43,7 @@ use std::process::Command;
 use serde_json::Value;
 
 use crate::doc_commands;
+use crate::imports;
 
 /// The reusable crates whose dependencies the rules guard.
 const LIBRARY_CRATES: [&str; 4] = ["gambit-rules", "gambit-skills", "gambit-search", "gambit-roguelite"];
@@ -673,4 +682,248 @@ fn the_front_end_rule_catches_planted_violations() {
     assert!(front_end_problems("crates/cli/src/play_cmd.rs", pgn).is_empty());
     // Not a front end: `crates/application` is not `crates/app`.
     assert!(front_end_problems("crates/application/src/lib.rs", planted).is_empty());
+}
+
+/// The most modules one circle of imports may hold ([`imports::circles`]: a strongly connected
+/// component of the module graph).
+const MAX_CIRCLE: usize = 8;
+
+/// The crates whose module circles are guarded, and the size of each crate's largest circle today
+/// where it is over [`MAX_CIRCLE`]: a known debt (issue 42) that may shrink, never grow. An entry is
+/// removed once its crate is within the limit (the test fails on a stale size, so the table follows
+/// the code).
+const CIRCLE_CRATES: [(&str, Option<usize>); 2] = [("crates/app", Some(33)), ("crates/roguelite", Some(14))];
+
+/// The app's floors, lowest first: a module may import its own floor and the floors below, never one
+/// above. `state` holds the app's states and system sets, `model` the games and the run with the
+/// decisions they accept (no UI node, text, audio or animation), `view` what draws and sounds them,
+/// `screens` one file or folder per screen (menus included), `app` the wiring and the tools
+/// (screenshot tour, measurements).
+const APP_FLOORS: [&str; 5] = ["state", "model", "view", "screens", "app"];
+
+/// Each app module (a path under `crates/app/src` without `.rs`; a folder covers its files) and its
+/// floor: the longest matching entry wins, and every file must match one.
+const APP_FLOOR_TABLE: [(&str, &str); 15] = [
+    ("lib", "app"),
+    ("main", "app"),
+    ("screenshot", "app"),
+    ("measure", "app"),
+    ("game", "model"),
+    ("run", "model"),
+    ("settings", "model"),
+    ("storage", "model"),
+    ("board", "view"),
+    ("ui", "view"),
+    ("audio", "view"),
+    ("palette", "view"),
+    ("screens", "screens"),
+    ("menus", "screens"),
+    ("state", "state"),
+];
+
+/// Imports of the app that climb a floor today (importer, imported module, as `crate::...`): the debt
+/// issue 42 pays off. The test fails on a climb not listed here, and on a listed one that is gone.
+const APP_KNOWN_CLIMBS: &[(&str, &str)] = &[
+    // The foresight preview reads the board's hover and targeting and the battle screen's input.
+    ("crate::game::foresight", "crate::board"),
+    ("crate::game::foresight", "crate::screens::battle"),
+    // The skill-chess screen's input state lives beside the game, with the board's `Targeting`.
+    ("crate::game::input", "crate::board"),
+    ("crate::game::input", "crate::screens::skill_chess"),
+    // The run session plays sounds, queues the board's travels, words the run's end and the save
+    // banner itself.
+    ("crate::run", "crate::audio"),
+    ("crate::run", "crate::board"),
+    ("crate::run", "crate::screens::run_end"),
+    ("crate::run", "crate::ui::save_banner"),
+    ("crate::run", "crate::ui::widgets"),
+];
+
+/// The floor of the app module `module` (segments after `crate`) by [`APP_FLOOR_TABLE`].
+fn app_floor(module: &[String]) -> Option<usize> {
+    let path = if module.is_empty() { "lib".to_string() } else { module.join("/") };
+    let mut best: Option<(usize, &str)> = None;
+    for (prefix, floor) in APP_FLOOR_TABLE {
+        let matches = path == prefix || path.starts_with(&format!("{prefix}/"));
+        if matches && best.is_none_or(|(len, _)| prefix.len() > len) {
+            best = Some((prefix.len(), floor));
+        }
+    }
+    best.and_then(|(_, floor)| APP_FLOORS.iter().position(|f| *f == floor))
+}
+
+/// The imports of `graph` that climb a floor under `floor_of`, as (importer, imported) in
+/// `crate::...` form, sorted; and the modules with no floor.
+fn climbs(
+    graph: &imports::Graph,
+    floor_of: impl Fn(&[String]) -> Option<usize>,
+) -> (Vec<(String, String)>, Vec<String>) {
+    let (mut climbing, mut unplaced) = (Vec::new(), Vec::new());
+    for (module, targets) in &graph.edges {
+        let Some(floor) = floor_of(module) else {
+            unplaced.push(imports::display(module));
+            continue;
+        };
+        for target in targets {
+            if floor_of(target).is_some_and(|f| f > floor) {
+                climbing.push((imports::display(module), imports::display(target)));
+            }
+        }
+    }
+    (climbing, unplaced)
+}
+
+/// The problems of one crate's graph against the circle rule, `known` being its listed debt.
+fn circle_problems(krate: &str, graph: &imports::Graph, known: Option<usize>) -> Vec<String> {
+    let circles = imports::circles(graph);
+    let largest = circles.first().map_or(0, Vec::len);
+    let names =
+        |c: &Vec<imports::ModulePath>| c.iter().map(|m| imports::display(m)).collect::<Vec<_>>().join(", ");
+    match known {
+        None => circles
+            .iter()
+            .filter(|c| c.len() > MAX_CIRCLE)
+            .map(|c| format!("{krate}: a circle of {} modules (at most {MAX_CIRCLE}): {}", c.len(), names(c)))
+            .collect(),
+        Some(size) if largest > size => vec![format!(
+            "{krate}: its largest circle grew from {size} to {largest} modules: {}",
+            names(&circles[0])
+        )],
+        Some(size) if largest < size => vec![format!(
+            "{krate}: its largest circle shrank from {size} to {largest} modules: write {} in CIRCLE_CRATES",
+            if largest > MAX_CIRCLE { format!("Some({largest})") } else { "None".to_string() }
+        )],
+        Some(_) => Vec::new(),
+    }
+}
+
+#[test]
+fn no_circle_of_imports_over_eight_modules() {
+    let root = root();
+    let mut errors = Vec::new();
+    for (krate, known) in CIRCLE_CRATES {
+        let files = imports::read_crate(&root.join(krate));
+        assert!(files.len() > 10, "{krate}: only {} modules read", files.len());
+        let graph = imports::graph(&files).unwrap_or_else(|e| panic!("{krate}: {e}"));
+        errors.extend(circle_problems(krate, &graph, known));
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_app_imports_never_climb_a_floor() {
+    let files = imports::read_crate(&root().join("crates/app"));
+    let graph = imports::graph(&files).expect("the app parses");
+    let (climbing, unplaced) = climbs(&graph, app_floor);
+    assert!(unplaced.is_empty(), "app modules with no floor in APP_FLOOR_TABLE: {unplaced:?}");
+    let known: Vec<(String, String)> =
+        APP_KNOWN_CLIMBS.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let new: Vec<String> = climbing
+        .iter()
+        .filter(|c| !known.contains(c))
+        .map(|(a, b)| format!("{a} ({}) imports {b} ({})", floor_name(a), floor_name(b)))
+        .collect();
+    let gone: Vec<String> =
+        known.iter().filter(|c| !climbing.contains(c)).map(|(a, b)| format!("{a} -> {b}")).collect();
+    assert!(new.is_empty(), "imports that climb a floor:\n{}", new.join("\n"));
+    assert!(
+        gone.is_empty(),
+        "APP_KNOWN_CLIMBS lists climbs that are gone (remove them):\n{}",
+        gone.join("\n")
+    );
+}
+
+/// The floor name of a `crate::...` module of the app.
+fn floor_name(module: &str) -> &'static str {
+    let segments: Vec<String> = module
+        .strip_prefix("crate")
+        .unwrap_or(module)
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect();
+    app_floor(&segments).map_or("none", |f| APP_FLOORS[f])
+}
+
+/// A crate of planted files: (path under `src/`, text).
+fn planted(files: &[(&str, &str)]) -> imports::Graph {
+    let files: Vec<(imports::ModulePath, String)> = files
+        .iter()
+        .map(|(path, text)| (imports::module_of(Path::new(path)).expect("a module"), text.to_string()))
+        .collect();
+    imports::graph(&files).expect("planted files parse")
+}
+
+#[test]
+fn the_floor_rule_catches_planted_climbing_imports() {
+    let lib = "pub mod game;\npub mod screens;\npub mod board;\n";
+    let screen = "//! A screen.\npub struct BattleScreen;\npub fn open() {}\n";
+    let board = "pub struct BoardView;\n";
+    let clean = "use crate::board::BoardView;\npub struct Session;\n";
+    let graph = planted(&[
+        ("lib.rs", lib),
+        ("screens/mod.rs", screen),
+        ("board/mod.rs", board),
+        ("game/mod.rs", clean),
+    ]);
+    let (climbing, _) = climbs(&graph, app_floor);
+    // A model may not even import the view: the board is above the game.
+    assert_eq!(climbing, vec![("crate::game".to_string(), "crate::board".to_string())]);
+    let game = |text: &str| {
+        let graph = planted(&[
+            ("lib.rs", lib),
+            ("screens/mod.rs", screen),
+            ("board/mod.rs", board),
+            ("game/mod.rs", text),
+        ]);
+        climbs(&graph, app_floor).0
+    };
+    let climb = vec![("crate::game".to_string(), "crate::screens".to_string())];
+    // A use tree, a group, an inline path, a path in a macro, a name brought in by `use`.
+    assert_eq!(game("use crate::{screens::BattleScreen};"), climb);
+    assert_eq!(game("fn f() { crate::screens::open(); }"), climb);
+    assert_eq!(game("fn f() { let _ = vec![crate::screens::open()]; }"), climb);
+    assert_eq!(game("use crate::screens as s;\nfn f() { s::open(); }"), climb);
+    assert_eq!(game("mod inner { fn f() { super::super::screens::open(); } }"), climb);
+    // Comments, doc comments and strings are not code; visibility is not an import.
+    assert!(game("// use crate::screens::BattleScreen;\n/// [`crate::screens::open`]\nfn f() -> &'static str { \"crate::screens::open\" }\npub(crate) fn g() {}").is_empty());
+    // A re-export chain is followed to the module that defines the item.
+    let facade = "pub use crate::screens::BattleScreen;\npub mod inner;\n";
+    let graph = planted(&[
+        ("lib.rs", "pub mod game;\npub mod screens;\npub mod ui;\n"),
+        ("screens/mod.rs", screen),
+        ("ui/mod.rs", facade),
+        ("ui/inner.rs", "pub use super::BattleScreen as Renamed;"),
+        ("game/mod.rs", "use crate::ui::inner::Renamed;"),
+    ]);
+    let (climbing, _) = climbs(&graph, app_floor);
+    assert_eq!(climbing, vec![("crate::game".to_string(), "crate::screens".to_string())]);
+}
+
+#[test]
+fn the_circle_rule_catches_a_planted_circle() {
+    // m0 -> m1 -> ... -> m(n-1) -> m0: a circle of n modules.
+    let ring = |n: usize| {
+        let texts: Vec<(String, String)> = (0..n)
+            .map(|i| (format!("m{i}.rs"), format!("use crate::m{}::Item;\npub struct Item;", (i + 1) % n)))
+            .collect();
+        let files: Vec<(&str, &str)> = texts.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+        planted(&files)
+    };
+    assert!(circle_problems("planted", &ring(MAX_CIRCLE), None).is_empty());
+    let problems = circle_problems("planted", &ring(MAX_CIRCLE + 1), None);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with("planted: a circle of 9 modules"), "{problems:?}");
+    // A known debt may shrink or stay, not grow, and a stale size is reported.
+    assert!(circle_problems("planted", &ring(10), Some(10)).is_empty());
+    assert!(circle_problems("planted", &ring(11), Some(10))[0].contains("grew from 10 to 11"));
+    assert!(circle_problems("planted", &ring(9), Some(10))[0].contains("shrank from 10 to 9"));
+    // A re-export is no import of the re-exporting module's own: the lib's `pub use` closes no circle.
+    let graph = planted(&[
+        ("lib.rs", "pub mod a;\npub mod b;\npub use a::A;\npub use b::B;\n"),
+        ("a.rs", "pub struct A;\n"),
+        ("b.rs", "use crate::A;\npub struct B(A);\n"),
+    ]);
+    assert!(imports::circles(&graph).is_empty());
+    assert_eq!(graph.edges[&vec!["b".to_string()]], [vec!["a".to_string()]].into_iter().collect());
 }

@@ -1,11 +1,14 @@
 //! Gambit, the desktop game (Bevy). [`AppPlugin`] builds the whole game; [`LogicPlugin`] is everything
 //! but the window and rendering, which the headless tests run under `MinimalPlugins`.
 //!
-//! Layout (one `plugin(app)` per file): `screens/` (the `Screen` state), `menus` (the `Menu` state:
-//! pause and settings panels), `board/` (the board's input message, screen mapping and view), `game/`
-//! (skill chess: session, engine task, save, PGN), `ui/` (widgets, button activation, focus, sizes,
-//! sections), `audio` (sound cues; played with the `audio` feature), `settings`, `storage`, `palette`,
-//! `screenshot`. Every `Update` system belongs to one of the ordered [`AppSystems`] sets.
+//! Layout (one `plugin(app)` per file), in floors that tidy guards (`xtask/src/tidy.rs`,
+//! `APP_FLOOR_TABLE`: a module imports its own floor and those below): `state` (the `Screen` and
+//! `Menu` states and the ordered [`AppSystems`] sets every `Update` system belongs to); the models,
+//! `game/` (skill chess: session, engine task, save, PGN), `run/` (the run session), `settings` and
+//! `storage`; the view, `board/` (the board's input message, screen mapping and view), `ui/` (widgets,
+//! button activation, focus, sizes, sections), `audio` (sound cues; played with the `audio` feature)
+//! and `palette`; the screens, `screens/` and `menus/` (pause and settings panels); and this root
+//! with `screenshot` and `measure`.
 //!
 //! Assets: the only asset, the DejaVu Sans font (for the chess glyphs), is embedded in the binary
 //! and installed as Bevy's default font, so the game finds it from any working directory and in a
@@ -27,6 +30,7 @@ pub mod run;
 pub mod screens;
 pub mod screenshot;
 pub mod settings;
+pub mod state;
 pub mod storage;
 pub mod ui;
 
@@ -35,27 +39,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
+pub use state::AppSystems;
+
 /// DejaVu Sans (Bitstream Vera licence with public-domain DejaVu changes; see
 /// `assets/fonts/DejaVu-LICENSE.txt`): the UI font, with the chess glyphs U+2654..U+265F.
 pub const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
-
-/// The order of every frame's work, one set after the other in `Update`; every plugin puts each of its
-/// `Update` systems in one of them.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Devices to intents: keys, typed text, keyboard focus, the board's cursor, hotkeys. They write a
-    /// screen's action messages and `BoardInput` (pointer observers write the same ones earlier, in
-    /// `PreUpdate`).
-    Input,
-    /// Intents to decisions: each screen reads its actions and board input against its UI state, and
-    /// changes that state or asks the model (a skill-chess action, a `RunDecision`, a screen change).
-    Decide,
-    /// The model moves: run decisions and the engine on the worker pool, their results applied,
-    /// files saved, the run choosing the next screen.
-    Apply,
-    /// Derived views: the board scene and its cells, animations, sections, button styles, UI scale.
-    Present,
-}
 
 /// Everything except windowing and rendering: states, settings, input messages, the screens' logic and
 /// entities, the game, the engine task. Inserts [`storage::DataDir`] from the environment unless the

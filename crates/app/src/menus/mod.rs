@@ -11,19 +11,8 @@ use bevy::prelude::*;
 
 use crate::AppSystems;
 use crate::screens::Screen;
+pub use crate::state::Menu;
 use crate::ui::units;
-
-/// The open panel, if any.
-#[derive(States, Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Menu {
-    /// No panel.
-    #[default]
-    None,
-    /// The pause menu.
-    Pause,
-    /// The settings panel.
-    Settings,
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Menu>();

@@ -31,75 +31,7 @@ use bevy::prelude::*;
 
 use crate::AppSystems;
 use crate::menus::Menu;
-
-/// The screen being shown.
-#[derive(States, Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    /// The title menu.
-    #[default]
-    Title,
-    /// The rules in short.
-    HowToPlay,
-    /// Choosing colour, strength and skills before a game of skill chess.
-    SkillChessSetup,
-    /// A game of skill chess against the engine.
-    SkillChess,
-    /// Run start: the seed and the starting modifier offer.
-    RunStart,
-    /// Deploying the army on the next board.
-    Deploy,
-    /// A battle of the run.
-    Battle,
-    /// The shop after a victory.
-    Shop,
-    /// Choosing the next board (a three-battle run).
-    BoardChoice,
-    /// The route's map: choosing the next node.
-    Map,
-    /// A rest node of the route.
-    Rest,
-    /// The end of a run.
-    RunEnd,
-    /// The permanent skill tree.
-    Upgrades,
-    /// Lifetime records.
-    Records,
-    /// The tutorial's scripted lessons.
-    Tutorial,
-    /// The replay of a recorded run, battle by battle.
-    Replay,
-}
-
-impl Screen {
-    /// Whether the screen shows a board (its arrow keys and Enter drive the board's cursor).
-    #[must_use]
-    pub fn has_board(self) -> bool {
-        matches!(self, Screen::SkillChess | Screen::Deploy | Screen::Battle | Screen::Tutorial)
-    }
-
-    /// Whether the screen takes the arrow keys for itself (a board's cursor, the replay's steps)
-    /// rather than for moving the keyboard focus between buttons.
-    #[must_use]
-    pub fn owns_arrows(self) -> bool {
-        self.has_board() || self == Screen::Replay
-    }
-
-    /// Whether the screen belongs to an active run (the run decides which one is shown).
-    #[must_use]
-    pub fn is_run_screen(self) -> bool {
-        matches!(
-            self,
-            Screen::RunStart
-                | Screen::Deploy
-                | Screen::Battle
-                | Screen::Shop
-                | Screen::BoardChoice
-                | Screen::Map
-                | Screen::Rest
-                | Screen::RunEnd
-        )
-    }
-}
+pub use crate::state::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();

@@ -4,6 +4,7 @@
 pub mod balance;
 pub mod battle;
 pub mod bot;
+pub mod config;
 pub mod economy;
 pub mod encounter;
 pub mod guide;

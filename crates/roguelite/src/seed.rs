@@ -178,6 +178,13 @@ impl From<Date> for String {
     }
 }
 
+/// A seed derived from the run seed and a purpose: `(tag, a, b)`, `tag` one of [`tags`] (the
+/// run re-exports it as `run::derive_seed`).
+#[must_use]
+pub fn derive_seed(seed: u64, tag: u64, a: u64, b: u64) -> u64 {
+    splitmix64(seed ^ splitmix64(tag ^ splitmix64(a ^ splitmix64(b.wrapping_add(0x5151)))))
+}
+
 /// Every seed tag of the library: the `tag` of [`derive_seed`](crate::run::derive_seed), which
 /// separates the purposes one run seed serves (the shop, the route, the enemy...), so that no two
 /// purposes draw the same numbers. One table, so a new purpose takes a free tag; [`ALL`](tags::ALL)
@@ -238,7 +245,7 @@ pub mod tags {
 /// [`tags::WATCHED_BATTLE`].
 #[must_use]
 pub fn watched_battle_seed(seed: u64, ply: u32, action: u32) -> u64 {
-    crate::run::derive_seed(seed, tags::WATCHED_BATTLE, u64::from(ply), u64::from(action))
+    derive_seed(seed, tags::WATCHED_BATTLE, u64::from(ply), u64::from(action))
 }
 
 #[cfg(test)]

@@ -17,6 +17,14 @@ use crate::encounter::templates;
 use crate::route::RouteTuning;
 use crate::run::RunConfig;
 
+/// The shipped tuning's enemy stages (`data/tuning.json`, [`Tuning::enemy`]); here rather than in
+/// [`crate::bot`] so the bot does not import the tuning that imports it.
+impl Default for EnemyTuning {
+    fn default() -> Self {
+        Tuning::default().enemy()
+    }
+}
+
 /// The shipped tuning (`data/tuning.json`).
 pub const DEFAULT_TUNING_JSON: &str = include_str!("../data/tuning.json");
 

@@ -1,5 +1,5 @@
-//! Small shared types: the two teams of a battle, modifiers, piece ids and the names pieces are shown
-//! by.
+//! Small shared types: the two teams of a battle, modifiers, the pieces a player owns, piece ids and
+//! the names pieces are shown by.
 
 use std::fmt;
 
@@ -254,4 +254,15 @@ impl fmt::Display for Modifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A piece the player owns (the roster). Battles never change it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OwnedPiece {
+    /// Stable roster id.
+    pub id: u32,
+    /// Its role.
+    pub role: Role,
+    /// Its modifier (at most one).
+    pub modifier: Option<Modifier>,
 }

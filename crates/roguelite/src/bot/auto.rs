@@ -4,7 +4,7 @@
 use gambit_rules::{Color, Role};
 use gambit_skills::Skill;
 
-use super::{StageTuning, choose_action, role_value};
+use super::{AUTO_PLAYER_TUNING, StageTuning, choose_action, role_value};
 use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, BattleAction, Objective};
@@ -14,9 +14,6 @@ use crate::run::{
     Decision, Run, RunConfig, RunEvent, RunPhase, ShopItem, ShopOffer, TAG_PLAYER, derive_seed,
 };
 use crate::types::Team;
-
-/// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
-pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning::new(2, 1200, 1.0);
 
 /// How the auto-player chooses the next board.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,11 +6,10 @@ mod eval;
 mod players;
 
 pub use auto::{
-    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, auto_decision, auto_decision_with, auto_use, play_auto,
-    play_auto_with,
+    AutoPlayer, BoardChoice, auto_decision, auto_decision_with, auto_use, play_auto, play_auto_with,
 };
 pub use eval::Evaluation;
-pub use players::{Player, THINKER_TUNING, play_run};
+pub use players::{Player, play_run};
 
 use gambit_rules::Role;
 use gambit_search::{BotConfig, BotOptions, Game, Preset, Terminal, choose_with};
@@ -109,15 +108,18 @@ pub const fn thinking_floor(stage: u32) -> u32 {
     }
 }
 
+/// The players' searches ([`Player`]): defined here, beside the enemy's, because the solver proves
+/// boards against the same searches.
+/// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
+pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning::new(2, 1200, 1.0);
+
+/// The thinker's battle search: the thinking enemy's search from the player's side (the whole action
+/// set, depth in turns, the first two turns at full width), 20,000 nodes, up to 5 turns, always its
+/// top-ranked action. It models the enemy by its own search of the enemy's replies.
+pub const THINKER_TUNING: Thinking = Thinking { depth: 5, nodes: 20_000, beam_width: 12, margin_cp: 0 };
+
 /// Turns from the root that the thinking enemy searches at full width (the root and the first reply).
 pub const FULL_WIDTH_TURNS: u32 = 2;
-
-impl Default for EnemyTuning {
-    /// The shipped tuning's stages (`data/tuning.json`, [`Tuning::enemy`](crate::tuning::Tuning::enemy)).
-    fn default() -> Self {
-        crate::tuning::Tuning::default().enemy()
-    }
-}
 
 fn pick<T: Copy>(values: &[T], defaults: &[T], stage: usize) -> T {
     let list = if values.is_empty() { defaults } else { values };

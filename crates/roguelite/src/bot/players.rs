@@ -11,8 +11,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, StageTuning, Thinking, auto_decision_with, choose_action,
-    role_value,
+    AUTO_PLAYER_TUNING, AutoPlayer, BoardChoice, StageTuning, THINKER_TUNING, auto_decision_with,
+    choose_action, role_value,
 };
 use crate::battle::BattleAction;
 use crate::route::RestChoice;
@@ -22,11 +22,6 @@ use crate::run::{Decision, Run, RunEvent, RunPhase, ShopOffer, derive_seed};
 const TAG_CARELESS: u64 = crate::seed::tags::CARELESS;
 /// Seed tag of the thinker's battle searches.
 const TAG_THINKER: u64 = crate::seed::tags::THINKER;
-
-/// The thinker's battle search: the thinking enemy's search from the player's side (the whole action
-/// set, depth in turns, the first two turns at full width), 20,000 nodes, up to 5 turns, always its
-/// top-ranked action. It models the enemy by its own search of the enemy's replies.
-pub const THINKER_TUNING: Thinking = Thinking { depth: 5, nodes: 20_000, beam_width: 12, margin_cp: 0 };
 
 /// A reference player of a whole run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -5,8 +5,9 @@
 //! to its file. Module `m` imports module `t` when the code of `m` names a path that resolves into `t`:
 //! a `use` tree (every leaf), or a path in an expression, type, pattern or macro body (`crate::t::f`,
 //! `super::t::X`, `t::X` where `t` is a child module or a name brought in by a `use`). A path that
-//! names an item a module re-exports (`pub use`, `pub(crate) use`, globs included) imports that
-//! module and, following the chain, the module that defines the item. Comments and strings are not
+//! names an item a module re-exports (`pub use`, `pub(crate) use`, globs included) imports the
+//! module at the end of the chain, the one that defines the item (none for an item of another crate),
+//! not the re-exporting one. Items compiled only for tests (`#[cfg(test)]`) are left out. Comments and strings are not
 //! code (the sources are parsed with `syn`); `mod` declarations are not imports. External crates and
 //! the standard library are not modules of the graph.
 //!
@@ -42,6 +43,8 @@ struct Uses {
     exports: BTreeMap<String, Vec<String>>,
     /// The absolute paths of `pub use ...::*` (whose names are not known one by one).
     glob_exports: Vec<Vec<String>>,
+    /// The names a `pub use` re-exports from outside the crate.
+    external_exports: BTreeSet<String>,
 }
 
 /// The module path of `file` (relative to the crate's `src/`), or `None` for a file that is not a
@@ -162,6 +165,11 @@ impl UseCollector<'_> {
             let base = self.uses.aliases.get(segments.first()?)?;
             Some(base.iter().chain(&segments[1..]).cloned().collect())
         }) else {
+            // An external item (another crate, the standard library): re-exported, it leads to no
+            // module of this crate.
+            if public {
+                self.uses.external_exports.insert(alias.clone());
+            }
             return;
         };
         if public {
@@ -169,6 +177,12 @@ impl UseCollector<'_> {
         }
         self.uses.aliases.insert(alias, path);
     }
+}
+
+/// Whether an item is compiled only for tests (`#[cfg(test)]`): tests may reach across floors to
+/// build what they check, so their imports are not the product's.
+fn test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test"))
 }
 
 impl<'ast> Visit<'ast> for UseCollector<'_> {
@@ -202,6 +216,10 @@ impl Resolver<'_> {
             len -= 1;
         }
         let target = path[..len].to_vec();
+        let uses = self.uses.get(&target);
+        if path.get(len).zip(uses).is_some_and(|(n, u)| u.external_exports.contains(n)) {
+            return;
+        }
         let exported = path.get(len).zip(self.uses.get(&target)).and_then(|(n, u)| u.exports.get(n));
         if let Some(origin) = exported.filter(|_| depth > 0) {
             // A re-exported name imports the module that defines it, not the one that re-exports it.
@@ -347,6 +365,21 @@ impl<'ast> Visit<'ast> for PathFinder<'_> {
         self.use_tree(&mut Vec::new(), &item.tree, &mut aliases);
         if let Some(scope) = self.inline.last_mut() {
             scope.extend(aliases);
+        }
+    }
+
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs = match item {
+            syn::Item::Mod(m) => &m.attrs,
+            syn::Item::Fn(f) => &f.attrs,
+            syn::Item::Use(u) => &u.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Const(c) => &c.attrs,
+            syn::Item::Struct(s) => &s.attrs,
+            _ => return syn::visit::visit_item(self, item),
+        };
+        if !test_only(attrs) {
+            syn::visit::visit_item(self, item);
         }
     }
 

@@ -136,27 +136,7 @@ pub enum ReplyEnd {
     To,
 }
 
-/// A piece's journey in the change a scene shows: a move (it slides) or a teleport (it vanishes and
-/// reappears).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Travel {
-    /// Where it left.
-    pub from: Square,
-    /// Where it arrived.
-    pub to: Square,
-    /// A teleport rather than a move.
-    pub teleport: bool,
-}
-
-impl Travel {
-    /// The journey a battle event reports: a move or a reposition slides, a teleport does not.
-    #[must_use]
-    pub fn of_event(event: &gambit_roguelite::BattleEvent) -> Option<Travel> {
-        let (from, to) = event.travel()?;
-        let teleport = matches!(event, gambit_roguelite::BattleEvent::Teleported { .. });
-        Some(Travel { from, to, teleport })
-    }
-}
+pub use crate::run::Travel;
 
 /// The whole board as shown: 64 cells indexed by [`Square::index`], the last move (highlighted) and
 /// the journeys of the change shown (animated once).
@@ -288,6 +268,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<command_line::CommandLine>();
     app.init_resource::<view::BoardLayout>();
     app.init_resource::<anim::SeenScene>();
+    app.init_resource::<crate::ui::layout_check::ExtraChecks>();
+    app.world_mut().resource_mut::<crate::ui::layout_check::ExtraChecks>().0.push(view::mark_violations);
     app.add_systems(Startup, art::setup_images);
     app.add_systems(Update, preview::paint.in_set(AppSystems::Present));
     app.configure_sets(Update, (BoardSystems::Scene, BoardSystems::Draw).chain().in_set(AppSystems::Present));

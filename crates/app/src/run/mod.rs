@@ -168,6 +168,29 @@ fn lost_on(events: &[RunEvent]) -> Option<Square> {
     })
 }
 
+/// A piece's journey in a change the model made: a move (the board slides it) or a teleport (the board
+/// shows it vanish and reappear). The run session records those of the last decision
+/// ([`RunSession::travels`]); the board animates them (re-exported as `board::Travel`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Travel {
+    /// Where it left.
+    pub from: Square,
+    /// Where it arrived.
+    pub to: Square,
+    /// A teleport rather than a move.
+    pub teleport: bool,
+}
+
+impl Travel {
+    /// The journey a battle event reports: a move or a reposition slides, a teleport does not.
+    #[must_use]
+    pub fn of_event(event: &gambit_roguelite::BattleEvent) -> Option<Travel> {
+        let (from, to) = event.travel()?;
+        let teleport = matches!(event, gambit_roguelite::BattleEvent::Teleported { .. });
+        Some(Travel { from, to, teleport })
+    }
+}
+
 /// The active run: the run itself and what its decisions produced (the event log, the last move, the
 /// end-of-battle report, the last refusal). What the player is choosing lives in each run screen's UI
 /// state.
@@ -187,7 +210,7 @@ pub struct RunSession {
     pub last_move: Option<(Square, Square)>,
     /// Every journey of the last decision (the player's action and the enemy's replies), in order:
     /// the board animates each ([`crate::board::BoardScene::travels`]).
-    pub travels: Vec<crate::board::Travel>,
+    pub travels: Vec<Travel>,
     /// The report of the battle that just ended, shown on the battle screen until the player continues.
     pub battle_end: Option<BattleEnd>,
     /// The run summary once recorded into the profile.
@@ -561,7 +584,7 @@ fn finish_decision(
             session.travels.clear();
             for event in &events {
                 if let RunEvent::Battle { event } = event
-                    && let Some(travel) = crate::board::Travel::of_event(event)
+                    && let Some(travel) = Travel::of_event(event)
                 {
                     session.last_move = Some((travel.from, travel.to));
                     session.travels.push(travel);

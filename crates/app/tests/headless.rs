@@ -379,12 +379,3 @@ fn the_pause_menu_opens_with_resume_focused() {
     h.update(2);
     assert_eq!(*h.app.world().resource::<State<Menu>>().get(), Menu::None);
 }
-
-/// The board adds its marks check (no mark covers its piece) to the layout check's own rules, so
-/// `layout_check::violations` still runs it although the UI no longer imports the board.
-#[test]
-fn the_layout_check_runs_the_boards_marks_check() {
-    let h = Harness::new();
-    let checks = h.app.world().resource::<gambit::ui::layout_check::ExtraChecks>();
-    assert_eq!(checks.0.len(), 1, "the board's marks check, registered once");
-}

@@ -268,8 +268,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<command_line::CommandLine>();
     app.init_resource::<view::BoardLayout>();
     app.init_resource::<anim::SeenScene>();
-    app.init_resource::<crate::ui::layout_check::ExtraChecks>();
-    app.world_mut().resource_mut::<crate::ui::layout_check::ExtraChecks>().0.push(view::mark_violations);
     app.add_systems(Startup, art::setup_images);
     app.add_systems(Update, preview::paint.in_set(AppSystems::Present));
     app.configure_sets(Update, (BoardSystems::Scene, BoardSystems::Draw).chain().in_set(AppSystems::Present));

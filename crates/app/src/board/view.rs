@@ -11,14 +11,12 @@
 //! the active screen rebuilt the scene, and only when the scene, the view or the settings changed.
 
 use bevy::prelude::*;
-use bevy::text::TextLayoutInfo;
 use gambit_rules::{Role, Square};
 
 use super::art::PieceImages;
 use super::{BoardScene, BoardViewState, SceneCell, square_at, view_position};
 use crate::palette::Palette;
 use crate::settings::Settings;
-use crate::ui::layout_check::{Violation, hidden, rect_of, short, show};
 
 /// Size of one cell of a full 8x8 board as a percentage of the smaller viewport side; a smaller board
 /// gets larger cells, so every board spans [`BOARD_VMIN`].
@@ -164,7 +162,7 @@ pub struct CellText(pub f32);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct HintMark(pub CellPos);
 
-pub use crate::ui::scale::BoardRoot;
+pub use crate::ui::layout_marks::BoardRoot;
 
 /// A cell's place on screen: row from the top, column from the left, both 0..8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -801,9 +799,9 @@ pub fn draw_coordinates(
 }
 
 /// The hover card of a piece's modifier: its icon, name and text, shown in its own room under the
-/// board and its command line ([`spawn_board_screen`]), so it never covers the board or a button (the layout check holds it off every button, [`crate::ui::layout_check::HoverCard`]).
+/// board and its command line ([`spawn_board_screen`]), so it never covers the board or a button (the layout check holds it off every button, [`crate::ui::layout_marks::HoverCard`]).
 #[derive(Component, Clone, Copy, Debug)]
-#[require(crate::ui::layout_check::HoverCard)]
+#[require(crate::ui::layout_marks::HoverCard)]
 pub struct ModifierTip;
 
 /// The hover card's font, units.
@@ -1025,100 +1023,6 @@ pub fn spawn_board_screen<V: crate::ui::View>(
                 },
             ));
         });
-}
-
-/// How close (physical pixels) a board mark may come to its piece's pixels: closer counts as
-/// touching.
-const MARK_GAP: f32 = 1.0;
-
-/// The board's marks never cover or touch the piece (a check of the layout check,
-/// [`crate::ui::layout_check::ExtraChecks`]): for every shown piece, no pixel of its picture
-/// ([`crate::board::art`], sampled where the picture is drawn) lies within [`MARK_GAP`] of the laid-out
-/// lines of its cell's HP pips and modifier icon, freeze or poison badge or threat flag. A piece in
-/// motion (a slide, an appearance) is skipped: the marks stay with the square.
-pub(crate) fn mark_violations(world: &mut World) -> Vec<Violation> {
-    let (Some(scene), Some(view)) =
-        (world.get_resource::<BoardScene>(), world.get_resource::<BoardViewState>())
-    else {
-        return Vec::new();
-    };
-    let (scene, rotated) = (scene.clone(), view.rotated);
-    let mut fills = world.query::<(Entity, &PieceFill)>();
-    let fills: Vec<(Entity, CellPos)> = fills.iter(world).map(|(e, f)| (e, f.0)).collect();
-    let mut marks = world.query::<(
-        Entity,
-        &Text,
-        Option<&TextLayoutInfo>,
-        Option<&CellBadge>,
-        Option<&CellPips>,
-        Option<&ThreatMark>,
-        Option<&CellModifier>,
-    )>();
-    let marks: Vec<(Entity, String, Vec2, CellPos)> = marks
-        .iter(world)
-        .filter_map(|(e, text, lines, badge, pips, threat, modifier)| {
-            let pos =
-                badge.map(|b| b.0).or(pips.map(|p| p.0)).or(threat.map(|t| t.0)).or(modifier.map(|m| m.0))?;
-            Some((e, text.0.clone(), lines?.size, pos))
-        })
-        .collect();
-    let mut found = Vec::new();
-    for (fill, pos) in fills {
-        let square = square_at(pos.row, pos.col, rotated);
-        let Some(piece) = scene.cells[square.index() as usize].piece else { continue };
-        let moving = world.get::<ChildOf>(fill).map(ChildOf::parent).is_some_and(|glyph| {
-            world.get::<PieceGlyph>(glyph).is_some()
-                && world.get::<UiTransform>(glyph).is_some_and(|t| *t != UiTransform::default())
-        });
-        if moving || hidden(world, fill) {
-            continue;
-        }
-        let Some(p) = rect_of(world, fill) else { continue };
-        let art = super::art::art(piece.role);
-        for (mark, text, lines, _) in marks.iter().filter(|m| m.3 == pos) {
-            if text.trim().is_empty() || hidden(world, *mark) {
-                continue;
-            }
-            let (Some(node), Some(inverse)) = (
-                rect_of(world, *mark),
-                world.get::<ComputedNode>(*mark).map(ComputedNode::inverse_scale_factor),
-            ) else {
-                continue;
-            };
-            // The lines as laid out: centred across the node (the pip strip spans the cell and
-            // centres its text; the corner marks are as wide as their text), from its top.
-            let size = *lines / inverse.max(f32::EPSILON);
-            let ink = Rect::from_center_size(
-                Vec2::new(node.center().x, node.min.y + size.y / 2.0),
-                Vec2::new(size.x.min(node.width()), size.y),
-            );
-            let near = Rect { min: ink.min - MARK_GAP, max: ink.max + MARK_GAP }.intersect(p);
-            if near.is_empty() {
-                continue;
-            }
-            let touches = (near.min.y.floor() as i32..near.max.y.ceil() as i32).any(|y| {
-                (near.min.x.floor() as i32..near.max.x.ceil() as i32).any(|x| {
-                    let at = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
-                    let u = (at - p.min) / p.size();
-                    (0.0..1.0).contains(&u.x)
-                        && (0.0..1.0).contains(&u.y)
-                        && art.sample((u.x, u.y)) != super::art::Sample::Empty
-                })
-            });
-            if touches {
-                found.push(Violation {
-                    what: format!(
-                        "the mark {} {} on {square} touches its piece ({:?}) {}",
-                        short(text),
-                        show(ink),
-                        piece.role,
-                        show(p)
-                    ),
-                });
-            }
-        }
-    }
-    found
 }
 
 #[cfg(test)]

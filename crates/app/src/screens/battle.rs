@@ -520,7 +520,7 @@ const FOOT_MESSAGE: (f32, f32) = (2.0, 2.0);
 /// card for the layout check: it must cover no button.
 pub(crate) fn spawn_foot(p: &mut ChildSpawnerCommands<'_>, lines: &[(String, (f32, f32), Color)]) {
     p.spawn((
-        crate::ui::layout_check::HoverCard,
+        crate::ui::layout_marks::HoverCard,
         Node { flex_shrink: 0.0, flex_direction: FlexDirection::Column, ..default() },
     ))
     .with_children(|foot| {

@@ -34,24 +34,7 @@ use bevy::ui::CalculatedClip;
 use bevy::window::PrimaryWindow;
 
 use super::actions::FocusKey;
-
-/// Marks a container that clips its text on purpose (the battle log shows its newest lines at the
-/// bottom and clips the older ones above): the layout check holds the container, not its texts, to the
-/// window.
-#[derive(Component, Debug, Default, Clone, Copy)]
-pub struct Clipped;
-
-/// Marks a hover card (a piece's modifier card in its room under the board screens' side panel, the
-/// piece card in the battle panel): the layout check holds it off every shown button, so a card never
-/// hides what the player may want to press.
-#[derive(Component, Debug, Default, Clone, Copy)]
-pub struct HoverCard;
-
-/// Marks a node drawn over the screens outside their flow, in a layer of its own (the save-failure
-/// banner, [`super::save_banner`]): the layout check holds it off every shown button of the layers
-/// under it (its own buttons aside), so it covers nothing the player may want to press.
-#[derive(Component, Debug, Default, Clone, Copy)]
-pub struct Overlay;
+pub use super::layout_marks::{Clipped, HoverCard, Overlay};
 
 /// How far (physical pixels) a rectangle may stick out before it counts: rounding in the layout.
 const SLACK: f32 = 1.0;
@@ -59,11 +42,6 @@ const SLACK: f32 = 1.0;
 /// How much wider (physical pixels) than its node a text's laid-out lines may be: the text layout counts
 /// the space at a wrap, so a wrapped paragraph measures a few pixels wider than the node it fits.
 const WIDTH_SLACK: f32 = 8.0;
-
-/// Checks of their own nodes that other modules add to [`violations`] (the board adds its marks'):
-/// each runs after the checks of this module's own rules, in the order registered.
-#[derive(Resource, Default, Clone)]
-pub struct ExtraChecks(pub Vec<fn(&mut World) -> Vec<Violation>>);
 
 /// One thing the layout check found.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,12 +58,12 @@ impl fmt::Display for Violation {
 }
 
 /// A rectangle as `x0..x1 x y0..y1` (physical pixels, rounded).
-pub(crate) fn show(r: Rect) -> String {
+fn show(r: Rect) -> String {
     format!("[{:.0}..{:.0} x {:.0}..{:.0}]", r.min.x, r.max.x, r.min.y, r.max.y)
 }
 
 /// A text's first 40 characters, quoted, for a message.
-pub(crate) fn short(text: &str) -> String {
+fn short(text: &str) -> String {
     let mut s: String = text.chars().take(40).collect();
     if text.chars().count() > 40 {
         s.push('\u{2026}');
@@ -113,7 +91,7 @@ fn lineage(world: &World, entity: Entity) -> impl Iterator<Item = Entity> + '_ {
 }
 
 /// The node's rectangle on screen, physical pixels (`None`: not laid out, or of no size).
-pub(crate) fn rect_of(world: &World, entity: Entity) -> Option<Rect> {
+fn rect_of(world: &World, entity: Entity) -> Option<Rect> {
     let node = world.get::<ComputedNode>(entity)?;
     let at = world.get::<UiGlobalTransform>(entity)?;
     if node.size().x <= 0.0 || node.size().y <= 0.0 {
@@ -123,7 +101,7 @@ pub(crate) fn rect_of(world: &World, entity: Entity) -> Option<Rect> {
 }
 
 /// Whether the entity or an ancestor is hidden, or not laid out (`Display::None` leaves no size).
-pub(crate) fn hidden(world: &World, entity: Entity) -> bool {
+fn hidden(world: &World, entity: Entity) -> bool {
     lineage(world, entity).any(|e| {
         matches!(world.get::<Visibility>(e), Some(Visibility::Hidden))
             || world.get::<Node>(e).is_some_and(|n| n.display == Display::None)
@@ -132,7 +110,7 @@ pub(crate) fn hidden(world: &World, entity: Entity) -> bool {
 
 /// Whether the entity is part of the board (its cells stack their parts on purpose).
 fn on_board(world: &World, entity: Entity) -> bool {
-    lineage(world, entity).any(|e| world.get::<super::scale::BoardRoot>(e).is_some())
+    lineage(world, entity).any(|e| world.get::<super::layout_marks::BoardRoot>(e).is_some())
 }
 
 /// The stacking layer a node is drawn in: the `GlobalZIndex` of it or its nearest ancestor with one
@@ -303,11 +281,7 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             }
         }
     }
-    // The checks other modules register (the board's marks), in the order registered.
-    let extra = world.get_resource::<ExtraChecks>().map(|c| c.0.clone()).unwrap_or_default();
-    for check in extra {
-        found.extend(check(world));
-    }
+    found.extend(board_marks(world));
     found.extend(text_overlaps(world, &shown));
     for (i, (_, a, ra, la)) in shown.iter().enumerate() {
         for (_, b, rb, lb) in &shown[i + 1..] {
@@ -387,6 +361,101 @@ fn text_overlaps(world: &mut World, buttons: &[(Entity, String, Rect, i32)]) -> 
             if la == lb && !card_a && overlap(*ra, *rb) && !inside(world, *a, *button) {
                 found.push(Violation {
                     what: format!("text {name_a} {} overlaps the button {key} {}", show(*ra), show(*rb)),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// How close (physical pixels) a board mark may come to its piece's pixels: closer counts as
+/// touching.
+const MARK_GAP: f32 = 1.0;
+
+/// The board's marks never cover or touch the piece: for every shown piece, no pixel of its picture
+/// ([`crate::board::art`], sampled where the picture is drawn) lies within [`MARK_GAP`] of the laid-out
+/// lines of its cell's HP pips and modifier icon, freeze or poison badge or threat flag. A piece in
+/// motion (a slide, an appearance) is skipped: the marks stay with the square.
+fn board_marks(world: &mut World) -> Vec<Violation> {
+    use crate::board::view::{CellBadge, CellModifier, CellPips, CellPos, PieceFill, PieceGlyph, ThreatMark};
+    use crate::board::{BoardScene, BoardViewState};
+    let (Some(scene), Some(view)) =
+        (world.get_resource::<BoardScene>(), world.get_resource::<BoardViewState>())
+    else {
+        return Vec::new();
+    };
+    let (scene, rotated) = (scene.clone(), view.rotated);
+    let mut fills = world.query::<(Entity, &PieceFill)>();
+    let fills: Vec<(Entity, CellPos)> = fills.iter(world).map(|(e, f)| (e, f.0)).collect();
+    let mut marks = world.query::<(
+        Entity,
+        &Text,
+        Option<&TextLayoutInfo>,
+        Option<&CellBadge>,
+        Option<&CellPips>,
+        Option<&ThreatMark>,
+        Option<&CellModifier>,
+    )>();
+    let marks: Vec<(Entity, String, Vec2, CellPos)> = marks
+        .iter(world)
+        .filter_map(|(e, text, lines, badge, pips, threat, modifier)| {
+            let pos =
+                badge.map(|b| b.0).or(pips.map(|p| p.0)).or(threat.map(|t| t.0)).or(modifier.map(|m| m.0))?;
+            Some((e, text.0.clone(), lines?.size, pos))
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (fill, pos) in fills {
+        let square = crate::board::square_at(pos.row, pos.col, rotated);
+        let Some(piece) = scene.cells[square.index() as usize].piece else { continue };
+        let moving = world.get::<ChildOf>(fill).map(ChildOf::parent).is_some_and(|glyph| {
+            world.get::<PieceGlyph>(glyph).is_some()
+                && world.get::<UiTransform>(glyph).is_some_and(|t| *t != UiTransform::default())
+        });
+        if moving || hidden(world, fill) {
+            continue;
+        }
+        let Some(p) = rect_of(world, fill) else { continue };
+        let art = crate::board::art::art(piece.role);
+        for (mark, text, lines, _) in marks.iter().filter(|m| m.3 == pos) {
+            if text.trim().is_empty() || hidden(world, *mark) {
+                continue;
+            }
+            let (Some(node), Some(inverse)) = (
+                rect_of(world, *mark),
+                world.get::<ComputedNode>(*mark).map(ComputedNode::inverse_scale_factor),
+            ) else {
+                continue;
+            };
+            // The lines as laid out: centred across the node (the pip strip spans the cell and
+            // centres its text; the corner marks are as wide as their text), from its top.
+            let size = *lines / inverse.max(f32::EPSILON);
+            let ink = Rect::from_center_size(
+                Vec2::new(node.center().x, node.min.y + size.y / 2.0),
+                Vec2::new(size.x.min(node.width()), size.y),
+            );
+            let near = Rect { min: ink.min - MARK_GAP, max: ink.max + MARK_GAP }.intersect(p);
+            if near.is_empty() {
+                continue;
+            }
+            let touches = (near.min.y.floor() as i32..near.max.y.ceil() as i32).any(|y| {
+                (near.min.x.floor() as i32..near.max.x.ceil() as i32).any(|x| {
+                    let at = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+                    let u = (at - p.min) / p.size();
+                    (0.0..1.0).contains(&u.x)
+                        && (0.0..1.0).contains(&u.y)
+                        && art.sample((u.x, u.y)) != crate::board::art::Sample::Empty
+                })
+            });
+            if touches {
+                found.push(Violation {
+                    what: format!(
+                        "the mark {} {} on {square} touches its piece ({:?}) {}",
+                        short(text),
+                        show(ink),
+                        piece.role,
+                        show(p)
+                    ),
                 });
             }
         }

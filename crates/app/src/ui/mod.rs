@@ -8,6 +8,7 @@ pub mod actions;
 pub mod backdrop;
 pub mod focus;
 pub mod layout_check;
+pub mod layout_marks;
 pub mod pointer;
 pub mod save_banner;
 pub mod scale;

@@ -7,7 +7,7 @@
 //! nothing of the screen moves when a save fails or when Retry works (spawned inside each page, the
 //! banner pushed the page down when it came and pulled it up when it went, under the pointer). Its
 //! place covers no button of any screen it shows on: the layout check holds it to that
-//! ([`super::layout_check::Overlay`]), on every screen of the tour with a failed save, at every size and
+//! ([`super::layout_marks::Overlay`]), on every screen of the tour with a failed save, at every size and
 //! UI scale the tour is checked at.
 
 use bevy::input_focus::tab_navigation::TabGroup;
@@ -87,7 +87,7 @@ fn spawn(mut commands: Commands) {
         .with_child((
             Name::new("Save banner"),
             SaveBanner,
-            super::layout_check::Overlay,
+            super::layout_marks::Overlay,
             Section::<BannerView>::new(),
             Node {
                 display: Display::None,

@@ -33,14 +33,10 @@ use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
 use bevy::window::PrimaryWindow;
 
+use super::layout_marks::BoardRoot;
 use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::settings::Settings;
-
-/// Marks the board grid (re-exported as `board::view::BoardRoot`): the board sizes its own cells, so
-/// the scaling here and the layout check treat it as one block.
-#[derive(Component)]
-pub struct BoardRoot;
 
 /// The reference layout's height, logical pixels: in a window at least [`REFERENCE_WIDTH`] wide and a
 /// setting of 100%, one unit is one hundredth of the window's height.
@@ -227,7 +223,7 @@ pub fn settle_ui_scale(
     scale: Option<ResMut<UiScale>>,
     nodes: Query<Measured>,
     lineage: Query<Lineage, Without<ScaleCover>>,
-    special: Query<(), Or<(With<super::layout_check::Clipped>, With<BoardRoot>)>>,
+    special: Query<(), Or<(With<super::layout_marks::Clipped>, With<BoardRoot>)>>,
     mut cover_node: Query<&mut Visibility, With<ScaleCover>>,
 ) {
     let Some(mut scale) = scale else { return };
@@ -348,7 +344,7 @@ fn overflow(
     now: f32,
     nodes: &Query<Measured>,
     lineage: &Query<Lineage, Without<ScaleCover>>,
-    special: &Query<(), Or<(With<super::layout_check::Clipped>, With<BoardRoot>)>>,
+    special: &Query<(), Or<(With<super::layout_marks::Clipped>, With<BoardRoot>)>>,
 ) -> Option<Option<f32>> {
     let logical = Vec2::new(window.width(), window.height());
     let factor = window.scale_factor();

@@ -254,7 +254,7 @@ pub fn spawn_log_tail(parent: &mut ChildSpawnerCommands<'_>, text: String, top_m
         .with_children(|room| {
             room.spawn((
                 LogTail,
-                super::layout_check::Clipped,
+                super::layout_marks::Clipped,
                 Node {
                     height: Val::Percent(100.0),
                     flex_shrink: 0.0,

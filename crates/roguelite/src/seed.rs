@@ -185,7 +185,7 @@ pub fn derive_seed(seed: u64, tag: u64, a: u64, b: u64) -> u64 {
     splitmix64(seed ^ splitmix64(tag ^ splitmix64(a ^ splitmix64(b.wrapping_add(0x5151)))))
 }
 
-/// Every seed tag of the library: the `tag` of [`derive_seed`](crate::run::derive_seed), which
+/// Every seed tag of the library: the `tag` of [`derive_seed`], which
 /// separates the purposes one run seed serves (the shop, the route, the enemy...), so that no two
 /// purposes draw the same numbers. One table, so a new purpose takes a free tag; [`ALL`](tags::ALL)
 /// lists them and a test holds them distinct.

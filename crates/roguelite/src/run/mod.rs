@@ -1520,7 +1520,7 @@ impl Run {
         &self.config.economy.prices
     }
 
-    /// The shipped templates with the run's move budgets ([`Economy::budgets`]) (a re-simulated
+    /// The shipped templates with the run's move budgets ([`Economy::budgets`](crate::tuning::Economy::budgets)) (a re-simulated
     /// version 1 log: only those of [`FIRST_POOL`], the pool it was played with).
     #[must_use]
     pub fn templates(&self) -> Vec<EncounterTemplate> {

@@ -496,3 +496,84 @@ fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+/// The 1-based line ranges (inclusive) of a file's `#[cfg(test)]` items.
+pub(crate) fn test_ranges(file: &syn::File) -> Vec<(usize, usize)> {
+    use syn::spanned::Spanned;
+    let mut out = Vec::new();
+    for item in &file.items {
+        let attrs = match item {
+            syn::Item::Mod(m) => &m.attrs,
+            syn::Item::Fn(f) => &f.attrs,
+            syn::Item::Use(u) => &u.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Const(c) => &c.attrs,
+            syn::Item::Struct(s) => &s.attrs,
+            _ => continue,
+        };
+        if test_only(attrs) {
+            let span = item.span();
+            out.push((span.start().line, span.end().line));
+        }
+    }
+    out
+}
+
+/// The code lines of `text`: not blank, not a comment line, not inside a `#[cfg(test)]` item.
+pub(crate) fn code_lines(text: &str, file: &syn::File) -> usize {
+    let tests = test_ranges(file);
+    text.lines()
+        .enumerate()
+        .filter(|(i, line)| {
+            let n = i + 1;
+            let t = line.trim();
+            !t.is_empty() && !t.starts_with("//") && !tests.iter().any(|&(a, b)| (a..=b).contains(&n))
+        })
+        .count()
+}
+
+/// Every function with a body outside `#[cfg(test)]` items: (name, first line, lines from `fn` to
+/// its closing brace).
+pub(crate) fn function_lengths(file: &syn::File) -> Vec<(String, usize, usize)> {
+    struct Finder(Vec<(String, usize, usize)>);
+    impl Finder {
+        fn push(&mut self, sig: &syn::Signature, block: &syn::Block) {
+            use syn::spanned::Spanned;
+            let start = sig.fn_token.span.start().line;
+            let end = block.span().end().line;
+            self.0.push((sig.ident.to_string(), start, end + 1 - start));
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            let attrs = match item {
+                syn::Item::Mod(m) => &m.attrs,
+                syn::Item::Fn(f) => &f.attrs,
+                syn::Item::Impl(i) => &i.attrs,
+                _ => return syn::visit::visit_item(self, item),
+            };
+            if !test_only(attrs) {
+                syn::visit::visit_item(self, item);
+            }
+        }
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            self.push(&f.sig, &f.block);
+            syn::visit::visit_item_fn(self, f);
+        }
+        fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+            if !test_only(&f.attrs) {
+                self.push(&f.sig, &f.block);
+                syn::visit::visit_impl_item_fn(self, f);
+            }
+        }
+        fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+            if let Some(block) = &f.default {
+                self.push(&f.sig, block);
+            }
+            syn::visit::visit_trait_item_fn(self, f);
+        }
+    }
+    let mut finder = Finder(Vec::new());
+    finder.visit_file(file);
+    finder.0
+}

@@ -30,6 +30,10 @@
 //! - the app's floors: every file of `crates/app/src` has a floor in [`APP_FLOOR_TABLE`] (`state`,
 //!   `model`, `view`, `screens`, `app`) and no import climbs to a higher floor, save the climbs
 //!   [`APP_KNOWN_CLIMBS`] lists (a listed climb that is gone fails too, so the list only shrinks);
+//! - short files and functions: a file of the roguelite crate, the app or the CLI holds at most
+//!   [`MAX_FILE_LINES`] code lines and a function anywhere spans at most [`MAX_FUNCTION_LINES`]
+//!   lines (both outside `#[cfg(test)]` items), save the ones [`KNOWN_LONG_FILES`] and
+//!   [`KNOWN_LONG_FUNCTIONS`] list at their size today, which may shrink and never grow;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -936,4 +940,130 @@ fn the_circle_rule_catches_a_planted_circle() {
     ]);
     assert!(imports::circles(&graph).is_empty());
     assert_eq!(graph.edges[&vec!["b".to_string()]], [vec!["a".to_string()]].into_iter().collect());
+}
+
+/// The most code lines (not blank, not a comment line, outside `#[cfg(test)]` items) a file of
+/// [`SIZED_CRATES`] may hold.
+const MAX_FILE_LINES: usize = 700;
+
+/// The most lines a function may span, from `fn` to its closing brace (outside `#[cfg(test)]`).
+const MAX_FUNCTION_LINES: usize = 120;
+
+/// The crates whose files [`MAX_FILE_LINES`] bounds (a rules, search or skills file may be larger
+/// when it holds one type; that is not checked here).
+const SIZED_CRATES: [&str; 3] = ["crates/roguelite", "crates/app", "crates/cli"];
+
+/// The crates whose functions [`MAX_FUNCTION_LINES`] bounds: every source of the workspace.
+const FUNCTION_CRATES: [&str; 10] = [
+    "crates/rules",
+    "crates/skills",
+    "crates/search",
+    "crates/roguelite",
+    "crates/app",
+    "crates/cli",
+    "crates/uci",
+    "crates/store",
+    "benches",
+    "xtask",
+];
+
+/// Files over [`MAX_FILE_LINES`] today and their code lines: a debt (issue 42) that may shrink, never
+/// grow; an entry is removed once its file is within the limit (the test fails on a stale entry).
+const KNOWN_LONG_FILES: &[(&str, usize)] = &[
+    ("crates/app/src/board/view.rs", 819),
+    ("crates/app/src/screens/battle.rs", 783),
+    ("crates/app/src/screens/skill_chess.rs", 994),
+    ("crates/cli/src/simulate_cmd.rs", 966),
+    ("crates/roguelite/src/run/mod.rs", 1590),
+];
+
+/// Functions over [`MAX_FUNCTION_LINES`] today (file, name, lines): the same kind of debt.
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
+    ("crates/app/src/audio/music.rs", "score", 136),
+    ("crates/app/src/board/view.rs", "spawn_cell", 122),
+    ("crates/app/src/screens/map.rs", "build", 172),
+    ("crates/app/src/screenshot.rs", "set_up", 305),
+    ("crates/app/src/ui/layout_check.rs", "violations", 150),
+    ("crates/cli/src/main.rs", "run", 131),
+    ("crates/cli/src/simulate_cmd.rs", "run", 542),
+    ("crates/roguelite/src/battle/mod.rs", "new", 138),
+    ("crates/roguelite/src/run/mod.rs", "resolve", 214),
+    ("crates/search/src/search.rs", "run", 152),
+    ("crates/search/src/search.rs", "negamax", 320),
+    ("crates/search/src/search.rs", "qsearch", 121),
+    ("crates/uci/src/protocol.rs", "go", 121),
+    ("xtask/src/balance.rs", "render", 165),
+];
+
+/// The problems of one measured size against its limit and its listed debt (`known`: the size
+/// recorded, if listed).
+fn size_problem(what: &str, size: usize, limit: usize, known: Option<usize>) -> Option<String> {
+    match known {
+        None if size > limit => Some(format!("{what}: {size} lines (at most {limit})")),
+        Some(k) if size > k => Some(format!("{what}: grew from {k} to {size} lines (at most {limit})")),
+        Some(k) if size < k => Some(format!(
+            "{what}: {size} lines, listed at {k}: write {size} in its entry{}",
+            if size <= limit { " (or remove it: within the limit)" } else { "" }
+        )),
+        _ => None,
+    }
+}
+
+#[test]
+fn files_and_functions_stay_short() {
+    let root = root();
+    let mut errors = Vec::new();
+    let (mut files_seen, mut functions_seen) = (Vec::new(), Vec::new());
+    for krate in FUNCTION_CRATES {
+        let mut files = Vec::new();
+        rust_files(&root.join(krate).join("src"), &mut files);
+        for f in files {
+            let rel = f.strip_prefix(&root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(&f).expect("readable source");
+            let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+            if SIZED_CRATES.iter().any(|c| rel.starts_with(&format!("{c}/"))) {
+                let known = KNOWN_LONG_FILES.iter().find(|(p, _)| *p == rel).map(|&(_, n)| n);
+                files_seen.push(rel.clone());
+                errors.extend(size_problem(&rel, imports::code_lines(&text, &file), MAX_FILE_LINES, known));
+            }
+            for (name, line, len) in imports::function_lengths(&file) {
+                let known =
+                    KNOWN_LONG_FUNCTIONS.iter().find(|(p, n, _)| *p == rel && *n == name).map(|&(_, _, k)| k);
+                if known.is_some() {
+                    functions_seen.push((rel.clone(), name.clone()));
+                }
+                errors.extend(size_problem(
+                    &format!("{rel}:{line} fn {name}"),
+                    len,
+                    MAX_FUNCTION_LINES,
+                    known,
+                ));
+            }
+        }
+    }
+    for (path, _) in KNOWN_LONG_FILES {
+        if !files_seen.iter().any(|f| f == path) {
+            errors.push(format!("KNOWN_LONG_FILES lists {path}, which is gone"));
+        }
+    }
+    for (path, name, _) in KNOWN_LONG_FUNCTIONS {
+        if !functions_seen.iter().any(|(p, n)| p == path && n == name) {
+            errors.push(format!("KNOWN_LONG_FUNCTIONS lists {path} fn {name}, which is gone"));
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn the_size_rules_count_code_lines_and_spans() {
+    let text = "//! Doc.\n\nfn short() {\n    // a comment\n    let x = 1;\n}\n\n#[cfg(test)]\nmod tests {\n    fn long() {\n    }\n}\n";
+    let file = syn::parse_file(text).unwrap();
+    // `fn short() {`, `let x = 1;`, `}`: the doc, the comment, blank lines and the test module aside.
+    assert_eq!(imports::code_lines(text, &file), 3);
+    assert_eq!(imports::function_lengths(&file), vec![("short".to_string(), 3, 4)]);
+    assert_eq!(size_problem("f", 121, 120, None).unwrap(), "f: 121 lines (at most 120)");
+    assert!(size_problem("f", 120, 120, None).is_none());
+    assert!(size_problem("f", 130, 120, Some(125)).unwrap().contains("grew from 125 to 130"));
+    assert!(size_problem("f", 118, 120, Some(125)).unwrap().contains("remove it"));
+    assert!(size_problem("f", 125, 120, Some(125)).is_none());
 }

@@ -185,7 +185,32 @@ fn test_only(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test"))
 }
 
+/// Whether the item `item` is compiled only for tests ([`test_only`] on its attributes).
+fn item_test_only(item: &syn::Item) -> bool {
+    let attrs = match item {
+        syn::Item::Mod(m) => &m.attrs,
+        syn::Item::Fn(f) => &f.attrs,
+        syn::Item::Use(u) => &u.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Const(c) => &c.attrs,
+        syn::Item::Static(c) => &c.attrs,
+        syn::Item::Struct(s) => &s.attrs,
+        syn::Item::Enum(e) => &e.attrs,
+        syn::Item::Trait(t) => &t.attrs,
+        syn::Item::Type(t) => &t.attrs,
+        syn::Item::Macro(m) => &m.attrs,
+        _ => return false,
+    };
+    test_only(attrs)
+}
+
 impl<'ast> Visit<'ast> for UseCollector<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if !item_test_only(item) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         if self.inline == 0 {
             let public = !matches!(item.vis, syn::Visibility::Inherited);
@@ -216,22 +241,20 @@ impl Resolver<'_> {
             len -= 1;
         }
         let target = path[..len].to_vec();
-        let uses = self.uses.get(&target);
-        if path.get(len).zip(uses).is_some_and(|(n, u)| u.external_exports.contains(n)) {
-            return;
+        let named = path.get(len).zip(self.uses.get(&target));
+        if let Some((name, uses)) = named {
+            if uses.external_exports.contains(name) {
+                return;
+            }
+            if let Some(origin) = uses.exports.get(name).filter(|_| depth > 0) {
+                // A re-exported name imports the module that defines it, not the one that re-exports it.
+                let next: Vec<String> = origin.iter().chain(&path[len + 1..]).cloned().collect();
+                self.resolve(&next, found, depth - 1);
+                return;
+            }
         }
-        let exported = path.get(len).zip(self.uses.get(&target)).and_then(|(n, u)| u.exports.get(n));
-        if let Some(origin) = exported.filter(|_| depth > 0) {
-            // A re-exported name imports the module that defines it, not the one that re-exports it.
-            let next: Vec<String> = origin.iter().chain(&path[len + 1..]).cloned().collect();
-            self.resolve(&next, found, depth - 1);
-            return;
-        }
-        found.insert(target.clone());
-        let (Some(_), Some(uses)) = (path.get(len), self.uses.get(&target)) else { return };
-        if depth == 0 {
-            return;
-        }
+        found.insert(target);
+        let Some((_, uses)) = named.filter(|_| depth > 0) else { return };
         // The name may come through a glob re-export: each is followed.
         for glob in &uses.glob_exports {
             let next: Vec<String> = glob.iter().chain(&path[len..]).cloned().collect();
@@ -369,16 +392,7 @@ impl<'ast> Visit<'ast> for PathFinder<'_> {
     }
 
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let attrs = match item {
-            syn::Item::Mod(m) => &m.attrs,
-            syn::Item::Fn(f) => &f.attrs,
-            syn::Item::Use(u) => &u.attrs,
-            syn::Item::Impl(i) => &i.attrs,
-            syn::Item::Const(c) => &c.attrs,
-            syn::Item::Struct(s) => &s.attrs,
-            _ => return syn::visit::visit_item(self, item),
-        };
-        if !test_only(attrs) {
+        if !item_test_only(item) {
             syn::visit::visit_item(self, item);
         }
     }
@@ -500,23 +514,8 @@ fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 /// The 1-based line ranges (inclusive) of a file's `#[cfg(test)]` items.
 pub(crate) fn test_ranges(file: &syn::File) -> Vec<(usize, usize)> {
     use syn::spanned::Spanned;
-    let mut out = Vec::new();
-    for item in &file.items {
-        let attrs = match item {
-            syn::Item::Mod(m) => &m.attrs,
-            syn::Item::Fn(f) => &f.attrs,
-            syn::Item::Use(u) => &u.attrs,
-            syn::Item::Impl(i) => &i.attrs,
-            syn::Item::Const(c) => &c.attrs,
-            syn::Item::Struct(s) => &s.attrs,
-            _ => continue,
-        };
-        if test_only(attrs) {
-            let span = item.span();
-            out.push((span.start().line, span.end().line));
-        }
-    }
-    out
+    let span = |item: &syn::Item| (item.span().start().line, item.span().end().line);
+    file.items.iter().filter(|item| item_test_only(item)).map(span).collect()
 }
 
 /// The code lines of `text`: not blank, not a comment line, not inside a `#[cfg(test)]` item.
@@ -546,13 +545,7 @@ pub(crate) fn function_lengths(file: &syn::File) -> Vec<(String, usize, usize)> 
     }
     impl<'ast> Visit<'ast> for Finder {
         fn visit_item(&mut self, item: &'ast syn::Item) {
-            let attrs = match item {
-                syn::Item::Mod(m) => &m.attrs,
-                syn::Item::Fn(f) => &f.attrs,
-                syn::Item::Impl(i) => &i.attrs,
-                _ => return syn::visit::visit_item(self, item),
-            };
-            if !test_only(attrs) {
+            if !item_test_only(item) {
                 syn::visit::visit_item(self, item);
             }
         }

@@ -840,13 +840,7 @@ fn the_app_imports_never_climb_a_floor() {
 
 /// The floor name of a `crate::...` module of the app.
 fn floor_name(module: &str) -> &'static str {
-    let segments: Vec<String> = module
-        .strip_prefix("crate")
-        .unwrap_or(module)
-        .split("::")
-        .filter(|s| !s.is_empty())
-        .map(String::from)
-        .collect();
+    let segments: Vec<String> = module.split("::").skip(1).map(String::from).collect();
     app_floor(&segments).map_or("none", |f| APP_FLOORS[f])
 }
 
@@ -997,14 +991,14 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("xtask/src/balance.rs", "render", 165),
 ];
 
-/// The problems of one measured size against its limit and its listed debt (`known`: the size
-/// recorded, if listed).
-fn size_problem(what: &str, size: usize, limit: usize, known: Option<usize>) -> Option<String> {
+/// The problem of one measured size (in `unit`: lines, fields) against its limit and its listed debt
+/// (`known`: the size recorded, if listed), if any.
+fn size_problem(what: &str, unit: &str, size: usize, limit: usize, known: Option<usize>) -> Option<String> {
     match known {
-        None if size > limit => Some(format!("{what}: {size} lines (at most {limit})")),
-        Some(k) if size > k => Some(format!("{what}: grew from {k} to {size} lines (at most {limit})")),
+        None if size > limit => Some(format!("{what}: {size} {unit} (at most {limit})")),
+        Some(k) if size > k => Some(format!("{what}: grew from {k} to {size} {unit} (at most {limit})")),
         Some(k) if size < k => Some(format!(
-            "{what}: {size} lines, listed at {k}: write {size} in its entry{}",
+            "{what}: {size} {unit}, listed at {k}: write {size} in its entry{}",
             if size <= limit { " (or remove it: within the limit)" } else { "" }
         )),
         _ => None,
@@ -1026,7 +1020,8 @@ fn files_and_functions_stay_short() {
             if SIZED_CRATES.iter().any(|c| rel.starts_with(&format!("{c}/"))) {
                 let known = KNOWN_LONG_FILES.iter().find(|(p, _)| *p == rel).map(|&(_, n)| n);
                 files_seen.push(rel.clone());
-                errors.extend(size_problem(&rel, imports::code_lines(&text, &file), MAX_FILE_LINES, known));
+                let lines = imports::code_lines(&text, &file);
+                errors.extend(size_problem(&rel, "lines", lines, MAX_FILE_LINES, known));
             }
             for (name, line, len) in imports::function_lengths(&file) {
                 let known =
@@ -1036,6 +1031,7 @@ fn files_and_functions_stay_short() {
                 }
                 errors.extend(size_problem(
                     &format!("{rel}:{line} fn {name}"),
+                    "lines",
                     len,
                     MAX_FUNCTION_LINES,
                     known,
@@ -1063,11 +1059,11 @@ fn the_size_rules_count_code_lines_and_spans() {
     // `fn short() {`, `let x = 1;`, `}`: the doc, the comment, blank lines and the test module aside.
     assert_eq!(imports::code_lines(text, &file), 3);
     assert_eq!(imports::function_lengths(&file), vec![("short".to_string(), 3, 4)]);
-    assert_eq!(size_problem("f", 121, 120, None).unwrap(), "f: 121 lines (at most 120)");
-    assert!(size_problem("f", 120, 120, None).is_none());
-    assert!(size_problem("f", 130, 120, Some(125)).unwrap().contains("grew from 125 to 130"));
-    assert!(size_problem("f", 118, 120, Some(125)).unwrap().contains("remove it"));
-    assert!(size_problem("f", 125, 120, Some(125)).is_none());
+    assert_eq!(size_problem("f", "lines", 121, 120, None).unwrap(), "f: 121 lines (at most 120)");
+    assert!(size_problem("f", "lines", 120, 120, None).is_none());
+    assert!(size_problem("f", "lines", 130, 120, Some(125)).unwrap().contains("grew from 125 to 130"));
+    assert!(size_problem("f", "lines", 118, 120, Some(125)).unwrap().contains("remove it"));
+    assert!(size_problem("f", "lines", 125, 120, Some(125)).is_none());
 }
 
 /// The most fields `Run` and `Battle` may have once they are made of owned parts (issue 42).
@@ -1095,15 +1091,7 @@ fn run_and_battle_are_made_of_few_parts() {
         let file = syn::parse_file(&text).expect("parses");
         let n = field_count(&file, name).unwrap_or_else(|| panic!("{path} defines no struct {name}"));
         let known = (known > MAX_PART_FIELDS).then_some(known);
-        match known {
-            None if n > MAX_PART_FIELDS => {
-                errors.push(format!("{name}: {n} fields (at most {MAX_PART_FIELDS})"))
-            }
-            Some(k) if n != k => {
-                errors.push(format!("{name}: {n} fields, listed at {k}: write {n} in OWNED_PARTS"))
-            }
-            _ => {}
-        }
+        errors.extend(size_problem(&format!("{path}: {name}"), "fields", n, MAX_PART_FIELDS, known));
     }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }

@@ -9,7 +9,7 @@ use thiserror::Error;
 use crate::battle::{
     Battle, BattleSetup, BattleStatus, BoardShape, BonusObjective, Objective, SkillTuning, UnitSpec,
 };
-use crate::run::OwnedPiece;
+use crate::types::OwnedPiece;
 use crate::types::{Modifier, Team};
 
 /// An enemy piece of a formation.

@@ -25,9 +25,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bot::{DEFAULT_STAGES, EnemyTuning, THINKING_STAGES, Thinking};
+use crate::config::RunConfig;
 use crate::encounter::templates;
 use crate::items::{Category, ItemCatalogue, ItemId};
-use crate::run::RunConfig;
 
 /// The shipped ranks (`data/ranks.json`).
 pub const RANKS_JSON: &str = include_str!("../data/ranks.json");

@@ -17,7 +17,7 @@ use thiserror::Error;
 
 use crate::battle::{BattleSetup, BoardShape, Objective, SkillTuning};
 use crate::encounter::{Encounter, EncounterTemplate, ShapeKind};
-use crate::run::derive_seed;
+use crate::seed::derive_seed;
 use crate::types::{Modifier, Team};
 use gambit_rules::Role;
 

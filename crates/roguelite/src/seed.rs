@@ -17,7 +17,7 @@ use gambit_rules::splitmix64;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::run::RunConfig;
+use crate::config::RunConfig;
 
 /// The most digits a typed seed may have (every 9-digit number is a seed; the largest is
 /// 999,999,999,999).
@@ -219,7 +219,7 @@ pub mod tags {
     /// ([`watched_battle_seed`](super::watched_battle_seed), `gambit-cli battle`).
     pub const WATCHED_BATTLE: u64 = 12;
     /// The one shuffled order of a stage's templates whose windows route runs take
-    /// ([`RunConfig::templates_once`](crate::run::RunConfig::templates_once)).
+    /// ([`RunConfig::templates_once`](crate::config::RunConfig::templates_once)).
     pub const TEMPLATE_ORDER: u64 = 13;
 
     /// Every tag with its name, in value order.

@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::battle::SkillTuning;
+use crate::config::RunConfig;
 use crate::economy::purchase_limit;
 use crate::items::ItemId;
-use crate::run::RunConfig;
 
 /// A group of the tree.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

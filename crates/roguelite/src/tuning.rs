@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bot::{EnemyTuning, Thinking, thinking_floor};
+use crate::config::RunConfig;
 use crate::economy::BATTLES_PER_RUN;
 use crate::encounter::templates;
 use crate::route::RouteTuning;
-use crate::run::RunConfig;
 
 /// The shipped tuning's enemy stages (`data/tuning.json`, [`Tuning::enemy`]); here rather than in
 /// [`crate::bot`] so the bot does not import the tuning that imports it.

@@ -108,8 +108,9 @@ pub const fn thinking_floor(stage: u32) -> u32 {
     }
 }
 
-/// The players' searches ([`Player`]): defined here, beside the enemy's, because the solver proves
-/// boards against the same searches.
+// The players' searches ([`Player`]): defined here, beside the enemy's, because the solver proves
+// boards against the same searches.
+
 /// The auto-player's battle tuning: depth 2, 1200 nodes, always the top-ranked action.
 pub const AUTO_PLAYER_TUNING: StageTuning = StageTuning::new(2, 1200, 1.0);
 

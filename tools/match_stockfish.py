@@ -171,7 +171,7 @@ async def play_game(gambit, sf, opening, gambit_white, tc, inc, max_plies, gid):
         side = board.turn
         player = players[side]
         loser = "0-1" if side == chess.WHITE else "1-0"
-        who = "gambit" if player is gambit else "stockfish"
+        who = "gambit" if player is gambit else getattr(player, "role", "stockfish")
         limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
                                    white_inc=inc, black_inc=inc)
         t0 = time.perf_counter()

@@ -5,4 +5,6 @@ mod protocol;
 pub mod strength;
 pub mod time;
 
-pub use protocol::{DEFAULT_HASH_MIB, ENGINE_NAME, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS, info_line, run};
+pub use protocol::{
+    Config, DEFAULT_HASH_MIB, ENGINE_NAME, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS, info_line, run, run_with,
+};

@@ -54,7 +54,30 @@ pub const MAX_MULTIPV: usize = 256;
 /// # Errors
 /// Only an I/O error reading `input`; write errors on `output` end the loop quietly at the next command.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+    run_with(input, output, &Config::default())
+}
+
+/// How the engine is started, beside what `setoption` sets (the command line of `gambit-uci`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Config {
+    /// Pins `UCI_LimitStrength` to this level ([`crate::strength::level_options`]: preset steps,
+    /// 0.0 Beginner to 3.0 Expert) whatever `UCI_Elo` says; `None` maps `UCI_Elo` through
+    /// [`crate::strength::RATINGS`]. For calibration (`tools/calibrate_elo.py`): it plays a level
+    /// the rating table does not name yet.
+    pub strength_level: Option<f64>,
+}
+
+/// [`run`] started with `config`.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    config: &Config,
+) -> io::Result<()> {
     let mut uci = Uci::new(output);
+    uci.options.strength_level = config.strength_level;
     for line in input.lines() {
         let line = line?;
         if !uci.command(&line) {
@@ -127,6 +150,8 @@ struct Options {
     multipv: usize,
     limit_strength: bool,
     elo: u32,
+    /// [`Config::strength_level`].
+    strength_level: Option<f64>,
     /// Read the next `position` as Chess960 (the position in force keeps its mode).
     chess960: bool,
     /// `Hash`, MiB.
@@ -142,6 +167,7 @@ impl Default for Options {
             multipv: 1,
             limit_strength: false,
             elo: strength::ELO_MAX,
+            strength_level: None,
             chess960: false,
             hash_mib: DEFAULT_HASH_MIB,
         }
@@ -665,7 +691,10 @@ impl<W: Write + Send + 'static> Uci<W> {
             format!("hash {} MiB", self.options.hash_mib),
         ];
         if self.options.limit_strength {
-            parts.push(format!("UCI_LimitStrength at UCI_Elo {}", self.options.elo));
+            match self.options.strength_level {
+                Some(level) => parts.push(format!("UCI_LimitStrength at level {level} (pinned)")),
+                None => parts.push(format!("UCI_LimitStrength at UCI_Elo {}", self.options.elo)),
+            }
         }
         if let Some((soft, hard)) = limits.clock {
             parts.push(format!(
@@ -770,7 +799,8 @@ impl<W: Write + Send + 'static> Uci<W> {
         };
         let handle = std::thread::spawn(move || {
             let result = if options.limit_strength {
-                limited_search(&mut pos, options.elo, seed, &root, &search_limits, bot_time, &handler.stop)
+                let level = options.strength_level.unwrap_or_else(|| strength::level_of(options.elo));
+                limited_search(&mut pos, level, seed, &root, &search_limits, bot_time, &handler.stop)
             } else {
                 searcher.params.multipv = options.multipv;
                 searcher.search_parallel(&mut pos, &search_limits, &root, &mut handler)
@@ -833,20 +863,21 @@ fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String
     s
 }
 
-/// `UCI_LimitStrength`: the bot of the presets at the options `UCI_Elo` maps to, seeded per search.
+/// `UCI_LimitStrength`: the bot of the presets at `level` (preset steps: the level `UCI_Elo` maps
+/// to, or [`Config::strength_level`]), seeded per search.
 /// `go depth` and `go nodes` lower its ceilings; `searchmoves` is honoured by choosing among the
 /// bot's ranked actions that are listed; `time_ms` (milliseconds) and `stop` end its
 /// search early (keeping its last whole iteration).
 fn limited_search(
     pos: &mut Position,
-    elo: u32,
+    level: f64,
     seed: u64,
     root: &[Move],
     limits: &Limits,
     time_ms: Option<u64>,
     stop: &AtomicBool,
 ) -> SearchResult<Move> {
-    let (mut depth, mut options) = strength::limited(elo);
+    let (mut depth, mut options) = strength::level_options(level);
     if let Some(d) = limits.depth {
         depth = depth.min(d);
     }

@@ -1,45 +1,68 @@
 //! `UCI_LimitStrength` and `UCI_Elo`: a rating mapped onto the search presets ([`Preset`]).
 //!
-//! Each preset is an anchor with the rating it measured on Stockfish 15.1's `UCI_Elo` scale
-//! ([`ANCHORS`]; the matches are in `docs/strength.md`). A rating between two anchors interpolates
-//! their options: the node budget geometrically, the consistency and the depth ceiling linearly, the
-//! beam width linearly when both anchors have one, else the nearer anchor's. A rating at an anchor plays
-//! exactly that preset, and ratings outside the range are clamped to it.
+//! The presets lie on a *level* scale, in preset steps: 0.0 is Beginner, 1.0 Casual, 2.0 Club, 3.0
+//! Expert ([`MAX_LEVEL`]). A level between two presets interpolates their options
+//! ([`level_options`]): the node budget geometrically, the consistency and the depth ceiling
+//! linearly, the beam width linearly when both presets have one, else the nearer preset's.
+//! [`RATINGS`] gives levels their ratings on Stockfish 15.1's `UCI_Elo` scale (the matches are in
+//! `docs/strength.md`); a rating between two rows interpolates their levels linearly, and ratings
+//! outside the table are clamped to it.
 
 use gambit_search::{BotOptions, Preset};
 
-/// The presets with their ratings on Stockfish 15.1's `UCI_Elo` scale, weakest first, rounded to 10:
-/// Casual, Club and Expert from 60 games each against Stockfish at 5+0.05 s (`UCI_Elo` 1350, 1900
-/// and 2100), Beginner 552 below Casual from 100 games between the two (Stockfish offers nothing
-/// below 1350). The matches and their intervals are in `docs/strength.md`.
-pub const ANCHORS: [(Preset, u32); 4] =
-    [(Preset::Beginner, 660), (Preset::Casual, 1210), (Preset::Club, 1750), (Preset::Expert, 1990)];
+/// The presets in level order: `PRESETS[i]` is level `i`.
+pub const PRESETS: [Preset; 4] = [Preset::Beginner, Preset::Casual, Preset::Club, Preset::Expert];
 
-/// The lowest `UCI_Elo` the engine offers (the weakest anchor).
-pub const ELO_MIN: u32 = ANCHORS[0].1;
+/// The strongest level (Expert), preset steps.
+pub const MAX_LEVEL: f64 = (PRESETS.len() - 1) as f64;
 
-/// The highest `UCI_Elo` the engine offers (the strongest anchor).
-pub const ELO_MAX: u32 = ANCHORS[ANCHORS.len() - 1].1;
+/// Levels (preset steps, increasing) with their ratings on Stockfish 15.1's `UCI_Elo` scale
+/// (increasing), rounded to 10: Casual, Club and Expert from 60 games each against Stockfish at
+/// 5+0.05 s (`UCI_Elo` 1350, 1900 and 2100), Beginner 552 below Casual from 100 games between the
+/// two (Stockfish offers nothing below 1350). The matches and their intervals are in
+/// `docs/strength.md`.
+pub const RATINGS: [(f64, u32); 4] = [(0.0, 660), (1.0, 1210), (2.0, 1750), (3.0, 1990)];
 
-/// The depth ceiling (plies) and bot options that play at about `elo` (clamped to
-/// [`ELO_MIN`]..=[`ELO_MAX`]).
+/// The lowest `UCI_Elo` the engine offers (the table's first row).
+pub const ELO_MIN: u32 = RATINGS[0].1;
+
+/// The highest `UCI_Elo` the engine offers (the table's last row).
+pub const ELO_MAX: u32 = RATINGS[RATINGS.len() - 1].1;
+
+/// The level (preset steps, 0.0..=[`MAX_LEVEL`]) that plays at about `elo` by [`RATINGS`]
+/// (clamped to [`ELO_MIN`]..=[`ELO_MAX`]).
+#[must_use]
+pub fn level_of(elo: u32) -> f64 {
+    let elo = elo.clamp(ELO_MIN, ELO_MAX);
+    let upper = RATINGS.iter().position(|&(_, e)| e >= elo).unwrap_or(RATINGS.len() - 1);
+    let (lb, eb) = RATINGS[upper];
+    if eb == elo || upper == 0 {
+        return lb;
+    }
+    let (la, ea) = RATINGS[upper - 1];
+    la + (lb - la) * f64::from(elo - ea) / f64::from(eb - ea)
+}
+
+/// The depth ceiling (plies) and bot options of `level` (preset steps, clamped to
+/// 0.0..=[`MAX_LEVEL`]; a non-finite level reads as 0.0). A whole level plays exactly its preset.
 ///
 /// ```
 /// use gambit_search::Preset;
-/// use gambit_uci::strength::{ANCHORS, limited};
-/// let (preset, elo) = ANCHORS[2];
-/// assert_eq!(limited(elo), (preset.depth(), preset.options()));
+/// use gambit_uci::strength::level_options;
+/// assert_eq!(level_options(2.0), (Preset::Club.depth(), Preset::Club.options()));
 /// ```
 #[must_use]
-pub fn limited(elo: u32) -> (u32, BotOptions) {
-    let elo = elo.clamp(ELO_MIN, ELO_MAX);
-    let upper = ANCHORS.iter().position(|&(_, e)| e >= elo).unwrap_or(ANCHORS.len() - 1);
-    let (b, eb) = ANCHORS[upper];
-    if eb == elo || upper == 0 {
+pub fn level_options(level: f64) -> (u32, BotOptions) {
+    let level = if level.is_finite() { level.clamp(0.0, MAX_LEVEL) } else { 0.0 };
+    let lower = (level.floor() as usize).min(PRESETS.len() - 2);
+    let t = level - lower as f64;
+    let (a, b) = (PRESETS[lower], PRESETS[lower + 1]);
+    if t == 0.0 {
+        return (a.depth(), a.options());
+    }
+    if t == 1.0 {
         return (b.depth(), b.options());
     }
-    let (a, ea) = ANCHORS[upper - 1];
-    let t = f64::from(elo - ea) / f64::from(eb - ea);
     let (oa, ob) = (a.options(), b.options());
     let lerp = |x: f64, y: f64| x + (y - x) * t;
     let max_nodes =
@@ -62,15 +85,35 @@ pub fn limited(elo: u32) -> (u32, BotOptions) {
     (depth, options)
 }
 
+/// The depth ceiling (plies) and bot options that play at about `elo` (clamped to
+/// [`ELO_MIN`]..=[`ELO_MAX`]): [`level_options`] of [`level_of`].
+///
+/// ```
+/// use gambit_uci::strength::{RATINGS, level_options, limited};
+/// let (level, elo) = RATINGS[2];
+/// assert_eq!(limited(elo), level_options(level));
+/// ```
+#[must_use]
+pub fn limited(elo: u32) -> (u32, BotOptions) {
+    level_options(level_of(elo))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn anchors_play_their_preset_and_budgets_grow_with_the_rating() {
-        for (p, e) in ANCHORS {
-            assert_eq!(limited(e), (p.depth(), p.options()));
+    fn whole_levels_play_their_preset_and_budgets_grow_with_the_rating() {
+        for (i, p) in PRESETS.into_iter().enumerate() {
+            assert_eq!(level_options(i as f64), (p.depth(), p.options()));
         }
+        for (level, elo) in RATINGS {
+            assert_eq!(limited(elo), level_options(level));
+        }
+        assert!(RATINGS.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
+        assert_eq!(level_options(-1.0), level_options(0.0));
+        assert_eq!(level_options(f64::NAN), level_options(0.0));
+        assert_eq!(level_options(7.0), level_options(MAX_LEVEL));
         assert_eq!(limited(0), limited(ELO_MIN));
         assert_eq!(limited(9999), limited(ELO_MAX));
         let mut last = limited(ELO_MIN);

@@ -217,3 +217,30 @@ fn the_library_loop_runs_in_memory() {
     pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
     assert!(pos.parse_uci(&best).is_ok(), "{text}");
 }
+
+/// `--strength-level L` pins `UCI_LimitStrength` to level L whatever `UCI_Elo` says (the calibration's
+/// fit plays levels the rating table does not name yet): at level 0 the search stays within
+/// Beginner's 420 nodes although `UCI_Elo` asks for the strongest rating; a level outside 0-3 or not a
+/// number is refused with status 2 before any UCI is read.
+#[test]
+fn strength_level_flag_pins_the_limited_engine() {
+    let max = gambit_uci::strength::ELO_MAX;
+    let mut e = Engine::start(env!("CARGO_BIN_EXE_gambit-uci"), &["--strength-level", "0"]);
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {max}"));
+    e.send("debug on");
+    e.send("position startpos");
+    e.send("go wtime 60000 btime 60000");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains("UCI_LimitStrength at level 0 (pinned)")), "{lines:?}");
+    let nodes = last_nodes(&lines);
+    assert!(nodes > 0 && nodes <= 420, "level 0 searched {nodes} nodes: {lines:?}");
+    e.send("quit");
+    assert_eq!(e.finish().0, 0);
+    for bad in ["3.5", "-1", "strong", "NaN"] {
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_gambit-uci")).args(["--strength-level", bad]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--strength-level"), "{bad}");
+    }
+}

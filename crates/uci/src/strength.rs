@@ -17,11 +17,14 @@ pub const PRESETS: [Preset; 4] = [Preset::Beginner, Preset::Casual, Preset::Club
 pub const MAX_LEVEL: f64 = (PRESETS.len() - 1) as f64;
 
 /// Levels (preset steps, increasing) with their ratings on Stockfish 15.1's `UCI_Elo` scale
-/// (increasing), rounded to 10: Casual, Club and Expert from 60 games each against Stockfish at
-/// 5+0.05 s (`UCI_Elo` 1350, 1900 and 2100), Beginner 552 below Casual from 100 games between the
-/// two (Stockfish offers nothing below 1350). The matches and their intervals are in
-/// `docs/strength.md`.
-pub const RATINGS: [(f64, u32); 4] = [(0.0, 660), (1.0, 1210), (2.0, 1750), (3.0, 1990)];
+/// (increasing), rounded to 10, from `tools/calibrate_elo.py fit` at 18d4b9c (200 games a point at
+/// 5+0.05 s; docs/strength.md has every point with its interval):
+/// - measured against Stockfish: level 1.26 at 1280 (against `UCI_Elo` 1350), 1.72 at 1710
+///   (against 1600), and Expert (3.0) at 1940, the pool of level 2.42 (1944 against 1850) and Expert
+///   (1934 against 2100), which measured no stronger in turn;
+/// - **extrapolated** below Stockfish's lowest `UCI_Elo` (1350) by self-play: Casual (1.0) at 1150,
+///   135 below level 1.26, and Beginner (0.0) at 580, 564 below Casual.
+pub const RATINGS: [(f64, u32); 5] = [(0.0, 580), (1.0, 1150), (1.26, 1280), (1.72, 1710), (3.0, 1940)];
 
 /// The lowest `UCI_Elo` the engine offers (the table's first row).
 pub const ELO_MIN: u32 = RATINGS[0].1;

@@ -174,6 +174,14 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The level `UCI_LimitStrength` plays (preset steps): the pinned [`Config::strength_level`], else
+    /// the level `UCI_Elo` maps to.
+    fn level(&self) -> f64 {
+        self.strength_level.unwrap_or_else(|| strength::level_of(self.elo))
+    }
+}
+
 /// The time state shared by the loop (which sees `ponderhit`) and the search thread.
 #[derive(Debug)]
 struct TimeState {
@@ -799,8 +807,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         };
         let handle = std::thread::spawn(move || {
             let result = if options.limit_strength {
-                let level = options.strength_level.unwrap_or_else(|| strength::level_of(options.elo));
-                limited_search(&mut pos, level, seed, &root, &search_limits, bot_time, &handler.stop)
+                limited_search(&mut pos, &options, seed, &root, &search_limits, bot_time, &handler.stop)
             } else {
                 searcher.params.multipv = options.multipv;
                 searcher.search_parallel(&mut pos, &search_limits, &root, &mut handler)
@@ -863,21 +870,21 @@ fn final_info(root: &Position, r: &SearchResult<Move>, show_wdl: bool) -> String
     s
 }
 
-/// `UCI_LimitStrength`: the bot of the presets at `level` (preset steps: the level `UCI_Elo` maps
-/// to, or [`Config::strength_level`]), seeded per search.
+/// `UCI_LimitStrength`: the bot of the presets at the engine's level (preset steps: the level
+/// `UCI_Elo` maps to, or [`Config::strength_level`]), seeded per search.
 /// `go depth` and `go nodes` lower its ceilings; `searchmoves` is honoured by choosing among the
 /// bot's ranked actions that are listed; `time_ms` (milliseconds) and `stop` end its
 /// search early (keeping its last whole iteration).
 fn limited_search(
     pos: &mut Position,
-    level: f64,
+    engine: &Options,
     seed: u64,
     root: &[Move],
     limits: &Limits,
     time_ms: Option<u64>,
     stop: &AtomicBool,
 ) -> SearchResult<Move> {
-    let (mut depth, mut options) = strength::level_options(level);
+    let (mut depth, mut options) = strength::level_options(engine.level());
     if let Some(d) = limits.depth {
         depth = depth.min(d);
     }

@@ -80,14 +80,6 @@ def read_openings(path):
     return lines
 
 
-def point_key(phase, point):
-    return f"{phase}:{point}"
-
-
-def load(path):
-    return ms.load(path)
-
-
 class Runner:
     def __init__(self, args):
         self.args = args
@@ -100,29 +92,25 @@ class Runner:
 
     async def read_elo_max(self):
         """The `UCI_Elo` maximum the engine declares."""
-        transport, engine = await chess.engine.popen_uci(self.args.engine)
+        _, engine = await chess.engine.popen_uci(self.args.engine)
         self.elo_max = engine.options["UCI_Elo"].max
         await engine.quit()
 
     def players(self, phase, point):
         """(gambit, opponent) players for one game of `point`."""
         a = self.args
+        pinned = {"Hash": HASH_MIB, "UCI_LimitStrength": True}
         if phase == "chain":
             level_a, level_b = point
-            g = ms.Player(a.engine, {"Hash": HASH_MIB, "UCI_LimitStrength": True})
-            g.argv = [a.engine, "--strength-level", f"{level_a}"]
-            o = ms.Player(a.engine, {"Hash": HASH_MIB, "UCI_LimitStrength": True})
-            o.argv = [a.engine, "--strength-level", f"{level_b}"]
-            o.role = f"gambit level {level_b}"
-            return g, o
+            return (ms.Player(a.engine, pinned, ["--strength-level", f"{level_a}"]),
+                    ms.Player(a.engine, pinned, ["--strength-level", f"{level_b}"],
+                              role=f"gambit level {level_b}"))
         elo, level = point
         if phase == "fit":
-            g = ms.Player(a.engine, {"Hash": HASH_MIB, "UCI_LimitStrength": True})
-            g.argv = [a.engine, "--strength-level", f"{level}"]
+            g = ms.Player(a.engine, pinned, ["--strength-level", f"{level}"])
         else:
             # Above the calibrated top the engine clamps: ask for its declared maximum.
-            g = ms.Player(a.engine, {"Hash": HASH_MIB, "UCI_LimitStrength": True,
-                                     "UCI_Elo": min(elo, self.elo_max)})
+            g = ms.Player(a.engine, {**pinned, "UCI_Elo": min(elo, self.elo_max)})
         o = ms.Player(a.stockfish, {"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1,
                                     "Hash": HASH_MIB, "Move Overhead": SF_OVERHEAD_MS})
         return g, o
@@ -130,7 +118,7 @@ class Runner:
     async def worker(self, phase, point, queue, today):
         gambit, opp = self.players(phase, point)
         for p in (gambit, opp):
-            await start(p)
+            await p.start()
         try:
             while True:
                 try:
@@ -140,21 +128,20 @@ class Runner:
                 k = OPENING_OFFSET[phase] + g // 2
                 line = self.openings[k]
                 gambit_white = g % 2 == 0
-                gid = f"{point_key(phase, point)}-{g}"
+                gid = f"{phase}:{point}-{g}"
                 board, book, result, term, emts, stats = await ms.play_game(
                     gambit, opp, line, gambit_white, TC, INC, MAX_PLIES, gid)
                 s = ms.gambit_score(result, gambit_white)
-                me, them = describe(phase, point)
-                if phase == "validate":
-                    me = f"Gambit UCI_Elo {gambit.options['UCI_Elo']}"
+                me, them = describe(phase, point, gambit.options.get("UCI_Elo"))
                 headers = {"Event": f"calibrate_elo {phase} {me} vs {them}", "Site": "calibrate_elo.py",
                            "Date": today.replace("-", "."), "Round": g + 1,
                            "White": me if gambit_white else them, "Black": them if gambit_white else me,
                            "Result": result, "TimeControl": f"{TC:g}+{INC:g}", "Opening": f"line {k}",
                            "Termination": term, "PlyCount": len(board.move_stack)}
                 rec = {"phase": phase, "point": list(point), "game": g, "opening": k,
-                       "gambit_white": gambit_white, "gambit_uci_elo": gambit.options.get("UCI_Elo"), "result": result, "score": s, "termination": term,
-                       "plies": len(board.move_stack), **stats}
+                       "gambit_white": gambit_white, "gambit_uci_elo": gambit.options.get("UCI_Elo"),
+                       "result": result, "score": s, "termination": term, "plies": len(board.move_stack),
+                       **stats}
                 async with self.lock:
                     with open(self.pgn_path, "a", encoding="utf-8") as f:
                         f.write(ms.to_pgn(board, book, emts, headers) + "\n\n")
@@ -168,7 +155,7 @@ class Runner:
                 await p.quit()
 
     async def play_point(self, phase, point):
-        done = {r["game"] for r in load(self.results_path)
+        done = {r["game"] for r in ms.load(self.results_path)
                 if r["phase"] == phase and tuple(r["point"]) == tuple(point)}
         queue = asyncio.Queue()
         for g in range(GAMES):
@@ -181,28 +168,12 @@ class Runner:
         await asyncio.gather(*workers)
 
 
-async def start(player):
-    """Starts a player with its own command line (`argv`) when it has one."""
-    argv = getattr(player, "argv", None)
-    if argv is None:
-        return await player.start()
-    player.transport, player.engine = await chess.engine.popen_uci(argv)
-    player.name = player.engine.id.get("name", player.name)
-    await player.engine.configure(player.options)
-    # A restart after a crash goes through Player.start: keep the command line there too.
-    player.start = lambda: start_argv(player, argv)
-
-
-async def start_argv(player, argv):
-    player.transport, player.engine = await chess.engine.popen_uci(argv)
-    await player.engine.configure(player.options)
-
-
-def describe(phase, point):
+def describe(phase, point, gambit_elo=None):
+    """The names of Gambit and its opponent in one game of `point` (`gambit_elo`: its `UCI_Elo`)."""
     if phase == "chain":
         return f"Gambit level {point[0]}", f"Gambit level {point[1]}"
     elo, level = point
-    me = f"Gambit level {level}" if phase == "fit" else f"Gambit UCI_Elo {elo}"
+    me = f"Gambit level {level}" if phase == "fit" else f"Gambit UCI_Elo {gambit_elo}"
     return me, f"Stockfish 15.1 UCI_Elo {elo}"
 
 
@@ -252,7 +223,7 @@ def monotone(points):
 
 
 def report(out):
-    records = load(os.path.join(out, "results.jsonl"))
+    records = ms.load(os.path.join(out, "results.jsonl"))
     head = ("| point | games | W / D / L (Gambit) | score | Elo difference (95 %) | rating | Gambit time losses "
             "(lowest clock) |\n|---|---|---|---|---|---|---|")
     print("Fit: Gambit at a pinned level against Stockfish 15.1")

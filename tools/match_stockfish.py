@@ -114,14 +114,16 @@ class StderrLog(logging.Handler):
 
 
 class Player:
-    def __init__(self, path, options):
-        self.path, self.options = path, options
+    """An engine started as `path args...`; `role` names it in terminations ("gambit" for Gambit)."""
+
+    def __init__(self, path, options, args=(), role="stockfish"):
+        self.path, self.options, self.args, self.role = path, options, list(args), role
         self.transport = self.engine = None
         self.name = os.path.basename(path)
         self.restarts = 0
 
     async def start(self):
-        self.transport, self.engine = await chess.engine.popen_uci(self.path)
+        self.transport, self.engine = await chess.engine.popen_uci([self.path, *self.args])
         self.name = self.engine.id.get("name", self.name)
         await self.engine.configure(self.options)
 
@@ -171,7 +173,7 @@ async def play_game(gambit, sf, opening, gambit_white, tc, inc, max_plies, gid):
         side = board.turn
         player = players[side]
         loser = "0-1" if side == chess.WHITE else "1-0"
-        who = "gambit" if player is gambit else getattr(player, "role", "stockfish")
+        who = "gambit" if player is gambit else player.role
         limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
                                    white_inc=inc, black_inc=inc)
         t0 = time.perf_counter()

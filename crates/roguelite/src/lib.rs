@@ -23,7 +23,7 @@ pub mod tutorial;
 mod types;
 pub mod versus;
 
-pub use battle::{Battle, BattleAction, BattleEvent, BattleStatus};
+pub use battle::{Battle, BattleAction, BattleAlteration, BattleEvent, BattleStatus};
 pub use run::{Decision, Run, RunConfig, RunEvent, RunPhase};
 pub use save::Progress;
 pub use skilltree::SkillTree;

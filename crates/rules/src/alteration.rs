@@ -72,6 +72,16 @@ pub enum Alteration {
         /// The side to move after.
         after: Color,
     },
+    /// An empty square becomes a blocked tile (`after` true) or a blocked tile an empty square
+    /// ([`Position::set_blocked`]; a layer above the rules raises walls, no move does).
+    Blocked {
+        /// The square.
+        square: Square,
+        /// Whether it was blocked before.
+        before: bool,
+        /// Whether it is blocked after.
+        after: bool,
+    },
 }
 
 /// The alterations of one move: a checkpoint, at most four pieces removed or placed (castling), and
@@ -118,6 +128,9 @@ impl Alteration {
                 Alteration::FullmoveNumber { before: after, after: before }
             }
             Alteration::Turn { before, after } => Alteration::Turn { before: after, after: before },
+            Alteration::Blocked { square, before, after } => {
+                Alteration::Blocked { square, before: after, after: before }
+            }
         }
     }
 }
@@ -164,10 +177,11 @@ impl Position {
 
     /// The alterations that turn this position into `after`, with no checkpoint, in the order of
     /// [`Position::alterations`]: the pieces taken off (those of the side not to move here first),
-    /// the pieces put on, then the castling rights, en passant square, clocks and side to move that
-    /// differ. For two positions of one game, or of one board edited by a layer above the rules (a
-    /// teleport); what alterations cannot express is not described: blocked squares, the rule set,
-    /// the Chess960 mode and which rooks castle must be the same in both.
+    /// the squares blocked or unblocked ([`Alteration::Blocked`], a1 first), the pieces put on, then
+    /// the castling rights, en passant square, clocks and side to move that differ. For two positions
+    /// of one game, or of one board edited by a layer above the rules (a teleport, a wall raised);
+    /// what alterations cannot express is not described: the rule set, the Chess960 mode and which
+    /// rooks castle must be the same in both.
     #[must_use]
     pub fn alterations_to(&self, after: &Position) -> Vec<Alteration> {
         let mut out = Vec::new();
@@ -186,6 +200,12 @@ impl Position {
                 {
                     push(Alteration::Remove { square, piece });
                 }
+            }
+        }
+        for square in squares() {
+            let (before, now) = (self.is_blocked(square), after.is_blocked(square));
+            if before != now {
+                push(Alteration::Blocked { square, before, after: now });
             }
         }
         for square in squares() {
@@ -278,6 +298,12 @@ impl Position {
                     self.st.key ^= KEYS.black_to_move;
                     self.turn = after;
                 }
+            }
+            Alteration::Blocked { square, before, after } => {
+                if self.is_blocked(square) != before || self.piece_at(square).is_some() {
+                    return mismatch;
+                }
+                self.toggle_blocked(square.cell(), after);
             }
         }
         Ok(())
@@ -379,6 +405,41 @@ mod tests {
         }
         assert_eq!(altered.piece_at("g1".parse().unwrap()).map(|p| p.role), Some(crate::Role::King));
         assert_eq!(altered.piece_at("f1".parse().unwrap()).map(|p| p.role), Some(crate::Role::Rook));
+    }
+
+    /// A wall raised where a piece was taken (a layer above the rules does it): the piece leaves, the
+    /// square is blocked, and the inverses give back the position; blocking a held square is refused.
+    #[test]
+    fn a_raised_wall_is_described_and_taken_back() {
+        let before = position(FENS[7]);
+        let c3: Square = "c3".parse().unwrap();
+        let d7: Square = "d7".parse().unwrap();
+        let mut after = before.clone();
+        after.remove_piece(c3);
+        after.set_blocked(c3, true).unwrap();
+        let steps = before.alterations_to(&after);
+        let pawn = Piece { color: Color::White, role: crate::Role::Pawn };
+        assert_eq!(
+            steps,
+            [
+                Alteration::Remove { square: c3, piece: pawn },
+                Alteration::Blocked { square: c3, before: false, after: true },
+            ]
+        );
+        let mut altered = before.clone();
+        for &a in &steps {
+            altered.apply(a).unwrap();
+        }
+        assert!(altered.is_blocked(c3));
+        assert_eq!(altered.key(), after.key());
+        assert_eq!(altered.key(), altered.compute_key());
+        for &a in steps.iter().rev() {
+            altered.apply(a.inverse()).unwrap();
+        }
+        assert_eq!(altered, before);
+        let wall = Alteration::Blocked { square: d7, before: false, after: true };
+        assert_eq!(altered.apply(wall), Err(AlterationError::StateMismatch(wall)));
+        assert_eq!(altered, before);
     }
 
     #[test]

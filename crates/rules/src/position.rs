@@ -751,15 +751,21 @@ impl Position {
         if mailbox::is_piece(code) {
             return Err(PositionError::OccupiedSquare(square));
         }
+        self.toggle_blocked(cell, blocked);
+        self.edited();
+        Ok(())
+    }
+
+    /// Makes the tile at `cell` (which holds no piece) blocked or empty, keeping key, bitboards and
+    /// promotion cells exact; no edit of state or history.
+    pub(crate) fn toggle_blocked(&mut self, cell: usize, blocked: bool) {
         let want = if blocked { BLOCKED } else { EMPTY };
-        if code != want {
+        if self.board[cell] != want {
             self.st.key ^= KEYS.cells[BLOCKED as usize][cell];
             self.set_cell(cell, want);
             self.bitboards[BLOCKED as usize] ^= mailbox::CELL_BIT[cell];
             self.recompute_promotion_cells();
         }
-        self.edited();
-        Ok(())
     }
 
     /// Sets the side to move (an edit).

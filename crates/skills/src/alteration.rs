@@ -110,7 +110,24 @@ impl SkillBoard {
         let mut after = self.copy_without_records();
         after.play_action_unchecked(action);
         let mut out = vec![SkillAlteration::Checkpoint];
-        out.extend(self.position().alterations_to(after.position()).into_iter().map(SkillAlteration::Board));
+        out.extend(self.alterations_to(&after));
+        out
+    }
+
+    /// The alterations that turn this board into `after`, with no checkpoint, in the order of
+    /// [`SkillBoard::alterations`]: the position's
+    /// ([`Position::alterations_to`](gambit_rules::Position::alterations_to), blocked tiles
+    /// included), then the cooldowns, freeze ticks and pieces barred from capturing that differ. For
+    /// two states of one board (an action, or a layer above editing it: a battle's wall, damage or
+    /// reinforcement); the skill configuration and rules must be the same in both.
+    #[must_use]
+    pub fn alterations_to(&self, after: &SkillBoard) -> Vec<SkillAlteration> {
+        let mut out: Vec<SkillAlteration> = self
+            .position()
+            .alterations_to(after.position())
+            .into_iter()
+            .map(SkillAlteration::Board)
+            .collect();
         for color in Color::ALL {
             for skill in Skill::ALL {
                 let (before, now) = (self.cooldown(color, skill), after.cooldown(color, skill));

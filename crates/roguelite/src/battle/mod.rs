@@ -4,9 +4,11 @@
 //! starts from, `state` what it reports, `action` the legal actions and validation (step 1), `resolve`
 //! a move, teleport, freeze or reposition (steps 2-5), `death` deaths and their effects (clouds, walls,
 //! reinforcements), `turn` the checks that end a battle and the switch of sides with poison (steps 3-7),
-//! `strand` the warning before a defeat by no action, `event` what happened.
+//! `strand` the warning before a defeat by no action, `event` what happened, `alteration` an action
+//! described as reversible edits.
 
 mod action;
+mod alteration;
 mod death;
 pub(crate) mod event;
 mod resolve;
@@ -23,6 +25,7 @@ use gambit_rules::{
 use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
 
 pub use action::{ActionError, BattleAction, ParseActionError};
+pub use alteration::{BattleAlteration, BattleAlterationError, BattleCounter, ListEdit};
 pub use event::{BattleEvent, UnitRef};
 pub use setup::{
     BATTLE_SKILL_RULES, BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning,

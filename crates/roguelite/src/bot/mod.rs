@@ -227,6 +227,17 @@ impl EnemyTuning {
     }
 }
 
+/// How a [`BattleGame`] takes an action back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum UndoPath {
+    /// Played in place, what the action may change saved into a reused record (the search's path).
+    InPlace,
+    /// A validated apply and a whole copy of the battle per node (the path before issue 13).
+    CopyPerNode,
+    /// A validated apply described as alterations, taken back by their inverses.
+    Alterations,
+}
+
 /// A battle as the search crate's [`Game`]: play applies an action in place without validation
 /// (the search plays only actions it generated), saving what the action may change into a record
 /// reused per ply, and undo restores it exactly; leaves are scored by an [`Evaluation`].
@@ -236,10 +247,12 @@ pub struct BattleGame {
     /// One record per ply of the current line (reused: `depth` of them are in use).
     undos: Vec<BattleUndo>,
     depth: usize,
-    /// The former path, kept as the peer of tests and benchmarks: a validated apply on the battle
-    /// and a whole copy of it saved per node.
-    clone_per_node: bool,
+    /// How an action is taken back: in place (the search's path) or one of the peers of tests and
+    /// benchmarks.
+    path: UndoPath,
+    /// [`UndoPath::CopyPerNode`]'s copies and [`UndoPath::Alterations`]' descriptions, one per ply.
     saved: Vec<Battle>,
+    saved_alterations: Vec<Vec<crate::BattleAlteration>>,
     evaluation: Evaluation,
     /// Search [`Battle::search_actions`] (the thinking enemy's set) instead of
     /// [`Battle::bot_actions`].
@@ -262,8 +275,9 @@ impl BattleGame {
             current,
             undos: Vec::new(),
             depth: 0,
-            clone_per_node: false,
+            path: UndoPath::InPlace,
             saved: Vec::new(),
+            saved_alterations: Vec::new(),
             evaluation,
             whole_action_set: false,
         }
@@ -284,7 +298,17 @@ impl BattleGame {
     #[doc(hidden)]
     #[must_use]
     pub fn cloning_per_node(mut self) -> BattleGame {
-        self.clone_per_node = true;
+        self.path = UndoPath::CopyPerNode;
+        self
+    }
+
+    /// The same game played through alterations: each play describes the validated action as
+    /// alterations ([`Battle::alterations`]) and applies them, each undo applies their inverses.
+    /// Only for benchmarks, which compare it with play/undo in place (issue 42 section 3).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn through_alterations(mut self) -> BattleGame {
+        self.path = UndoPath::Alterations;
         self
     }
 
@@ -345,11 +369,23 @@ impl Game for BattleGame {
     }
 
     fn play(&mut self, action: BattleAction) {
-        if self.clone_per_node {
-            self.saved.push(self.current.clone());
-            // A refusal would leave the copy unchanged.
-            let _ = self.current.apply(action);
-            return;
+        match self.path {
+            UndoPath::InPlace => {}
+            UndoPath::CopyPerNode => {
+                self.saved.push(self.current.clone());
+                // A refusal would leave the copy unchanged.
+                let _ = self.current.apply(action);
+                return;
+            }
+            UndoPath::Alterations => {
+                // A refusal is described by no alteration.
+                let steps = self.current.alterations(action).unwrap_or_default();
+                for a in &steps {
+                    self.current.apply_alteration(a).expect("an action's own alterations apply");
+                }
+                self.saved_alterations.push(steps);
+                return;
+            }
         }
         if self.depth == self.undos.len() {
             self.undos.push(BattleUndo::default());
@@ -359,11 +395,20 @@ impl Game for BattleGame {
     }
 
     fn undo(&mut self, _action: BattleAction) {
-        if self.clone_per_node {
-            if let Some(b) = self.saved.pop() {
-                self.current = b;
+        match self.path {
+            UndoPath::InPlace => {}
+            UndoPath::CopyPerNode => {
+                if let Some(b) = self.saved.pop() {
+                    self.current = b;
+                }
+                return;
             }
-            return;
+            UndoPath::Alterations => {
+                for a in self.saved_alterations.pop().unwrap_or_default().into_iter().rev() {
+                    self.current.apply_alteration(&a.inverse()).expect("an inverse applies after its action");
+                }
+                return;
+            }
         }
         if self.depth > 0 {
             self.depth -= 1;

@@ -969,7 +969,6 @@ const KNOWN_LONG_FILES: &[(&str, usize)] = &[
     ("crates/app/src/board/view.rs", 819),
     ("crates/app/src/screens/battle.rs", 783),
     ("crates/app/src/screens/skill_chess.rs", 994),
-    ("crates/cli/src/simulate_cmd.rs", 966),
     ("crates/roguelite/src/run/mod.rs", 1590),
 ];
 
@@ -981,7 +980,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/app/src/screenshot.rs", "set_up", 305),
     ("crates/app/src/ui/layout_check.rs", "violations", 150),
     ("crates/cli/src/main.rs", "run", 131),
-    ("crates/cli/src/simulate_cmd.rs", "run", 542),
     ("crates/roguelite/src/battle/mod.rs", "new", 138),
     ("crates/roguelite/src/run/mod.rs", "resolve", 214),
     ("crates/search/src/search.rs", "run", 152),

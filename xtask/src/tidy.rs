@@ -980,7 +980,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/app/src/screenshot.rs", "set_up", 305),
     ("crates/app/src/ui/layout_check.rs", "violations", 150),
     ("crates/cli/src/main.rs", "run", 131),
-    ("crates/roguelite/src/battle/mod.rs", "new", 138),
     ("crates/search/src/search.rs", "run", 152),
     ("crates/search/src/search.rs", "negamax", 320),
     ("crates/search/src/search.rs", "qsearch", 121),

@@ -72,7 +72,7 @@ pub struct Battle {
     board: SkillBoard,
     shape: BoardShape,
     units: Vec<Unit>,
-    at: [Option<PieceId>; 64],
+    at: SquareMap,
     clouds: Vec<Cloud>,
     dormant_walls: Vec<Square>,
     objective: Objective,
@@ -112,6 +112,135 @@ pub struct Battle {
 /// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
 const NEVER: u32 = u32::MAX;
 
+/// Per square (a1 = 0), the living unit standing there.
+type SquareMap = [Option<PieceId>; 64];
+
+/// Refuses a setup whose board, budget, badges or pack cannot start a battle (before any piece is
+/// placed).
+fn check_setup(setup: &BattleSetup) -> Result<(), BattleError> {
+    let shape = &setup.board;
+    if !shape.dimensions_ok() {
+        return Err(BattleError::BadDimensions(shape.width, shape.height));
+    }
+    if setup.move_budget == 0 {
+        return Err(BattleError::ZeroBudget);
+    }
+    for (list, expected) in [
+        (&setup.player_badges, Category::Badge),
+        (&setup.enemy_badges, Category::Badge),
+        (&setup.consumables, Category::Consumable),
+    ] {
+        if let Some(e) = list.iter().find(|e| e.category() != expected) {
+            return Err(BattleError::WrongCategory { kind: e.kind(), expected });
+        }
+    }
+    if setup.consumables.len() > PACK_SIZE {
+        return Err(BattleError::PackOverflow(setup.consumables.len()));
+    }
+    Ok(())
+}
+
+/// The setup's units on an empty board of its shape: the position, the square map and the units
+/// (hit points from the teams' badges), checked square by square, army by army and against the
+/// objective.
+fn place_units(
+    setup: &BattleSetup,
+    rules: &ByColor<TeamRules>,
+) -> Result<(Position, SquareMap, Vec<Unit>), BattleError> {
+    let shape = &setup.board;
+    let mut position = shape.empty_position();
+    let mut at = [None; 64];
+    let mut units = Vec::with_capacity(setup.units.len() + 4);
+    let names = unit_names(&setup.units);
+    for (i, spec) in setup.units.iter().enumerate() {
+        if !shape.is_playable(spec.square) {
+            return Err(BattleError::OffBoard(spec.square));
+        }
+        if at[spec.square.index() as usize].is_some() {
+            return Err(BattleError::Overlap(spec.square));
+        }
+        if spec.target && spec.team != Team::Enemy {
+            return Err(BattleError::BadTarget(spec.square));
+        }
+        let id = i as PieceId;
+        let hp = rules[spec.team].start_hp(spec.role);
+        at[spec.square.index() as usize] = Some(id);
+        position
+            .put_piece(spec.square, Piece::new(spec.team.color(), spec.role))
+            .map_err(|_| BattleError::OffBoard(spec.square))?;
+        units.push(Unit {
+            id,
+            team: spec.team,
+            role: spec.role,
+            hp,
+            max_hp: hp,
+            modifier: spec.modifier,
+            square: spec.square,
+            alive: true,
+            temporary: false,
+            target: spec.target,
+            promoted: false,
+            roster_id: spec.roster_id,
+            name: names[i],
+            armor: spec.modifier == Some(Modifier::Armored),
+            start: spec.square,
+        });
+    }
+    for team in Team::ALL {
+        if !units.iter().any(|u| u.team == team) {
+            return Err(BattleError::EmptyArmy(team));
+        }
+    }
+    let enemy_king = units.iter().any(|u| u.team == Team::Enemy && u.role == Role::King);
+    match setup.objective {
+        Objective::CaptureTargets if !units.iter().any(|u| u.target) => {
+            return Err(BattleError::NoObjectiveTarget(setup.objective));
+        }
+        Objective::CaptureKing if !enemy_king => {
+            return Err(BattleError::NoObjectiveTarget(setup.objective));
+        }
+        _ => {}
+    }
+    Ok((position, at, units))
+}
+
+/// The skills board of a battle on `position` (skirmish rules, manual clock, the player's cooldowns as
+/// the configuration's) and each team's skill tuning with its badges' cuts; an enemy without skills
+/// never gets one back.
+fn skill_board(
+    setup: &BattleSetup,
+    position: Position,
+    rules: &ByColor<TeamRules>,
+) -> (SkillBoard, ByColor<SkillTuning>) {
+    let cut = |t: SkillTuning, r: &TeamRules| SkillTuning {
+        teleport_cooldown: t.teleport_cooldown.saturating_sub(r.teleport_cut).max(1),
+        freeze_cooldown: t.freeze_cooldown.saturating_sub(r.freeze_cut).max(1),
+        freeze_duration: t.freeze_duration,
+    };
+    let tuning = ByColor::new(
+        cut(setup.player_skills, &rules.white),
+        cut(setup.enemy_skills.unwrap_or(setup.player_skills), &rules.black),
+    );
+    let config = SkillConfig {
+        start_fen: String::new(),
+        cooldown_ticks: CooldownTicks {
+            teleport: setup.player_skills.teleport_cooldown,
+            freeze: setup.player_skills.freeze_cooldown,
+        },
+        freeze_duration: setup.player_skills.freeze_duration,
+        clock: ClockMode::Manual,
+        rules: RulesChoice::Skirmish,
+        skill_rules: setup.skill_rules,
+    };
+    let mut board = SkillBoard::from_position(position, config);
+    if setup.enemy_skills.is_none() {
+        board.set_cooldown(Color::Black, Skill::Teleport, NEVER);
+        board.set_cooldown(Color::Black, Skill::Freeze, NEVER);
+    }
+    board.forget_history();
+    (board, tuning)
+}
+
 impl Battle {
     /// Starts a battle with the player to move.
     ///
@@ -119,106 +248,13 @@ impl Battle {
     /// [`BattleError`] for bad dimensions, pieces off the board or on one square, an empty army, a
     /// zero budget, or an objective without a target.
     pub fn new(setup: &BattleSetup) -> Result<Battle, BattleError> {
+        check_setup(setup)?;
         let shape = &setup.board;
-        if !shape.dimensions_ok() {
-            return Err(BattleError::BadDimensions(shape.width, shape.height));
-        }
-        if setup.move_budget == 0 {
-            return Err(BattleError::ZeroBudget);
-        }
-        for (list, expected) in [
-            (&setup.player_badges, Category::Badge),
-            (&setup.enemy_badges, Category::Badge),
-            (&setup.consumables, Category::Consumable),
-        ] {
-            if let Some(e) = list.iter().find(|e| e.category() != expected) {
-                return Err(BattleError::WrongCategory { kind: e.kind(), expected });
-            }
-        }
-        if setup.consumables.len() > PACK_SIZE {
-            return Err(BattleError::PackOverflow(setup.consumables.len()));
-        }
         let rules = ByColor::new(TeamRules::of(&setup.player_badges), TeamRules::of(&setup.enemy_badges));
-        let mut position = shape.empty_position();
-        let mut at = [None; 64];
-        let mut units = Vec::with_capacity(setup.units.len() + 4);
-        let names = unit_names(&setup.units);
-        for (i, spec) in setup.units.iter().enumerate() {
-            if !shape.is_playable(spec.square) {
-                return Err(BattleError::OffBoard(spec.square));
-            }
-            if at[spec.square.index() as usize].is_some() {
-                return Err(BattleError::Overlap(spec.square));
-            }
-            if spec.target && spec.team != Team::Enemy {
-                return Err(BattleError::BadTarget(spec.square));
-            }
-            let id = i as PieceId;
-            let hp = rules[spec.team].start_hp(spec.role);
-            at[spec.square.index() as usize] = Some(id);
-            position
-                .put_piece(spec.square, Piece::new(spec.team.color(), spec.role))
-                .map_err(|_| BattleError::OffBoard(spec.square))?;
-            units.push(Unit {
-                id,
-                team: spec.team,
-                role: spec.role,
-                hp,
-                max_hp: hp,
-                modifier: spec.modifier,
-                square: spec.square,
-                alive: true,
-                temporary: false,
-                target: spec.target,
-                promoted: false,
-                roster_id: spec.roster_id,
-                name: names[i],
-                armor: spec.modifier == Some(Modifier::Armored),
-                start: spec.square,
-            });
-        }
-        for team in Team::ALL {
-            if !units.iter().any(|u| u.team == team) {
-                return Err(BattleError::EmptyArmy(team));
-            }
-        }
+        let (mut position, at, units) = place_units(setup, &rules)?;
         let enemy_king = units.iter().any(|u| u.team == Team::Enemy && u.role == Role::King);
-        match setup.objective {
-            Objective::CaptureTargets if !units.iter().any(|u| u.target) => {
-                return Err(BattleError::NoObjectiveTarget(setup.objective));
-            }
-            Objective::CaptureKing if !enemy_king => {
-                return Err(BattleError::NoObjectiveTarget(setup.objective));
-            }
-            _ => {}
-        }
         position.set_turn(Color::White);
-        let cut = |t: SkillTuning, r: &TeamRules| SkillTuning {
-            teleport_cooldown: t.teleport_cooldown.saturating_sub(r.teleport_cut).max(1),
-            freeze_cooldown: t.freeze_cooldown.saturating_sub(r.freeze_cut).max(1),
-            freeze_duration: t.freeze_duration,
-        };
-        let tuning = ByColor::new(
-            cut(setup.player_skills, &rules.white),
-            cut(setup.enemy_skills.unwrap_or(setup.player_skills), &rules.black),
-        );
-        let config = SkillConfig {
-            start_fen: String::new(),
-            cooldown_ticks: CooldownTicks {
-                teleport: setup.player_skills.teleport_cooldown,
-                freeze: setup.player_skills.freeze_cooldown,
-            },
-            freeze_duration: setup.player_skills.freeze_duration,
-            clock: ClockMode::Manual,
-            rules: RulesChoice::Skirmish,
-            skill_rules: setup.skill_rules,
-        };
-        let mut board = SkillBoard::from_position(position, config);
-        if setup.enemy_skills.is_none() {
-            board.set_cooldown(Color::Black, Skill::Teleport, NEVER);
-            board.set_cooldown(Color::Black, Skill::Freeze, NEVER);
-        }
-        board.forget_history();
+        let (board, tuning) = skill_board(setup, position, &rules);
         let had_king =
             ByColor::new(units.iter().any(|u| u.team == Team::Player && u.role == Role::King), enemy_king);
         Ok(Battle {

@@ -436,46 +436,7 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
                 _ => solve_cmd::run_all(out, simulate_cmd::parse_seed_range(&seeds).map_err(bad)?, nodes),
             }
         }
-        Command::Simulate {
-            runs,
-            seed,
-            seeds,
-            board,
-            tuning,
-            items,
-            json,
-            rank,
-            ranks,
-            enemy,
-            player,
-            judge,
-        } => {
-            let seeds = match seeds {
-                Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
-                None if runs == 0 => return Err(bad("--runs must be at least 1")),
-                None => (seed, seed.checked_add(runs - 1).ok_or_else(|| bad("the seeds overflow"))?),
-            };
-            let board = board.parse().map_err(bad)?;
-            simulate_cmd::run(
-                out,
-                &simulate_cmd::SimulateArgs {
-                    seeds,
-                    board,
-                    tuning,
-                    items,
-                    json,
-                    enemy: match enemy.as_str() {
-                        "presets" => simulate_cmd::EnemyChoice::Presets,
-                        "thinking" => simulate_cmd::EnemyChoice::Thinking,
-                        _ => simulate_cmd::EnemyChoice::Tuning,
-                    },
-                    player,
-                    judge,
-                    rank,
-                    ranks,
-                },
-            )
-        }
+        command @ Command::Simulate { .. } => simulate(out, command),
         Command::Perft { depth, fen, rules, divide, threads, chess960 } => {
             let pos = load_position(fen.as_deref(), rules, chess960)?;
             perft_cmd::run(out, depth, &pos, divide, threads)
@@ -506,42 +467,94 @@ fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
             };
             match_cmd::run(out, &args)
         }
-        Command::Play {
-            fen,
-            chess960,
-            side,
-            engine,
-            watch,
-            opponent,
-            depth,
-            movetime,
-            seed,
-            max_plies,
-            skills,
-            preset,
-            nodes,
-            skill_rules,
-            pgn,
-        } => {
-            let human = match side {
-                ColorArg::White => gambit_rules::Color::White,
-                ColorArg::Black => gambit_rules::Color::Black,
-            };
-            if skills {
-                let human = (!watch).then_some(human);
-                let mut options = preset.options();
-                options.max_nodes = nodes.unwrap_or(options.max_nodes);
-                let depth = depth.unwrap_or(preset.depth());
-                let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
-                let config = gambit_skills::SkillConfig { skill_rules, ..Default::default() };
-                let game = play_cmd::SkillGameArgs { config, depth, seed, max_plies, style: board };
-                return play_cmd::run_skills(out, pos, human, &options, &game);
-            }
-            let (human, white, black) =
-                if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
-            let settings = play_cmd::EngineSettings { depth, movetime, seed, style: board };
-            let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
-            play_cmd::run(out, pos, human, [white, black], &settings, max_plies, pgn.as_deref())
-        }
+        command @ Command::Play { .. } => play(out, command, board),
     }
+}
+
+/// `simulate`: the seeds (a range, or `--runs` from `--seed`), then the runs.
+fn simulate(out: &mut impl Write, command: Command) -> anyhow::Result<()> {
+    let Command::Simulate {
+        runs,
+        seed,
+        seeds,
+        board,
+        tuning,
+        items,
+        json,
+        rank,
+        ranks,
+        enemy,
+        player,
+        judge,
+    } = command
+    else {
+        unreachable!("simulate is called with its own command")
+    };
+    let seeds = match seeds {
+        Some(text) => simulate_cmd::parse_seed_range(&text).map_err(bad)?,
+        None if runs == 0 => return Err(bad("--runs must be at least 1")),
+        None => (seed, seed.checked_add(runs - 1).ok_or_else(|| bad("the seeds overflow"))?),
+    };
+    let board = board.parse().map_err(bad)?;
+    simulate_cmd::run(
+        out,
+        &simulate_cmd::SimulateArgs {
+            seeds,
+            board,
+            tuning,
+            items,
+            json,
+            enemy: match enemy.as_str() {
+                "presets" => simulate_cmd::EnemyChoice::Presets,
+                "thinking" => simulate_cmd::EnemyChoice::Thinking,
+                _ => simulate_cmd::EnemyChoice::Tuning,
+            },
+            player,
+            judge,
+            rank,
+            ranks,
+        },
+    )
+}
+
+/// `play`: a game against the engine (or watched), chess or skill chess.
+fn play(out: &mut impl Write, command: Command, board: board_style::BoardStyle) -> anyhow::Result<()> {
+    let Command::Play {
+        fen,
+        chess960,
+        side,
+        engine,
+        watch,
+        opponent,
+        depth,
+        movetime,
+        seed,
+        max_plies,
+        skills,
+        preset,
+        nodes,
+        skill_rules,
+        pgn,
+    } = command
+    else {
+        unreachable!("play is called with its own command")
+    };
+    let human = match side {
+        ColorArg::White => gambit_rules::Color::White,
+        ColorArg::Black => gambit_rules::Color::Black,
+    };
+    if skills {
+        let human = (!watch).then_some(human);
+        let mut options = preset.options();
+        options.max_nodes = nodes.unwrap_or(options.max_nodes);
+        let depth = depth.unwrap_or(preset.depth());
+        let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
+        let config = gambit_skills::SkillConfig { skill_rules, ..Default::default() };
+        let game = play_cmd::SkillGameArgs { config, depth, seed, max_plies, style: board };
+        return play_cmd::run_skills(out, pos, human, &options, &game);
+    }
+    let (human, white, black) = if watch { (None, engine, opponent) } else { (Some(human), engine, engine) };
+    let settings = play_cmd::EngineSettings { depth, movetime, seed, style: board };
+    let pos = load_position(fen.as_deref(), Rules::Standard, chess960)?;
+    play_cmd::run(out, pos, human, [white, black], &settings, max_plies, pgn.as_deref())
 }

@@ -718,22 +718,17 @@ impl<W: Write + Send + 'static> Uci<W> {
         format!("debug: {}", parts.join(", "))
     }
 
-    fn go(&mut self, tokens: &[&str]) {
-        let current = match &self.pos {
-            Ok(p) => p.clone(),
-            Err(why) => {
-                let why = why.clone();
-                self.go_without_position(tokens, &why);
-                return;
-            }
-        };
-        let go = Go::parse(tokens, Some(&current));
-        for text in &go.ignored {
-            self.info_string(&format!("ignored: {text}"));
-        }
-        self.searches += 1;
-        let (time, inc) =
-            if current.turn() == Color::White { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+    /// The time limits of a `go` for the side to move in `current` (`time` and `inc`: its clock and
+    /// increment in ms): the measured GUI delay (observed from the previous clock move) added to
+    /// the overhead option, `movetime` less that, the clock's soft and hard limits; with the
+    /// allocation's horizon (moves) and the overhead (ms), for the debug line.
+    fn time_limits(
+        &mut self,
+        go: &Go,
+        current: &Position,
+        time: Option<u64>,
+        inc: u64,
+    ) -> (TimeLimits, u32, u64) {
         // The GUI's delay per move, measured from the previous clock move of the same side.
         if let (Some((m, engine_ms)), Some(now)) = (self.last_move.take(), time)
             && m.color == current.turn()
@@ -761,6 +756,26 @@ impl<W: Write + Send + 'static> Uci<W> {
             let forced = current.count_legal_moves() == 1;
             limits.clock = Some((if forced { 1 } else { soft }, hard));
         }
+        (limits, horizon, overhead)
+    }
+
+    fn go(&mut self, tokens: &[&str]) {
+        let current = match &self.pos {
+            Ok(p) => p.clone(),
+            Err(why) => {
+                let why = why.clone();
+                self.go_without_position(tokens, &why);
+                return;
+            }
+        };
+        let go = Go::parse(tokens, Some(&current));
+        for text in &go.ignored {
+            self.info_string(&format!("ignored: {text}"));
+        }
+        self.searches += 1;
+        let (time, inc) =
+            if current.turn() == Color::White { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+        let (limits, horizon, overhead) = self.time_limits(&go, &current, time, inc);
         if self.debug {
             let text = self.debug_text(&limits, horizon, overhead);
             self.info_string(&text);

@@ -331,11 +331,32 @@ pub(crate) struct Provenance {
 /// The report's Markdown: the tables (a) to (d) and the blocks reported. `measured` holds every
 /// configuration of [`configurations`].
 pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> Result<String> {
-    let get = |player: &'static str, rank: u32| {
-        measured.get(&Config { player, rank }).with_context(|| format!("no runs of {player} at rank {rank}"))
-    };
-    let (careless, auto, thinker) = (get("careless", 0)?, get("auto", 0)?, get("thinker", 0)?);
+    let (careless, auto, thinker) = (
+        measured_of(measured, "careless", 0)?,
+        measured_of(measured, "auto", 0)?,
+        measured_of(measured, "thinker", 0)?,
+    );
     let mut s = String::new();
+    provenance(&mut s, p, thinker)?;
+    victories_table(&mut s, careless, auto, thinker)?;
+    route_rows_table(&mut s, careless, auto, thinker)?;
+    ranks_table(&mut s, measured)?;
+    decisions_table(&mut s, thinker)?;
+    blocks_table(&mut s, p)?;
+    Ok(s)
+}
+
+/// The runs of `player` at `rank`.
+fn measured_of<'a>(
+    measured: &'a BTreeMap<Config, Measured>,
+    player: &'static str,
+    rank: u32,
+) -> Result<&'a Measured> {
+    measured.get(&Config { player, rank }).with_context(|| format!("no runs of {player} at rank {rank}"))
+}
+
+/// What the report is: the block or smoke run, the command, commit, jobs and tuning.
+fn provenance(s: &mut String, p: &Provenance, thinker: &Measured) -> Result<()> {
     let (first, last) = p.seeds;
     let n = last - first + 1;
     if p.quick {
@@ -362,7 +383,11 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         "Intervals are 95 % Wilson intervals; targets are issue 40 section 3's (`gambit_roguelite::balance`)."
     )?;
     writeln!(s)?;
+    Ok(())
+}
 
+/// (a) Run victories at rank 0 of the three players against their targets.
+fn victories_table(s: &mut String, careless: &Measured, auto: &Measured, thinker: &Measured) -> Result<()> {
     writeln!(s, "**Run victories at rank 0.**")?;
     writeln!(s)?;
     writeln!(s, "| player | run victories | 95 % interval | target | |")?;
@@ -381,7 +406,11 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         )?;
     }
     writeln!(s)?;
+    Ok(())
+}
 
+/// (b) Battles won per route row at rank 0, and the thinker's lead over the careless player.
+fn route_rows_table(s: &mut String, careless: &Measured, auto: &Measured, thinker: &Measured) -> Result<()> {
     writeln!(
         s,
         "**Battles won per route row at rank 0**, and the thinker's lead over the careless player (target: at least {ROW_GAP_MIN_POINTS:.0} points on every row)."
@@ -411,7 +440,12 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         )?;
     }
     writeln!(s)?;
+    Ok(())
+}
 
+/// (c) The thinker per rank, with the paired sign tests of the steps.
+fn ranks_table(s: &mut String, measured: &BTreeMap<Config, Measured>) -> Result<()> {
+    let get = |player: &'static str, rank: u32| measured_of(measured, player, rank);
     writeln!(
         s,
         "**The thinker per rank**, the same seeds at every rank. For r = 0 to {}: an exact one-sided sign test (McNemar) on the seeds won at one of ranks r and r+1 only, that rank r+1 is below rank r (shown when p < {RANK_STEP_ALPHA}), and the mean of the per-seed differences of battles won (rank r minus rank r+1) with its 95 % interval.",
@@ -456,7 +490,11 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         writeln!(s, "| {rank} | {text} | {interval} {step} | {target} |")?;
     }
     writeln!(s)?;
+    Ok(())
+}
 
+/// (d) The enemy's decisions at rank 0 against the thinker, per stage.
+fn decisions_table(s: &mut String, thinker: &Measured) -> Result<()> {
     writeln!(
         s,
         "**The enemy's decisions at rank 0 against the thinker**, per stage. Times: wall clock on the machine that ran it; only a quiet machine's times are figures."
@@ -481,7 +519,11 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
         )?;
     }
     writeln!(s)?;
+    Ok(())
+}
 
+/// The blocks reported so far.
+fn blocks_table(s: &mut String, p: &Provenance) -> Result<()> {
     writeln!(s, "**Blocks reported** (`{BLOCKS_FILE}`; tuning uses seeds below 100,000 only):")?;
     writeln!(s)?;
     if p.blocks.is_empty() {
@@ -493,7 +535,7 @@ pub(crate) fn render(p: &Provenance, measured: &BTreeMap<Config, Measured>) -> R
             writeln!(s, "| {block} | {a}-{b} | {commit} | {date} |")?;
         }
     }
-    Ok(s)
+    Ok(())
 }
 
 /// One block of the registry [`BLOCKS_FILE`].

@@ -981,7 +981,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/app/src/ui/layout_check.rs", "violations", 150),
     ("crates/search/src/search.rs", "run", 152),
     ("crates/search/src/search.rs", "negamax", 320),
-    ("crates/search/src/search.rs", "qsearch", 121),
 ];
 
 /// The problem of one measured size (in `unit`: lines, fields) against its limit and its listed debt

@@ -887,6 +887,30 @@ impl<G: Game> Searcher<G> {
         best
     }
 
+    /// Whether quiescence (not in check) skips `a`, ranked `order_key` by the ordering: delta pruning
+    /// (a capture that cannot lift the stand-pat score `stand` near `alpha`) and static exchange
+    /// pruning (an action that loses material; the ordering already ranked noisy actions by the same
+    /// test, negative keys losing).
+    #[inline(always)]
+    fn qsearch_skips(&self, g: &G, a: &G::Action, order_key: i32, stand: i32, alpha: i32) -> bool {
+        if let Some(gain) = g.capture_gain(a)
+            && stand + gain + 200 <= alpha
+        {
+            return true;
+        }
+        if self.params.see_pruning {
+            let losing = if self.ordering.see && order_key != TT_MOVE && g.is_noisy(a) {
+                order_key < 0
+            } else {
+                !g.see_ge(a, 0)
+            };
+            if losing {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Quiescence search: stand pat, then captures and promotions (all evasions when in check), and
     /// quiet checks too when `checks` (its first ply).
     fn qsearch<H: SearchHandler<G::Action>>(
@@ -954,24 +978,8 @@ impl<G: Game> Searcher<G> {
         let mut best = stand;
         let mut best_action = None;
         while let Some((order_key, a)) = self.ordering.next(&mut picker, g) {
-            // Delta pruning: a capture that cannot lift the score near alpha is skipped.
-            if !in_check
-                && let Some(gain) = g.capture_gain(&a)
-                && stand + gain + 200 <= alpha
-            {
+            if !in_check && self.qsearch_skips(g, &a, order_key, stand, alpha) {
                 continue;
-            }
-            // Static exchange pruning: an action that loses material is not searched. The ordering
-            // already ranked noisy actions by the same test (negative keys lose material).
-            if !in_check && self.params.see_pruning {
-                let losing = if self.ordering.see && order_key != TT_MOVE && g.is_noisy(&a) {
-                    order_key < 0
-                } else {
-                    !g.see_ge(&a, 0)
-                };
-                if losing {
-                    continue;
-                }
             }
             if self.check_stop(h) {
                 break;

@@ -979,7 +979,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/app/src/screens/map.rs", "build", 172),
     ("crates/app/src/screenshot.rs", "set_up", 305),
     ("crates/app/src/ui/layout_check.rs", "violations", 150),
-    ("crates/search/src/search.rs", "run", 152),
     ("crates/search/src/search.rs", "negamax", 320),
 ];
 

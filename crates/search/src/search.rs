@@ -253,6 +253,63 @@ impl<G: Game> Searcher<G> {
         self.run(game, limits, root_actions, handler)
     }
 
+    /// The root actions (`root_actions` only, when the UCI `searchmoves` names some of them), ranked
+    /// by the ordering (transposition-table move, hint) and cut to the beam, into `self.root`.
+    fn order_root(&mut self, game: &mut G, root_actions: &[G::Action]) {
+        let mut buf = std::mem::take(&mut self.buf);
+        game.actions(&mut buf);
+        if buf.iter().any(|a| root_actions.contains(a)) {
+            buf.retain(|a| root_actions.contains(a));
+        }
+        let tt_move = self.tt.probe(game.key(), 0).and_then(|h| h.action);
+        let mut ordered = std::mem::take(&mut self.root_list);
+        self.ordering.order(game, 0, &Context::default(), tt_move, self.params.killers, &buf, &mut ordered);
+        self.buf = buf;
+        self.wide[0] = self.params.full_width_turns > 0;
+        if self.params.beam_width > 0 && self.params.full_width_turns == 0 {
+            // Beam width at the root: the retained root set.
+            ordered.truncate(self.params.beam_width);
+        }
+        self.root = ordered
+            .iter()
+            .map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false, pv: vec![a] })
+            .collect();
+        self.root_list = ordered;
+    }
+
+    /// One iteration at depth `d` (plies) through aspiration windows: a narrow window around the
+    /// previous iteration's score `prev`, doubled on the side that fails, the full window once it is
+    /// over 1,500 cp wide. The score, or the last one when the search stopped.
+    fn aspiration_search<H: SearchHandler<G::Action>>(
+        &mut self,
+        game: &mut G,
+        d: i32,
+        prev: i32,
+        handler: &mut H,
+    ) -> i32 {
+        let mut delta = self.params.aspiration_window.max(1);
+        let (mut lo, mut hi) = (prev - delta, prev + delta);
+        loop {
+            let s = self.root_search(game, d, lo, hi, handler);
+            if self.stopped {
+                return s;
+            }
+            if s <= lo {
+                delta *= 2;
+                lo = (prev - delta).max(-INFINITY);
+            } else if s >= hi {
+                delta *= 2;
+                hi = (prev + delta).min(INFINITY);
+            } else {
+                return s;
+            }
+            if delta > 1500 {
+                lo = -INFINITY;
+                hi = INFINITY;
+            }
+        }
+    }
+
     /// The search proper; the caller has started the table's new age.
     fn run<H: SearchHandler<G::Action>>(
         &mut self,
@@ -275,27 +332,7 @@ impl<G: Game> Searcher<G> {
         let soft = limits.soft_time_ms.map(Duration::from_millis);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
-        // Root actions: ranked by the ordering (TT move, hint), cut to the beam.
-        let mut buf = std::mem::take(&mut self.buf);
-        game.actions(&mut buf);
-        if buf.iter().any(|a| root_actions.contains(a)) {
-            // UCI `searchmoves`: the root set is restricted.
-            buf.retain(|a| root_actions.contains(a));
-        }
-        let tt_move = self.tt.probe(game.key(), 0).and_then(|h| h.action);
-        let mut ordered = std::mem::take(&mut self.root_list);
-        self.ordering.order(game, 0, &Context::default(), tt_move, self.params.killers, &buf, &mut ordered);
-        self.buf = buf;
-        self.wide[0] = self.params.full_width_turns > 0;
-        if self.params.beam_width > 0 && self.params.full_width_turns == 0 {
-            // Beam width at the root: the retained root set.
-            ordered.truncate(self.params.beam_width);
-        }
-        self.root = ordered
-            .iter()
-            .map(|&(_, a)| RootEntry { action: a, score: -INFINITY, exact: false, pv: vec![a] })
-            .collect();
-        self.root_list = ordered;
+        self.order_root(game, root_actions);
 
         let mut result = SearchResult {
             best: self.root.first().map(|r| r.action),
@@ -330,28 +367,7 @@ impl<G: Game> Searcher<G> {
                 && self.params.multipv <= 1
                 && !is_mate(prev)
             {
-                // Aspiration windows: a narrow window around the last score, widened on failure.
-                let mut delta = self.params.aspiration_window.max(1);
-                let (mut lo, mut hi) = (prev - delta, prev + delta);
-                loop {
-                    let s = self.root_search(game, d, lo, hi, handler);
-                    if self.stopped {
-                        break s;
-                    }
-                    if s <= lo {
-                        delta *= 2;
-                        lo = (prev - delta).max(-INFINITY);
-                    } else if s >= hi {
-                        delta *= 2;
-                        hi = (prev + delta).min(INFINITY);
-                    } else {
-                        break s;
-                    }
-                    if delta > 1500 {
-                        lo = -INFINITY;
-                        hi = INFINITY;
-                    }
-                }
+                self.aspiration_search(game, d, prev, handler)
             } else {
                 self.root_search(game, d, -INFINITY, INFINITY, handler)
             };

@@ -1,6 +1,6 @@
 //! `gambit-cli simulate`: many seeded auto runs in parallel (rayon), with figures per stage, per
 //! template, per item and the action mix, as text or JSON (`docs/balance.md`). This file plays the
-//! runs; [`facts`] is what one run yields, [`report`] what many add up to ([`win_row`]: how battles
+//! runs; [`mod@facts`] is what one run yields, [`report`] what many add up to ([`win_row`]: how battles
 //! were won).
 
 mod facts;

@@ -80,9 +80,9 @@ impl<T> ListEdit<T> {
 /// A whole-number counter of a battle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BattleCounter {
-    /// Player moves left ([`Battle::budget`]).
+    /// The player's move budget ([`Battle::move_budget`]).
     Budget,
-    /// Player moves used.
+    /// Player moves used ([`Battle::moves_used`]).
     MovesUsed,
     /// Plies (actions) played.
     Ply,

@@ -141,15 +141,6 @@ pub enum BattleAlteration {
         /// After.
         after: BattleStats,
     },
-    /// Whether a team has had a king in this battle changes.
-    HadKing {
-        /// The team.
-        team: Team,
-        /// Before.
-        before: bool,
-        /// After.
-        after: bool,
-    },
     /// The piece that may still reposition this turn changes.
     Pending {
         /// Before.
@@ -200,7 +191,6 @@ impl BattleAlteration {
             A::Pack { slot, before, after } => A::Pack { slot, before: after, after: before },
             A::Counter { counter, before, after } => A::Counter { counter, before: after, after: before },
             A::Stats { before, after } => A::Stats { before: after, after: before },
-            A::HadKing { team, before, after } => A::HadKing { team, before: after, after: before },
             A::Pending { before, after } => A::Pending { before: after, after: before },
             A::ToMove { before, after } => A::ToMove { before: after, after: before },
             A::Status { before, after } => A::Status { before: after, after: before },
@@ -260,7 +250,6 @@ impl Battle {
         let mut after = self.clone();
         after.quiet = true;
         after.apply(action)?;
-        after.quiet = self.quiet;
         let mut out = vec![BattleAlteration::Checkpoint];
         out.extend(self.alterations_to(&after));
         Ok(out)
@@ -270,9 +259,10 @@ impl Battle {
     /// ([`SkillBoard::alterations_to`](gambit_skills::SkillBoard::alterations_to): pieces removed,
     /// tiles blocked, pieces placed, then cooldowns, freeze ticks, teleport marks), the units (by
     /// id), clouds (matched by their squares), dormant walls, recent teleports (by unit), pack slots,
-    /// counters, statistics, kings had, the pending reposition, the team to move and the status,
-    /// each only when it differs. For two states of one battle (the parts [`Battle::new`] fixes, such
-    /// as the board's shape, objectives and team rules, must be the same); events are not described.
+    /// counters, statistics, the pending reposition, the team to move and the status, each only when
+    /// it differs. For two states of one battle (the parts [`Battle::new`] fixes, such as the board's
+    /// shape, objectives, team rules and which teams had a king, must be the same); events are not
+    /// described.
     #[must_use]
     pub fn alterations_to(&self, after: &Battle) -> Vec<BattleAlteration> {
         use BattleAlteration as A;
@@ -300,11 +290,6 @@ impl Battle {
         }
         if self.stats != after.stats {
             out.push(A::Stats { before: self.stats, after: after.stats });
-        }
-        for team in [Team::Player, Team::Enemy] {
-            if self.had_king[team] != after.had_king[team] {
-                out.push(A::HadKing { team, before: self.had_king[team], after: after.had_king[team] });
-            }
         }
         if self.pending != after.pending {
             out.push(A::Pending { before: self.pending, after: after.pending });
@@ -350,7 +335,6 @@ impl Battle {
                 self.counter(*counter) == *before && self.set_counter(*counter, *after)
             }
             A::Stats { before, after } => replace(&mut self.stats, before, after),
-            A::HadKing { team, before, after } => replace(&mut self.had_king[*team], before, after),
             A::Pending { before, after } => replace(&mut self.pending, before, after),
             A::ToMove { before, after } => replace(&mut self.to_move, before, after),
             A::Status { before, after } => replace(&mut self.status, before, after),

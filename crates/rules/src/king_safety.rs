@@ -425,9 +425,16 @@ pub(crate) fn scan_for(pos: &Position, king: usize, us: Color) -> Scan {
 
 /// Which cells of the king's zone (bit `i` for `king + ZONE_OFFSETS[i]`, only those in `wanted`) the
 /// enemy attacks with the king lifted off the board: one [`mailbox::KING_ZONE`] lookup per enemy piece,
-/// and a walk for each slider aligned with a wanted cell.
+/// and for each slider aligned with a wanted cell, the squares between them ([`mailbox::BETWEEN`])
+/// against `occupied` (the occupied squares, a1 = bit 0, the king lifted).
 #[inline(always)]
-pub(crate) fn king_zone_attacks(board: &mailbox::Board, enemy: &PieceList, king: usize, wanted: u16) -> u16 {
+pub(crate) fn king_zone_attacks(
+    board: &mailbox::Board,
+    enemy: &PieceList,
+    king: usize,
+    wanted: u16,
+    occupied: u64,
+) -> u16 {
     let mut attacked = 0u16;
     for &cell in &enemy.cells[..enemy.len as usize] {
         let from = cell as usize;
@@ -439,18 +446,17 @@ pub(crate) fn king_zone_attacks(board: &mailbox::Board, enemy: &PieceList, king:
             continue;
         }
         let mut todo = sliders & wanted & !attacked;
+        // A delta that looks aligned in the mailbox may wrap around the board's edge (a7 and h6
+        // are three cells apart): the lines of the piece's square say whether it truly is.
+        let sq = mailbox::SQUARE_INDEX[from] as usize;
+        let (between, lines) =
+            (&mailbox::BETWEEN[sq], mailbox::ORTHOGONAL_LINES[sq] | mailbox::DIAGONAL_LINES[sq]);
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let target = step(king, mailbox::ZONE_OFFSETS[i]);
-            let dir = mailbox::direction(from, target);
-            let mut c = step(from, dir);
-            while c != target && (board[c] == EMPTY || c == king) {
-                c = step(c, dir);
-            }
-            if c == target {
-                attacked |= 1 << i;
-            }
+            let target = mailbox::SQUARE_INDEX[step(king, mailbox::ZONE_OFFSETS[i])] as usize;
+            let open = (lines >> target) & 1 != 0 && between[target] & occupied == 0;
+            attacked |= u16::from(open) << i;
         }
     }
     attacked & wanted

@@ -552,7 +552,8 @@ fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
     let enemy = &pos.pieces[!us];
     // Against a few pieces one look at each (the king-zone table) answers every cell at once.
     if u32::from(enemy.len) <= ZONE_LIST_PER_CELL * wanted.count_ones() {
-        return king_safety::king_zone_attacks(board, enemy, king, wanted);
+        let occupied = pos.occupied() & !mailbox::CELL_BIT[king];
+        return king_safety::king_zone_attacks(board, enemy, king, wanted, occupied);
     }
     let bb = &pos.bitboards;
     let them = !us;
@@ -845,43 +846,15 @@ impl<'a> Counting<'a> {
         &self,
         board: &mailbox::Board,
         cell: u8,
-        mut read: impl FnMut(u8),
+        read: impl FnMut(u8),
     ) -> usize {
-        let land = |c: u8| self.lands[(board[c as usize] & 15) as usize] as usize;
-        let capture = |c: u8| self.captures[(board[c as usize] & 15) as usize] as usize;
-        let promotes = |c: u8| usize::from(self.promotion_cells[c as usize] & self.promotion_bit != 0);
         let mut n = 0;
         match board[cell as usize] >> 1 {
-            2 => {
-                // Pawn.
-                let to = step8(cell, self.push);
-                read(to);
-                if board[to as usize] == EMPTY {
-                    n += 1 + 3 * promotes(to);
-                    if cell.wrapping_sub(self.start_row) < 8 {
-                        let two = step8(to, self.push);
-                        read(two);
-                        n += usize::from(board[two as usize] == EMPTY);
-                    }
-                }
-                for d in self.capture_steps {
-                    let to = step8(cell, d);
-                    read(to);
-                    if capture(to) != 0 {
-                        n += 1 + 3 * promotes(to);
-                    }
-                }
-            }
-            3 => {
-                for d in KNIGHT8 {
-                    let to = step8(cell, d);
-                    read(to);
-                    n += land(to);
-                }
-            }
-            4 if RUNS => n += self.diagonal_runs(board, cell),
+            2 => n += self.pawn_with(board, cell, read),
+            3 => n += self.knight_with(board, cell, read),
+            4 if RUNS => n += self.diagonal_runs(cell),
             5 if RUNS => n += self.orthogonal_runs(board, cell),
-            6 if RUNS => n += self.orthogonal_runs(board, cell) + self.diagonal_runs(board, cell),
+            6 if RUNS => n += self.orthogonal_runs(board, cell) + self.diagonal_runs(cell),
             4 => n += rays(board, cell, &DIAGONAL8, self.captures, read),
             5 => n += rays(board, cell, &ORTHOGONAL8, self.captures, read),
             6 => n += rays(board, cell, &KING8, self.captures, read),
@@ -890,16 +863,99 @@ impl<'a> Counting<'a> {
         n
     }
 
+    /// The moves of the pawn on `cell` (not pinned, its side not in check): [`Counting::pawn_with`]
+    /// without a branch (every cell it could move to is read and each answer weighed), since
+    /// whether a pawn is blocked or can capture is hard to predict.
+    #[inline(always)]
+    fn pawn(&self, board: &mailbox::Board, cell: u8) -> usize {
+        let weight = |c: u8| 1 + 3 * usize::from(self.promotion_cells[c as usize] & self.promotion_bit != 0);
+        let empty = |c: u8| usize::from(board[c as usize] == EMPTY);
+        let to = step8(cell, self.push);
+        let two = step8(to, self.push);
+        let [left, right] = self.capture_steps.map(|d| step8(cell, d));
+        let capture = |c: u8| self.captures[(board[c as usize] & 15) as usize] as usize;
+        let push = empty(to);
+        let double = push & usize::from(cell.wrapping_sub(self.start_row) < 8) & empty(two);
+        push * weight(to) + double + capture(left) * weight(left) + capture(right) * weight(right)
+    }
+
+    /// [`Counting::pawn`] for a pawn below its seventh rank on a board without blocked tiles (so it
+    /// cannot promote).
+    #[inline(always)]
+    fn pawn_below_seventh(&self, board: &mailbox::Board, cell: u8) -> usize {
+        let empty = |c: u8| usize::from(board[c as usize] == EMPTY);
+        let capture = |d: i8| self.captures[(board[step8(cell, d) as usize] & 15) as usize] as usize;
+        let to = step8(cell, self.push);
+        let push = empty(to);
+        let double = push & usize::from(cell.wrapping_sub(self.start_row) < 8) & empty(step8(to, self.push));
+        push + double + capture(self.capture_steps[0]) + capture(self.capture_steps[1])
+    }
+
+    /// The number of squares the pawn on `cell`, on its seventh rank of a board without blocked
+    /// tiles, can move to (each a promotion, so four moves).
+    #[inline(always)]
+    fn pawn_on_seventh(&self, board: &mailbox::Board, cell: u8) -> usize {
+        let capture = |d: i8| self.captures[(board[step8(cell, d) as usize] & 15) as usize] as usize;
+        usize::from(board[step8(cell, self.push) as usize] == EMPTY)
+            + capture(self.capture_steps[0])
+            + capture(self.capture_steps[1])
+    }
+
+    /// The moves of the knight on `cell` (not pinned, its side not in check).
+    #[inline(always)]
+    fn knight(&self, board: &mailbox::Board, cell: u8) -> usize {
+        self.knight_with(board, cell, |_| {})
+    }
+
+    /// [`Counting::pawn`], telling `read` every cell looked at: a push (and from the start row a
+    /// double step) onto empty cells, a capture onto an enemy piece, four moves per promotion.
+    #[inline(always)]
+    fn pawn_with(&self, board: &mailbox::Board, cell: u8, mut read: impl FnMut(u8)) -> usize {
+        let capture = |c: u8| self.captures[(board[c as usize] & 15) as usize] as usize;
+        let promotes = |c: u8| usize::from(self.promotion_cells[c as usize] & self.promotion_bit != 0);
+        let mut n = 0;
+        let to = step8(cell, self.push);
+        read(to);
+        if board[to as usize] == EMPTY {
+            n += 1 + 3 * promotes(to);
+            if cell.wrapping_sub(self.start_row) < 8 {
+                let two = step8(to, self.push);
+                read(two);
+                n += usize::from(board[two as usize] == EMPTY);
+            }
+        }
+        for d in self.capture_steps {
+            let to = step8(cell, d);
+            read(to);
+            if capture(to) != 0 {
+                n += 1 + 3 * promotes(to);
+            }
+        }
+        n
+    }
+
+    /// [`Counting::knight`], telling `read` every cell looked at.
+    #[inline(always)]
+    fn knight_with(&self, board: &mailbox::Board, cell: u8, mut read: impl FnMut(u8)) -> usize {
+        let mut n = 0;
+        for d in KNIGHT8 {
+            let to = step8(cell, d);
+            read(to);
+            n += self.lands[(board[to as usize] & 15) as usize] as usize;
+        }
+        n
+    }
+
     /// The moves of a bishop on `cell` (the diagonal rays of a queen): its rays in the order of
     /// [`DIAGONAL8`], each through [`open_ray`] on the line copies.
     #[inline(always)]
-    fn diagonal_runs(&self, board: &mailbox::Board, cell: u8) -> usize {
+    fn diagonal_runs(&self, cell: u8) -> usize {
         let lines = self.lines;
         let [_, diagonal, anti] = mailbox::LINE_SLOTS[cell as usize].map(usize::from);
-        open_ray(board, self.captures, cell, -9, || mailbox::run_down(lines, anti))
-            + open_ray(board, self.captures, cell, -11, || mailbox::run_down(lines, diagonal))
-            + open_ray(board, self.captures, cell, 9, || mailbox::run_up(lines, anti))
-            + open_ray(board, self.captures, cell, 11, || mailbox::run_up(lines, diagonal))
+        open_ray(self.captures, mailbox::run_down(lines, anti))
+            + open_ray(self.captures, mailbox::run_down(lines, diagonal))
+            + open_ray(self.captures, mailbox::run_up(lines, anti))
+            + open_ray(self.captures, mailbox::run_up(lines, diagonal))
     }
 
     /// The moves of a rook on `cell` (the orthogonal rays of a queen): rank rays read straight off
@@ -909,18 +965,28 @@ impl<'a> Counting<'a> {
         let lines = self.lines;
         let file = mailbox::LINE_SLOTS[cell as usize][0] as usize;
         let at = cell as usize;
-        open_ray(board, self.captures, cell, -1, || mailbox::run_down(board, at))
-            + open_ray(board, self.captures, cell, 1, || mailbox::run_up(board, at))
-            + open_ray(board, self.captures, cell, -10, || mailbox::run_down(lines, file))
-            + open_ray(board, self.captures, cell, 10, || mailbox::run_up(lines, file))
+        open_ray(self.captures, mailbox::run_down(board, at))
+            + open_ray(self.captures, mailbox::run_up(board, at))
+            + open_ray(self.captures, mailbox::run_down(lines, file))
+            + open_ray(self.captures, mailbox::run_up(lines, file))
     }
+}
+
+/// The moves along one ray given its `run` (its empty cells and the code that ends it, read eight
+/// cells at a time): the empty cells, and a capture when the code is an enemy piece. No test of the
+/// ray's first cell: whether a ray is open is hard to predict in the middlegame, and reading a
+/// closed one costs little.
+#[inline(always)]
+fn open_ray(captures: &[u8; 16], (empty, code): (u32, u8)) -> usize {
+    empty as usize + captures[(code & 15) as usize] as usize
 }
 
 /// The number of legal moves under standard rules, counted without building them: when the side to
 /// move is not in check, every piece that is not pinned contributes the size of its move set read
-/// straight off the board ([`Counting::piece_with`], a slider's open rays eight cells at a time);
-/// only king moves, castling, pinned pieces and en passant take the tests of the generator. In check
-/// (or without a king, or under skirmish rules) the generator counts.
+/// straight off the board, role by role (pawns without a branch, those on their seventh rank apart;
+/// knights by their eight cells; a slider's rays eight cells at a time, [`open_ray`]); only king
+/// moves, castling, pinned pieces and en passant take the tests of the generator. In check (or
+/// without a king, or under skirmish rules) the generator counts.
 pub(crate) fn count(pos: &Position) -> usize {
     let us = pos.turn;
     let king = pos.kings[us] as usize;
@@ -938,14 +1004,38 @@ pub(crate) fn count(pos: &Position) -> usize {
     }
     let mut n = king_and_pinned(pos, king, &scan, None, |wanted| zone_attacks(pos, king, us, wanted));
     let counting = Counting::new(pos, us);
-    let list = &pos.pieces[us];
-    // Every piece as if free, then the pinned ones (counted by `king_and_pinned`) taken back out:
-    // no pin test per piece.
-    for &cell in &list.cells[..list.len as usize] {
-        n += counting.piece_with::<true>(board, cell, |_| {});
+    // Every piece as if free, role by role (the per-role piece sets of the bitboards name the
+    // cells; the moves are walked on the mailbox), then the pinned ones (counted by
+    // `king_and_pinned`) taken back out: no pin test and no dispatch on the role per piece.
+    let of = |role: Role| pos.bitboards[mailbox::piece_code(us, role) as usize];
+    let pawns = of(Role::Pawn);
+    if pos.bitboards[mailbox::BLOCKED as usize] == 0 {
+        // On a board without blocked tiles a pawn promotes exactly when it leaves its seventh rank.
+        let seventh = if us == Color::White { 0x00FF_0000_0000_0000 } else { 0xFF00 };
+        n += sum_over_cells(pawns & !seventh, |cell| counting.pawn_below_seventh(board, cell));
+        n += 4 * sum_over_cells(pawns & seventh, |cell| counting.pawn_on_seventh(board, cell));
+    } else {
+        n += sum_over_cells(pawns, |cell| counting.pawn(board, cell));
     }
+    n += sum_over_cells(of(Role::Knight), |cell| counting.knight(board, cell));
+    n += sum_over_cells(of(Role::Bishop), |cell| counting.diagonal_runs(cell));
+    n += sum_over_cells(of(Role::Rook), |cell| counting.orthogonal_runs(board, cell));
+    n += sum_over_cells(of(Role::Queen), |cell| {
+        counting.orthogonal_runs(board, cell) + counting.diagonal_runs(cell)
+    });
     for &(cell, _) in &scan.pins[..scan.pin_count] {
         n -= counting.piece_with::<true>(board, cell, |_| {});
+    }
+    n
+}
+
+/// The sum of `count` over the cells of the squares in `set` (bit `i`: square `i`, a1 = 0).
+#[inline(always)]
+fn sum_over_cells(mut set: u64, mut count: impl FnMut(u8) -> usize) -> usize {
+    let mut n = 0;
+    while set != 0 {
+        n += count(mailbox::SQUARE_CELL[set.trailing_zeros() as usize]);
+        set &= set - 1;
     }
     n
 }
@@ -976,25 +1066,6 @@ fn king_and_pinned(
         }
     }
     counter.0
-}
-
-/// The moves along one ray from `cell` with step `d`: a capture or nothing when its first cell holds
-/// a piece, else `run` (the ray's empty cells and the code that ends it, read eight at a time).
-#[inline(always)]
-fn open_ray(
-    board: &mailbox::Board,
-    captures: &[u8; 16],
-    cell: u8,
-    d: i8,
-    run: impl FnOnce() -> (u32, u8),
-) -> usize {
-    let first = board[step8(cell, d) as usize];
-    if first != EMPTY {
-        captures[(first & 15) as usize] as usize
-    } else {
-        let (empty, code) = run();
-        empty as usize + captures[(code & 15) as usize] as usize
-    }
 }
 
 /// The number of moves along `dirs` from `from`: the empty cells of each ray and a capture at its end.

@@ -48,6 +48,23 @@ pub(crate) const fn code_role(code: u8) -> Role {
     CODE_ROLE[(code & 15) as usize]
 }
 
+/// The role a move onto a cell with this code captures: `None` for the codes that hold no piece.
+#[inline(always)]
+pub(crate) const fn captured_role(code: u8) -> Option<Role> {
+    CAPTURED_ROLE[(code & 15) as usize]
+}
+
+/// [`captured_role`]'s table: one lookup, no test.
+const CAPTURED_ROLE: [Option<Role>; 16] = {
+    let mut table = [None; 16];
+    let mut code = PIECE_BASE as usize;
+    while code < 16 {
+        table[code] = Some(Role::ALL[(code - PIECE_BASE as usize) >> 1]);
+        code += 1;
+    }
+    table
+};
+
 /// The role of each piece code (`Pawn` for the codes that hold no piece).
 const CODE_ROLE: [Role; 16] = {
     let mut table = [Role::Pawn; 16];

@@ -158,7 +158,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
     #[inline(always)]
     fn add(&mut self, from: usize, to: usize, role: Role, code: u8, kind: MoveKind) {
-        let capture = mailbox::is_piece(code).then(|| mailbox::code_role(code));
+        let capture = mailbox::captured_role(code);
         self.list.push(Move {
             from: Square::from_cell(from),
             to: Square::from_cell(to),
@@ -172,7 +172,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     #[inline(always)]
     fn add_pawn(&mut self, from: usize, to: usize, code: u8) {
         if self.pos.promotion_cells[to] & (1 << self.us as u8) != 0 {
-            let capture = mailbox::is_piece(code).then(|| mailbox::code_role(code));
+            let capture = mailbox::captured_role(code);
             for &promotion in self.promotions {
                 self.list.push(Move {
                     from: Square::from_cell(from),
@@ -284,14 +284,14 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         }
     }
 
-    /// The moves of an unpinned slider along `dirs`, its side not in check, in the order [`Gen::ray`]
+    /// The moves of an unpinned slider (`offsets`: [`slot_offsets`] of its rays), its side not in check, in the order [`Gen::ray`]
     /// gives them (ray by ray, nearest cell first, a capture last). `runs` holds each ray's empty
     /// cells and blocker, read eight cells at a time ([`mailbox::diagonal_runs`] and its kin); they
     /// become a byte of slot bits (bit `k` of ray `r`'s byte: the cell
     /// `k + 1` steps out), and one loop over the bits adds the moves, so the slider costs one
     /// hard-to-predict branch (the loop's end) rather than one per ray.
     #[inline(always)]
-    fn runs<const N: usize>(&mut self, from: usize, role: Role, dirs: &[i8; N], runs: [(u32, u8); N]) {
+    fn runs<const N: usize>(&mut self, from: usize, role: Role, offsets: &[i8; 64], runs: [(u32, u8); N]) {
         let board = &self.pos.board;
         let quiet = if self.quiet { u64::MAX } else { 0 };
         let mut slots = 0u64;
@@ -302,8 +302,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         while slots != 0 {
             let bit = slots.trailing_zeros() as usize;
             slots &= slots - 1;
-            let d = isize::from(dirs[(bit >> 3) % N]);
-            let to = step(from, d * ((bit & 7) as isize + 1));
+            let to = step(from, isize::from(offsets[bit & 63]));
             self.add(from, to, role, board[to], MoveKind::Normal);
         }
     }
@@ -344,15 +343,15 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 // One arm per slider, so the role is not asked again ([`Gen::slider`] asks it).
                 Role::Bishop if pin == 0 && !self.in_check => {
                     let runs = mailbox::diagonal_runs(&self.pos.lines, from as u8);
-                    self.runs(from, role, &DIAGONAL8, runs);
+                    self.runs(from, role, &DIAGONAL_SLOTS, runs);
                 }
                 Role::Rook if pin == 0 && !self.in_check => {
                     let runs = mailbox::orthogonal_runs(&self.pos.board, &self.pos.lines, from as u8);
-                    self.runs(from, role, &ORTHOGONAL8, runs);
+                    self.runs(from, role, &ORTHOGONAL_SLOTS, runs);
                 }
                 Role::Queen if pin == 0 && !self.in_check => {
                     let runs = mailbox::queen_runs(&self.pos.board, &self.pos.lines, from as u8);
-                    self.runs(from, role, &KING8, runs);
+                    self.runs(from, role, &QUEEN_SLOTS, runs);
                 }
                 Role::Bishop | Role::Rook | Role::Queen => self.slider(from, role, pin),
                 Role::King => {
@@ -597,6 +596,25 @@ fn zone_attacks(pos: &Position, king: usize, us: Color, wanted: u16) -> u16 {
 /// Up to this many enemy pieces per wanted cell, [`zone_attacks`] looks at each enemy piece;
 /// beyond, it asks the bitboards about each cell.
 const ZONE_LIST_PER_CELL: u32 = 1;
+
+/// The cell offset of each slot bit of [`Gen::runs`] for rays along `dirs` (bit `8 * r + k`: `k + 1`
+/// steps along ray `r`), so a move's cell is one lookup away.
+const fn slot_offsets(dirs: &[i8]) -> [i8; 64] {
+    let mut table = [0i8; 64];
+    let mut bit = 0;
+    while bit < 64 {
+        table[bit] = dirs[(bit >> 3) % dirs.len()] * ((bit & 7) as i8 + 1);
+        bit += 1;
+    }
+    table
+}
+
+/// [`slot_offsets`] of a bishop's rays ([`DIAGONAL8`]).
+static DIAGONAL_SLOTS: [i8; 64] = slot_offsets(&DIAGONAL8);
+/// [`slot_offsets`] of a rook's rays ([`ORTHOGONAL8`]).
+static ORTHOGONAL_SLOTS: [i8; 64] = slot_offsets(&ORTHOGONAL8);
+/// [`slot_offsets`] of a queen's rays ([`KING8`]).
+static QUEEN_SLOTS: [i8; 64] = slot_offsets(&KING8);
 
 /// Sends the legal moves of the side to move to `list`.
 #[inline]

@@ -224,7 +224,8 @@ pub struct Position {
     /// `BLOCKED` slot holds the blocked tiles. Only those are read ([`Position::bitboard`],
     /// [`Position::occupied`]); the `EMPTY` slot collects the updates of non-captures without a
     /// branch and means nothing. Kept by every move, undo and edit, perft's
-    /// counting make included (the king-safety scan reads them).
+    /// counting make included (the king-safety scan reads them, and `count_legal_moves` takes
+    /// each role's pieces from them).
     pub(crate) bitboards: [u64; 16],
     /// The king's cell per colour, 0 for none (tracked under standard rules).
     pub(crate) kings: ByColor<u8>,

@@ -968,7 +968,6 @@ const FUNCTION_CRATES: [&str; 10] = [
 const KNOWN_LONG_FILES: &[(&str, usize)] = &[
     ("crates/app/src/board/view.rs", 819),
     ("crates/app/src/screens/battle.rs", 783),
-    ("crates/app/src/screens/skill_chess.rs", 994),
     ("crates/roguelite/src/run/mod.rs", 861),
 ];
 

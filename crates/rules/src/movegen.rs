@@ -284,12 +284,13 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         }
     }
 
-    /// The moves of an unpinned slider (`offsets`: [`slot_offsets`] of its rays), its side not in check, in the order [`Gen::ray`]
-    /// gives them (ray by ray, nearest cell first, a capture last). `runs` holds each ray's empty
-    /// cells and blocker, read eight cells at a time ([`mailbox::diagonal_runs`] and its kin); they
-    /// become a byte of slot bits (bit `k` of ray `r`'s byte: the cell
-    /// `k + 1` steps out), and one loop over the bits adds the moves, so the slider costs one
-    /// hard-to-predict branch (the loop's end) rather than one per ray.
+    /// The moves of an unpinned slider, its side not in check, in the order [`Gen::ray`] gives them
+    /// (ray by ray, nearest cell first, a capture last). `runs` holds each ray's empty cells and
+    /// blocker, read eight cells at a time ([`mailbox::diagonal_runs`] and its kin); they become a
+    /// byte of slot bits (bit `k` of ray `r`'s byte: the cell `k + 1` steps out, at the cell offset
+    /// `offsets` gives, [`slot_offsets`] of the slider's rays), and one loop over the bits adds the
+    /// moves, so the slider costs one hard-to-predict branch (the loop's end) rather than one per
+    /// ray.
     #[inline(always)]
     fn runs<const N: usize>(&mut self, from: usize, role: Role, offsets: &[i8; 64], runs: [(u32, u8); N]) {
         let board = &self.pos.board;

@@ -882,24 +882,9 @@ impl<'a> Counting<'a> {
         n
     }
 
-    /// The moves of the pawn on `cell` (not pinned, its side not in check): [`Counting::pawn_with`]
-    /// without a branch (every cell it could move to is read and each answer weighed), since
-    /// whether a pawn is blocked or can capture is hard to predict.
-    #[inline(always)]
-    fn pawn(&self, board: &mailbox::Board, cell: u8) -> usize {
-        let weight = |c: u8| 1 + 3 * usize::from(self.promotion_cells[c as usize] & self.promotion_bit != 0);
-        let empty = |c: u8| usize::from(board[c as usize] == EMPTY);
-        let to = step8(cell, self.push);
-        let two = step8(to, self.push);
-        let [left, right] = self.capture_steps.map(|d| step8(cell, d));
-        let capture = |c: u8| self.captures[(board[c as usize] & 15) as usize] as usize;
-        let push = empty(to);
-        let double = push & usize::from(cell.wrapping_sub(self.start_row) < 8) & empty(two);
-        push * weight(to) + double + capture(left) * weight(left) + capture(right) * weight(right)
-    }
-
-    /// [`Counting::pawn`] for a pawn below its seventh rank on a board without blocked tiles (so it
-    /// cannot promote).
+    /// The moves of the pawn on `cell` (not pinned, its side not in check), below its seventh rank on
+    /// a board without blocked tiles (so it cannot promote), summed without a branch: whether a pawn
+    /// is blocked or can capture is hard to predict.
     #[inline(always)]
     fn pawn_below_seventh(&self, board: &mailbox::Board, cell: u8) -> usize {
         let empty = |c: u8| usize::from(board[c as usize] == EMPTY);
@@ -926,7 +911,8 @@ impl<'a> Counting<'a> {
         self.knight_with(board, cell, |_| {})
     }
 
-    /// [`Counting::pawn`], telling `read` every cell looked at: a push (and from the start row a
+    /// The moves of the pawn on `cell` (not pinned, its side not in check), telling `read` every
+    /// cell looked at: a push (and from the start row a
     /// double step) onto empty cells, a capture onto an enemy piece, four moves per promotion.
     #[inline(always)]
     fn pawn_with(&self, board: &mailbox::Board, cell: u8, mut read: impl FnMut(u8)) -> usize {
@@ -1034,7 +1020,7 @@ pub(crate) fn count(pos: &Position) -> usize {
         n += sum_over_cells(pawns & !seventh, |cell| counting.pawn_below_seventh(board, cell));
         n += 4 * sum_over_cells(pawns & seventh, |cell| counting.pawn_on_seventh(board, cell));
     } else {
-        n += sum_over_cells(pawns, |cell| counting.pawn(board, cell));
+        n += sum_over_cells(pawns, |cell| counting.pawn_with(board, cell, |_| {}));
     }
     n += sum_over_cells(of(Role::Knight), |cell| counting.knight(board, cell));
     n += sum_over_cells(of(Role::Bishop), |cell| counting.diagonal_runs(cell));

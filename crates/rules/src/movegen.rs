@@ -315,6 +315,62 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         self.pieces_on(&list.cells[..list.len as usize], scan, skip_pinned);
     }
 
+    /// Every move of the pieces other than the king under standard rules, not in check: role by
+    /// role (pawns, knights, bishops, rooks, queens), each role's pieces from a1 to h8 (the
+    /// per-role bitboards name them), a pinned piece along its pin ray. One loop per role, so no
+    /// piece costs a dispatch on its role.
+    fn pieces_by_role(&mut self, scan: &Scan) {
+        debug_assert!(self.standard && !self.in_check);
+        let mut pinned = 0u64;
+        for &(cell, _) in &scan.pins[..scan.pin_count] {
+            pinned |= 1 << mailbox::SQUARE_INDEX[cell as usize];
+        }
+        self.role_by_role(Role::Pawn, pinned, scan, |g, from| g.pawn(from, 0));
+        self.role_by_role(Role::Knight, pinned, scan, Self::knight);
+        self.role_by_role(Role::Bishop, pinned, scan, |g, from| {
+            let runs = mailbox::diagonal_runs(&g.pos.lines, from as u8);
+            g.runs(from, Role::Bishop, &DIAGONAL_SLOTS, runs);
+        });
+        self.role_by_role(Role::Rook, pinned, scan, |g, from| {
+            let runs = mailbox::orthogonal_runs(&g.pos.board, &g.pos.lines, from as u8);
+            g.runs(from, Role::Rook, &ORTHOGONAL_SLOTS, runs);
+        });
+        self.role_by_role(Role::Queen, pinned, scan, |g, from| {
+            let runs = mailbox::queen_runs(&g.pos.board, &g.pos.lines, from as u8);
+            g.runs(from, Role::Queen, &QUEEN_SLOTS, runs);
+        });
+    }
+
+    /// The moves of the pieces of one role, from a1 to h8: `free` for those not on a square of
+    /// `pinned` (bit `i`: square `i`), [`Gen::pinned`] for the others.
+    #[inline(always)]
+    fn role_by_role(&mut self, role: Role, pinned: u64, scan: &Scan, mut free: impl FnMut(&mut Self, usize)) {
+        let mut set = self.pos.bitboards[mailbox::piece_code(self.us, role) as usize];
+        while set != 0 {
+            let from = mailbox::SQUARE_CELL[set.trailing_zeros() as usize] as usize;
+            let bit = set & set.wrapping_neg();
+            set ^= bit;
+            if pinned & bit == 0 {
+                free(self, from);
+            } else {
+                self.pinned(from, role, scan.pin_dir(from));
+            }
+        }
+    }
+
+    /// The moves of a pinned pawn or slider along its pin ray `pin` (a knight has none), out of
+    /// line so the loops of [`Gen::pieces_by_role`] keep their unpinned paths short.
+    #[inline(never)]
+    fn pinned(&mut self, from: usize, role: Role, pin: isize) {
+        if role == Role::Knight {
+            // A pinned knight has no move.
+        } else if role == Role::Pawn {
+            self.pawn(from, pin);
+        } else {
+            self.slider(from, role, pin);
+        }
+    }
+
     /// [`Gen::pieces`] for the pieces on `cells` (cells that hold no piece of the side to move are
     /// skipped).
     #[inline(always)]
@@ -617,7 +673,37 @@ static ORTHOGONAL_SLOTS: [i8; 64] = slot_offsets(&ORTHOGONAL8);
 /// [`slot_offsets`] of a queen's rays ([`KING8`]).
 static QUEEN_SLOTS: [i8; 64] = slot_offsets(&KING8);
 
-/// Sends the legal moves of the side to move to `list`.
+/// The cells of the squares in `set` (bit `i`: square `i`, a1 = 0), from a1 to h8.
+#[inline(always)]
+fn cells_of(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let square = set.trailing_zeros() as usize;
+            set &= set - 1;
+            mailbox::SQUARE_CELL[square] as usize
+        })
+    })
+}
+
+/// The cells of the pieces of `us` other than the king, in the order of [`Gen::pieces_by_role`]
+/// (pawns, knights, bishops, rooks, queens, each from a1 to h8), and their number.
+fn cells_by_role(pos: &Position, us: Color) -> ([u8; 64], usize) {
+    let mut cells = [0u8; 64];
+    let mut len = 0;
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for cell in cells_of(pos.bitboards[mailbox::piece_code(us, role) as usize]) {
+            cells[len] = cell as u8;
+            len += 1;
+        }
+    }
+    (cells, len)
+}
+
+/// Sends the legal moves of the side to move to `list`: under standard rules the king's moves
+/// (castling last), then the other pieces role by role (pawns, knights, bishops, rooks, queens),
+/// each role's pieces from a1 to h8, then en passant, so the order depends on the position alone;
+/// under skirmish rules piece by piece in the order of the side's piece list (which
+/// [`Position::undo`] restores).
 #[inline]
 pub(crate) fn generate<S: MoveSink>(pos: &Position, list: &mut S) {
     generate_with(pos, list, true);
@@ -641,7 +727,7 @@ fn generate_with<S: MoveSink>(pos: &Position, list: &mut S, quiet: bool) {
             let king = pos.kings[us] as usize;
             if king == 0 {
                 // No king: nothing to keep safe (an editor position).
-                generator.pieces(&NO_PINS, false);
+                generator.pieces_by_role(&NO_PINS);
                 generator.en_passant();
                 return;
             }
@@ -653,10 +739,10 @@ fn generate_with<S: MoveSink>(pos: &Position, list: &mut S, quiet: bool) {
             if scan.check_count == 1 {
                 generator.in_check = true;
                 generator.mask = scan.evasions(king);
-                let list = &pos.pieces[us];
-                generator.pieces_in_check(&list.cells[..list.len as usize], &scan, king);
+                let (cells, len) = cells_by_role(pos, us);
+                generator.pieces_in_check(&cells[..len], &scan, king);
             } else {
-                generator.pieces(&scan, false);
+                generator.pieces_by_role(&scan);
             }
             generator.en_passant();
         }
@@ -1322,7 +1408,8 @@ mod tests {
         generator.king_moves(king, false);
         generator.in_check = true;
         generator.mask = scan.evasions(king);
-        generator.pieces(&scan, true);
+        let (cells, len) = cells_by_role(pos, us);
+        generator.pieces_on(&cells[..len], &scan, true);
         generator.en_passant();
         list
     }

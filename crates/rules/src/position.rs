@@ -155,7 +155,7 @@ struct Undo {
     /// The cell code that stood on the capture square.
     captured: u8,
     /// The captured piece's slot in its piece list, so undo restores the list order exactly (and with
-    /// it the move generation order).
+    /// it the order of moves under skirmish rules).
     captured_slot: u8,
     /// The moving piece's slot in its piece list (restored when a promotion is taken back).
     mover_slot: u8,
@@ -1478,7 +1478,20 @@ impl Position {
         self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).map(|u| u.st.key)
     }
 
-    /// The legal moves of the side to move.
+    /// The legal moves of the side to move. Under standard rules the order depends on the position
+    /// alone: the king's moves (castling last), then the other pieces role by role (pawns, knights,
+    /// bishops, rooks, queens), each role's pieces from a1 to h8 and each piece's moves direction by
+    /// direction, nearest square first (a pawn's promotions queen, rook, bishop, knight), then en
+    /// passant. Under skirmish rules the pieces come in the order of the side's piece list, which
+    /// [`Position::undo`] restores.
+    ///
+    /// ```
+    /// use gambit_rules::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/1P6/R3K1N1 w Q - 0 1").unwrap();
+    /// let names: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci()).collect();
+    /// assert_eq!(&names[..6], ["e1d1", "e1f1", "e1e2", "e1d2", "e1f2", "e1c1"]);
+    /// assert_eq!(&names[6..10], ["b2b3", "b2b4", "g1e2", "g1f3"]);
+    /// ```
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -1542,7 +1555,7 @@ impl Position {
     /// let mut moves = Vec::new();
     /// pos.append_noisy_moves_and(&mut moves, |m| m.to.to_string() == "a8");
     /// let names: Vec<String> = moves.iter().map(|m| m.to_uci()).collect();
-    /// assert_eq!(names, ["a1a8", "e4d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
+    /// assert_eq!(names, ["e4d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n", "a1a8"]);
     /// ```
     pub fn append_noisy_moves_and(&self, out: &mut Vec<Move>, keep_quiet: impl FnMut(&Move) -> bool) {
         crate::movegen::generate(self, &mut crate::movegen::NoisyAnd { out, keep: keep_quiet });

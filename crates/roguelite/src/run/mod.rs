@@ -9,12 +9,17 @@
 mod boards;
 mod log;
 mod resolve;
+mod shop;
+mod summary;
 
 pub use log::{
     GAME_VERSION, LegacyRunLog, RUN_LOG_VERSION, ReplayError, ReplayProblem, Resumed, RunLog, Step,
 };
 
 use log::{Live, Supply};
+
+pub use shop::{PieceLimit, Shop, ShopItem, ShopOffer, ShopSlot};
+pub use summary::{BattleRecord, RunEvent, RunKey, RunStats, RunSummary};
 
 use std::fmt;
 
@@ -25,176 +30,22 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::battle::{
-    ActionError, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus, DefeatReason,
-};
+use crate::battle::{ActionError, Battle, BattleAction, BattleEvent, BattleSetup, BattleStatus};
 use crate::bot::{Evaluation, StageTuning, choose_action_with};
 pub use crate::config::RunConfig;
-use crate::economy::{BATTLES_PER_RUN, ExpReward, VictoryReward, modifier_price, piece_price, run_exp};
+use crate::economy::{BATTLES_PER_RUN, VictoryReward, run_exp};
 use crate::encounter::{
     Encounter, EncounterError, EncounterTemplate, FIRST_POOL, Generated, default_deployment,
     fallback_encounter, generate, templates,
 };
 use crate::items::{Category, Effect, Item, ItemCatalogue, ItemId, PACK_SIZE, TeamRules};
-use crate::rank::Rank;
 use crate::route::{BossRule, NodeKind, NodePreview, NodeRef, RestChoice, Route};
-use crate::seed::{Date, tags};
+use crate::seed::tags;
 use crate::skilltree::{Perks, SkillTree};
 use crate::solve::{SHALLOW, SolveOptions, short_win, solve};
-use crate::tuning::{Prices, Tuning};
+use crate::tuning::Prices;
 pub use crate::types::OwnedPiece;
 use crate::types::{Modifier, PieceName, Team};
-
-/// Something sold in a shop.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ShopItem {
-    /// A new piece.
-    Piece {
-        /// Its role.
-        role: Role,
-    },
-    /// A modifier for a piece that has none.
-    Modifier {
-        /// The modifier.
-        modifier: Modifier,
-    },
-    /// A badge ([`crate::items`]): run-long, one of each.
-    Badge {
-        /// The item's id in the run's catalogue.
-        id: ItemId,
-    },
-    /// A consumable for the pack ([`PACK_SIZE`] at most).
-    Consumable {
-        /// The item's id in the run's catalogue.
-        id: ItemId,
-    },
-}
-
-impl ShopItem {
-    /// The price in gold under the shipped tuning and catalogue (a slot's [`ShopSlot::price`] is
-    /// what it sells for).
-    #[must_use]
-    pub fn price(self) -> u32 {
-        match self {
-            ShopItem::Piece { role } => piece_price(role),
-            ShopItem::Modifier { modifier } => modifier_price(modifier),
-            ShopItem::Badge { id } | ShopItem::Consumable { id } => {
-                ItemCatalogue::shipped().get(id).map_or(0, |i| i.price)
-            }
-        }
-    }
-
-    /// The catalogue id of an item (a modifier's is its name); `None` for a piece.
-    #[must_use]
-    pub fn item_id(self) -> Option<ItemId> {
-        match self {
-            ShopItem::Piece { .. } => None,
-            ShopItem::Modifier { modifier } => modifier.name().parse().ok(),
-            ShopItem::Badge { id } | ShopItem::Consumable { id } => Some(id),
-        }
-    }
-}
-
-/// One slot of a shop.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShopSlot {
-    /// What it sells.
-    pub item: ShopItem,
-    /// Its price in gold, fixed when the stock was made ([`ShopItem::price`] then).
-    pub price: u32,
-    /// Already bought.
-    #[serde(default)]
-    pub sold: bool,
-}
-
-/// How many pieces of a role the roster owns against its purchase limit (the Bishop's company node
-/// counts). `Display`: `owned 2 / 3`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PieceLimit {
-    /// The role.
-    pub role: Role,
-    /// Owned pieces of that role.
-    pub owned: u32,
-    /// The purchase limit ([`Run::limit`]).
-    pub limit: u32,
-}
-
-impl PieceLimit {
-    /// Whether the roster owns as many as the limit allows (a purchase would be refused).
-    #[must_use]
-    pub fn at_limit(self) -> bool {
-        self.owned >= self.limit
-    }
-}
-
-impl fmt::Display for PieceLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "owned {} / {}", self.owned, self.limit)
-    }
-}
-
-/// One shop slot as the shop screen shows it: what it sells, whether it can be bought now and why
-/// not ([`Run::shop_offers`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShopOffer {
-    /// The slot index (for [`Decision::Buy`]).
-    pub slot: usize,
-    /// What it sells.
-    pub item: ShopItem,
-    /// Its price in gold.
-    pub price: u32,
-    /// Already bought.
-    pub sold: bool,
-    /// The gold held covers the price.
-    pub affordable: bool,
-    /// For a piece: owned against the limit (`owned n / limit`).
-    pub limit: Option<PieceLimit>,
-    /// For a modifier: how many owned pieces could receive it (those without a modifier).
-    pub recipients: usize,
-    /// For an item (modifier, badge, consumable): its catalogue entry (the name and text players
-    /// see).
-    pub info: Option<Item>,
-    /// Why [`Decision::Buy`] would be refused now (`None`: it can be bought; a modifier still needs a
-    /// recipient).
-    pub refusal: Option<RunError>,
-}
-
-impl ShopOffer {
-    /// Whether it can be bought now (not sold, affordable, under the limit, a recipient exists).
-    #[must_use]
-    pub fn buyable(&self) -> bool {
-        self.refusal.is_none()
-    }
-}
-
-/// A shop visit.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shop {
-    /// Up to four piece slots (only roles under their purchase limit are offered), the tuning's
-    /// modifier slots ([`crate::tuning::ShopSlots`], more with the perks) and badge slots (while
-    /// badges are left to buy) and a consumable slot.
-    pub slots: Vec<ShopSlot>,
-    /// Rerolls done in this visit.
-    pub rerolls: u32,
-    /// Free rerolls left in this visit.
-    pub free_rerolls: u32,
-    /// The price of a reroll once the free ones are used (the run's [`Prices::reroll`]).
-    #[serde(default = "default_reroll_cost")]
-    pub reroll_cost: u32,
-}
-
-fn default_reroll_cost() -> u32 {
-    Tuning::default().prices.reroll
-}
-
-impl Shop {
-    /// The price of the next reroll in gold (0 while free rerolls last).
-    #[must_use]
-    pub fn reroll_price(&self) -> u32 {
-        if self.free_rerolls > 0 { 0 } else { self.reroll_cost }
-    }
-}
 
 /// The phase a run is in: what it waits for next (the app shows one screen per phase).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -477,150 +328,6 @@ fn window_step(nodes: u64, n: u64) -> u64 {
         a
     };
     (nodes.max(1)..).find(|&s| gcd(s, n) == 1).unwrap_or(1)
-}
-
-/// One battle of a run, for summaries and the simulation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BattleRecord {
-    /// Stage (1 to 3).
-    pub stage: u32,
-    /// Template name.
-    pub template: String,
-    /// Won.
-    pub won: bool,
-    /// Player moves used.
-    pub moves_used: u32,
-    /// Bonus objective completed.
-    pub bonus: bool,
-    /// Points earned.
-    pub points: u32,
-    /// Gold earned.
-    pub gold: u32,
-    /// How the points and gold of a victory were made up (`None` for a defeat).
-    #[serde(default)]
-    pub reward: Option<VictoryReward>,
-    /// Why a lost battle was lost (`None` for a victory).
-    #[serde(default)]
-    pub defeat: Option<DefeatReason>,
-    /// The route node it was played at (`None` in a three-battle run).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node: Option<NodeKind>,
-    /// The act (0-based) of that node (0 in a three-battle run).
-    #[serde(default)]
-    pub act: u32,
-    /// Owned pieces lost in it (they stay lost in a route; a three-battle run restores them).
-    #[serde(default)]
-    pub lost: u32,
-}
-
-/// Running counts of a run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunStats {
-    /// Owned pawns lost in battles.
-    pub pawns_lost: u32,
-    /// Temporary (Rallying) pawns lost.
-    pub temporary_pawns_lost: u32,
-    /// Owned pieces lost (in a route they stay lost unless a rest brings them back; a three-battle
-    /// run restores them after each battle).
-    pub owned_lost: u32,
-    /// The roles of the owned pieces lost, in order (as owned: a promoted pawn counts as a pawn).
-    #[serde(default)]
-    pub lost_roles: Vec<Role>,
-    /// The roles of the lost pieces a rest brought back, in order (a battle did lose them: they stay
-    /// in `owned_lost` and `lost_roles`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub brought_back: Vec<Role>,
-    /// Enemy pieces killed.
-    pub enemy_killed: u32,
-    /// Generated encounters that failed validation, by stage (index 0 = stage 1).
-    pub failed_validations: [u32; 3],
-    /// The battles.
-    pub battles: Vec<BattleRecord>,
-}
-
-/// The end of a run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunSummary {
-    /// The run was won (all three battles; the last boss of a route).
-    pub victory: bool,
-    /// Battles won.
-    pub battles_won: u32,
-    /// Total points.
-    pub points: u32,
-    /// EXP earned ([`run_exp`]).
-    pub exp: u32,
-    /// Counts.
-    pub stats: RunStats,
-    /// Which run this is, so that recording it twice adds nothing ([`Progress::record_run`]).
-    ///
-    /// [`Progress::record_run`]: crate::save::Progress::record_run
-    pub key: RunKey,
-    /// The run's rank ([`RunConfig::rank`]).
-    #[serde(default)]
-    pub rank: Rank,
-    /// The date of a daily run ([`RunConfig::daily`]).
-    #[serde(default)]
-    pub daily: Option<Date>,
-    /// The player gave the run up before its end ([`Run::abandon`]): not a victory, no EXP.
-    #[serde(default)]
-    pub abandoned: bool,
-}
-
-/// What tells one finished run from another: its seed and how many decisions it took. A profile
-/// remembers the key of the last run it recorded, so a run whose end was recorded but whose
-/// `run.json` survived (the game was stopped between the two writes) is not counted again. Two runs
-/// with the same key are the same seed played with the same number of decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct RunKey {
-    /// The run's seed ([`RunConfig::seed`]).
-    pub seed: u64,
-    /// The number of player decisions the run took.
-    pub decisions: u32,
-}
-
-impl RunSummary {
-    /// How the EXP was made up.
-    #[must_use]
-    pub fn exp_reward(&self) -> ExpReward {
-        ExpReward::new(self.points, self.battles_won, self.victory)
-    }
-}
-
-/// A run event: a battle event, or a line about the run. `Display` gives the readable text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "source", rename_all = "snake_case")]
-pub enum RunEvent {
-    /// From the battle.
-    Battle {
-        /// The event.
-        event: BattleEvent,
-    },
-    /// About the run.
-    Run {
-        /// A readable line.
-        text: String,
-    },
-}
-
-impl RunEvent {
-    /// The log lines of `events`, in order: a run line as it is, the battle's events as
-    /// [`BattleEvent::log_lines`] words them (a move and its capture in one line, no line per turn).
-    #[must_use]
-    pub fn log_lines(events: &[RunEvent]) -> Vec<String> {
-        crate::battle::event::log_lines_of(events, |e| match e {
-            RunEvent::Battle { event } => Some(event),
-            RunEvent::Run { .. } => None,
-        })
-    }
-}
-
-impl fmt::Display for RunEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunEvent::Battle { event } => event.fmt(f),
-            RunEvent::Run { text } => f.write_str(text),
-        }
-    }
 }
 
 /// The most player moves a proof at generation may use.

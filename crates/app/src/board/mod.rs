@@ -12,6 +12,7 @@ pub mod anim;
 pub mod art;
 pub mod command_line;
 pub mod input;
+pub mod marks;
 pub mod preview;
 pub mod slide;
 pub mod view;

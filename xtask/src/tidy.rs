@@ -968,14 +968,7 @@ const FUNCTION_CRATES: [&str; 10] = [
 const KNOWN_LONG_FILES: &[(&str, usize)] = &[];
 
 /// Functions over [`MAX_FUNCTION_LINES`] today (file, name, lines): the same kind of debt.
-const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("crates/app/src/audio/music.rs", "score", 136),
-    ("crates/app/src/board/view.rs", "spawn_cell", 122),
-    ("crates/app/src/screens/map.rs", "build", 172),
-    ("crates/app/src/screenshot.rs", "set_up", 305),
-    ("crates/app/src/ui/layout_check.rs", "violations", 150),
-    ("crates/search/src/search.rs", "negamax", 320),
-];
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str, usize)] = &[];
 
 /// The problem of one measured size (in `unit`: lines, fields) against its limit and its listed debt
 /// (`known`: the size recorded, if listed), if any.

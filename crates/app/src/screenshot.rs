@@ -353,6 +353,13 @@ fn set_screen(world: &mut World, screen: Screen) {
 /// Sets up the tour's step `name` (one of [`STEPS`], in order: a step builds on the ones before it,
 /// as the run advances). The headless layout tests drive the same steps.
 pub fn set_up(world: &mut World, name: &str) {
+    // Each step belongs to one group, by the part of the game it shows; an unknown name does nothing.
+    let _ =
+        set_up_menus_and_skill_chess(world, name) || set_up_run(world, name) || set_up_profile(world, name);
+}
+
+/// [`set_up`] for the title, the menus, the tutorial and skill chess; whether `name` is one of them.
+fn set_up_menus_and_skill_chess(world: &mut World, name: &str) -> bool {
     match name {
         "title" => {
             if let Some(scale) = world.get_resource::<ScreenshotPlan>().and_then(|p| p.scale) {
@@ -418,19 +425,15 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<crate::game::PlayerInput>().confirm_resign = false;
             world.resource_mut::<NextState<Menu>>().set(Menu::Pause);
         }
-        "run-start" => {
-            world.resource_mut::<NextState<Menu>>().set(Menu::None);
-            world.resource_mut::<Settings>().run_seed = Some(1);
-            let mut settings = world.resource::<Settings>().clone();
-            let mut failure = crate::run::SaveFailure::default();
-            match crate::run::new_run(&mut settings, world.resource::<crate::run::Profile>(), &mut failure) {
-                Ok(session) => {
-                    set_screen(world, session.app_screen());
-                    world.insert_resource(session);
-                }
-                Err(e) => error!("the tour's run did not start: {e}"),
-            }
-        }
+        _ => return false,
+    }
+    true
+}
+
+/// [`set_up`] for a run's screens, from its start to its end; whether `name` is one of them.
+fn set_up_run(world: &mut World, name: &str) -> bool {
+    match name {
+        "run-start" => start_tour_run(world),
         "map-start" => advance_run_to(world, Screen::Map),
         "deploy" => advance_run_to(world, Screen::Deploy),
         "battle" => {
@@ -466,25 +469,7 @@ pub fn set_up(world: &mut World, name: &str) {
             }
             advance_run_to(world, Screen::Shop);
         }
-        "shop-save-failed" => {
-            // A save that really fails (the store's own message on the banner): `run.json` is a
-            // directory for the moment of the save, then the file is put back.
-            let path = world.resource::<crate::run::Profile>().dir.file(gambit_roguelite::save::RUN_FILE);
-            let kept = path.with_extension("json.kept");
-            let moved = std::fs::rename(&path, &kept).is_ok();
-            let made = std::fs::create_dir(&path).is_ok();
-            let mut failure = crate::run::SaveFailure::default();
-            if let Some(session) = world.get_resource::<RunSession>() {
-                crate::run::save_all(world.resource::<crate::run::Profile>(), session, &mut failure);
-            }
-            world.insert_resource(failure);
-            if made {
-                let _ = std::fs::remove_dir(&path);
-            }
-            if moved {
-                let _ = std::fs::rename(&kept, &path);
-            }
-        }
+        "shop-save-failed" => fail_a_save(world),
         "map" => {
             // The banner of `shop-save-failed` answered as a player does: Retry, and the save works.
             if world.resource::<crate::run::SaveFailure>().0.is_some() {
@@ -508,21 +493,7 @@ pub fn set_up(world: &mut World, name: &str) {
             }
             advance_run_to(world, Screen::Battle);
         }
-        "battle-items-hover" => {
-            // The piece with the longest card hovered (its name, HP, modifier, target mark) beside
-            // the pack's consumables: the card and the buttons share the panel's foot.
-            let square = world.get_resource::<RunSession>().and_then(|s| {
-                s.battle()?
-                    .units()
-                    .iter()
-                    .filter(|u| u.alive)
-                    .max_by_key(|u| {
-                        (u.modifier.map_or(0, |m| m.title().len()), u.target, u.team == Team::Player)
-                    })
-                    .map(|u| u.square)
-            });
-            world.resource_mut::<crate::board::Hovered>().0 = square;
-        }
+        "battle-items-hover" => hover_the_longest_card(world),
         // The worst case of the battle panel: every badge of the catalogue and a full pack (the
         // showcase battle's three consumables).
         "battle-all-items" => {
@@ -548,6 +519,15 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<bevy::input_focus::InputFocus>().clear();
             advance_run_to(world, Screen::RunEnd);
         }
+        _ => return false,
+    }
+    true
+}
+
+/// [`set_up`] for the profile's screens (upgrades, records, replay, ranks) and the board choice;
+/// whether `name` is one of them.
+fn set_up_profile(world: &mut World, name: &str) -> bool {
+    match name {
         "upgrades" => set_screen(world, Screen::Upgrades),
         "records" => set_screen(world, Screen::Records),
         "replay" => {
@@ -598,50 +578,7 @@ pub fn set_up(world: &mut World, name: &str) {
             world.resource_mut::<crate::screens::upgrades::NodeSelection>().pinned = None;
             world.resource_mut::<Settings>().color_blind = true;
         }
-        "records-history" => {
-            // A profile with more runs than a page holds: what each lost, paging, best per rank.
-            world.resource_mut::<Settings>().color_blind = false;
-            use gambit_roguelite::rank::Rank;
-            use gambit_roguelite::records::RunRecord;
-            use gambit_rules::Role;
-            let mut profile = world.resource_mut::<crate::run::Profile>();
-            for i in 0..9u32 {
-                let lost = match i % 3 {
-                    0 => vec![Role::Pawn],
-                    1 => vec![Role::Queen, Role::Pawn, Role::Knight],
-                    _ => Vec::new(),
-                };
-                let record = RunRecord {
-                    seed: 1000 + u64::from(i) * 7919,
-                    rank: Rank::new(i % 3).unwrap_or_default(),
-                    daily: None,
-                    victory: i % 4 == 0,
-                    battles_won: 2 + i % 5,
-                    points: 300 + i * 45,
-                    exp: 60 + i * 7,
-                    owned_lost: lost.len() as u32,
-                    pawns_lost: lost.iter().filter(|&&r| r == Role::Pawn).count() as u32,
-                    temporary_pawns_lost: 0,
-                    decisions: None,
-                    lost,
-                    abandoned: i == 2,
-                };
-                profile.progress.history.push(record);
-            }
-            // Skill chess against two strengths.
-            use gambit_roguelite::versus::GameScore;
-            use gambit_search::Preset;
-            for (preset, score) in [
-                (Preset::Casual, GameScore::Win),
-                (Preset::Casual, GameScore::Win),
-                (Preset::Casual, GameScore::Loss),
-                (Preset::Club, GameScore::Draw),
-                (Preset::Club, GameScore::Loss),
-            ] {
-                profile.progress.versus.record(preset, score);
-            }
-            set_screen(world, Screen::Records);
-        }
+        "records-history" => fill_history(world),
         "records-older" => world.resource_mut::<crate::screens::records::RecordsPage>().0 = 1,
         "board-choice" => {
             // Only a three-battle run offers a board choice (a route run goes by the map): the tour's
@@ -654,8 +591,109 @@ pub fn set_up(world: &mut World, name: &str) {
         }
         // The same choice in the colour-blind palette: the previews' squares and rings follow it.
         "board-choice-colour-blind" => world.resource_mut::<Settings>().color_blind = true,
-        _ => {}
+        _ => return false,
     }
+    true
+}
+
+/// The tour's run (seed 1), started from the settings as the title's button does.
+fn start_tour_run(world: &mut World) {
+    world.resource_mut::<NextState<Menu>>().set(Menu::None);
+    world.resource_mut::<Settings>().run_seed = Some(1);
+    let mut settings = world.resource::<Settings>().clone();
+    let mut failure = crate::run::SaveFailure::default();
+    match crate::run::new_run(&mut settings, world.resource::<crate::run::Profile>(), &mut failure) {
+        Ok(session) => {
+            set_screen(world, session.app_screen());
+            world.insert_resource(session);
+        }
+        Err(e) => error!("the tour's run did not start: {e}"),
+    }
+}
+
+/// A save that really fails (the store's own message on the banner): `run.json` is a directory for
+/// the moment of the save, then the file is put back.
+fn fail_a_save(world: &mut World) {
+    // A save that really fails (the store's own message on the banner): `run.json` is a
+    // directory for the moment of the save, then the file is put back.
+    let path = world.resource::<crate::run::Profile>().dir.file(gambit_roguelite::save::RUN_FILE);
+    let kept = path.with_extension("json.kept");
+    let moved = std::fs::rename(&path, &kept).is_ok();
+    let made = std::fs::create_dir(&path).is_ok();
+    let mut failure = crate::run::SaveFailure::default();
+    if let Some(session) = world.get_resource::<RunSession>() {
+        crate::run::save_all(world.resource::<crate::run::Profile>(), session, &mut failure);
+    }
+    world.insert_resource(failure);
+    if made {
+        let _ = std::fs::remove_dir(&path);
+    }
+    if moved {
+        let _ = std::fs::rename(&kept, &path);
+    }
+}
+
+/// The piece with the longest card hovered (its name, HP, modifier, target mark) beside the pack's
+/// consumables: the card and the buttons share the panel's foot.
+fn hover_the_longest_card(world: &mut World) {
+    // The piece with the longest card hovered (its name, HP, modifier, target mark) beside
+    // the pack's consumables: the card and the buttons share the panel's foot.
+    let square = world.get_resource::<RunSession>().and_then(|s| {
+        s.battle()?
+            .units()
+            .iter()
+            .filter(|u| u.alive)
+            .max_by_key(|u| (u.modifier.map_or(0, |m| m.title().len()), u.target, u.team == Team::Player))
+            .map(|u| u.square)
+    });
+    world.resource_mut::<crate::board::Hovered>().0 = square;
+}
+
+/// A profile with more runs than a page holds (what each lost, paging, best per rank) and skill
+/// chess against two strengths, shown on the records screen.
+fn fill_history(world: &mut World) {
+    // A profile with more runs than a page holds: what each lost, paging, best per rank.
+    world.resource_mut::<Settings>().color_blind = false;
+    use gambit_roguelite::rank::Rank;
+    use gambit_roguelite::records::RunRecord;
+    use gambit_rules::Role;
+    let mut profile = world.resource_mut::<crate::run::Profile>();
+    for i in 0..9u32 {
+        let lost = match i % 3 {
+            0 => vec![Role::Pawn],
+            1 => vec![Role::Queen, Role::Pawn, Role::Knight],
+            _ => Vec::new(),
+        };
+        let record = RunRecord {
+            seed: 1000 + u64::from(i) * 7919,
+            rank: Rank::new(i % 3).unwrap_or_default(),
+            daily: None,
+            victory: i % 4 == 0,
+            battles_won: 2 + i % 5,
+            points: 300 + i * 45,
+            exp: 60 + i * 7,
+            owned_lost: lost.len() as u32,
+            pawns_lost: lost.iter().filter(|&&r| r == Role::Pawn).count() as u32,
+            temporary_pawns_lost: 0,
+            decisions: None,
+            lost,
+            abandoned: i == 2,
+        };
+        profile.progress.history.push(record);
+    }
+    // Skill chess against two strengths.
+    use gambit_roguelite::versus::GameScore;
+    use gambit_search::Preset;
+    for (preset, score) in [
+        (Preset::Casual, GameScore::Win),
+        (Preset::Casual, GameScore::Win),
+        (Preset::Casual, GameScore::Loss),
+        (Preset::Club, GameScore::Draw),
+        (Preset::Club, GameScore::Loss),
+    ] {
+        profile.progress.versus.record(preset, score);
+    }
+    set_screen(world, Screen::Records);
 }
 
 fn tour(world: &mut World) {

@@ -123,6 +123,40 @@ pub struct SearchResult<A> {
     pub ranked: Vec<RankedAction<A>>,
 }
 
+/// What one node of the search knows once its table probe and static evaluation are done, passed
+/// to the parts of [`Searcher::negamax`].
+#[derive(Clone, Copy)]
+struct Node<A> {
+    /// Plies to go (after the check extension and internal iterative reduction).
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// Whether the window is open (`beta - alpha > 1`).
+    pv_node: bool,
+    in_check: bool,
+    /// Whether the static evaluation rose since this side's previous node.
+    improving: bool,
+    /// The static evaluation, or a stored bound that tightens it (centipawns; `-INFINITY` in check).
+    eval: i32,
+    /// Whether a null move may be tried.
+    allow_null: bool,
+    /// The action a singular-extension search leaves out.
+    excluded: Option<A>,
+    /// The transposition table's action for this node.
+    tt_move: Option<A>,
+}
+
+/// One action of a node about to be searched: its index in the search order, whether it is quiet,
+/// its extension (plies) and the history's share of its reduction (plies).
+#[derive(Clone, Copy)]
+struct Child<A> {
+    action: A,
+    index: usize,
+    quiet: bool,
+    extension: i32,
+    lmr_history: i32,
+}
+
 #[derive(Clone)]
 struct RootEntry<A> {
     action: A,
@@ -581,6 +615,10 @@ impl<G: Game> Searcher<G> {
         best
     }
 
+    /// The alpha-beta search of one node at `depth` plies to go, `ply` plies from the root, in the
+    /// window (`alpha`, `beta`) (centipawns, the side to move's view): the node's checks and table
+    /// probe, pruning before any action, the singular test, then [`Searcher::search_actions`].
+    /// `allow_null`: whether a null move may be tried here (not right after one).
     #[allow(clippy::too_many_arguments)]
     fn negamax<H: SearchHandler<G::Action>>(
         &mut self,
@@ -666,6 +704,30 @@ impl<G: Game> Searcher<G> {
             },
             _ => static_eval,
         };
+        let node = Node { depth, ply, pv_node, in_check, improving, eval, allow_null, excluded, tt_move };
+        if let Some(score) = self.prune_node(g, node, alpha, beta, h) {
+            return score;
+        }
+        let singular = match self.singular_action(g, node, beta, tt_entry, h) {
+            Ok(singular) => singular,
+            Err(score) => return score,
+        };
+        self.search_actions(g, node, key, alpha, beta, singular, h)
+    }
+
+    /// Pruning before any action is searched (never at a PV node or in check): reverse futility
+    /// (static null move), razoring and the null move. The score to return, if the node is pruned.
+    #[inline(always)]
+    fn prune_node<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        node: Node<G::Action>,
+        alpha: i32,
+        beta: i32,
+        h: &mut H,
+    ) -> Option<i32> {
+        let p = self.params;
+        let Node { depth, ply, pv_node, in_check, improving, eval, .. } = node;
         // Reverse futility pruning (static null move).
         if !pv_node
             && !in_check
@@ -673,7 +735,7 @@ impl<G: Game> Searcher<G> {
             && !is_mate(beta)
             && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
         {
-            return eval;
+            return Some(eval);
         }
         // Razoring: far below alpha near the horizon, quiescence decides.
         if !pv_node
@@ -684,16 +746,16 @@ impl<G: Game> Searcher<G> {
         {
             let s = self.qsearch(g, ply, alpha, alpha + 1, p.quiescence_checks, h);
             if self.stopped {
-                return 0;
+                return Some(0);
             }
             if s <= alpha {
-                return s;
+                return Some(s);
             }
         }
         // Null-move pruning.
         if p.null_move
-            && allow_null
-            && excluded.is_none()
+            && node.allow_null
+            && node.excluded.is_none()
             && !pv_node
             && !in_check
             && depth >= p.null_min_depth
@@ -701,7 +763,7 @@ impl<G: Game> Searcher<G> {
             && !is_mate(beta)
         {
             if self.check_stop(h) {
-                return 0;
+                return Some(0);
             }
             if g.play_null() {
                 self.nodes += 1;
@@ -714,22 +776,36 @@ impl<G: Game> Searcher<G> {
                 let s = -self.negamax(g, depth - 1 - r, ply + 1, -beta, -beta + 1, false, h);
                 g.undo_null();
                 if self.stopped {
-                    return 0;
+                    return Some(0);
                 }
                 if s >= beta {
-                    return if is_mate(s) { beta } else { s };
+                    return Some(if is_mate(s) { beta } else { s });
                 }
             }
         }
+        None
+    }
 
-        // Singular extensions: is the TT move the only good action here? A search of half the depth
-        // without it, against its stored lower bound lowered by a margin, tells.
-        let mut singular = None;
+    /// Singular extensions: is the TT move the only good action here? A search of half the depth
+    /// without it, against its stored lower bound (`tt_entry`: score, depth, bound) lowered by a
+    /// margin, tells. `Ok` with the action to extend by a ply, if singular; `Err` with the score to
+    /// return (a multi-cut, or a stop).
+    #[inline(always)]
+    fn singular_action<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        node: Node<G::Action>,
+        beta: i32,
+        tt_entry: Option<(i32, i32, Bound)>,
+        h: &mut H,
+    ) -> Result<Option<G::Action>, i32> {
+        let p = self.params;
+        let Node { depth, ply, .. } = node;
         if p.singular_min_depth > 0
             && depth >= p.singular_min_depth
-            && excluded.is_none()
+            && node.excluded.is_none()
             && ply > 0
-            && let (Some(a), Some((score, d, bound))) = (tt_move, tt_entry)
+            && let (Some(a), Some((score, d, bound))) = (node.tt_move, tt_entry)
             && matches!(bound, Bound::Lower | Bound::Exact)
             && d >= depth - 3
             && !is_mate(score)
@@ -740,16 +816,35 @@ impl<G: Game> Searcher<G> {
             self.excluded[ply] = None;
             self.pv[ply].clear();
             if self.stopped {
-                return 0;
+                return Err(0);
             }
             if s < singular_beta {
-                singular = Some(a);
+                return Ok(Some(a));
             } else if singular_beta >= beta {
                 // Multi-cut: the TT move and another action both beat beta.
-                return singular_beta;
+                return Err(singular_beta);
             }
         }
+        Ok(None)
+    }
 
+    /// The node's actions, best-ranked first, each pruned ([`Searcher::skips`]) or searched
+    /// ([`Searcher::search_child`]) until one fails high; the result goes to the table under `key`.
+    /// `singular`: the action extended by a ply. Returns the best score found (0 when stopped).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_actions<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        node: Node<G::Action>,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        singular: Option<G::Action>,
+        h: &mut H,
+    ) -> i32 {
+        let p = self.params;
+        let Node { depth, ply, pv_node, in_check, improving, eval, excluded, .. } = node;
         let mut buf = std::mem::take(&mut self.buf);
         g.actions(&mut buf);
         if let Some(x) = excluded {
@@ -768,10 +863,9 @@ impl<G: Game> Searcher<G> {
         // Beam width: only the best-ranked successors are searched (after the turns searched whole).
         let limit = if p.beam_width > 0 && !self.wide[ply] { p.beam_width } else { usize::MAX };
         let lazy = depth <= LAZY_QUIET_DEPTH;
-        self.ordering.start(&mut picker, g, ply, &cx, tt_move, p.killers, &buf, lazy, limit);
+        self.ordering.start(&mut picker, g, ply, &cx, node.tt_move, p.killers, &buf, lazy, limit);
         self.buf = buf;
         let alpha_orig = alpha;
-        let side = g.side();
         let mut best = -INFINITY;
         let mut best_action = None;
         // Futility pruning: near the horizon, quiet actions cannot lift a static evaluation this far
@@ -800,25 +894,13 @@ impl<G: Game> Searcher<G> {
             if futile && quiet && i > 0 && order_key < KILLER_KEY {
                 continue;
             }
-            if i > 0 && !pv_node && !in_check && best > -MATE_BOUND {
-                // Late move pruning: near the horizon, late quiet actions are not searched.
-                if quiet && depth <= p.lmp_max_depth && i >= lmp_count as usize {
-                    continue;
-                }
-                // Static exchange pruning: near the horizon, losing captures are not searched.
-                if !quiet && depth <= p.see_prune_max_depth && !g.see_ge(&a, -p.see_prune_margin * depth) {
-                    continue;
-                }
-                // The same for quiet actions, which can only lose the moved piece.
-                if quiet && depth <= p.see_quiet_max_depth && !g.see_ge(&a, -p.see_quiet_margin * depth) {
-                    // Checks are spared (a sacrifice that attacks the king).
-                    g.play(a);
-                    let check = g.in_check();
-                    g.undo(a);
-                    if !check {
-                        continue;
-                    }
-                }
+            if i > 0
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+                && self.skips(g, node, a, i, quiet, lmp_count)
+            {
+                continue;
             }
             // (Only where a reduction can follow: the history entries are read before the move.)
             let lmr_history = if p.lmr
@@ -832,43 +914,9 @@ impl<G: Game> Searcher<G> {
             } else {
                 0
             };
-            let extension = i32::from(singular == Some(a));
-            self.push_cont(g, ply, &a);
-            g.play(a);
-            self.nodes += 1;
-            self.enter(g.side() != side, ply);
-            let score = if g.side() == side {
-                // Same-side action: no sign flip; depth consumed only by the same-side reduction.
-                self.negamax(g, depth - p.same_side_reduction, ply + 1, alpha, beta, allow_null, h)
-            } else if i == 0 || !p.pvs {
-                -self.negamax(g, depth - 1 + extension, ply + 1, -beta, -alpha, true, h)
-            } else {
-                // Late move reductions for late quiet moves that do not give check.
-                let mut r = 0;
-                if p.lmr
-                    && depth >= p.lmr_min_depth
-                    && i >= p.lmr_full_moves
-                    && quiet
-                    && !in_check
-                    && !g.in_check()
-                {
-                    r = lmr_reduction(depth, i) - i32::from(pv_node) - lmr_history;
-                    if p.improving && !improving {
-                        r += 1;
-                    }
-                    r = r.clamp(0, depth - 2);
-                }
-                // Principal variation search: a null window, re-searched when it fails high.
-                let mut s = -self.negamax(g, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, h);
-                if s > alpha && r > 0 && !self.stopped {
-                    s = -self.negamax(g, depth - 1, ply + 1, -alpha - 1, -alpha, true, h);
-                }
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.negamax(g, depth - 1, ply + 1, -beta, -alpha, true, h);
-                }
-                s
-            };
-            g.undo(a);
+            let child =
+                Child { action: a, index: i, quiet, extension: i32::from(singular == Some(a)), lmr_history };
+            let score = self.search_child(g, node, child, alpha, beta, h);
             if self.stopped {
                 break;
             }
@@ -901,6 +949,99 @@ impl<G: Game> Searcher<G> {
             self.tt.store(key, ply, depth, best, bound_of(best, alpha_orig, beta), best_action);
         }
         best
+    }
+
+    /// Whether the `i`th action `a` (not the first; not at a PV node or in check; once some action
+    /// scored above a mate) is pruned near the horizon: late move pruning for quiet actions from
+    /// `lmp_count` on, and static exchange pruning of losing captures and of quiet actions that lose
+    /// the moved piece (checks spared).
+    #[inline(always)]
+    fn skips(
+        &mut self,
+        g: &mut G,
+        node: Node<G::Action>,
+        a: G::Action,
+        i: usize,
+        quiet: bool,
+        lmp_count: i32,
+    ) -> bool {
+        let p = self.params;
+        let depth = node.depth;
+        // Late move pruning: near the horizon, late quiet actions are not searched.
+        if quiet && depth <= p.lmp_max_depth && i >= lmp_count as usize {
+            return true;
+        }
+        // Static exchange pruning: near the horizon, losing captures are not searched.
+        if !quiet && depth <= p.see_prune_max_depth && !g.see_ge(&a, -p.see_prune_margin * depth) {
+            return true;
+        }
+        // The same for quiet actions, which can only lose the moved piece.
+        if quiet && depth <= p.see_quiet_max_depth && !g.see_ge(&a, -p.see_quiet_margin * depth) {
+            // Checks are spared (a sacrifice that attacks the king).
+            g.play(a);
+            let check = g.in_check();
+            g.undo(a);
+            if !check {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays `child` and searches it: a same-side action at the same sign, the first action (or any,
+    /// without PVS) in the full window, the others in a null window, reduced when late and quiet
+    /// and re-searched when they fail high. The score from this node's side.
+    #[inline(always)]
+    fn search_child<H: SearchHandler<G::Action>>(
+        &mut self,
+        g: &mut G,
+        node: Node<G::Action>,
+        child: Child<G::Action>,
+        alpha: i32,
+        beta: i32,
+        h: &mut H,
+    ) -> i32 {
+        let p = self.params;
+        let Node { depth, ply, pv_node, in_check, improving, allow_null, .. } = node;
+        let Child { action: a, index: i, quiet, extension, lmr_history } = child;
+        let side = g.side();
+        self.push_cont(g, ply, &a);
+        g.play(a);
+        self.nodes += 1;
+        self.enter(g.side() != side, ply);
+        let score = if g.side() == side {
+            // Same-side action: no sign flip; depth consumed only by the same-side reduction.
+            self.negamax(g, depth - p.same_side_reduction, ply + 1, alpha, beta, allow_null, h)
+        } else if i == 0 || !p.pvs {
+            -self.negamax(g, depth - 1 + extension, ply + 1, -beta, -alpha, true, h)
+        } else {
+            // Late move reductions for late quiet moves that do not give check.
+            let mut r = 0;
+            if p.lmr
+                && depth >= p.lmr_min_depth
+                && i >= p.lmr_full_moves
+                && quiet
+                && !in_check
+                && !g.in_check()
+            {
+                r = lmr_reduction(depth, i) - i32::from(pv_node) - lmr_history;
+                if p.improving && !improving {
+                    r += 1;
+                }
+                r = r.clamp(0, depth - 2);
+            }
+            // Principal variation search: a null window, re-searched when it fails high.
+            let mut s = -self.negamax(g, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, h);
+            if s > alpha && r > 0 && !self.stopped {
+                s = -self.negamax(g, depth - 1, ply + 1, -alpha - 1, -alpha, true, h);
+            }
+            if s > alpha && s < beta && !self.stopped {
+                s = -self.negamax(g, depth - 1, ply + 1, -beta, -alpha, true, h);
+            }
+            s
+        };
+        g.undo(a);
+        score
     }
 
     /// Whether quiescence (not in check) skips `a`, ranked `order_key` by the ordering: delta pruning

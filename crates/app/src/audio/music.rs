@@ -183,7 +183,6 @@ fn score(track: Track) -> Vec<Note> {
     let style = track.style();
     let mut rng = ChaCha8Rng::seed_from_u64(style.seed);
     let beat = 60.0 / style.bpm;
-    let bar_seconds = 4.0 * beat;
     let section_bars = style.bars / 4;
     let mut notes = Vec::new();
     // The melody's position as a scale step in the octave two above the bass's.
@@ -191,129 +190,168 @@ fn score(track: Track) -> Vec<Note> {
     for bar in 0..style.bars {
         let section = bar / section_bars;
         let bar_in_section = bar % section_bars;
-        let chord = style.progressions[section][bar_in_section % 8] as i32;
-        let t0 = bar as f32 * bar_seconds;
-        let last_of_section = bar_in_section + 1 == section_bars;
-        // Pad: the triad an octave above the bass, held over the bar.
-        for (i, third) in [0, 2, 4].iter().enumerate() {
-            let pitch = scale_pitch(&style, chord + third, 1);
-            let level = if i == 0 { 0.07 } else { 0.055 };
-            // Held into the next bar's attack, so the chords join without a dip (the loop's last
-            // bar is cut at its end and fades there).
-            let length = bar_seconds + PAD_OVERLAP;
-            notes.push(Note { start: t0, length, pitch, level, timbre: Timbre::Pad });
-        }
-        // Bass: the root on the beats of a pattern drawn per bar, the fifth now and then.
-        let bass_beats: &[f32] = match (track, rng.gen_range(0..3)) {
-            (Track::Title, 0) => &[0.0, 2.0],
-            (Track::Title, 1) => &[0.0, 1.5, 2.0],
-            (Track::Title, _) => &[0.0, 3.0],
-            (_, 0) => &[0.0, 0.5, 1.5, 2.0, 3.0],
-            (_, 1) => &[0.0, 1.0, 2.0, 2.5, 3.5],
-            (_, _) => &[0.0, 0.75, 1.5, 2.0, 3.0, 3.5],
+        let at = BarAt {
+            track,
+            t0: bar as f32 * (4.0 * beat),
+            beat,
+            chord: style.progressions[section][bar_in_section % 8] as i32,
+            section,
+            last_of_section: bar_in_section + 1 == section_bars,
         };
-        for (i, &b) in bass_beats.iter().enumerate() {
-            let end = bass_beats.get(i + 1).copied().unwrap_or(4.0);
-            let fifth = i > 0 && rng.gen_bool(0.25);
-            let pitch = scale_pitch(&style, chord + if fifth { 4 } else { 0 }, 0);
-            let length = ((end - b) * beat * 0.9).min(beat * 1.8);
-            notes.push(Note { start: t0 + b * beat, length, pitch, level: 0.32, timbre: Timbre::Bass });
-        }
-        // Arpeggio: the chord's tones in a figure drawn per bar (up, down, up-down or scattered).
+        // The layers draw from one generator in this order, so the order is part of the score.
+        pad_and_bass(&style, &at, &mut rng, &mut notes);
         if section > 0 || track != Track::Title {
-            let per_beat = style.arpeggio_per_beat;
-            let slots = 4 * per_beat;
-            let figure = rng.gen_range(0..4);
-            let tones = [0, 2, 4, 7];
-            for slot in 0..slots {
-                let index = match figure {
-                    0 => slot % tones.len(),
-                    1 => tones.len() - 1 - slot % tones.len(),
-                    2 => {
-                        let cycle = 2 * tones.len() - 2;
-                        let k = slot % cycle;
-                        if k < tones.len() { k } else { cycle - k }
-                    }
-                    _ => rng.gen_range(0..tones.len()),
-                };
-                let step_seconds = beat / per_beat as f32;
-                let accent = if slot % per_beat == 0 { 1.0 } else { 0.7 };
-                notes.push(Note {
-                    start: t0 + slot as f32 * step_seconds,
-                    length: step_seconds * 0.9,
-                    pitch: scale_pitch(&style, chord + tones[index], 2),
-                    level: 0.07 * accent,
-                    timbre: Timbre::Pluck,
-                });
-            }
+            arpeggio(&style, &at, &mut rng, &mut notes);
         }
-        // Melody (sections 2 to 4): eighth-note slots; a note on a slot by the track's density (the
-        // downbeats more often), moving by steps and small leaps, landing on a chord tone on beats 1
-        // and 3; the last bar of a section holds the chord's root.
         if section > 0 {
-            if last_of_section {
-                let root = nearest_chord_tone(melody_step, chord, true);
-                melody_step = root;
-                notes.push(Note {
-                    start: t0,
-                    length: bar_seconds * 0.95,
-                    pitch: scale_pitch(&style, root, 2),
-                    level: 0.16,
-                    timbre: Timbre::Lead,
-                });
-            } else {
-                let mut starts = Vec::new();
-                for slot in 0..8 {
-                    let chance = if slot % 4 == 0 { 0.9 } else { style.melody_density * 0.8 };
-                    if rng.gen_bool(f64::from(chance.min(1.0))) {
-                        starts.push(slot);
-                    }
-                }
-                for (i, &slot) in starts.iter().enumerate() {
-                    let next = starts.get(i + 1).copied().unwrap_or(8);
-                    let leap = [-2, -1, -1, 1, 1, 2, 3, -3][rng.gen_range(0..8)];
-                    melody_step = (melody_step + leap).clamp(-1, 11);
-                    if slot % 4 == 0 {
-                        melody_step = nearest_chord_tone(melody_step, chord, false);
-                    }
-                    let length = ((next - slot) as f32 * beat / 2.0 * 0.92).min(beat * 1.5);
-                    notes.push(Note {
-                        start: t0 + slot as f32 * beat / 2.0,
-                        length,
-                        pitch: scale_pitch(&style, melody_step, 2),
-                        level: 0.15,
-                        timbre: Timbre::Lead,
-                    });
-                }
-            }
+            melody(&style, &at, &mut rng, &mut melody_step, &mut notes);
         }
-        // Drums (sections 2 to 4 of the drummed tracks): kick, snare on 2 and 4, hats on the eighths,
-        // a ghost kick drawn per bar and a snare fill closing each section.
         if style.drums && section > 0 {
-            let mut hit = |at: f32, timbre: Timbre, level: f32| {
-                notes.push(Note { start: t0 + at * beat, length: 0.0, pitch: 0, level, timbre });
-            };
-            hit(0.0, Timbre::Kick, 0.55);
-            hit(2.0, Timbre::Kick, 0.5);
-            if rng.gen_bool(0.5) {
-                hit([1.5, 2.5, 3.5][rng.gen_range(0..3)], Timbre::Kick, 0.35);
-            }
-            hit(1.0, Timbre::Snare, 0.3);
-            if last_of_section {
-                for k in 0..4 {
-                    hit(3.0 + k as f32 * 0.25, Timbre::Snare, 0.18 + 0.04 * k as f32);
-                }
-            } else {
-                hit(3.0, Timbre::Snare, 0.3);
-            }
-            if section != 3 || track == Track::Boss {
-                for k in 0..8 {
-                    hit(k as f32 * 0.5, Timbre::Hat, if k % 2 == 1 { 0.12 } else { 0.07 });
-                }
-            }
+            drums(&at, &mut rng, &mut notes);
         }
     }
     notes
+}
+
+/// Where one bar stands in its track: its start (`t0`, seconds), the beat's length (seconds), the
+/// chord's root (a scale step), its section (0 to 3) and whether it closes the section.
+struct BarAt {
+    track: Track,
+    t0: f32,
+    beat: f32,
+    chord: i32,
+    section: usize,
+    last_of_section: bool,
+}
+
+/// The pad (the triad an octave above the bass, held over the bar) and the bass (the root on the
+/// beats of a pattern drawn per bar, the fifth now and then).
+fn pad_and_bass(style: &Style, at: &BarAt, rng: &mut ChaCha8Rng, notes: &mut Vec<Note>) {
+    let BarAt { track, t0, beat, chord, .. } = *at;
+    let bar_seconds = 4.0 * beat;
+    for (i, third) in [0, 2, 4].iter().enumerate() {
+        let pitch = scale_pitch(style, chord + third, 1);
+        let level = if i == 0 { 0.07 } else { 0.055 };
+        // Held into the next bar's attack, so the chords join without a dip (the loop's last
+        // bar is cut at its end and fades there).
+        let length = bar_seconds + PAD_OVERLAP;
+        notes.push(Note { start: t0, length, pitch, level, timbre: Timbre::Pad });
+    }
+    let bass_beats: &[f32] = match (track, rng.gen_range(0..3)) {
+        (Track::Title, 0) => &[0.0, 2.0],
+        (Track::Title, 1) => &[0.0, 1.5, 2.0],
+        (Track::Title, _) => &[0.0, 3.0],
+        (_, 0) => &[0.0, 0.5, 1.5, 2.0, 3.0],
+        (_, 1) => &[0.0, 1.0, 2.0, 2.5, 3.5],
+        (_, _) => &[0.0, 0.75, 1.5, 2.0, 3.0, 3.5],
+    };
+    for (i, &b) in bass_beats.iter().enumerate() {
+        let end = bass_beats.get(i + 1).copied().unwrap_or(4.0);
+        let fifth = i > 0 && rng.gen_bool(0.25);
+        let pitch = scale_pitch(style, chord + if fifth { 4 } else { 0 }, 0);
+        let length = ((end - b) * beat * 0.9).min(beat * 1.8);
+        notes.push(Note { start: t0 + b * beat, length, pitch, level: 0.32, timbre: Timbre::Bass });
+    }
+}
+
+/// The arpeggio: the chord's tones in a figure drawn per bar (up, down, up-down or scattered).
+fn arpeggio(style: &Style, at: &BarAt, rng: &mut ChaCha8Rng, notes: &mut Vec<Note>) {
+    let BarAt { t0, beat, chord, .. } = *at;
+    let per_beat = style.arpeggio_per_beat;
+    let slots = 4 * per_beat;
+    let figure = rng.gen_range(0..4);
+    let tones = [0, 2, 4, 7];
+    for slot in 0..slots {
+        let index = match figure {
+            0 => slot % tones.len(),
+            1 => tones.len() - 1 - slot % tones.len(),
+            2 => {
+                let cycle = 2 * tones.len() - 2;
+                let k = slot % cycle;
+                if k < tones.len() { k } else { cycle - k }
+            }
+            _ => rng.gen_range(0..tones.len()),
+        };
+        let step_seconds = beat / per_beat as f32;
+        let accent = if slot % per_beat == 0 { 1.0 } else { 0.7 };
+        notes.push(Note {
+            start: t0 + slot as f32 * step_seconds,
+            length: step_seconds * 0.9,
+            pitch: scale_pitch(style, chord + tones[index], 2),
+            level: 0.07 * accent,
+            timbre: Timbre::Pluck,
+        });
+    }
+}
+
+/// The melody (sections 2 to 4): eighth-note slots; a note on a slot by the track's density (the
+/// downbeats more often), moving by steps and small leaps from `melody_step` (a scale step, left
+/// where the bar ends), landing on a chord tone on beats 1 and 3; the last bar of a section holds
+/// the chord's root.
+fn melody(style: &Style, at: &BarAt, rng: &mut ChaCha8Rng, melody_step: &mut i32, notes: &mut Vec<Note>) {
+    let BarAt { t0, beat, chord, .. } = *at;
+    if at.last_of_section {
+        let root = nearest_chord_tone(*melody_step, chord, true);
+        *melody_step = root;
+        notes.push(Note {
+            start: t0,
+            length: 4.0 * beat * 0.95,
+            pitch: scale_pitch(style, root, 2),
+            level: 0.16,
+            timbre: Timbre::Lead,
+        });
+        return;
+    }
+    let mut starts = Vec::new();
+    for slot in 0..8 {
+        let chance = if slot % 4 == 0 { 0.9 } else { style.melody_density * 0.8 };
+        if rng.gen_bool(f64::from(chance.min(1.0))) {
+            starts.push(slot);
+        }
+    }
+    for (i, &slot) in starts.iter().enumerate() {
+        let next = starts.get(i + 1).copied().unwrap_or(8);
+        let leap = [-2, -1, -1, 1, 1, 2, 3, -3][rng.gen_range(0..8)];
+        *melody_step = (*melody_step + leap).clamp(-1, 11);
+        if slot % 4 == 0 {
+            *melody_step = nearest_chord_tone(*melody_step, chord, false);
+        }
+        let length = ((next - slot) as f32 * beat / 2.0 * 0.92).min(beat * 1.5);
+        notes.push(Note {
+            start: t0 + slot as f32 * beat / 2.0,
+            length,
+            pitch: scale_pitch(style, *melody_step, 2),
+            level: 0.15,
+            timbre: Timbre::Lead,
+        });
+    }
+}
+
+/// The drums (sections 2 to 4 of the drummed tracks): kick, snare on 2 and 4, hats on the eighths,
+/// a ghost kick drawn per bar and a snare fill closing each section.
+fn drums(at: &BarAt, rng: &mut ChaCha8Rng, notes: &mut Vec<Note>) {
+    let BarAt { track, t0, beat, section, last_of_section, .. } = *at;
+    let mut hit = |at: f32, timbre: Timbre, level: f32| {
+        notes.push(Note { start: t0 + at * beat, length: 0.0, pitch: 0, level, timbre });
+    };
+    hit(0.0, Timbre::Kick, 0.55);
+    hit(2.0, Timbre::Kick, 0.5);
+    if rng.gen_bool(0.5) {
+        hit([1.5, 2.5, 3.5][rng.gen_range(0..3)], Timbre::Kick, 0.35);
+    }
+    hit(1.0, Timbre::Snare, 0.3);
+    if last_of_section {
+        for k in 0..4 {
+            hit(3.0 + k as f32 * 0.25, Timbre::Snare, 0.18 + 0.04 * k as f32);
+        }
+    } else {
+        hit(3.0, Timbre::Snare, 0.3);
+    }
+    if section != 3 || track == Track::Boss {
+        for k in 0..8 {
+            hit(k as f32 * 0.5, Timbre::Hat, if k % 2 == 1 { 0.12 } else { 0.07 });
+        }
+    }
 }
 
 /// The chord tone (root, third or fifth of the chord on scale degree `chord`) nearest to `step`; only

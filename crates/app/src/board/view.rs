@@ -372,34 +372,7 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
                 BorderColor::all(Color::NONE),
                 Pickable::IGNORE,
             ),
-            (
-                PieceGlyph(pos),
-                Node {
-                    width: Val::Percent(100.0),
-                    height: Val::Percent(100.0),
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Start,
-                    ..default()
-                },
-                UiTransform::default(),
-                Pickable::IGNORE,
-                children![(
-                    PieceFill(pos),
-                    ImageNode::default(),
-                    Node {
-                        // The picture's ink spans 8% to 92% of its side across and 5% to 92% down,
-                        // so the piece stands in 15%..85% across and 6%..78% down the cell: clear of
-                        // the badges in the upper corners and of the pip strip along the bottom
-                        // (the layout check holds every mark off the piece's pixels).
-                        width: Val::Percent(PIECE_PERCENT),
-                        height: Val::Percent(PIECE_PERCENT),
-                        margin: UiRect::top(Val::Percent(PIECE_TOP_PERCENT)),
-                        ..default()
-                    },
-                    Visibility::Hidden,
-                    Pickable::IGNORE,
-                )],
-            ),
+            piece_glyph(pos),
             (
                 CellPips(pos),
                 corner_text(
@@ -458,6 +431,39 @@ fn spawn_cell(grid: &mut ChildSpawnerCommands<'_>, pos: CellPos) {
     .observe(super::input::on_drag)
     .observe(super::input::on_drag_end)
     .observe(super::input::on_drop);
+}
+
+/// A cell's piece: a full-cell holder (`PieceGlyph`, which the animations move and scale) around the
+/// piece's picture (`PieceFill`, hidden until a piece stands there).
+fn piece_glyph(pos: CellPos) -> impl Bundle {
+    (
+        PieceGlyph(pos),
+        Node {
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Start,
+            ..default()
+        },
+        UiTransform::default(),
+        Pickable::IGNORE,
+        children![(
+            PieceFill(pos),
+            ImageNode::default(),
+            Node {
+                // The picture's ink spans 8% to 92% of its side across and 5% to 92% down,
+                // so the piece stands in 15%..85% across and 6%..78% down the cell: clear of
+                // the badges in the upper corners and of the pip strip along the bottom
+                // (the layout check holds every mark off the piece's pixels).
+                width: Val::Percent(PIECE_PERCENT),
+                height: Val::Percent(PIECE_PERCENT),
+                margin: UiRect::top(Val::Percent(PIECE_TOP_PERCENT)),
+                ..default()
+            },
+            Visibility::Hidden,
+            Pickable::IGNORE,
+        )],
+    )
 }
 
 /// Whether anything the board shows changed this frame (the run condition of the draw systems).

@@ -478,153 +478,10 @@ impl View for MapView {
                 ..default()
             },
         ))
-        .with_children(|g| {
-            for (name, x) in &self.acts {
-                g.spawn((
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: units(x - 8.0),
-                        top: units(0.0),
-                        width: units(16.0),
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    },
-                    children![(Text::new(name.clone()), text_font(2.2), TextColor(STANDARD.muted))],
-                ));
-            }
-            for e in &self.edges {
-                let (dx, dy) = (e.to.0 - e.from.0, e.to.1 - e.from.1);
-                let len = dx.hypot(dy);
-                let (mx, my) = ((e.from.0 + e.to.0) / 2.0, (e.from.1 + e.to.1) / 2.0);
-                g.spawn((
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: units(mx - len / 2.0),
-                        top: units(my - EDGE / 2.0),
-                        width: units(len),
-                        height: units(EDGE),
-                        ..default()
-                    },
-                    UiTransform::from_rotation(Rot2::radians(dy.atan2(dx))),
-                    BackgroundColor(if e.lit { STANDARD.accent } else { STANDARD.button_hover }),
-                    Pickable::IGNORE,
-                ));
-            }
-            for n in &self.nodes {
-                let (glyph, name) = icon(n.kind);
-                let (fill, border, text) = node_colours(n.state);
-                let frame = Node {
-                    position_type: PositionType::Absolute,
-                    left: units(n.x - NODE_W / 2.0),
-                    top: units(n.y - NODE_H / 2.0),
-                    width: units(NODE_W),
-                    height: units(NODE_H),
-                    flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
-                    border: UiRect::all(units(if n.state == NodeState::Current { 0.55 } else { 0.3 })),
-                    border_radius: BorderRadius::all(units(1.2)),
-                    ..default()
-                };
-                // A reachable node shows its key ([1] to [3]); every node says what it is (the
-                // current one is told by its thick gold frame).
-                let label = match n.choice {
-                    Some(i) => format!("[{}] {name}", i + 1),
-                    None => name.to_string(),
-                };
-                let children = (
-                    BackgroundColor(fill),
-                    BorderColor::all(border),
-                    children![
-                        (Text::new(glyph), text_font(3.0), TextColor(text), Pickable::IGNORE),
-                        (Text::new(label), text_font(1.45), TextColor(text), Pickable::IGNORE),
-                    ],
-                );
-                match n.choice {
-                    Some(i) => {
-                        let action = Action::Go(i);
-                        g.spawn((
-                            Button,
-                            FocusKey::of(&action),
-                            action,
-                            bevy::input_focus::tab_navigation::TabIndex(0),
-                            frame,
-                            children,
-                        ));
-                    }
-                    None => {
-                        g.spawn((frame, children, Pickable::IGNORE));
-                    }
-                }
-            }
-        });
+        .with_children(|g| self.spawn_graph(g));
         p.spawn(card_row()).with_children(|row| {
             for (i, card) in self.cards.iter().enumerate() {
-                let action = Action::Card(i);
-                row.spawn((
-                    Button,
-                    FocusKey::of(&action),
-                    action,
-                    bevy::input_focus::tab_navigation::TabIndex(0),
-                    Node {
-                        width: units(CARD_W),
-                        min_height: units(CARD_MIN_H),
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        padding: UiRect::all(units(0.8)),
-                        margin: UiRect::all(units(0.3)),
-                        border: UiRect::all(units(0.35)),
-                        border_radius: BorderRadius::all(units(1.0)),
-                        ..default()
-                    },
-                    BackgroundColor(STANDARD.button),
-                    BorderColor::all(Color::NONE),
-                ))
-                .with_children(|c| {
-                    c.spawn((
-                        crate::ui::ButtonLabel,
-                        Text::new(card.title.clone()),
-                        text_font(1.9),
-                        TextLayout::justify(Justify::Center),
-                        Node { width: units(CARD_TEXT_W), ..default() },
-                        Pickable::IGNORE,
-                    ));
-                    // The picture's room is kept on every card (a rest or a shop has none) and the
-                    // card is never shorter than a battle's, so the page does not move with the cards
-                    // offered (the nodes moved 63 px at 1280x800 between one card and two).
-                    c.spawn(Node {
-                        height: units(PICTURE + 1.6),
-                        flex_shrink: 0.0,
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        ..default()
-                    })
-                    .with_children(|room| {
-                        match &card.picture {
-                            Some(cells) => preview::spawn_sized(room, cells, PICTURE),
-                            // No board to show (a rest, a shop, a board drawn at the start): the
-                            // kind's icon, large, so the card does not look empty.
-                            None => {
-                                room.spawn((
-                                    Text::new(card.icon),
-                                    text_font(PICTURE * 0.6),
-                                    TextColor(STANDARD.muted),
-                                    Pickable::IGNORE,
-                                ));
-                            }
-                        }
-                    });
-                    for line in &card.lines {
-                        c.spawn((
-                            Text::new(line.clone()),
-                            text_font(1.6),
-                            TextColor(STANDARD.muted),
-                            TextLayout::justify(Justify::Center),
-                            Node { width: units(CARD_TEXT_W), ..default() },
-                            Pickable::IGNORE,
-                        ));
-                    }
-                });
+                spawn_choice_card(row, i, card);
             }
         });
         // One line of room for a refusal or, in the accent colour, what the last decision did.
@@ -637,6 +494,165 @@ impl View for MapView {
             }
         }
     }
+}
+
+impl MapView {
+    /// The route graph's contents: the act names over their columns, the edges, then the nodes.
+    fn spawn_graph(&self, g: &mut ChildSpawnerCommands<'_>) {
+        for (name, x) in &self.acts {
+            g.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: units(x - 8.0),
+                    top: units(0.0),
+                    width: units(16.0),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                children![(Text::new(name.clone()), text_font(2.2), TextColor(STANDARD.muted))],
+            ));
+        }
+        for e in &self.edges {
+            let (dx, dy) = (e.to.0 - e.from.0, e.to.1 - e.from.1);
+            let len = dx.hypot(dy);
+            let (mx, my) = ((e.from.0 + e.to.0) / 2.0, (e.from.1 + e.to.1) / 2.0);
+            g.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: units(mx - len / 2.0),
+                    top: units(my - EDGE / 2.0),
+                    width: units(len),
+                    height: units(EDGE),
+                    ..default()
+                },
+                UiTransform::from_rotation(Rot2::radians(dy.atan2(dx))),
+                BackgroundColor(if e.lit { STANDARD.accent } else { STANDARD.button_hover }),
+                Pickable::IGNORE,
+            ));
+        }
+        for n in &self.nodes {
+            spawn_graph_node(g, n);
+        }
+    }
+}
+
+/// One node of the route graph: a button (`Action::Go`) when the player can go there, else a box.
+fn spawn_graph_node(g: &mut ChildSpawnerCommands<'_>, n: &GraphNode) {
+    let (glyph, name) = icon(n.kind);
+    let (fill, border, text) = node_colours(n.state);
+    let frame = Node {
+        position_type: PositionType::Absolute,
+        left: units(n.x - NODE_W / 2.0),
+        top: units(n.y - NODE_H / 2.0),
+        width: units(NODE_W),
+        height: units(NODE_H),
+        flex_direction: FlexDirection::Column,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(units(if n.state == NodeState::Current { 0.55 } else { 0.3 })),
+        border_radius: BorderRadius::all(units(1.2)),
+        ..default()
+    };
+    // A reachable node shows its key ([1] to [3]); every node says what it is (the
+    // current one is told by its thick gold frame).
+    let label = match n.choice {
+        Some(i) => format!("[{}] {name}", i + 1),
+        None => name.to_string(),
+    };
+    let children = (
+        BackgroundColor(fill),
+        BorderColor::all(border),
+        children![
+            (Text::new(glyph), text_font(3.0), TextColor(text), Pickable::IGNORE),
+            (Text::new(label), text_font(1.45), TextColor(text), Pickable::IGNORE),
+        ],
+    );
+    match n.choice {
+        Some(i) => {
+            let action = Action::Go(i);
+            g.spawn((
+                Button,
+                FocusKey::of(&action),
+                action,
+                bevy::input_focus::tab_navigation::TabIndex(0),
+                frame,
+                children,
+            ));
+        }
+        None => {
+            g.spawn((frame, children, Pickable::IGNORE));
+        }
+    }
+}
+
+/// The `i`th choice card: a button (`Action::Card`) with the title, a picture or the kind's icon,
+/// and the card's lines.
+fn spawn_choice_card(row: &mut ChildSpawnerCommands<'_>, i: usize, card: &ChoiceCard) {
+    let action = Action::Card(i);
+    row.spawn((
+        Button,
+        FocusKey::of(&action),
+        action,
+        bevy::input_focus::tab_navigation::TabIndex(0),
+        Node {
+            width: units(CARD_W),
+            min_height: units(CARD_MIN_H),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(units(0.8)),
+            margin: UiRect::all(units(0.3)),
+            border: UiRect::all(units(0.35)),
+            border_radius: BorderRadius::all(units(1.0)),
+            ..default()
+        },
+        BackgroundColor(STANDARD.button),
+        BorderColor::all(Color::NONE),
+    ))
+    .with_children(|c| {
+        c.spawn((
+            crate::ui::ButtonLabel,
+            Text::new(card.title.clone()),
+            text_font(1.9),
+            TextLayout::justify(Justify::Center),
+            Node { width: units(CARD_TEXT_W), ..default() },
+            Pickable::IGNORE,
+        ));
+        // The picture's room is kept on every card (a rest or a shop has none) and the
+        // card is never shorter than a battle's, so the page does not move with the cards
+        // offered (the nodes moved 63 px at 1280x800 between one card and two).
+        c.spawn(Node {
+            height: units(PICTURE + 1.6),
+            flex_shrink: 0.0,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|room| {
+            match &card.picture {
+                Some(cells) => preview::spawn_sized(room, cells, PICTURE),
+                // No board to show (a rest, a shop, a board drawn at the start): the
+                // kind's icon, large, so the card does not look empty.
+                None => {
+                    room.spawn((
+                        Text::new(card.icon),
+                        text_font(PICTURE * 0.6),
+                        TextColor(STANDARD.muted),
+                        Pickable::IGNORE,
+                    ));
+                }
+            }
+        });
+        for line in &card.lines {
+            c.spawn((
+                Text::new(line.clone()),
+                text_font(1.6),
+                TextColor(STANDARD.muted),
+                TextLayout::justify(Justify::Center),
+                Node { width: units(CARD_TEXT_W), ..default() },
+                Pickable::IGNORE,
+            ));
+        }
+    });
 }
 
 fn present(

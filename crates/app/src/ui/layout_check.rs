@@ -150,6 +150,22 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
         return vec![Violation { what: "no window or camera to lay the interface out in".to_string() }];
     };
     let window = Rect::from_corners(Vec2::ZERO, size);
+    let mut found = text_violations(world, window);
+    found.extend(scroll_violations(world));
+    let shown = shown_buttons(world);
+    found.extend(covered_buttons(world, &shown));
+    found.extend(board_marks(world));
+    found.extend(text_overlaps(world, &shown));
+    found.extend(button_overlaps(&shown));
+    found
+}
+
+/// A button shown on screen: its entity, focus key, drawn rectangle (physical pixels) and layer.
+type ShownButton = (Entity, String, Rect, i32);
+
+/// Texts that do not fit their node, leave the window (`window`, physical pixels) or stick out of
+/// their parent; for a clipped text, a clipping box outside the window.
+fn text_violations(world: &mut World, window: Rect) -> Vec<Violation> {
     let mut found = Vec::new();
     let mut texts = world.query::<(Entity, &Text, &ComputedNode, Option<&TextLayoutInfo>)>();
     let texts: Vec<(Entity, String, Option<Vec2>, f32)> = texts
@@ -215,8 +231,13 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             });
         }
     }
-    // At the sizes the check runs at, nothing needs scrolling: a scroll box whose content is taller
-    // than it hides what is below its edge until the player thinks of scrolling.
+    found
+}
+
+/// At the sizes the check runs at, nothing needs scrolling: a scroll box whose content is taller
+/// than it hides what is below its edge until the player thinks of scrolling.
+fn scroll_violations(world: &mut World) -> Vec<Violation> {
+    let mut found = Vec::new();
     let mut scrollers = world.query::<(Entity, &Node, &ComputedNode)>();
     let scrollers: Vec<(Entity, f32)> = scrollers
         .iter(world)
@@ -237,9 +258,14 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             what: format!("{name} {r} needs scrolling: its content is {over:.0} px taller than it"),
         });
     }
+    found
+}
+
+/// The buttons shown: not hidden, not scrolled out of view, and drawn at least in part.
+fn shown_buttons(world: &mut World) -> Vec<ShownButton> {
     let mut buttons = world.query_filtered::<(Entity, &FocusKey), With<Button>>();
     let buttons: Vec<(Entity, String)> = buttons.iter(world).map(|(e, k)| (e, k.0.clone())).collect();
-    let shown: Vec<(Entity, String, Rect, i32)> = buttons
+    buttons
         .into_iter()
         .filter(|(e, _)| !hidden(world, *e))
         .filter_map(|(e, k)| {
@@ -249,7 +275,12 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             let drawn = drawn_rect(world, e)?;
             (!scrolled_out).then(|| (e, k, drawn, layer(world, e)))
         })
-        .collect();
+        .collect()
+}
+
+/// Shown buttons covered by a hover card, or by an overlay on a higher layer that they are not in.
+fn covered_buttons(world: &mut World, shown: &[ShownButton]) -> Vec<Violation> {
+    let mut found = Vec::new();
     let mut cards = world.query_filtered::<Entity, With<HoverCard>>();
     let cards: Vec<Entity> = cards.iter(world).collect();
     for card in cards {
@@ -257,7 +288,7 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             continue;
         }
         let Some(rc) = rect_of(world, card) else { continue };
-        for (_, key, r, _) in &shown {
+        for (_, key, r, _) in shown {
             if overlap(rc, *r) {
                 found.push(Violation {
                     what: format!("a hover card {} covers the button {key} {}", show(rc), show(*r)),
@@ -273,7 +304,7 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
         }
         let Some(ro) = rect_of(world, overlay) else { continue };
         let lo = layer(world, overlay);
-        for (button, key, r, lb) in &shown {
+        for (button, key, r, lb) in shown {
             if *lb < lo && overlap(ro, *r) && !inside(world, *button, overlay) {
                 found.push(Violation {
                     what: format!("the overlay {} covers the button {key} {}", show(ro), show(*r)),
@@ -281,8 +312,13 @@ pub fn violations(world: &mut World) -> Vec<Violation> {
             }
         }
     }
-    found.extend(board_marks(world));
-    found.extend(text_overlaps(world, &shown));
+    found
+}
+
+/// Shown buttons on one layer that overlap (a menu over a screen covers the screen's buttons on
+/// purpose).
+fn button_overlaps(shown: &[ShownButton]) -> Vec<Violation> {
+    let mut found = Vec::new();
     for (i, (_, a, ra, la)) in shown.iter().enumerate() {
         for (_, b, rb, lb) in &shown[i + 1..] {
             // A menu over a screen covers the screen's buttons on purpose.
@@ -330,7 +366,7 @@ fn in_button(world: &World, entity: Entity) -> bool {
 /// run over what follows it. Exempt: the board's cells, and the texts of a [`HoverCard`] against other
 /// texts (a card floats over texts by design; it must cover no button, which is checked apart). A
 /// button's label is held to the other texts and buttons as its button is (one finding, not two).
-fn text_overlaps(world: &mut World, buttons: &[(Entity, String, Rect, i32)]) -> Vec<Violation> {
+fn text_overlaps(world: &mut World, buttons: &[ShownButton]) -> Vec<Violation> {
     let mut texts = world.query::<(Entity, &Text)>();
     let texts: Vec<(Entity, String)> = texts.iter(world).map(|(e, t)| (e, t.0.clone())).collect();
     let shown: Vec<(Entity, String, Rect, i32, bool)> = texts

@@ -44,8 +44,8 @@ impl Run {
     /// the run's badges, the rank's enemy badges, the battle rules, the boss's rule and a budget of
     /// [`PROOF_MAX_MOVES`]. `None` when the army does not fit.
     pub(super) fn proof_battle(&self, encounter: &Encounter, boss: Option<BossRule>) -> Option<Battle> {
-        let deployment = default_deployment(&encounter.board, &self.roster)?;
-        let mut setup = encounter.setup(&self.roster, &deployment, self.perks.skills);
+        let deployment = default_deployment(&encounter.board, self.army.roster())?;
+        let mut setup = encounter.setup(self.army.roster(), &deployment, self.perks.skills);
         self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
@@ -88,10 +88,10 @@ impl Run {
         rng: &mut ChaCha8Rng,
         boss: Option<BossRule>,
     ) -> Generated {
-        let battle = u64::from(self.battles_started) + 1;
+        let battle = u64::from(self.journey.battles_started()) + 1;
         let mut failed = 0;
         for _ in 0..PROOF_ATTEMPTS {
-            let mut g = generate(t, rng, &self.roster);
+            let mut g = generate(t, rng, self.army.roster());
             failed += g.failed;
             if self.acceptable(&mut g.encounter, battle, boss) {
                 return Generated { encounter: g.encounter, failed };
@@ -99,7 +99,7 @@ impl Run {
             failed += 1;
         }
         let mut base = t.base();
-        if base.validate(&self.roster).is_ok() && self.acceptable(&mut base, battle, boss) {
+        if base.validate(self.army.roster()).is_ok() && self.acceptable(&mut base, battle, boss) {
             return Generated { encounter: base, failed };
         }
         let mut fallback = fallback_encounter(t.stage);
@@ -228,7 +228,7 @@ impl Run {
     /// The place of node `at` among the route's battle nodes of `stage`, in route order (act, row,
     /// index); `None` without a route or for a node not on it.
     pub(super) fn stage_place(&self, at: NodeRef, stage: u32) -> Option<usize> {
-        let route = self.route.as_ref()?;
+        let route = self.journey.route()?;
         let mut place = 0;
         for (a, act) in route.acts.iter().enumerate() {
             for (row, nodes) in act.rows.iter().enumerate() {
@@ -249,12 +249,12 @@ impl Run {
     /// run of set formations ([`RunConfig::scripted`]) the formation the next battle plays.
     #[must_use]
     pub fn node_preview(&self, at: NodeRef) -> Option<NodePreview> {
-        let kind = self.route.as_ref()?.node(at)?.kind;
+        let kind = self.journey.route()?.node(at)?.kind;
         let tuning = &self.config.economy.route;
         if !kind.is_battle() {
             return None;
         }
-        if let Some(e) = self.config.scripted_encounter(self.battles_started as usize) {
+        if let Some(e) = self.config.scripted_encounter(self.journey.battles_started() as usize) {
             return Some(NodePreview::of_encounter(e, kind, at.act, tuning));
         }
         let (t, _) = self.node_template(at, kind)?;
@@ -271,10 +271,12 @@ impl Run {
     #[must_use]
     pub fn node_board(&self, at: NodeRef) -> Option<(Encounter, NodePreview)> {
         let RunPhase::Map { choices } = &self.phase else { return None };
-        if !choices.contains(&at) || self.config.scripted_encounter(self.battles_started as usize).is_some() {
+        if !choices.contains(&at)
+            || self.config.scripted_encounter(self.journey.battles_started() as usize).is_some()
+        {
             return None;
         }
-        let kind = self.route.as_ref()?.node(at)?.kind;
+        let kind = self.journey.route()?.node(at)?.kind;
         if !kind.is_battle() {
             return None;
         }

@@ -6,8 +6,11 @@
 //! # The log
 //! See [`RunLog`], [`Run::replay`], [`Run::resume`] and [`Run::resume_legacy`].
 
+mod army;
 mod boards;
+mod journey;
 mod log;
+mod purse;
 mod resolve;
 mod shop;
 mod summary;
@@ -16,7 +19,10 @@ pub use log::{
     GAME_VERSION, LegacyRunLog, RUN_LOG_VERSION, ReplayError, ReplayProblem, Resumed, RunLog, Step,
 };
 
+use army::Army;
+use journey::Journey;
 use log::{Live, Supply};
+use purse::Purse;
 
 pub use shop::{PieceLimit, Shop, ShopItem, ShopOffer, ShopSlot};
 pub use summary::{BattleRecord, RunEvent, RunKey, RunStats, RunSummary};
@@ -376,12 +382,12 @@ fn rng(seed: u64, tag: u64, a: u64, b: u64) -> ChaCha8Rng {
 pub struct Run {
     config: RunConfig,
     perks: Perks,
-    roster: Vec<OwnedPiece>,
-    next_piece: u32,
-    gold: u32,
-    points: u32,
-    battles_won: u32,
-    battles_started: u32,
+    /// The owned pieces, the lost ones and the promotions.
+    army: Army,
+    /// Gold, points, badges and the pack.
+    purse: Purse,
+    /// The route, the way the run came and its battles counted.
+    journey: Journey,
     phase: RunPhase,
     battle: Option<Battle>,
     encounter: Option<Encounter>,
@@ -393,22 +399,8 @@ pub struct Run {
     /// and only the four original modifiers, at their old prices; offers of those modifiers): set only
     /// while a version 1 log is simulated again, whose decisions name slots of such shops.
     legacy: bool,
-    /// Owned badges, in the order they were bought.
-    badges: Vec<ItemId>,
-    /// Held consumables, in pack order.
-    pack: Vec<ItemId>,
     /// The enemy's searches of this run, in order (live decisions only; not saved).
     enemy_searches: Vec<EnemySearch>,
-    /// Player promotions in finished battles, and those right after a teleport (not saved).
-    promotions: (u32, u32),
-    /// The route (`None` in a three-battle run, and before the start offer is taken).
-    route: Option<Route>,
-    /// The route node the run is at (the last chosen), `None` before the first.
-    at: Option<NodeRef>,
-    /// Owned pieces lost in battles of a route, in order (a rest can bring one back).
-    lost: Vec<OwnedPiece>,
-    /// The route nodes chosen so far, in order (rebuilt by replaying the log; not saved on its own).
-    path: Vec<NodeRef>,
 }
 
 /// One enemy decision the bot searched live: the stage, the configured depth ceiling and what the
@@ -426,14 +418,6 @@ pub struct EnemySearch {
     /// Wall-clock time of the decision, microseconds (this machine, as loaded: a report, never an
     /// input of the search).
     pub micros: u64,
-}
-
-fn initial_roster() -> Vec<OwnedPiece> {
-    [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-        .into_iter()
-        .enumerate()
-        .map(|(i, role)| OwnedPiece { id: i as u32, role, modifier: None })
-        .collect()
 }
 
 impl Run {
@@ -464,18 +448,11 @@ impl Run {
     /// A run at its start with the given offer.
     fn start(config: RunConfig, offers: Vec<Modifier>) -> Run {
         let perks = SkillTree::standard().perks(&config.unlocks);
-        let mut roster = initial_roster();
-        for _ in 0..perks.starting_pawns {
-            roster.push(OwnedPiece { id: roster.len() as u32, role: Role::Pawn, modifier: None });
-        }
         Run {
             perks,
-            next_piece: roster.len() as u32,
-            roster,
-            gold: perks.starting_gold + config.economy.gold.start,
-            points: 0,
-            battles_won: 0,
-            battles_started: 0,
+            army: Army::new(perks.starting_pawns),
+            purse: Purse::new(perks.starting_gold + config.economy.gold.start),
+            journey: Journey::default(),
             phase: RunPhase::StartOffer { offers: offers.clone() },
             battle: None,
             encounter: None,
@@ -484,14 +461,7 @@ impl Run {
             stats: RunStats::default(),
             evaluation: Evaluation::default(),
             legacy: false,
-            badges: Vec::new(),
-            pack: Vec::new(),
             enemy_searches: Vec::new(),
-            promotions: (0, 0),
-            route: None,
-            at: None,
-            lost: Vec::new(),
-            path: Vec::new(),
             config,
         }
     }
@@ -515,25 +485,25 @@ impl Run {
     /// taken).
     #[must_use]
     pub fn route(&self) -> Option<&Route> {
-        self.route.as_ref()
+        self.journey.route()
     }
 
     /// The route node the run is at (the last one chosen; `None` before the first).
     #[must_use]
     pub fn position(&self) -> Option<NodeRef> {
-        self.at
+        self.journey.at()
     }
 
     /// The route nodes chosen so far, first to last (the last is [`Run::position`]).
     #[must_use]
     pub fn path(&self) -> &[NodeRef] {
-        &self.path
+        self.journey.path()
     }
 
     /// The kind of the route node the run is at.
     #[must_use]
     pub fn node_kind(&self) -> Option<NodeKind> {
-        Some(self.route.as_ref()?.node(self.at?)?.kind)
+        self.journey.node_kind()
     }
 
     /// The boss rule of the current battle, if it is a boss's.
@@ -548,7 +518,7 @@ impl Run {
     /// Owned pieces lost in this route's battles and not brought back, in order.
     #[must_use]
     pub fn lost(&self) -> &[OwnedPiece] {
-        &self.lost
+        self.army.lost()
     }
 
     /// The perks of the unlocks.
@@ -566,7 +536,7 @@ impl Run {
     /// Battles started so far (the current one included).
     #[must_use]
     pub fn battles_started(&self) -> u32 {
-        self.battles_started
+        self.journey.battles_started()
     }
 
     /// The evaluation the enemy bot scores positions with ([`Evaluation::default`] unless set).
@@ -584,7 +554,7 @@ impl Run {
     /// The owned army.
     #[must_use]
     pub fn roster(&self) -> &[OwnedPiece] {
-        &self.roster
+        self.army.roster()
     }
 
     /// The run's item catalogue ([`RunConfig::items`]).
@@ -596,13 +566,13 @@ impl Run {
     /// Owned badges, in the order they were bought.
     #[must_use]
     pub fn badges(&self) -> &[ItemId] {
-        &self.badges
+        self.purse.badges()
     }
 
     /// Held consumables, in pack order (a battle's [`BattleAction::Use`] slot is the index here).
     #[must_use]
     pub fn pack(&self) -> &[ItemId] {
-        &self.pack
+        self.purse.pack()
     }
 
     /// The hit points a piece of `team` and `role` starts this run's battles with: at least
@@ -631,12 +601,12 @@ impl Run {
 
     /// The catalogue entries of the owned badges.
     pub fn badge_items(&self) -> impl Iterator<Item = &Item> + '_ {
-        self.badges.iter().filter_map(|&id| self.config.items.get(id))
+        self.purse.badges().iter().filter_map(|&id| self.config.items.get(id))
     }
 
     /// The catalogue entries of the held consumables, in pack order.
     pub fn pack_items(&self) -> impl Iterator<Item = &Item> + '_ {
-        self.pack.iter().filter_map(|&id| self.config.items.get(id))
+        self.purse.pack().iter().filter_map(|&id| self.config.items.get(id))
     }
 
     /// The rules the player's badges make ([`TeamRules`]).
@@ -663,19 +633,19 @@ impl Run {
     /// Gold held.
     #[must_use]
     pub fn gold(&self) -> u32 {
-        self.gold
+        self.purse.gold()
     }
 
     /// Points earned.
     #[must_use]
     pub fn points(&self) -> u32 {
-        self.points
+        self.purse.points()
     }
 
     /// Battles won.
     #[must_use]
     pub fn battles_won(&self) -> u32 {
-        self.battles_won
+        self.journey.battles_won()
     }
 
     /// The current (or last) battle.
@@ -708,9 +678,9 @@ impl Run {
         let victory = matches!(self.phase, RunPhase::Over { victory: true });
         RunSummary {
             victory,
-            battles_won: self.battles_won,
-            points: self.points,
-            exp: run_exp(self.points, self.battles_won, victory),
+            battles_won: self.journey.battles_won(),
+            points: self.purse.points(),
+            exp: run_exp(self.purse.points(), self.journey.battles_won(), victory),
             stats: self.stats.clone(),
             key: RunKey {
                 seed: self.config.seed,
@@ -735,11 +705,11 @@ impl Run {
     /// route: `2 battles won`).
     #[must_use]
     pub fn standing(&self) -> String {
-        let won = match self.battles_won {
+        let won = match self.journey.battles_won() {
             1 => "1 battle won".to_string(),
             n => format!("{n} battles won"),
         };
-        match (&self.route, self.at) {
+        match (self.journey.route(), self.journey.at()) {
             (Some(route), Some(at)) => format!("act {} of {}, {won}", at.act + 1, route.acts.len()),
             (Some(route), None) => format!("act 1 of {}, {won}", route.acts.len()),
             (None, _) if self.config.acts > 0 => format!("act 1 of {}, {won}", self.config.acts),
@@ -753,7 +723,7 @@ impl Run {
     /// `Knight 2`. `None` for an id the run never had.
     #[must_use]
     pub fn piece_name(&self, id: u32) -> Option<PieceName> {
-        let all = || self.roster.iter().chain(&self.lost);
+        let all = || self.army.roster().iter().chain(self.army.lost());
         let role = all().find(|p| p.id == id)?.role;
         let before = all().filter(|p| p.role == role && p.id < id).count();
         Some(PieceName { role, number: u16::try_from(before + 1).unwrap_or(u16::MAX) })
@@ -777,7 +747,7 @@ impl Run {
     /// How many pieces of a role the roster holds.
     #[must_use]
     pub fn owned(&self, role: Role) -> u32 {
-        self.roster.iter().filter(|p| p.role == role).count() as u32
+        self.army.count(role)
     }
 
     /// Owned pieces of a role against its purchase limit.
@@ -792,7 +762,7 @@ impl Run {
     #[must_use]
     pub fn shop_offers(&self) -> Vec<ShopOffer> {
         let RunPhase::Shop(shop) = &self.phase else { return Vec::new() };
-        let recipients = self.roster.iter().filter(|p| p.modifier.is_none()).count();
+        let recipients = self.army.roster().iter().filter(|p| p.modifier.is_none()).count();
         shop.slots
             .iter()
             .enumerate()
@@ -804,8 +774,8 @@ impl Run {
                 let info = s.item.item_id().and_then(|id| self.config.items.get(id)).cloned();
                 let refusal = if s.sold {
                     Some(RunError::NoSuchSlot(slot))
-                } else if s.price > self.gold {
-                    Some(RunError::NotEnoughGold { price: s.price, gold: self.gold })
+                } else if s.price > self.purse.gold() {
+                    Some(RunError::NotEnoughGold { price: s.price, gold: self.purse.gold() })
                 } else if let Some(l) = limit.filter(|l| l.at_limit()) {
                     Some(RunError::Limit(l.role))
                 } else if matches!(s.item, ShopItem::Modifier { .. }) && recipients == 0 {
@@ -818,7 +788,7 @@ impl Run {
                     item: s.item,
                     price: s.price,
                     sold: s.sold,
-                    affordable: s.price <= self.gold,
+                    affordable: s.price <= self.purse.gold(),
                     limit,
                     recipients: if matches!(s.item, ShopItem::Modifier { .. }) { recipients } else { 0 },
                     info,
@@ -834,10 +804,10 @@ impl Run {
             ShopItem::Badge { id } | ShopItem::Consumable { id } if self.config.items.get(id).is_none() => {
                 Some(RunError::UnknownItem(id))
             }
-            ShopItem::Badge { id } if self.badges.contains(&id) => Some(RunError::AlreadyOwned(
+            ShopItem::Badge { id } if self.purse.has_badge(id) => Some(RunError::AlreadyOwned(
                 self.config.items.get(id).map_or_else(String::new, |i| i.name.clone()),
             )),
-            ShopItem::Consumable { .. } if self.pack.len() >= PACK_SIZE => Some(RunError::PackFull),
+            ShopItem::Consumable { .. } if self.purse.pack_full() => Some(RunError::PackFull),
             _ => None,
         }
     }
@@ -846,7 +816,7 @@ impl Run {
     /// run ([`enemy_seed`]), as a function of that state: with [`Run::stage_tuning`], what
     /// [`bot::expected_reply`](crate::bot::expected_reply) needs to show the reply the enemy will play.
     pub fn enemy_seeder(&self) -> impl Fn(&Battle) -> u64 + Send + Sync + 'static {
-        let (seed, index) = (self.config.enemy_stream(), u64::from(self.battles_started));
+        let (seed, index) = (self.config.enemy_stream(), u64::from(self.journey.battles_started()));
         move |battle| enemy_seed(seed, index, battle)
     }
 
@@ -908,7 +878,7 @@ impl Run {
     /// saves (a loaded run counts from zero).
     #[must_use]
     pub fn promotions(&self) -> (u32, u32) {
-        self.promotions
+        self.army.promotions()
     }
 
     /// The enemy's live searches so far (not kept in saves: a loaded run starts with none).
@@ -984,12 +954,12 @@ mod tests {
         for role in Role::ALL {
             assert_eq!(run.start_hp(Team::Player, role), START_HP, "{role:?}");
         }
-        run.badges.push("iron_stables".parse().unwrap());
+        run.purse.add_badge("iron_stables".parse().unwrap()).unwrap();
         assert_eq!(run.start_hp(Team::Player, Role::Knight), 3);
         assert_eq!(run.start_hp(Team::Player, Role::Pawn), START_HP);
         // The player's badges are not the enemy's.
         assert_eq!(run.start_hp(Team::Enemy, Role::Knight), START_HP);
-        run.badges.push("militia".parse().unwrap());
+        run.purse.add_badge("militia".parse().unwrap()).unwrap();
         assert_eq!(
             (run.start_hp(Team::Player, Role::Knight), run.start_hp(Team::Player, Role::Pawn)),
             (3, 3)

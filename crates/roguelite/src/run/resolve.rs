@@ -28,7 +28,7 @@ impl Run {
                 out.extend(self.start_battle(encounter, &placements)?);
             }
             (RunPhase::Deploy { encounter }, Decision::DeployDefault) => {
-                let placements = default_deployment(&encounter.board, &self.roster)
+                let placements = default_deployment(&encounter.board, self.army.roster())
                     .ok_or(RunError::from(DeploymentError::DoesNotFit))?;
                 let encounter = encounter.clone();
                 out.extend(self.start_battle(encounter, &placements)?);
@@ -50,26 +50,23 @@ impl Run {
             }
             (RunPhase::Shop(shop), Decision::Reroll) => {
                 let price = shop.reroll_price();
-                if self.gold < price {
-                    return Err(RunError::NotEnoughGold { price, gold: self.gold }.into());
-                }
+                self.purse.afford(price)?;
                 let (rerolls, free_rerolls) = (shop.rerolls + 1, shop.free_rerolls.saturating_sub(1));
                 let slots = supply.shop(|| self.make_stock(rerolls))?;
-                self.gold -= price;
+                self.purse.spend(price)?;
                 out.push(msg(format!("rerolled the shop for {price} gold")));
                 let reroll_cost = self.config.economy.prices.reroll;
                 self.phase = RunPhase::Shop(Shop { slots, rerolls, free_rerolls, reroll_cost });
             }
-            (RunPhase::Shop(_), Decision::LeaveShop) if self.route.is_some() => {
+            (RunPhase::Shop(_), Decision::LeaveShop) if self.journey.route().is_some() => {
                 out.push(msg("left the shop".into()));
                 self.phase = self.map_phase();
             }
             (RunPhase::Map { choices }, Decision::ChooseNode { index }) => {
                 let at = *choices.get(*index).ok_or(RunError::NoSuchNode(*index))?;
-                let kind = self.route.as_ref().and_then(|r| r.node(at)).map(|n| n.kind);
+                let kind = self.journey.route().and_then(|r| r.node(at)).map(|n| n.kind);
                 let kind = kind.ok_or(RunError::NoSuchNode(*index))?;
-                self.at = Some(at);
-                self.path.push(at);
+                self.journey.go_to(at);
                 out.push(msg(format!("act {}: {kind}", at.act + 1)));
                 match kind {
                     NodeKind::Shop => {
@@ -78,16 +75,17 @@ impl Run {
                     }
                     NodeKind::Rest => self.phase = RunPhase::Rest,
                     NodeKind::Battle | NodeKind::Elite | NodeKind::Boss { .. } => {
-                        let encounter =
-                            if let Some(e) = self.config.scripted_encounter(self.battles_started as usize) {
-                                e.clone()
-                            } else {
-                                let (mut encounters, failed) =
-                                    supply.encounters(&self.roster, || self.generate_node_board(at, kind))?;
-                                let stage = kind.stage(at.act).unwrap_or(1);
-                                self.stats.failed_validations[(stage as usize).clamp(1, 3) - 1] += failed;
-                                encounters.swap_remove(0)
-                            };
+                        let encounter = if let Some(e) =
+                            self.config.scripted_encounter(self.journey.battles_started() as usize)
+                        {
+                            e.clone()
+                        } else {
+                            let (mut encounters, failed) = supply
+                                .encounters(self.army.roster(), || self.generate_node_board(at, kind))?;
+                            let stage = kind.stage(at.act).unwrap_or(1);
+                            self.stats.failed_validations[(stage as usize).clamp(1, 3) - 1] += failed;
+                            encounters.swap_remove(0)
+                        };
                         out.push(msg(format!("board: {}", describe(&encounter))));
                         self.phase = RunPhase::Deploy { encounter };
                     }
@@ -99,16 +97,16 @@ impl Run {
             (RunPhase::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
                 let e = self
                     .config
-                    .scripted_encounter(self.battles_won as usize)
+                    .scripted_encounter(self.journey.battles_won() as usize)
                     .expect("scripted is not empty")
                     .clone();
                 out.push(msg(format!("board option 1: {}", describe(&e))));
                 self.phase = RunPhase::ChooseBoard { options: vec![e] };
             }
             (RunPhase::Shop(_), Decision::LeaveShop) => {
-                let stage = self.battles_won + 1;
+                let stage = self.journey.battles_won() + 1;
                 let (options, failed) =
-                    supply.encounters(&self.roster, || self.generate_board_options(stage))?;
+                    supply.encounters(self.army.roster(), || self.generate_board_options(stage))?;
                 self.stats.failed_validations[(stage as usize - 1).min(2)] += failed;
                 for (i, e) in options.iter().enumerate() {
                     out.push(msg(format!("board option {}: {}", i + 1, describe(e))));
@@ -134,9 +132,7 @@ impl Run {
         supply: &mut S,
     ) -> Result<Vec<RunEvent>, S::Error> {
         let mut out = Vec::new();
-        let piece =
-            self.roster.iter().position(|p| p.id == recipient).ok_or(RunError::NoSuchPiece(recipient))?;
-        self.roster[piece].modifier = Some(modifier);
+        self.army.give_modifier(recipient, modifier, true)?;
         let name = self.piece_name(recipient).map(|n| n.to_string()).unwrap_or_default();
         out.push(msg(format!("your {name} becomes {}", modifier.title())));
         if self.config.acts > 0 {
@@ -146,14 +142,15 @@ impl Run {
             let route = supply.route(acts, || Route::generate(seed, acts, tuning))?;
             let choices = route.choices(None);
             out.push(msg(format!("the route: {} acts", route.acts.len())));
-            self.route = Some(route);
+            self.journey.set_route(route);
             self.phase = RunPhase::Map { choices };
             return Ok(out);
         }
         let encounter = if let Some(e) = self.config.scripted_encounter(0) {
             e.clone()
         } else {
-            let (mut encounters, failed) = supply.encounters(&self.roster, || self.generate_first_board())?;
+            let (mut encounters, failed) =
+                supply.encounters(self.army.roster(), || self.generate_first_board())?;
             self.stats.failed_validations[0] += failed;
             encounters.swap_remove(0)
         };
@@ -172,27 +169,19 @@ impl Run {
         recipient: Option<u32>,
     ) -> Result<Vec<RunEvent>, RunError> {
         let mut out = Vec::new();
-        if self.gold < price {
-            return Err(RunError::NotEnoughGold { price, gold: self.gold });
-        }
+        self.purse.afford(price)?;
         match item {
             ShopItem::Piece { role } => {
                 if self.owned(role) >= self.limit(role) {
                     return Err(RunError::Limit(role));
                 }
-                let id = self.next_piece;
-                self.next_piece += 1;
-                self.roster.push(OwnedPiece { id, role, modifier: None });
+                let id = self.army.recruit(role);
                 let name = self.piece_name(id).map_or_else(|| role.name().to_string(), |n| n.to_string());
                 out.push(msg(format!("bought {name} for {price} gold")));
             }
             ShopItem::Modifier { modifier } => {
                 let r = recipient.ok_or(RunError::NoRecipient)?;
-                let i = self.roster.iter().position(|p| p.id == r).ok_or(RunError::NoSuchPiece(r))?;
-                if self.roster[i].modifier.is_some() {
-                    return Err(RunError::AlreadyModified(r));
-                }
-                self.roster[i].modifier = Some(modifier);
+                self.army.give_modifier(r, modifier, false)?;
                 let name = self.piece_name(r).map(|n| n.to_string()).unwrap_or_default();
                 out.push(msg(format!(
                     "bought {} for your {name} for {price} gold",
@@ -205,14 +194,14 @@ impl Run {
                 }
                 let name = self.config.items.get(id).map_or_else(String::new, |i| i.name.clone());
                 if matches!(item, ShopItem::Badge { .. }) {
-                    self.badges.push(id);
+                    self.purse.add_badge(id)?;
                 } else {
-                    self.pack.push(id);
+                    self.purse.add_consumable(id)?;
                 }
                 out.push(msg(format!("bought {name} for {price} gold")));
             }
         }
-        self.gold -= price;
+        self.purse.spend(price)?;
         if let RunPhase::Shop(shop) = &mut self.phase {
             shop.slots[slot].sold = true;
         }
@@ -224,24 +213,20 @@ impl Run {
         let mut out = Vec::new();
         match choice {
             RestChoice::Revive { piece } => {
-                let i = self.lost.iter().position(|p| p.id == piece).ok_or(RunError::NotLost(piece))?;
-                let role = self.lost[i].role;
+                let role = self.army.lost_piece(piece)?.role;
                 if self.owned(role) >= self.limit(role) {
                     return Err(RunError::Limit(role));
                 }
                 // Named once it is back in the roster (a lost piece has no name in the
                 // army: the line said `your  is back`).
-                let p = self.lost.remove(i);
+                self.army.revive(piece)?;
                 self.stats.brought_back.push(role);
-                self.roster.push(p);
-                self.roster.sort_by_key(|p| p.id);
                 let name = self.piece_name(piece).map(|n| n.to_string()).unwrap_or_default();
                 out.push(msg(format!("your {name} is back")));
             }
             RestChoice::RemoveModifier { piece } => {
                 let name = self.piece_name(piece).map(|n| n.to_string()).unwrap_or_default();
-                let p = self.roster.iter_mut().find(|p| p.id == piece).ok_or(RunError::NoSuchPiece(piece))?;
-                let m = p.modifier.take().ok_or(RunError::NoModifier(piece))?;
+                let m = self.army.remove_modifier(piece)?;
                 out.push(msg(format!("your {name} is no longer {}", m.title())));
             }
             RestChoice::Leave => out.push(msg("you left without a change".into())),
@@ -255,7 +240,8 @@ impl Run {
     pub(super) fn name_item(&self, mut event: BattleEvent) -> BattleEvent {
         if let BattleEvent::ItemUsed { slot, name, .. } = &mut event {
             *name = self
-                .pack
+                .purse
+                .pack()
                 .get(usize::from(*slot))
                 .and_then(|&id| self.config.items.get(id))
                 .map(|i| i.name.clone());
@@ -265,7 +251,7 @@ impl Run {
 
     /// The map phase after a node: the choices from the current node, or the end of a won run.
     pub(super) fn map_phase(&self) -> RunPhase {
-        let choices = self.route.as_ref().map(|r| r.choices(self.at)).unwrap_or_default();
+        let choices = self.journey.choices();
         if choices.is_empty() { RunPhase::Over { victory: true } } else { RunPhase::Map { choices } }
     }
 
@@ -275,13 +261,13 @@ impl Run {
         let items = &self.config.items;
         let badges: Vec<&Item> = items
             .of(Category::Badge)
-            .filter(|i| !self.badges.contains(&i.id) && self.config.offers_item(i.id))
+            .filter(|i| !self.purse.has_badge(i.id) && self.config.offers_item(i.id))
             .collect();
         let w: Vec<u32> = badges.iter().map(|i| items.rarity_weights.weight(i.rarity)).collect();
         if w.iter().sum::<u32>() == 0 {
             return None;
         }
-        let mut r = rng(self.config.seed, tags::ELITE, u64::from(self.battles_started), 0);
+        let mut r = rng(self.config.seed, tags::ELITE, u64::from(self.journey.battles_started()), 0);
         Some(badges[weighted(&mut r, &w)].id)
     }
 
@@ -291,13 +277,15 @@ impl Run {
         placements: &[(u32, Square)],
     ) -> Result<(), RunError> {
         let squares = encounter.board.deployment_squares();
-        if placements.len() != self.roster.len() {
-            return Err(
-                DeploymentError::Count { placements: placements.len(), pieces: self.roster.len() }.into()
-            );
+        if placements.len() != self.army.roster().len() {
+            return Err(DeploymentError::Count {
+                placements: placements.len(),
+                pieces: self.army.roster().len(),
+            }
+            .into());
         }
         for (i, &(id, sq)) in placements.iter().enumerate() {
-            if !self.roster.iter().any(|p| p.id == id) {
+            if self.army.piece(id).is_none() {
                 return Err(RunError::NoSuchPiece(id));
             }
             if !squares.contains(&sq) {
@@ -318,7 +306,7 @@ impl Run {
         encounter: Encounter,
         placements: &[(u32, Square)],
     ) -> Result<Vec<RunEvent>, RunError> {
-        let mut setup = encounter.setup(&self.roster, placements, self.perks.skills);
+        let mut setup = encounter.setup(self.army.roster(), placements, self.perks.skills);
         self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
@@ -330,10 +318,10 @@ impl Run {
             rule.apply(&mut setup);
         }
         let battle = Battle::new(&setup).map_err(|e| RunError::Encounter(EncounterError::Battle(e)))?;
-        self.battles_started += 1;
+        self.journey.start_battle();
         let out = vec![msg(format!(
             "battle {} ({}{}): {}{}; {} moves",
-            self.battles_started,
+            self.journey.battles_started(),
             encounter.title(),
             self.boss_rule().map(|r| format!(", boss: {r}")).unwrap_or_default(),
             setup.objective,
@@ -351,7 +339,7 @@ impl Run {
     pub(super) fn enemy_turns<S: Supply>(&mut self, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
         let tuning = self.stage_tuning();
         let seed = self.config.enemy_stream();
-        let index = u64::from(self.battles_started);
+        let index = u64::from(self.journey.battles_started());
         let evaluation = self.evaluation;
         let stage = self.encounter.as_ref().map_or(1, |e| e.stage);
         let searches = &mut self.enemy_searches;
@@ -392,7 +380,7 @@ impl Run {
         }
         let shop = match status {
             BattleStatus::Victory { .. }
-                if self.route.is_none() && self.battles_won + 1 < BATTLES_PER_RUN =>
+                if self.journey.route().is_none() && self.journey.battles_won() + 1 < BATTLES_PER_RUN =>
             {
                 Some(supply.shop(|| self.make_stock(0))?)
             }
@@ -415,19 +403,14 @@ impl Run {
             .filter(|(_, s)| s.is_some_and(|s| s.used))
             .map(|(i, _)| i)
             .collect();
-        for &i in used.iter().rev() {
-            if i < self.pack.len() {
-                self.pack.remove(i);
-            }
-        }
+        self.purse.remove_used(&used);
         self.stats.pawns_lost += st.pawns_lost;
         self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
         self.stats.owned_lost += st.owned_lost;
-        let roles = dead.iter().filter_map(|id| self.roster.iter().find(|p| p.id == *id).map(|p| p.role));
+        let roles = dead.iter().filter_map(|id| self.army.piece(*id).map(|p| p.role));
         self.stats.lost_roles.extend(roles);
         self.stats.enemy_killed += st.enemy_killed;
-        self.promotions.0 += st.promotions;
-        self.promotions.1 += st.promotions_after_teleport;
+        self.army.count_promotions(st.promotions, st.promotions_after_teleport);
         let encounter = self.encounter.as_ref().expect("in battle");
         let mut record = BattleRecord {
             stage: encounter.stage,
@@ -440,7 +423,7 @@ impl Run {
             reward: None,
             defeat: None,
             node: self.node_kind(),
-            act: self.at.map_or(0, |a| a.act as u32),
+            act: self.journey.at().map_or(0, |a| a.act as u32),
             lost: dead.len() as u32,
         };
         let mut out = Vec::new();
@@ -451,11 +434,10 @@ impl Run {
                 reward.tree_gold = self.perks.victory_gold;
                 reward.gold += reward.tree_gold;
                 let (points, gold) = (reward.points, reward.gold);
-                self.points += points;
-                self.gold += gold;
-                self.battles_won += 1;
+                self.purse.earn(points, gold);
+                self.journey.win_battle();
                 record = BattleRecord { won: true, bonus, points, gold, reward: Some(reward), ..record };
-                if self.route.is_some() {
+                if self.journey.route().is_some() {
                     out.push(msg(format!(
                         "battle won with {left} moves left{}: +{points} points, +{gold} gold",
                         if bonus { " and the bonus" } else { "" }
@@ -468,7 +450,7 @@ impl Run {
                     "battle won with {left} moves left{}: +{points} points, +{gold} gold (army restored)",
                     if bonus { " and the bonus" } else { "" }
                 )));
-                if self.battles_won >= BATTLES_PER_RUN {
+                if self.journey.battles_won() >= BATTLES_PER_RUN {
                     self.phase = RunPhase::Over { victory: true };
                     out.push(msg("the run is won".into()));
                 } else {
@@ -478,17 +460,15 @@ impl Run {
             }
             BattleStatus::Defeat { reason } => {
                 record.defeat = Some(reason);
-                if self.route.is_some() {
+                if self.journey.route().is_some() {
                     out.push(msg(format!("battle lost: {reason}; the run ends")));
                     for &id in &dead {
-                        if let Some(i) = self.roster.iter().position(|p| p.id == id) {
-                            self.lost.push(self.roster.remove(i));
-                        }
+                        self.army.lose(id);
                     }
                 } else {
                     out.push(msg(format!("battle lost: {reason}; the run ends (army and gold reset)")));
-                    self.gold = 0;
-                    self.roster = initial_roster();
+                    self.purse.lose_gold();
+                    self.army.reset();
                 }
                 self.phase = RunPhase::Over { victory: false };
             }
@@ -518,10 +498,9 @@ impl Run {
         let mut names = Vec::new();
         for &id in dead {
             if let Some(name) = self.piece_name(id)
-                && let Some(i) = self.roster.iter().position(|p| p.id == id)
+                && self.army.lose(id)
             {
                 names.push(name.to_string());
-                self.lost.push(self.roster.remove(i));
             }
         }
         if !names.is_empty() {
@@ -529,16 +508,16 @@ impl Run {
         }
         if self.node_kind() == Some(NodeKind::Elite)
             && let Some(id) = self.elite_badge()
+            && self.purse.add_badge(id).is_ok()
         {
-            self.badges.push(id);
             let name = self.config.items.get(id).map_or_else(String::new, |i| i.name.clone());
             out.push(msg(format!("the elite drops a badge: {name}")));
         }
-        let last = matches!((&self.route, self.at), (Some(r), Some(at)) if r.is_final(at));
+        let last = self.journey.at_final();
         if last {
             self.phase = RunPhase::Over { victory: true };
             out.push(msg("the run is won".into()));
-        } else if self.roster.is_empty() {
+        } else if self.army.roster().is_empty() {
             self.phase = RunPhase::Over { victory: false };
             out.push(msg("no piece is left; the run ends".into()));
         } else {
@@ -555,8 +534,13 @@ impl Run {
     /// the badges the run does not own, never one twice (none left: no more badge slots).
     pub(super) fn make_stock(&self, reroll: u32) -> Vec<ShopSlot> {
         // A route's shops are told apart by their node (two may follow one battle).
-        let node = self.at.map_or(0, |a| (1 + a.act * 16 + a.row) as u64) << 32;
-        let mut r = rng(self.config.seed, tags::SHOP, u64::from(self.battles_won) | node, u64::from(reroll));
+        let node = self.journey.at().map_or(0, |a| (1 + a.act * 16 + a.row) as u64) << 32;
+        let mut r = rng(
+            self.config.seed,
+            tags::SHOP,
+            u64::from(self.journey.battles_won()) | node,
+            u64::from(reroll),
+        );
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let mut weights = [30, 25, 25, 15, 8, 2];
         for (w, &role) in weights.iter_mut().zip(&roles) {
@@ -600,7 +584,7 @@ impl Run {
             }
         }
         let mut badges: Vec<&Item> =
-            items.of(Category::Badge).filter(|i| !self.badges.contains(&i.id)).filter(open).collect();
+            items.of(Category::Badge).filter(|i| !self.purse.has_badge(i.id)).filter(open).collect();
         for _ in 0..shop.badges {
             let Some(i) = draw(&mut r, &badges) else { break };
             badges.retain(|b| b.id != i.id);

@@ -35,7 +35,7 @@
 //!   lines (both outside `#[cfg(test)]` items), save the ones [`KNOWN_LONG_FILES`] and
 //!   [`KNOWN_LONG_FUNCTIONS`] list at their size today, which may shrink and never grow;
 //! - `Run` and `Battle` have at most [`MAX_PART_FIELDS`] fields, save the counts [`OWNED_PARTS`]
-//!   records today (14 and 30), which may shrink and never grow;
+//!   records today (`Run` within it; `Battle` 30), which may shrink and never grow;
 //! - `cargo package` accepts each library crate. Here without compiling them (`--no-verify`: the
 //!   manifests, the files, the path dependencies' versions and the dependency resolution, in about a
 //!   second); `.ci/run` runs the verifying `cargo package`, which builds each packaged crate on its own
@@ -1051,7 +1051,7 @@ const MAX_PART_FIELDS: usize = 8;
 /// `Run` and `Battle`: the file that defines each and its field count today where it is over
 /// [`MAX_PART_FIELDS`], a debt that may shrink and never grow (a count within the limit is no debt).
 const OWNED_PARTS: [(&str, &str, usize); 2] =
-    [("crates/roguelite/src/run/mod.rs", "Run", 14), ("crates/roguelite/src/battle/mod.rs", "Battle", 30)];
+    [("crates/roguelite/src/run/mod.rs", "Run", 8), ("crates/roguelite/src/battle/mod.rs", "Battle", 30)];
 
 /// The number of fields of the struct `name` in `file`, if it defines one.
 fn field_count(file: &syn::File, name: &str) -> Option<usize> {

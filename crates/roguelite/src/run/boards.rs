@@ -11,7 +11,7 @@ impl Run {
     /// win); an unproved one stays as generated. The pack's consumables are left out (the solver never
     /// uses them; they can only help the player).
     pub(super) fn prove(&self, encounter: &mut Encounter, battle_index: u64, boss: Option<BossRule>) -> bool {
-        let proof = &self.config.economy.proof;
+        let proof = &self.terms.config().economy.proof;
         if proof.nodes == 0 {
             return false;
         }
@@ -23,7 +23,7 @@ impl Run {
         if proved {
             encounter.proof = Some(s.moves);
             let floor = encounter.move_budget.max(s.moves + proof.slack(encounter.stage));
-            encounter.move_budget = floor.saturating_sub(self.config.rank.proof_cut).max(s.moves);
+            encounter.move_budget = floor.saturating_sub(self.terms.config().rank.proof_cut).max(s.moves);
         }
         proved
     }
@@ -36,8 +36,8 @@ impl Run {
         stage: u32,
         battle_index: u64,
     ) -> impl Fn(&Battle) -> Option<BattleAction> + use<> {
-        let tuning = self.config.tuning.for_stage(stage.saturating_sub(1) as usize).top_ranked();
-        enemy_policy(self.config.enemy_stream(), battle_index, tuning, self.evaluation)
+        let tuning = self.terms.config().tuning.for_stage(stage.saturating_sub(1) as usize).top_ranked();
+        enemy_policy(self.terms.config().enemy_stream(), battle_index, tuning, *self.terms.evaluation())
     }
 
     /// The battle a proof or the short-win check searches: `encounter` with the default deployment,
@@ -45,12 +45,12 @@ impl Run {
     /// [`PROOF_MAX_MOVES`]. `None` when the army does not fit.
     pub(super) fn proof_battle(&self, encounter: &Encounter, boss: Option<BossRule>) -> Option<Battle> {
         let deployment = default_deployment(&encounter.board, self.army.roster())?;
-        let mut setup = encounter.setup(self.army.roster(), &deployment, self.perks.skills);
+        let mut setup = encounter.setup(self.army.roster(), &deployment, self.terms.perks().skills);
         self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
-        setup.skill_rules = self.config.battle_rules;
-        setup.skills_reach_objectives = self.config.skills_reach_objectives;
+        setup.skill_rules = self.terms.config().battle_rules;
+        setup.skills_reach_objectives = self.terms.config().skills_reach_objectives;
         setup.move_budget = PROOF_MAX_MOVES;
         if let Some(rule) = boss {
             rule.apply(&mut setup);
@@ -67,7 +67,7 @@ impl Run {
         battle_index: u64,
         boss: Option<BossRule>,
     ) -> bool {
-        let nodes = self.config.economy.proof.short_win_nodes;
+        let nodes = self.terms.config().economy.proof.short_win_nodes;
         if nodes == 0 {
             return true;
         }
@@ -110,7 +110,7 @@ impl Run {
     /// Whether a generated encounter may be offered: proved ([`Run::prove`]) with proofs on,
     /// otherwise free of short wins ([`Run::free_of_short_wins`]).
     pub(super) fn acceptable(&self, encounter: &mut Encounter, battle: u64, boss: Option<BossRule>) -> bool {
-        if self.config.economy.proof.nodes == 0 {
+        if self.terms.config().economy.proof.nodes == 0 {
             self.free_of_short_wins(encounter, battle, boss)
         } else {
             self.prove(encounter, battle, boss)
@@ -129,7 +129,7 @@ impl Run {
     /// validations that failed on the way.
     pub(super) fn generate_first_board(&self) -> (Vec<Encounter>, u32) {
         let stage_one: Vec<_> = self.templates().into_iter().filter(|t| t.stage == 1).collect();
-        let mut r = rng(self.config.seed, tags::FIRST, 0, 0);
+        let mut r = rng(self.terms.config().seed, tags::FIRST, 0, 0);
         let t = &stage_one[r.gen_range(0..stage_one.len())];
         let g = self.generate_proved(t, &mut r, None);
         (vec![g.encounter], g.failed)
@@ -141,7 +141,7 @@ impl Run {
     /// pool has others (not in a re-simulated version 1 log, which keeps the first three).
     pub(super) fn generate_board_options(&self, stage: u32) -> (Vec<Encounter>, u32) {
         let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
-        pool.shuffle(&mut rng(self.config.seed, tags::BOARD, u64::from(stage), 99));
+        pool.shuffle(&mut rng(self.terms.config().seed, tags::BOARD, u64::from(stage), 99));
         let mut failed = 0;
         let mut options = Vec::new();
         let mut fallbacks = Vec::new();
@@ -151,12 +151,12 @@ impl Run {
             }
             let g = self.generate_proved(
                 t,
-                &mut rng(self.config.seed, tags::BOARD, u64::from(stage), i as u64),
+                &mut rng(self.terms.config().seed, tags::BOARD, u64::from(stage), i as u64),
                 None,
             );
             failed += g.failed;
             // A template that gave only the fallback formation yields its place to the next one.
-            if g.encounter.fallback && !self.legacy {
+            if g.encounter.fallback && !self.terms.legacy() {
                 fallbacks.push(g.encounter);
             } else {
                 options.push(g.encounter);
@@ -184,7 +184,7 @@ impl Run {
         if let Some(BossRule::IronKing) = boss {
             g.encounter.objective = crate::battle::Objective::CaptureKing;
         }
-        let bonus = kind.budget_bonus(at.act, &self.config.economy.route);
+        let bonus = kind.budget_bonus(at.act, &self.terms.config().economy.route);
         // A proved board keeps at least its shortest win, whatever the node takes off.
         let floor = g.encounter.proof.unwrap_or(0).max(1);
         g.encounter.move_budget = g.encounter.move_budget.saturating_add_signed(bonus).max(floor);
@@ -204,20 +204,20 @@ impl Run {
     ) -> Option<(EncounterTemplate, ChaCha8Rng)> {
         let stage = kind.stage(at.act)?;
         let mut pool: Vec<_> = self.templates().into_iter().filter(|t| t.stage == stage).collect();
-        let mut r = rng(self.config.seed, tags::NODE, (at.act * 16 + at.row) as u64, at.index as u64);
+        let mut r = rng(self.terms.config().seed, tags::NODE, (at.act * 16 + at.row) as u64, at.index as u64);
         if pool.is_empty() {
             return None;
         }
         let drawn = r.gen_range(0..pool.len());
-        let place = self.config.templates_once.then(|| self.stage_place(at, stage)).flatten();
+        let place = self.terms.config().templates_once.then(|| self.stage_place(at, stage)).flatten();
         let t = match place {
             Some(place) => {
                 // One order of the stage's templates for every run; a run takes the window of it
                 // that starts at `seed * step`, so consecutive seeds take windows side by side.
                 pool.shuffle(&mut rng(0, tags::TEMPLATE_ORDER, u64::from(stage), 0));
                 let n = pool.len() as u64;
-                let step = window_step(crate::route::most_battle_nodes(stage, self.config.acts), n);
-                let start = self.config.seed % n * step % n;
+                let step = window_step(crate::route::most_battle_nodes(stage, self.terms.config().acts), n);
+                let start = self.terms.config().seed % n * step % n;
                 pool.swap_remove(((start + place as u64) % n) as usize)
             }
             None => pool.swap_remove(drawn),
@@ -250,11 +250,11 @@ impl Run {
     #[must_use]
     pub fn node_preview(&self, at: NodeRef) -> Option<NodePreview> {
         let kind = self.journey.route()?.node(at)?.kind;
-        let tuning = &self.config.economy.route;
+        let tuning = &self.terms.config().economy.route;
         if !kind.is_battle() {
             return None;
         }
-        if let Some(e) = self.config.scripted_encounter(self.journey.battles_started() as usize) {
+        if let Some(e) = self.terms.config().scripted_encounter(self.journey.battles_started() as usize) {
             return Some(NodePreview::of_encounter(e, kind, at.act, tuning));
         }
         let (t, _) = self.node_template(at, kind)?;
@@ -272,7 +272,7 @@ impl Run {
     pub fn node_board(&self, at: NodeRef) -> Option<(Encounter, NodePreview)> {
         let RunPhase::Map { choices } = &self.phase else { return None };
         if !choices.contains(&at)
-            || self.config.scripted_encounter(self.journey.battles_started() as usize).is_some()
+            || self.terms.config().scripted_encounter(self.journey.battles_started() as usize).is_some()
         {
             return None;
         }
@@ -281,7 +281,8 @@ impl Run {
             return None;
         }
         let encounter = self.generate_node_board(at, kind).0.into_iter().next()?;
-        let mut preview = NodePreview::of_encounter(&encounter, kind, at.act, &self.config.economy.route);
+        let mut preview =
+            NodePreview::of_encounter(&encounter, kind, at.act, &self.terms.config().economy.route);
         preview.move_budget = Some(self.battle_budget(&encounter));
         Some((encounter, preview))
     }

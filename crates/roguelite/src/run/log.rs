@@ -398,8 +398,8 @@ impl Run {
             && offers.len() <= Modifier::ALL.len()
             && offers.iter().enumerate().all(|(i, m)| !offers[..i].contains(m));
         let offers = if offers_ok { offers.clone() } else { Run::generate_offers(&log.config, false) };
-        let mut run = Run::start(log.config.clone(), offers);
-        run.evaluation = evaluation;
+        let mut run = Run::start(log.config.clone(), offers, false);
+        run.terms.set_evaluation(evaluation);
         if !offers_ok {
             return Resumed {
                 run,
@@ -415,7 +415,7 @@ impl Run {
                 next.resolve(&step.decision, &mut supply).and_then(|events| supply.finish().map(|()| events));
             match result {
                 Ok(events) => {
-                    next.steps.push(step.clone());
+                    next.chronicle.record(step.clone());
                     battle.step(matches!(run.phase(), RunPhase::Battle), &next, events);
                     run = next;
                 }
@@ -446,14 +446,14 @@ impl Run {
         if !offers_ok {
             return Err(ReplayError { index: 0, problem: ReplayProblem::InvalidOffer });
         }
-        let mut run = Run::start(log.config.clone(), offers.clone());
+        let mut run = Run::start(log.config.clone(), offers.clone(), false);
         for (index, step) in log.steps.iter().enumerate() {
             let mut next = run.clone();
             let mut supply = Recorded::new(step);
             next.resolve(&step.decision, &mut supply)
                 .and_then(|_| supply.finish())
                 .map_err(|problem| ReplayError { index, problem })?;
-            next.steps.push(step.clone());
+            next.chronicle.record(step.clone());
             each(&run, step, &next);
             run = next;
         }
@@ -468,9 +468,8 @@ impl Run {
     /// so its next save is a current log.
     #[must_use]
     pub fn resume_legacy(log: &LegacyRunLog, evaluation: Evaluation) -> Resumed {
-        let mut run = Run::start(log.config.clone(), Run::generate_offers(&log.config, true));
-        run.evaluation = evaluation;
-        run.legacy = true;
+        let mut run = Run::start(log.config.clone(), Run::generate_offers(&log.config, true), true);
+        run.terms.set_evaluation(evaluation);
         let mut battle = BattleEvents::default();
         for (index, decision) in log.decisions.iter().enumerate() {
             let was_battle = matches!(run.phase(), RunPhase::Battle);
@@ -496,9 +495,9 @@ impl Run {
         RunLog {
             version: RUN_LOG_VERSION,
             game_version: GAME_VERSION.to_string(),
-            config: self.config.clone(),
-            offers: self.offers.clone(),
-            steps: self.steps.clone(),
+            config: self.terms.config().clone(),
+            offers: self.terms.offers().to_vec(),
+            steps: self.chronicle.steps().to_vec(),
         }
     }
 }

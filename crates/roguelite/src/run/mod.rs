@@ -8,21 +8,25 @@
 
 mod army;
 mod boards;
+mod chronicle;
 mod journey;
 mod log;
 mod purse;
 mod resolve;
 mod shop;
 mod summary;
+mod terms;
 
 pub use log::{
     GAME_VERSION, LegacyRunLog, RUN_LOG_VERSION, ReplayError, ReplayProblem, Resumed, RunLog, Step,
 };
 
 use army::Army;
+use chronicle::Chronicle;
 use journey::Journey;
 use log::{Live, Supply};
 use purse::Purse;
+use terms::Terms;
 
 pub use shop::{PieceLimit, Shop, ShopItem, ShopOffer, ShopSlot};
 pub use summary::{BattleRecord, RunEvent, RunKey, RunStats, RunSummary};
@@ -380,8 +384,8 @@ fn rng(seed: u64, tag: u64, a: u64, b: u64) -> ChaCha8Rng {
 /// A run in progress.
 #[derive(Clone, Debug)]
 pub struct Run {
-    config: RunConfig,
-    perks: Perks,
+    /// The configuration, perks, start offer and the enemy's evaluation.
+    terms: Terms,
     /// The owned pieces, the lost ones and the promotions.
     army: Army,
     /// Gold, points, badges and the pack.
@@ -391,16 +395,8 @@ pub struct Run {
     phase: RunPhase,
     battle: Option<Battle>,
     encounter: Option<Encounter>,
-    offers: Vec<Modifier>,
-    steps: Vec<Step>,
-    stats: RunStats,
-    evaluation: Evaluation,
-    /// Generate as the game did before issues 14 and 15 (shops drawing every role, limits or not,
-    /// and only the four original modifiers, at their old prices; offers of those modifiers): set only
-    /// while a version 1 log is simulated again, whose decisions name slots of such shops.
-    legacy: bool,
-    /// The enemy's searches of this run, in order (live decisions only; not saved).
-    enemy_searches: Vec<EnemySearch>,
+    /// The steps (what a save holds), the statistics and the enemy's searches.
+    chronicle: Chronicle,
 }
 
 /// One enemy decision the bot searched live: the stage, the configured depth ceiling and what the
@@ -426,7 +422,7 @@ impl Run {
     #[must_use]
     pub fn new(config: RunConfig) -> Run {
         let offers = Run::generate_offers(&config, false);
-        Run::start(config, offers)
+        Run::start(config, offers, false)
     }
 
     /// The starting modifiers a configuration offers: three (more with the perks' start offers),
@@ -445,31 +441,25 @@ impl Run {
         offers
     }
 
-    /// A run at its start with the given offer.
-    fn start(config: RunConfig, offers: Vec<Modifier>) -> Run {
+    /// A run at its start with the given offer (`legacy`: generating as a version 1 log's game did).
+    fn start(config: RunConfig, offers: Vec<Modifier>, legacy: bool) -> Run {
         let perks = SkillTree::standard().perks(&config.unlocks);
         Run {
-            perks,
             army: Army::new(perks.starting_pawns),
             purse: Purse::new(perks.starting_gold + config.economy.gold.start),
             journey: Journey::default(),
             phase: RunPhase::StartOffer { offers: offers.clone() },
             battle: None,
             encounter: None,
-            offers,
-            steps: Vec::new(),
-            stats: RunStats::default(),
-            evaluation: Evaluation::default(),
-            legacy: false,
-            enemy_searches: Vec::new(),
-            config,
+            chronicle: Chronicle::default(),
+            terms: Terms::new(config, offers, legacy),
         }
     }
 
     /// The configuration.
     #[must_use]
     pub fn config(&self) -> &RunConfig {
-        &self.config
+        self.terms.config()
     }
 
     /// The same run with another [`RunConfig::enemy_seed_salt`] (the enemy's later decisions change,
@@ -477,7 +467,7 @@ impl Run {
     #[doc(hidden)]
     #[must_use]
     pub fn with_enemy_seed_salt(mut self, salt: u64) -> Run {
-        self.config.enemy_seed_salt = salt;
+        self.terms.set_enemy_seed_salt(salt);
         self
     }
 
@@ -524,7 +514,7 @@ impl Run {
     /// The perks of the unlocks.
     #[must_use]
     pub fn perks(&self) -> Perks {
-        self.perks
+        self.terms.perks()
     }
 
     /// The phase: what the run waits for.
@@ -542,13 +532,13 @@ impl Run {
     /// The evaluation the enemy bot scores positions with ([`Evaluation::default`] unless set).
     #[must_use]
     pub fn evaluation(&self) -> &Evaluation {
-        &self.evaluation
+        self.terms.evaluation()
     }
 
     /// Replaces the enemy bot's evaluation for the enemy's future decisions (experiments and tests;
     /// it is not saved: a loaded run uses the game's).
     pub fn set_evaluation(&mut self, evaluation: Evaluation) {
-        self.evaluation = evaluation;
+        self.terms.set_evaluation(evaluation);
     }
 
     /// The owned army.
@@ -560,7 +550,7 @@ impl Run {
     /// The run's item catalogue ([`RunConfig::items`]).
     #[must_use]
     pub fn items(&self) -> &ItemCatalogue {
-        &self.config.items
+        &self.terms.config().items
     }
 
     /// Owned badges, in the order they were bought.
@@ -595,18 +585,18 @@ impl Run {
     pub fn battle_budget(&self, encounter: &Encounter) -> u32 {
         encounter
             .move_budget
-            .saturating_add(self.perks.extra_moves)
+            .saturating_add(self.terms.perks().extra_moves)
             .saturating_add(self.player_rules().extra_moves)
     }
 
     /// The catalogue entries of the owned badges.
     pub fn badge_items(&self) -> impl Iterator<Item = &Item> + '_ {
-        self.purse.badges().iter().filter_map(|&id| self.config.items.get(id))
+        self.purse.badges().iter().filter_map(|&id| self.terms.config().items.get(id))
     }
 
     /// The catalogue entries of the held consumables, in pack order.
     pub fn pack_items(&self) -> impl Iterator<Item = &Item> + '_ {
-        self.purse.pack().iter().filter_map(|&id| self.config.items.get(id))
+        self.purse.pack().iter().filter_map(|&id| self.terms.config().items.get(id))
     }
 
     /// The rules the player's badges make ([`TeamRules`]).
@@ -621,11 +611,12 @@ impl Run {
 
     /// The effects of the badges the rank gives the enemy ([`RankRules::enemy_badges`]).
     fn rank_badge_effects(&self) -> Vec<Effect> {
-        self.config
+        self.terms
+            .config()
             .rank
             .enemy_badges
             .iter()
-            .filter_map(|&id| self.config.items.get(id))
+            .filter_map(|&id| self.terms.config().items.get(id))
             .map(|i| i.effect)
             .collect()
     }
@@ -663,7 +654,7 @@ impl Run {
     /// Counts so far.
     #[must_use]
     pub fn stats(&self) -> &RunStats {
-        &self.stats
+        self.chronicle.stats()
     }
 
     /// Whether the run is over.
@@ -681,13 +672,13 @@ impl Run {
             battles_won: self.journey.battles_won(),
             points: self.purse.points(),
             exp: run_exp(self.purse.points(), self.journey.battles_won(), victory),
-            stats: self.stats.clone(),
+            stats: self.chronicle.stats().clone(),
             key: RunKey {
-                seed: self.config.seed,
-                decisions: u32::try_from(self.steps.len()).unwrap_or(u32::MAX),
+                seed: self.terms.config().seed,
+                decisions: u32::try_from(self.chronicle.steps().len()).unwrap_or(u32::MAX),
             },
-            rank: self.config.rank.rank,
-            daily: self.config.daily,
+            rank: self.terms.config().rank.rank,
+            daily: self.terms.config().daily,
             abandoned: false,
         }
     }
@@ -712,7 +703,9 @@ impl Run {
         match (self.journey.route(), self.journey.at()) {
             (Some(route), Some(at)) => format!("act {} of {}, {won}", at.act + 1, route.acts.len()),
             (Some(route), None) => format!("act 1 of {}, {won}", route.acts.len()),
-            (None, _) if self.config.acts > 0 => format!("act 1 of {}, {won}", self.config.acts),
+            (None, _) if self.terms.config().acts > 0 => {
+                format!("act 1 of {}, {won}", self.terms.config().acts)
+            }
             _ => won,
         }
     }
@@ -741,7 +734,7 @@ impl Run {
     /// The purchase limit of a role in this run.
     #[must_use]
     pub fn limit(&self, role: Role) -> u32 {
-        self.perks.limit(role)
+        self.terms.perks().limit(role)
     }
 
     /// How many pieces of a role the roster holds.
@@ -771,7 +764,7 @@ impl Run {
                     ShopItem::Piece { role } => Some(self.piece_limit(role)),
                     _ => None,
                 };
-                let info = s.item.item_id().and_then(|id| self.config.items.get(id)).cloned();
+                let info = s.item.item_id().and_then(|id| self.terms.config().items.get(id)).cloned();
                 let refusal = if s.sold {
                     Some(RunError::NoSuchSlot(slot))
                 } else if s.price > self.purse.gold() {
@@ -801,11 +794,13 @@ impl Run {
     /// Why a badge or a consumable could not be bought now (owned badge, full pack, unknown id).
     fn item_refusal(&self, item: ShopItem) -> Option<RunError> {
         match item {
-            ShopItem::Badge { id } | ShopItem::Consumable { id } if self.config.items.get(id).is_none() => {
+            ShopItem::Badge { id } | ShopItem::Consumable { id }
+                if self.terms.config().items.get(id).is_none() =>
+            {
                 Some(RunError::UnknownItem(id))
             }
             ShopItem::Badge { id } if self.purse.has_badge(id) => Some(RunError::AlreadyOwned(
-                self.config.items.get(id).map_or_else(String::new, |i| i.name.clone()),
+                self.terms.config().items.get(id).map_or_else(String::new, |i| i.name.clone()),
             )),
             ShopItem::Consumable { .. } if self.purse.pack_full() => Some(RunError::PackFull),
             _ => None,
@@ -816,7 +811,7 @@ impl Run {
     /// run ([`enemy_seed`]), as a function of that state: with [`Run::stage_tuning`], what
     /// [`bot::expected_reply`](crate::bot::expected_reply) needs to show the reply the enemy will play.
     pub fn enemy_seeder(&self) -> impl Fn(&Battle) -> u64 + Send + Sync + 'static {
-        let (seed, index) = (self.config.enemy_stream(), u64::from(self.journey.battles_started()));
+        let (seed, index) = (self.terms.config().enemy_stream(), u64::from(self.journey.battles_started()));
         move |battle| enemy_seed(seed, index, battle)
     }
 
@@ -824,7 +819,7 @@ impl Run {
     #[must_use]
     pub fn stage_tuning(&self) -> StageTuning {
         let stage = self.encounter.as_ref().map_or(1, |e| e.stage);
-        self.config.tuning.for_stage(stage.saturating_sub(1) as usize)
+        self.terms.config().tuning.for_stage(stage.saturating_sub(1) as usize)
     }
 
     /// Applies a player decision and returns what happened. In battle, the enemy's turns are played
@@ -836,25 +831,25 @@ impl Run {
     pub fn apply(&mut self, decision: Decision) -> Result<Vec<RunEvent>, RunError> {
         let mut step = Step::new(decision.clone());
         let events = self.resolve(&decision, &mut Live(&mut step))?;
-        self.steps.push(step);
+        self.chronicle.record(step);
         Ok(events)
     }
 
     /// The enemy's actions that answered the last decision, in order (empty when none did).
     #[must_use]
     pub fn last_enemy_actions(&self) -> &[BattleAction] {
-        self.steps.last().map_or(&[], |s| s.enemy.as_slice())
+        self.chronicle.last_enemy_actions()
     }
 
     /// The decisions so far, in order.
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> + '_ {
-        self.steps.iter().map(|s| &s.decision)
+        self.chronicle.decisions()
     }
 
     /// The run's prices.
     #[must_use]
     pub fn prices(&self) -> &Prices {
-        &self.config.economy.prices
+        &self.terms.config().economy.prices
     }
 
     /// The shipped templates with the run's move budgets ([`Economy::budgets`](crate::tuning::Economy::budgets)) (a re-simulated
@@ -862,11 +857,11 @@ impl Run {
     #[must_use]
     pub fn templates(&self) -> Vec<EncounterTemplate> {
         let mut list = templates();
-        if self.legacy {
+        if self.terms.legacy() {
             list.retain(|t| FIRST_POOL.contains(&t.name.as_str()));
         }
         for t in &mut list {
-            if let Some(&b) = self.config.economy.budgets.get(&t.name) {
+            if let Some(&b) = self.terms.config().economy.budgets.get(&t.name) {
                 t.move_budget = b;
             }
         }
@@ -884,7 +879,7 @@ impl Run {
     /// The enemy's live searches so far (not kept in saves: a loaded run starts with none).
     #[must_use]
     pub fn enemy_searches(&self) -> &[EnemySearch] {
-        &self.enemy_searches
+        self.chronicle.enemy_searches()
     }
 }
 

@@ -55,7 +55,7 @@ impl Run {
                 let slots = supply.shop(|| self.make_stock(rerolls))?;
                 self.purse.spend(price)?;
                 out.push(msg(format!("rerolled the shop for {price} gold")));
-                let reroll_cost = self.config.economy.prices.reroll;
+                let reroll_cost = self.terms.config().economy.prices.reroll;
                 self.phase = RunPhase::Shop(Shop { slots, rerolls, free_rerolls, reroll_cost });
             }
             (RunPhase::Shop(_), Decision::LeaveShop) if self.journey.route().is_some() => {
@@ -76,14 +76,14 @@ impl Run {
                     NodeKind::Rest => self.phase = RunPhase::Rest,
                     NodeKind::Battle | NodeKind::Elite | NodeKind::Boss { .. } => {
                         let encounter = if let Some(e) =
-                            self.config.scripted_encounter(self.journey.battles_started() as usize)
+                            self.terms.config().scripted_encounter(self.journey.battles_started() as usize)
                         {
                             e.clone()
                         } else {
                             let (mut encounters, failed) = supply
                                 .encounters(self.army.roster(), || self.generate_node_board(at, kind))?;
                             let stage = kind.stage(at.act).unwrap_or(1);
-                            self.stats.failed_validations[(stage as usize).clamp(1, 3) - 1] += failed;
+                            self.chronicle.count_failed_validations(stage as usize, failed);
                             encounters.swap_remove(0)
                         };
                         out.push(msg(format!("board: {}", describe(&encounter))));
@@ -94,9 +94,10 @@ impl Run {
             (RunPhase::Rest, Decision::Rest { choice }) => {
                 out.extend(self.rest(*choice)?);
             }
-            (RunPhase::Shop(_), Decision::LeaveShop) if !self.config.scripted.is_empty() => {
+            (RunPhase::Shop(_), Decision::LeaveShop) if !self.terms.config().scripted.is_empty() => {
                 let e = self
-                    .config
+                    .terms
+                    .config()
                     .scripted_encounter(self.journey.battles_won() as usize)
                     .expect("scripted is not empty")
                     .clone();
@@ -107,7 +108,7 @@ impl Run {
                 let stage = self.journey.battles_won() + 1;
                 let (options, failed) =
                     supply.encounters(self.army.roster(), || self.generate_board_options(stage))?;
-                self.stats.failed_validations[(stage as usize - 1).min(2)] += failed;
+                self.chronicle.count_failed_validations(stage as usize, failed);
                 for (i, e) in options.iter().enumerate() {
                     out.push(msg(format!("board option {}: {}", i + 1, describe(e))));
                 }
@@ -135,10 +136,10 @@ impl Run {
         self.army.give_modifier(recipient, modifier, true)?;
         let name = self.piece_name(recipient).map(|n| n.to_string()).unwrap_or_default();
         out.push(msg(format!("your {name} becomes {}", modifier.title())));
-        if self.config.acts > 0 {
-            let acts = self.config.acts;
-            let seed = self.config.seed;
-            let tuning = &self.config.economy.route;
+        if self.terms.config().acts > 0 {
+            let acts = self.terms.config().acts;
+            let seed = self.terms.config().seed;
+            let tuning = &self.terms.config().economy.route;
             let route = supply.route(acts, || Route::generate(seed, acts, tuning))?;
             let choices = route.choices(None);
             out.push(msg(format!("the route: {} acts", route.acts.len())));
@@ -146,12 +147,12 @@ impl Run {
             self.phase = RunPhase::Map { choices };
             return Ok(out);
         }
-        let encounter = if let Some(e) = self.config.scripted_encounter(0) {
+        let encounter = if let Some(e) = self.terms.config().scripted_encounter(0) {
             e.clone()
         } else {
             let (mut encounters, failed) =
                 supply.encounters(self.army.roster(), || self.generate_first_board())?;
-            self.stats.failed_validations[0] += failed;
+            self.chronicle.count_failed_validations(1, failed);
             encounters.swap_remove(0)
         };
         out.push(msg(format!("first board: {}", describe(&encounter))));
@@ -185,14 +186,14 @@ impl Run {
                 let name = self.piece_name(r).map(|n| n.to_string()).unwrap_or_default();
                 out.push(msg(format!(
                     "bought {} for your {name} for {price} gold",
-                    self.config.items.modifier_name(modifier),
+                    self.terms.config().items.modifier_name(modifier),
                 )));
             }
             item @ (ShopItem::Badge { id } | ShopItem::Consumable { id }) => {
                 if let Some(e) = self.item_refusal(item) {
                     return Err(e);
                 }
-                let name = self.config.items.get(id).map_or_else(String::new, |i| i.name.clone());
+                let name = self.terms.config().items.get(id).map_or_else(String::new, |i| i.name.clone());
                 if matches!(item, ShopItem::Badge { .. }) {
                     self.purse.add_badge(id)?;
                 } else {
@@ -220,7 +221,7 @@ impl Run {
                 // Named once it is back in the roster (a lost piece has no name in the
                 // army: the line said `your  is back`).
                 self.army.revive(piece)?;
-                self.stats.brought_back.push(role);
+                self.chronicle.bring_back(role);
                 let name = self.piece_name(piece).map(|n| n.to_string()).unwrap_or_default();
                 out.push(msg(format!("your {name} is back")));
             }
@@ -243,7 +244,7 @@ impl Run {
                 .purse
                 .pack()
                 .get(usize::from(*slot))
-                .and_then(|&id| self.config.items.get(id))
+                .and_then(|&id| self.terms.config().items.get(id))
                 .map(|i| i.name.clone());
         }
         event
@@ -258,16 +259,16 @@ impl Run {
     /// A badge an elite drops: one the run does not own, drawn by rarity from the seed and the
     /// battle's index (`None` when every badge is owned).
     pub(super) fn elite_badge(&self) -> Option<ItemId> {
-        let items = &self.config.items;
+        let items = &self.terms.config().items;
         let badges: Vec<&Item> = items
             .of(Category::Badge)
-            .filter(|i| !self.purse.has_badge(i.id) && self.config.offers_item(i.id))
+            .filter(|i| !self.purse.has_badge(i.id) && self.terms.config().offers_item(i.id))
             .collect();
         let w: Vec<u32> = badges.iter().map(|i| items.rarity_weights.weight(i.rarity)).collect();
         if w.iter().sum::<u32>() == 0 {
             return None;
         }
-        let mut r = rng(self.config.seed, tags::ELITE, u64::from(self.journey.battles_started()), 0);
+        let mut r = rng(self.terms.config().seed, tags::ELITE, u64::from(self.journey.battles_started()), 0);
         Some(badges[weighted(&mut r, &w)].id)
     }
 
@@ -306,14 +307,14 @@ impl Run {
         encounter: Encounter,
         placements: &[(u32, Square)],
     ) -> Result<Vec<RunEvent>, RunError> {
-        let mut setup = encounter.setup(self.army.roster(), placements, self.perks.skills);
+        let mut setup = encounter.setup(self.army.roster(), placements, self.terms.perks().skills);
         self.name_units(&mut setup);
         setup.player_badges = self.badge_effects();
         setup.enemy_badges.extend(self.rank_badge_effects());
         setup.consumables = self.pack_items().map(|i| i.effect).collect();
-        setup.skill_rules = self.config.battle_rules;
-        setup.skills_reach_objectives = self.config.skills_reach_objectives;
-        setup.move_budget = setup.move_budget.saturating_add(self.perks.extra_moves);
+        setup.skill_rules = self.terms.config().battle_rules;
+        setup.skills_reach_objectives = self.terms.config().skills_reach_objectives;
+        setup.move_budget = setup.move_budget.saturating_add(self.terms.perks().extra_moves);
         if let Some(rule) = self.boss_rule() {
             rule.apply(&mut setup);
         }
@@ -338,11 +339,11 @@ impl Run {
     /// live decision) or the record supplies them (a replay).
     pub(super) fn enemy_turns<S: Supply>(&mut self, supply: &mut S) -> Result<Vec<RunEvent>, S::Error> {
         let tuning = self.stage_tuning();
-        let seed = self.config.enemy_stream();
+        let seed = self.terms.config().enemy_stream();
         let index = u64::from(self.journey.battles_started());
-        let evaluation = self.evaluation;
+        let evaluation = *self.terms.evaluation();
         let stage = self.encounter.as_ref().map_or(1, |e| e.stage);
-        let searches = &mut self.enemy_searches;
+        let chronicle = &mut self.chronicle;
         let battle = self.battle.as_mut().expect("in battle");
         let mut out = Vec::new();
         while battle.status() == BattleStatus::Ongoing && battle.to_move() == Team::Enemy {
@@ -350,7 +351,7 @@ impl Run {
                 let s = enemy_seed(seed, index, battle);
                 let start = std::time::Instant::now();
                 let decision = choose_action_with(battle, tuning, s, &evaluation);
-                searches.push(EnemySearch {
+                chronicle.record_search(EnemySearch {
                     stage,
                     depth: tuning.depth,
                     completed_depth: decision.completed_depth,
@@ -404,12 +405,8 @@ impl Run {
             .map(|(i, _)| i)
             .collect();
         self.purse.remove_used(&used);
-        self.stats.pawns_lost += st.pawns_lost;
-        self.stats.temporary_pawns_lost += st.temporary_pawns_lost;
-        self.stats.owned_lost += st.owned_lost;
-        let roles = dead.iter().filter_map(|id| self.army.piece(*id).map(|p| p.role));
-        self.stats.lost_roles.extend(roles);
-        self.stats.enemy_killed += st.enemy_killed;
+        let roles: Vec<Role> = dead.iter().filter_map(|id| self.army.piece(*id).map(|p| p.role)).collect();
+        self.chronicle.count_battle(&st, roles);
         self.army.count_promotions(st.promotions, st.promotions_after_teleport);
         let encounter = self.encounter.as_ref().expect("in battle");
         let mut record = BattleRecord {
@@ -430,8 +427,8 @@ impl Run {
         match status {
             BattleStatus::Victory { bonus } => {
                 let left = battle.moves_left();
-                let mut reward = VictoryReward::of_battle(battle, &self.config.economy.gold);
-                reward.tree_gold = self.perks.victory_gold;
+                let mut reward = VictoryReward::of_battle(battle, &self.terms.config().economy.gold);
+                reward.tree_gold = self.terms.perks().victory_gold;
                 reward.gold += reward.tree_gold;
                 let (points, gold) = (reward.points, reward.gold);
                 self.purse.earn(points, gold);
@@ -443,7 +440,7 @@ impl Run {
                         if bonus { " and the bonus" } else { "" }
                     )));
                     self.after_route_victory(&dead, &mut out);
-                    self.stats.battles.push(record);
+                    self.chronicle.record_battle(record);
                     return Ok(out);
                 }
                 out.push(msg(format!(
@@ -474,7 +471,7 @@ impl Run {
             }
             BattleStatus::Ongoing => {}
         }
-        self.stats.battles.push(record);
+        self.chronicle.record_battle(record);
         Ok(out)
     }
 
@@ -487,10 +484,16 @@ impl Run {
         let shop = Shop {
             slots,
             rerolls: 0,
-            free_rerolls: self.perks.free_rerolls,
-            reroll_cost: self.config.economy.prices.reroll.saturating_sub(self.perks.reroll_discount),
+            free_rerolls: self.terms.perks().free_rerolls,
+            reroll_cost: self
+                .terms
+                .config()
+                .economy
+                .prices
+                .reroll
+                .saturating_sub(self.terms.perks().reroll_discount),
         };
-        out.push(msg(format!("shop: {}", describe_shop(&shop, &self.config.items))));
+        out.push(msg(format!("shop: {}", describe_shop(&shop, &self.terms.config().items))));
         self.phase = RunPhase::Shop(shop);
     }
 
@@ -510,7 +513,7 @@ impl Run {
             && let Some(id) = self.elite_badge()
             && self.purse.add_badge(id).is_ok()
         {
-            let name = self.config.items.get(id).map_or_else(String::new, |i| i.name.clone());
+            let name = self.terms.config().items.get(id).map_or_else(String::new, |i| i.name.clone());
             out.push(msg(format!("the elite drops a badge: {name}")));
         }
         let last = self.journey.at_final();
@@ -536,7 +539,7 @@ impl Run {
         // A route's shops are told apart by their node (two may follow one battle).
         let node = self.journey.at().map_or(0, |a| (1 + a.act * 16 + a.row) as u64) << 32;
         let mut r = rng(
-            self.config.seed,
+            self.terms.config().seed,
             tags::SHOP,
             u64::from(self.journey.battles_won()) | node,
             u64::from(reroll),
@@ -544,20 +547,20 @@ impl Run {
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         let mut weights = [30, 25, 25, 15, 8, 2];
         for (w, &role) in weights.iter_mut().zip(&roles) {
-            if !self.legacy && self.piece_limit(role).at_limit() {
+            if !self.terms.legacy() && self.piece_limit(role).at_limit() {
                 *w = 0;
             }
         }
         let piece_slots =
-            if weights.iter().sum::<u32>() == 0 { 0 } else { self.config.rank.shop_piece_slots };
+            if weights.iter().sum::<u32>() == 0 { 0 } else { self.terms.config().rank.shop_piece_slots };
         let mut slots = Vec::new();
         for _ in 0..piece_slots {
             let i = weighted(&mut r, &weights);
             let item = ShopItem::Piece { role: roles[i] };
-            let price = self.perks.piece_price(self.prices().piece(roles[i]));
+            let price = self.terms.perks().piece_price(self.prices().piece(roles[i]));
             slots.push(ShopSlot { item, price, sold: false });
         }
-        if self.legacy {
+        if self.terms.legacy() {
             for _ in 0..2 {
                 let modifier = Modifier::ORIGINAL[r.gen_range(0..Modifier::ORIGINAL.len())];
                 let item = ShopItem::Modifier { modifier };
@@ -565,7 +568,7 @@ impl Run {
             }
             return slots;
         }
-        let items = &self.config.items;
+        let items = &self.terms.config().items;
         let draw = |r: &mut ChaCha8Rng, candidates: &[&Item]| -> Option<Item> {
             let w: Vec<u32> = candidates.iter().map(|i| items.rarity_weights.weight(i.rarity)).collect();
             if w.iter().sum::<u32>() == 0 {
@@ -573,10 +576,10 @@ impl Run {
             }
             Some(candidates[weighted(r, &w)].clone())
         };
-        let open = |i: &&Item| self.config.offers_item(i.id);
-        let shop = self.config.economy.shop;
+        let open = |i: &&Item| self.terms.config().offers_item(i.id);
+        let shop = self.terms.config().economy.shop;
         let modifiers: Vec<&Item> = items.of(Category::Modifier).filter(open).collect();
-        for _ in 0..shop.modifiers + self.perks.modifier_slots {
+        for _ in 0..shop.modifiers + self.terms.perks().modifier_slots {
             if let Some(i) = draw(&mut r, &modifiers)
                 && let Some(modifier) = i.effect.modifier()
             {

@@ -737,11 +737,9 @@ const APP_KNOWN_CLIMBS: &[(&str, &str)] = &[
     ("crate::game::foresight", "crate::screens::battle"),
     // The skill-chess screen's input state lives beside the game, with the board's `Targeting`.
     ("crate::game::input", "crate::board"),
-    // The run session plays sounds, words the run's end and the save banner itself.
+    // The run session plays sounds and answers the save banner itself.
     ("crate::run", "crate::audio"),
-    ("crate::run", "crate::screens::run_end"),
     ("crate::run", "crate::ui::save_banner"),
-    ("crate::run", "crate::ui::widgets"),
 ];
 
 /// The floor of the app module `module` (segments after `crate`) by [`APP_FLOOR_TABLE`].

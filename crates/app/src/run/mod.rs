@@ -7,6 +7,8 @@
 //! `battle`, `shop`, `board_choice`, `map`, `rest`, `run_end`) hold what the player is choosing; the run decides which
 //! of them is shown ([`RunSession::app_screen`]).
 
+pub mod words;
+
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gambit_roguelite::battle::Team;
@@ -126,13 +128,13 @@ impl BattleEnd {
                 } else {
                     "Bonus objective: missed".to_string()
                 },
-                crate::screens::run_end::victory_points_line(&reward),
+                words::victory_points_line(&reward),
                 format!("Gold: +{}", reward.gold),
             ],
             None => {
                 let cause = record.defeat.map_or_else(
                     || "The battle is lost".to_string(),
-                    |reason| crate::ui::capitalize(&reason.to_string()),
+                    |reason| words::capitalize(&reason.to_string()),
                 );
                 let mut lines = vec![format!("{cause}.")];
                 if let Some(square) = square {

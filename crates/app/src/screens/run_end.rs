@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use gambit_roguelite::economy::{ExpReward, VictoryReward};
+use gambit_roguelite::economy::ExpReward;
 use gambit_roguelite::items::ItemCatalogue;
 use gambit_roguelite::rank::{Rank, RankRules};
 use gambit_roguelite::records::RunRecord;
@@ -12,6 +12,7 @@ use gambit_roguelite::run::RunSummary;
 
 use super::Screen;
 use crate::AppSystems;
+use crate::run::words::plural;
 use crate::run::{Profile, RunSession};
 use crate::ui::section::show;
 use crate::ui::{Section, View, button, heading, label, muted_line, page_column, spawn_page};
@@ -154,22 +155,6 @@ pub fn points_line(summary: &RunSummary) -> String {
     }
 }
 
-/// `230 points: 100 for the victory, 130 for 26 moves left, 30 for the bonus objective`: a won
-/// battle's points and, in words, what they add up from (the battle's victory panel; the run end
-/// tells the run's total the same way in [`points_line`]).
-#[must_use]
-pub fn victory_points_line(reward: &VictoryReward) -> String {
-    let mut parts = vec![format!("{} for the victory", reward.base_points)];
-    if reward.move_points > 0 {
-        let left = plural(reward.moves_left, "move left", "moves left");
-        parts.push(format!("{} for {left}", reward.move_points));
-    }
-    if reward.bonus_points > 0 {
-        parts.push(format!("{} for the bonus objective", reward.bonus_points));
-    }
-    format!("{} points: {}", reward.points, parts.join(", "))
-}
-
 /// `EXP earned: 95 (45 from the points, 30 for 3 battles won, 20 for winning the run)`.
 #[must_use]
 pub fn exp_line(exp: &ExpReward) -> String {
@@ -181,11 +166,6 @@ pub fn exp_line(exp: &ExpReward) -> String {
         parts.push(format!("{} for winning the run", exp.from_victory));
     }
     format!("EXP earned: {} ({})", exp.total, parts.join(", "))
-}
-
-/// `1 battle`, `3 battles`.
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn on_action(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
@@ -245,16 +225,5 @@ mod tests {
         assert_eq!(lost_line(&summary), "Pieces lost: queen, 2 pawns (a rest brought back the queen)");
         summary.stats.brought_back = vec![Role::Pawn, Role::Queen];
         assert_eq!(lost_line(&summary), "Pieces lost: queen, 2 pawns (a rest brought back queen, pawn)");
-    }
-
-    #[test]
-    fn a_victory_s_points_are_told_in_words_without_a_formula() {
-        let line = victory_points_line(&VictoryReward::new(26, false));
-        assert_eq!(line, "230 points: 100 for the victory, 130 for 26 moves left");
-        let line = victory_points_line(&VictoryReward::new(1, true));
-        assert_eq!(line, "135 points: 100 for the victory, 5 for 1 move left, 30 for the bonus objective");
-        let line = victory_points_line(&VictoryReward::new(0, false));
-        assert_eq!(line, "100 points: 100 for the victory");
-        assert!(!line.contains('+') && !line.contains('='));
     }
 }

@@ -19,15 +19,17 @@ pub mod widgets;
 use bevy::input_focus::{InputFocus, InputFocusVisible};
 use bevy::prelude::*;
 
+/// The run's words, which the interface uses too (the run session is on the floor below).
+pub use crate::run::words::capitalize;
 pub use actions::{Activate, ButtonAction, Disabled, FocusKey, register};
 pub use pointer::{Overlay, PointerGate};
 pub use scale::{font, text_font, units};
 pub use section::{Section, View};
 pub use widgets::{
-    ButtonLabel, CARD_MARGIN, Card, CardSize, ItemTip, Selected, button, capitalize, card_row,
-    cooldown_words, error_line, heading, item_chip, label, mark, message_line, muted_line, opponent_skills,
-    page_column, recharging, reserved_line, reserved_text, row, skill_label, small_button, spawn_badge_chips,
-    spawn_card, spawn_log_tail, spawn_page, targeting_hint, text_button, wrapping_row,
+    ButtonLabel, CARD_MARGIN, Card, CardSize, ItemTip, Selected, button, card_row, cooldown_words,
+    error_line, heading, item_chip, label, mark, message_line, muted_line, opponent_skills, page_column,
+    recharging, reserved_line, reserved_text, row, skill_label, small_button, spawn_badge_chips, spawn_card,
+    spawn_log_tail, spawn_page, targeting_hint, text_button, wrapping_row,
 };
 
 use crate::AppSystems;

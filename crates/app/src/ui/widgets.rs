@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::actions::{ButtonAction, FocusKey};
 use super::scale::{text_font, units};
 use crate::palette::STANDARD;
+use crate::run::words::capitalize;
 
 /// The button label's text entity marker.
 #[derive(Component)]
@@ -395,13 +396,6 @@ pub fn spawn_page(
         ))
         .add_child(column);
     column
-}
-
-/// `swift` -> `Swift`.
-#[must_use]
-pub fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
 /// How far a skill is from ready, in words: `ready`, `1 tick`, `3 ticks` (the skill clock's ticks).

@@ -22,6 +22,10 @@ pub const DEFAULT_ITEMS_JSON: &str = include_str!("../data/items.json");
 /// How many consumables a run can hold at once.
 pub const PACK_SIZE: usize = 3;
 
+/// Hit points of every piece at the start of a battle (its [`Unit::max_hp`](crate::battle::Unit::max_hp))
+/// unless a badge raises its role's ([`TeamRules::start_hp`]).
+pub const START_HP: u8 = 2;
+
 /// The highest HP an effect may give (a Vampiric piece's maximum included).
 pub const MAX_HP: u8 = 4;
 
@@ -847,10 +851,10 @@ impl TeamRules {
         r
     }
 
-    /// The start HP of a piece of `role` (at least [`START_HP`](crate::battle::START_HP)).
+    /// The start HP of a piece of `role` (at least [`START_HP`]).
     #[must_use]
     pub fn start_hp(&self, role: Role) -> u8 {
-        self.role_hp[role.index()].max(crate::battle::START_HP)
+        self.role_hp[role.index()].max(START_HP)
     }
 
     /// Whether a piece of `role` repositions after capturing by these rules (a Swift piece always

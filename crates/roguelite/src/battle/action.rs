@@ -149,7 +149,7 @@ pub enum ActionError {
 impl Battle {
     /// Non-capturing moves of piece `id` (for a reposition), with the position's turn set to its side.
     pub(super) fn reposition_moves(&self, id: PieceId) -> Vec<Move> {
-        let u = &self.units[id as usize];
+        let u = &self.units[id];
         if !u.alive || self.board.is_frozen(u.square) {
             return Vec::new();
         }
@@ -161,10 +161,10 @@ impl Battle {
     /// The actions when the side to move has no free choice: none once the battle is over, and only
     /// the reposition's destinations plus [`BattleAction::Skip`] while one is pending. `None` otherwise.
     pub(super) fn forced_actions(&self) -> Option<Vec<BattleAction>> {
-        if self.status.is_over() {
+        if self.status().is_over() {
             return Some(Vec::new());
         }
-        let id = self.pending?;
+        let id = self.pending_reposition()?;
         let mut out: Vec<BattleAction> = self
             .reposition_moves(id)
             .into_iter()
@@ -184,7 +184,7 @@ impl Battle {
             return forced;
         }
         let mut out = Vec::new();
-        let skills = self.has_skills(self.to_move);
+        let skills = self.has_skills(self.to_move());
         for a in self.board.actions() {
             match a {
                 gambit_skills::Action::Move(m) => {
@@ -194,7 +194,7 @@ impl Battle {
                     if skills
                         && !self.teleport_promotes(from, to)
                         && !self.teleport_hits_objective(to)
-                        && !self.warded_against(to, self.to_move)
+                        && !self.warded_against(to, self.to_move())
                         && !self.shielded_objective(from)
                         && self.teleport_attacked_objective(from, to).is_none() =>
                 {
@@ -202,7 +202,7 @@ impl Battle {
                 }
                 gambit_skills::Action::Freeze(square)
                     if skills
-                        && !self.warded_against(square, self.to_move)
+                        && !self.warded_against(square, self.to_move())
                         && !self.shielded_objective(square) =>
                 {
                     out.push(BattleAction::Freeze { square })
@@ -217,17 +217,17 @@ impl Battle {
     /// The consumable uses open to the side to move (the player only): each unused slot once, on
     /// every target it accepts.
     fn push_uses(&self, out: &mut Vec<BattleAction>) {
-        if self.to_move != Team::Player {
+        if self.to_move() != Team::Player {
             return;
         }
-        for (i, slot) in self.pack.iter().enumerate() {
+        for (i, slot) in self.pack.slots().iter().enumerate() {
             let Some(slot) = slot.filter(|s| !s.used) else { continue };
             let slot_index = i as u8;
             if !slot.effect.needs_target() {
                 out.push(BattleAction::Use { slot: slot_index, target: None });
                 continue;
             }
-            for u in self.units.iter().filter(|u| u.alive) {
+            for u in self.units.list().iter().filter(|u| u.alive) {
                 if self.use_target_ok(slot.effect, u).is_ok() {
                     out.push(BattleAction::Use { slot: slot_index, target: Some(u.square) });
                 }
@@ -243,7 +243,7 @@ impl Battle {
                 unit.team == Team::Player
                     && unit.square != unit.start
                     && !self.board.is_frozen(unit.square)
-                    && self.at[unit.start.index() as usize].is_none()
+                    && self.units.id_at(unit.start).is_none()
                     && !self.position().is_blocked(unit.start)
             }
             Effect::Elixir { .. } => unit.team == Team::Player,
@@ -271,7 +271,7 @@ impl Battle {
     pub fn search_actions(&self) -> Vec<BattleAction> {
         let mut out = self.legal_actions();
         out.retain(|a| match *a {
-            BattleAction::Freeze { square } => self.unit_at(square).is_some_and(|u| u.team != self.to_move),
+            BattleAction::Freeze { square } => self.unit_at(square).is_some_and(|u| u.team != self.to_move()),
             _ => true,
         });
         out
@@ -288,7 +288,7 @@ impl Battle {
         for m in self.board.legal_moves().iter() {
             out.push(BattleAction::Move { id: self.id_at(m.from), to: m.to });
         }
-        let side = self.to_move;
+        let side = self.to_move();
         if self.has_skills(side) {
             if self.board.cooldown(side.color(), Skill::Teleport) == 0 {
                 let own: Vec<&Unit> =
@@ -322,7 +322,7 @@ impl Battle {
     }
 
     pub(super) fn id_at(&self, sq: Square) -> PieceId {
-        self.at[sq.index() as usize].expect("the rules and the unit map agree")
+        self.units.id_at(sq).expect("the rules and the unit map agree")
     }
 
     /// Whether a teleport to `to` would capture a king or a marked target (not allowed).
@@ -336,7 +336,7 @@ impl Battle {
     /// so ([`ActionError::TeleportOfObjective`], [`ActionError::FreezeOnObjective`]). A king that
     /// steps onto a frozen square later is held all the same.
     pub(super) fn shielded_objective(&self, square: Square) -> bool {
-        !self.skills_reach_objectives && self.teleport_hits_objective(square)
+        !self.conditions.skills_reach_objectives() && self.teleport_hits_objective(square)
     }
 
     /// The king or marked target of the other team, not attacked now, that a teleport of the piece
@@ -345,13 +345,14 @@ impl Battle {
     /// objective piece in line with `from` or within the teleported piece's reach of `to` is checked
     /// on a copy of the position.
     pub(super) fn teleport_attacked_objective(&self, from: Square, to: Square) -> Option<&Unit> {
-        if self.skills_reach_objectives {
+        if self.conditions.skills_reach_objectives() {
             return None;
         }
         let piece = self.board.piece_at(from)?;
         let mover = piece.color;
         let position = self.position();
         self.units
+            .list()
             .iter()
             .filter(|u| u.alive && u.team.color() != mover && (u.role == Role::King || u.target))
             .find(|u| {
@@ -380,7 +381,7 @@ impl Battle {
     /// (crate::items::TeamRules::early_promotion)): the team has the badge and the next square
     /// forward is its promotion square.
     pub(super) fn early_promotion_square(&self, team: Team, square: Square) -> bool {
-        if !self.rules[team].early_promotion {
+        if !self.conditions.rules(team).early_promotion {
             return false;
         }
         let forward = if team == Team::Player { 1 } else { -1 };
@@ -395,20 +396,20 @@ impl Battle {
     // ----- validation -----
 
     pub(super) fn own_unit(&self, id: PieceId) -> Result<&Unit, ActionError> {
-        let u = self.units.get(id as usize).filter(|u| u.alive).ok_or(ActionError::NoSuchPiece(id))?;
-        if u.team != self.to_move {
+        let u = self.units.get(id).filter(|u| u.alive).ok_or(ActionError::NoSuchPiece(id))?;
+        if u.team != self.to_move() {
             return Err(ActionError::NotYourPiece(id));
         }
         Ok(u)
     }
 
     pub(super) fn validate(&self, action: BattleAction) -> Result<Option<Move>, ActionError> {
-        if self.status.is_over() {
+        if self.status().is_over() {
             return Err(ActionError::BattleOver);
         }
         match action {
             BattleAction::Reposition { id, to } => {
-                if self.pending != Some(id) {
+                if self.pending_reposition() != Some(id) {
                     return Err(ActionError::NoRepositionOffered);
                 }
                 self.reposition_moves(id)
@@ -418,13 +419,13 @@ impl Battle {
                     .ok_or(ActionError::IllegalDestination { id, to })
             }
             BattleAction::Skip => {
-                if self.pending.is_none() {
+                if self.pending_reposition().is_none() {
                     return Err(ActionError::NoRepositionOffered);
                 }
                 Ok(None)
             }
-            _ if self.pending.is_some() => {
-                Err(ActionError::RepositionPending(self.pending.unwrap_or_default()))
+            _ if self.pending_reposition().is_some() => {
+                Err(ActionError::RepositionPending(self.pending_reposition().unwrap_or_default()))
             }
             BattleAction::Move { id, to } => {
                 let u = self.own_unit(id)?;
@@ -441,8 +442,8 @@ impl Battle {
             }
             BattleAction::Teleport { id, to } => {
                 let u = self.own_unit(id)?;
-                if !self.has_skills(self.to_move) {
-                    return Err(ActionError::NoSkills(self.to_move));
+                if !self.has_skills(self.to_move()) {
+                    return Err(ActionError::NoSkills(self.to_move()));
                 }
                 if self.board.is_frozen(u.square) {
                     return Err(ActionError::Frozen(id));
@@ -456,7 +457,7 @@ impl Battle {
                 if self.teleport_hits_objective(to) {
                     return Err(ActionError::TeleportCapturesObjective(to));
                 }
-                if self.warded_against(to, self.to_move) {
+                if self.warded_against(to, self.to_move()) {
                     return Err(ActionError::Warded(to));
                 }
                 self.board.check_teleport(u.square, to).map_err(ActionError::Skill)?;
@@ -471,10 +472,10 @@ impl Battle {
                 Ok(None)
             }
             BattleAction::Freeze { square } => {
-                if !self.has_skills(self.to_move) {
-                    return Err(ActionError::NoSkills(self.to_move));
+                if !self.has_skills(self.to_move()) {
+                    return Err(ActionError::NoSkills(self.to_move()));
                 }
-                if self.warded_against(square, self.to_move) {
+                if self.warded_against(square, self.to_move()) {
                     return Err(ActionError::Warded(square));
                 }
                 if self.shielded_objective(square) {
@@ -503,10 +504,11 @@ impl Battle {
     /// The one lookup of [`Battle::validate`]'s `Use` and [`Battle::consumable_refusal`].
     fn usable_consumable(&self, slot: u8) -> Result<crate::items::Effect, ActionError> {
         self.pack
+            .slots()
             .get(slot as usize)
             .copied()
             .flatten()
-            .filter(|s| !s.used && self.to_move == Team::Player)
+            .filter(|s| !s.used && self.to_move() == Team::Player)
             .map(|s| s.effect)
             .ok_or(ActionError::NoConsumable(slot))
     }
@@ -519,10 +521,10 @@ impl Battle {
     /// says.
     #[must_use]
     pub fn consumable_refusal(&self, slot: u8) -> Option<ActionError> {
-        if self.status.is_over() {
+        if self.status().is_over() {
             return Some(ActionError::BattleOver);
         }
-        if let Some(id) = self.pending {
+        if let Some(id) = self.pending_reposition() {
             return Some(ActionError::RepositionPending(id));
         }
         let effect = match self.usable_consumable(slot) {
@@ -530,7 +532,7 @@ impl Battle {
             Err(e) => return Some(e),
         };
         if !effect.needs_target()
-            || self.units.iter().any(|u| u.alive && self.use_target_ok(effect, u).is_ok())
+            || self.units.list().iter().any(|u| u.alive && self.use_target_ok(effect, u).is_ok())
         {
             return None;
         }
@@ -593,7 +595,7 @@ impl Battle {
     pub fn parse_action(&self, text: &str) -> Result<BattleAction, ParseActionError> {
         let text = text.trim().to_ascii_lowercase();
         let syntax = || ParseActionError::Syntax(text.chars().take(40).collect());
-        let id_on = |sq: Square| self.unit_at(sq).filter(|u| u.team == self.to_move).map(|u| u.id);
+        let id_on = |sq: Square| self.unit_at(sq).filter(|u| u.team == self.to_move()).map(|u| u.id);
         // The action the text names where it can be told (for the reason of a refusal).
         let mut named: Option<BattleAction> = None;
         let wanted: Box<dyn Fn(&BattleAction) -> bool> = if text == "skip" {
@@ -643,7 +645,7 @@ impl Battle {
     #[must_use]
     pub fn action_text(&self, action: BattleAction) -> String {
         let from = |id: PieceId| {
-            self.units.get(id as usize).filter(|u| u.alive).map_or("??".to_string(), |u| u.square.to_string())
+            self.units.get(id).filter(|u| u.alive).map_or("??".to_string(), |u| u.square.to_string())
         };
         match action {
             BattleAction::Move { id, to } | BattleAction::Reposition { id, to } => {

@@ -11,90 +11,10 @@
 use gambit_skills::{SkillAlteration, SkillAlterationError};
 use thiserror::Error;
 
+use super::edit::{BattleCounter, ListEdit};
 use super::{ActionError, Battle, BattleAction, BattleStats, BattleStatus, Cloud, PackSlot, Unit};
 use crate::types::{PieceId, Team};
 use gambit_rules::Square;
-
-/// One edit of a list of a battle: an item inserted at or removed from an index, or the item at an
-/// index changed. Applied in the order [`Battle::alterations_to`] gives, the indices are those of the
-/// list at that moment.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ListEdit<T> {
-    /// `item` is inserted at `index` (the items from `index` on move up one).
-    Insert {
-        /// Where it is inserted.
-        index: usize,
-        /// The item.
-        item: T,
-    },
-    /// `item`, at `index`, is removed (the items after it move down one).
-    Remove {
-        /// Where it is.
-        index: usize,
-        /// The item.
-        item: T,
-    },
-    /// The item at `index` changes from `before` to `after`.
-    Change {
-        /// Where it is.
-        index: usize,
-        /// The item before.
-        before: T,
-        /// The item after.
-        after: T,
-    },
-}
-
-impl<T> ListEdit<T> {
-    /// The edit that undoes this one: an insertion and a removal swap, a change runs backwards.
-    #[must_use]
-    pub fn inverse(self) -> ListEdit<T> {
-        match self {
-            ListEdit::Insert { index, item } => ListEdit::Remove { index, item },
-            ListEdit::Remove { index, item } => ListEdit::Insert { index, item },
-            ListEdit::Change { index, before, after } => {
-                ListEdit::Change { index, before: after, after: before }
-            }
-        }
-    }
-
-    /// Applies the edit to `list`; `false` (and `list` unchanged) when it does not start from it.
-    fn apply_to(&self, list: &mut Vec<T>) -> bool
-    where
-        T: PartialEq + Clone,
-    {
-        match self {
-            ListEdit::Insert { index, item } if *index <= list.len() => list.insert(*index, item.clone()),
-            ListEdit::Remove { index, item } if list.get(*index) == Some(item) => {
-                list.remove(*index);
-            }
-            ListEdit::Change { index, before, after } if list.get(*index) == Some(before) => {
-                list[*index] = after.clone();
-            }
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// A whole-number counter of a battle.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum BattleCounter {
-    /// The player's move budget ([`Battle::move_budget`]).
-    Budget,
-    /// Player moves used ([`Battle::moves_used`]).
-    MovesUsed,
-    /// Plies (actions) played.
-    Ply,
-    /// Enemy turns still to be skipped (Haste).
-    Haste,
-    /// Player teleports that did not count against the budget (free-teleport badges).
-    FreeTeleportsUsed,
-    /// The roles killed in this battle, as bits (bit `role.index()`), for a capture-role bonus.
-    KilledRoles,
-    /// Captures made by a team (first-capture badges).
-    Captures(Team),
-}
 
 /// One reversible edit of a battle. An action is a [`Checkpoint`](BattleAlteration::Checkpoint)
 /// followed by the edits that turn the battle before it into the battle after it
@@ -248,7 +168,7 @@ impl Battle {
     /// The [`ActionError`] [`Battle::apply`] gives for an action the rules refuse.
     pub fn alterations(&self, action: BattleAction) -> Result<Vec<BattleAlteration>, ActionError> {
         let mut after = self.clone();
-        after.quiet = true;
+        after.set_quiet(true);
         after.apply(action)?;
         let mut out = vec![BattleAlteration::Checkpoint];
         out.extend(self.alterations_to(&after));
@@ -267,17 +187,19 @@ impl Battle {
     pub fn alterations_to(&self, after: &Battle) -> Vec<BattleAlteration> {
         use BattleAlteration as A;
         let mut out: Vec<A> = self.board.alterations_to(&after.board).into_iter().map(A::Board).collect();
-        list_edits(&self.units, &after.units, |u| u.id, A::Unit, &mut out);
-        list_edits(&self.clouds, &after.clouds, |c| c.squares.clone(), A::Cloud, &mut out);
-        list_edits(&self.dormant_walls, &after.dormant_walls, |&s| s, A::DormantWall, &mut out);
+        list_edits(self.units.list(), after.units.list(), |u| u.id, A::Unit, &mut out);
+        let (here, there) = (&self.hazards, &after.hazards);
+        list_edits(here.clouds(), there.clouds(), |c| c.squares.clone(), A::Cloud, &mut out);
+        list_edits(here.dormant_walls(), there.dormant_walls(), |&s| s, A::DormantWall, &mut out);
+        let (here, there) = (&self.tally, &after.tally);
         list_edits(
-            &self.recent_teleports,
-            &after.recent_teleports,
+            here.recent_teleports(),
+            there.recent_teleports(),
             |&(id, _)| id,
             A::RecentTeleport,
             &mut out,
         );
-        for (slot, (&before, &now)) in self.pack.iter().zip(&after.pack).enumerate() {
+        for (slot, (&before, &now)) in self.pack.slots().iter().zip(after.pack.slots()).enumerate() {
             if before != now {
                 out.push(A::Pack { slot, before, after: now });
             }
@@ -288,17 +210,19 @@ impl Battle {
                 out.push(A::Counter { counter, before, after: now });
             }
         }
-        if self.stats != after.stats {
-            out.push(A::Stats { before: self.stats, after: after.stats });
+        let (before, now) = (self.tally.stats(), after.tally.stats());
+        if before != now {
+            out.push(A::Stats { before, after: now });
         }
-        if self.pending != after.pending {
-            out.push(A::Pending { before: self.pending, after: after.pending });
+        let (before, now) = (self.progress, after.progress);
+        if before.pending() != now.pending() {
+            out.push(A::Pending { before: before.pending(), after: now.pending() });
         }
-        if self.to_move != after.to_move {
-            out.push(A::ToMove { before: self.to_move, after: after.to_move });
+        if before.to_move() != now.to_move() {
+            out.push(A::ToMove { before: before.to_move(), after: now.to_move() });
         }
-        if self.status != after.status {
-            out.push(A::Status { before: self.status, after: after.status });
+        if before.status() != now.status() {
+            out.push(A::Status { before: before.status(), after: now.status() });
         }
         out
     }
@@ -320,84 +244,39 @@ impl Battle {
                 self.board.apply_alteration(*a)?;
                 true
             }
-            A::Unit(edit) => self.apply_unit_edit(edit),
-            A::Cloud(edit) => edit.apply_to(&mut self.clouds),
-            A::DormantWall(edit) => edit.apply_to(&mut self.dormant_walls),
-            A::RecentTeleport(edit) => edit.apply_to(&mut self.recent_teleports),
-            A::Pack { slot, before, after } => match self.pack.get_mut(*slot) {
-                Some(s) if s == before => {
-                    *s = *after;
-                    true
-                }
-                _ => false,
-            },
+            A::Unit(edit) => self.units.apply_edit(edit),
+            A::Cloud(edit) => self.hazards.apply_cloud_edit(edit),
+            A::DormantWall(edit) => self.hazards.apply_wall_edit(edit),
+            A::RecentTeleport(edit) => self.tally.apply_recent_edit(edit),
+            A::Pack { slot, before, after } => self.pack.replace(*slot, *before, *after),
             A::Counter { counter, before, after } => {
                 self.counter(*counter) == *before && self.set_counter(*counter, *after)
             }
-            A::Stats { before, after } => replace(&mut self.stats, before, after),
-            A::Pending { before, after } => replace(&mut self.pending, before, after),
-            A::ToMove { before, after } => replace(&mut self.to_move, before, after),
-            A::Status { before, after } => replace(&mut self.status, before, after),
+            A::Stats { before, after } => self.tally.replace_stats(*before, *after),
+            A::Pending { before, after } => self.progress.replace_pending(*before, *after),
+            A::ToMove { before, after } => self.progress.replace_to_move(*before, *after),
+            A::Status { before, after } => self.progress.replace_status(*before, *after),
         };
         if applied { Ok(()) } else { Err(BattleAlterationError::StateMismatch(Box::new(alteration.clone()))) }
     }
 
-    /// A unit's edit with the square map kept: ids are indices, so a unit joins at the end and only
-    /// the last one leaves.
-    fn apply_unit_edit(&mut self, edit: &ListEdit<Unit>) -> bool {
-        let ok = match edit {
-            ListEdit::Insert { index, item } => *index == self.units.len() && usize::from(item.id) == *index,
-            ListEdit::Remove { index, .. } => *index + 1 == self.units.len(),
-            ListEdit::Change { index, before, after } => {
-                usize::from(before.id) == *index && usize::from(after.id) == *index
-            }
-        };
-        if !ok || !edit.apply_to(&mut self.units) {
-            return false;
-        }
-        let (left, arrived) = match edit {
-            ListEdit::Insert { item, .. } => (None, Some(item)),
-            ListEdit::Remove { item, .. } => (Some(item), None),
-            ListEdit::Change { before, after, .. } => (Some(before), Some(after)),
-        };
-        if let Some(u) = left.filter(|u| u.alive) {
-            let cell = &mut self.at[u.square.index() as usize];
-            if *cell == Some(u.id) {
-                *cell = None;
-            }
-        }
-        if let Some(u) = arrived.filter(|u| u.alive) {
-            self.at[u.square.index() as usize] = Some(u.id);
-        }
-        true
-    }
-
+    /// A counter's value, from the part that keeps it.
     fn counter(&self, counter: BattleCounter) -> u32 {
-        match counter {
-            BattleCounter::Budget => self.budget,
-            BattleCounter::MovesUsed => self.moves_used,
-            BattleCounter::Ply => self.ply,
-            BattleCounter::Haste => u32::from(self.haste),
-            BattleCounter::FreeTeleportsUsed => u32::from(self.free_teleports_used),
-            BattleCounter::KilledRoles => u32::from(self.killed_roles),
-            BattleCounter::Captures(team) => u32::from(self.captures[team]),
-        }
+        self.budget
+            .counter(counter)
+            .or_else(|| self.progress.counter(counter))
+            .or_else(|| self.tally.counter(counter))
+            .expect("every counter has a part")
     }
 
-    /// Sets a counter; `false` (and nothing changed) when `value` does not fit it.
+    /// Sets a counter in the part that keeps it; `false` (and nothing changed) when `value` does not
+    /// fit it.
     fn set_counter(&mut self, counter: BattleCounter, value: u32) -> bool {
-        fn fit<T: TryFrom<u32>>(slot: &mut T, value: u32) -> bool {
-            T::try_from(value).map(|v| *slot = v).is_ok()
-        }
-        match counter {
-            BattleCounter::Budget => fit(&mut self.budget, value),
-            BattleCounter::MovesUsed => fit(&mut self.moves_used, value),
-            BattleCounter::Ply => fit(&mut self.ply, value),
-            BattleCounter::Haste => fit(&mut self.haste, value),
-            BattleCounter::FreeTeleportsUsed => fit(&mut self.free_teleports_used, value),
-            BattleCounter::KilledRoles => fit(&mut self.killed_roles, value),
-            BattleCounter::Captures(team) => fit(&mut self.captures[team], value),
-        }
+        self.budget
+            .set_counter(counter, value)
+            .or_else(|| self.progress.set_counter(counter, value))
+            .or_else(|| self.tally.set_counter(counter, value))
+            .expect("every counter has a part")
     }
 }
 
@@ -412,15 +291,6 @@ const COUNTERS: [BattleCounter; 8] = [
     BattleCounter::Captures(Team::Player),
     BattleCounter::Captures(Team::Enemy),
 ];
-
-/// Sets `slot` to `after` when it holds `before`.
-fn replace<T: PartialEq + Copy>(slot: &mut T, before: &T, after: &T) -> bool {
-    if slot != before {
-        return false;
-    }
-    *slot = *after;
-    true
-}
 
 #[cfg(test)]
 mod tests {
@@ -466,43 +336,12 @@ mod tests {
         b
     }
 
-    /// Panics unless `a` and `b` are the same battle state: every field (a new field breaks this
-    /// destructuring, so it cannot be forgotten) but the events and the board's log and undo records
-    /// (applying alterations keeps the log; the board is compared by position, key, cooldowns,
-    /// freeze ticks and teleport marks).
+    /// Panics unless `a` and `b` are the same battle state: every part (a new part breaks this
+    /// destructuring, so it cannot be forgotten) but the events and quietness of the tally and the
+    /// board's log and undo records (applying alterations keeps the log; the board is compared by
+    /// position, key, cooldowns, freeze ticks and teleport marks).
     fn assert_same_state(a: &Battle, b: &Battle, context: &str) {
-        let Battle {
-            board,
-            shape,
-            units,
-            at,
-            clouds,
-            dormant_walls,
-            objective,
-            bonus,
-            budget,
-            moves_used,
-            to_move,
-            pending,
-            status,
-            ply,
-            tuning,
-            enemy_has_skills,
-            royal_kings,
-            skills_reach_objectives,
-            had_king,
-            killed_roles,
-            stats,
-            quiet,
-            events: _,
-            rules,
-            pack,
-            haste,
-            captures,
-            free_teleports_used,
-            recent_teleports,
-            reinforcements,
-        } = a;
+        let Battle { board, units, hazards, progress, budget, pack, tally, conditions } = a;
         assert_eq!(board.position(), b.board.position(), "{context}: position");
         assert_eq!(board.state_key(), b.board.state_key(), "{context}: board key");
         assert_eq!(board.frozen(), b.board.frozen(), "{context}: frozen");
@@ -512,26 +351,12 @@ mod tests {
                 assert_eq!(board.cooldown(color, skill), b.board.cooldown(color, skill), "{context}");
             }
         }
-        assert_eq!(shape, &b.shape, "{context}");
-        assert_eq!(units, &b.units, "{context}: units");
-        assert_eq!(at, &b.at, "{context}: square map");
-        assert_eq!(clouds, &b.clouds, "{context}: clouds");
-        assert_eq!(dormant_walls, &b.dormant_walls, "{context}: dormant walls");
-        assert_eq!((objective, bonus), (&b.objective, &b.bonus), "{context}");
-        assert_eq!((budget, moves_used, ply), (&b.budget, &b.moves_used, &b.ply), "{context}: counters");
-        assert_eq!((to_move, pending, status), (&b.to_move, &b.pending, &b.status), "{context}: turn");
-        assert_eq!(tuning, &b.tuning, "{context}");
-        assert_eq!(
-            (enemy_has_skills, royal_kings, skills_reach_objectives, quiet),
-            (&b.enemy_has_skills, &b.royal_kings, &b.skills_reach_objectives, &b.quiet),
-            "{context}"
-        );
-        assert_eq!((had_king, killed_roles, stats), (&b.had_king, &b.killed_roles, &b.stats), "{context}");
-        assert_eq!(rules, &b.rules, "{context}");
-        assert_eq!((pack, haste, captures), (&b.pack, &b.haste, &b.captures), "{context}: pack");
-        assert_eq!(free_teleports_used, &b.free_teleports_used, "{context}");
-        assert_eq!(recent_teleports, &b.recent_teleports, "{context}: recent teleports");
-        assert_eq!(reinforcements, &b.reinforcements, "{context}");
+        assert_eq!(units, &b.units, "{context}: units and square map");
+        assert_eq!(hazards, &b.hazards, "{context}: clouds and dormant walls");
+        assert_eq!(progress, &b.progress, "{context}: turn");
+        assert_eq!((budget, pack), (&b.budget, &b.pack), "{context}: budget and pack");
+        assert!(tally.same_counts(&b.tally), "{context}: tally {tally:?} against {:?}", b.tally);
+        assert_eq!(conditions, &b.conditions, "{context}: conditions");
     }
 
     /// Random walks through battles of every template: at each state every legal action's
@@ -610,8 +435,11 @@ mod tests {
     fn a_wrong_alteration_is_refused_and_changes_nothing() {
         let mut b = battle(0, 1);
         let before = b.clone();
-        let wrong =
-            BattleAlteration::Counter { counter: BattleCounter::Budget, before: b.budget + 1, after: 0 };
+        let wrong = BattleAlteration::Counter {
+            counter: BattleCounter::Budget,
+            before: b.move_budget() + 1,
+            after: 0,
+        };
         assert_eq!(b.apply_alteration(&wrong), Err(BattleAlterationError::StateMismatch(Box::new(wrong))));
         let mut unit = b.units()[0].clone();
         unit.id = 0;

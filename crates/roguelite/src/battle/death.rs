@@ -3,7 +3,7 @@
 
 use gambit_rules::{ByColor, File, Piece, Rank, Role, Square};
 
-use super::{Battle, BattleEvent, CLOUD_EXPOSURES, Cloud, Unit};
+use super::{Battle, BattleEvent, CLOUD_EXPOSURES, Unit};
 use crate::types::{Modifier, PieceId, Team};
 
 /// Why a piece dies.
@@ -20,15 +20,12 @@ pub(super) enum Cause {
 impl Battle {
     /// Raises every dormant wall whose square is now empty.
     pub(super) fn activate_walls(&mut self) {
-        let mut i = 0;
-        while i < self.dormant_walls.len() {
-            let sq = self.dormant_walls[i];
-            if self.at[sq.index() as usize].is_none() {
-                self.dormant_walls.remove(i);
-                self.raise_wall(sq);
-            } else {
-                i += 1;
-            }
+        if self.hazards.dormant_walls().is_empty() {
+            return;
+        }
+        let units = &self.units;
+        for sq in self.hazards.wake_walls(|sq| units.id_at(sq).is_none()) {
+            self.raise_wall(sq);
         }
     }
 
@@ -40,12 +37,14 @@ impl Battle {
     /// Deals `damage` to a living piece (not poison: [`BattleEvent::Damaged`]); at 0 HP it dies
     /// ([`Cause::Damage`]) and its death effect resolves.
     pub(super) fn damage(&mut self, id: PieceId, damage: u8) {
-        let u = self.unit_mut(id);
-        if !u.alive {
+        let Some((square, hp_left)) = self.units.update(id, |u| {
+            u.alive.then(|| {
+                u.hp = u.hp.saturating_sub(damage);
+                (u.square, u.hp)
+            })
+        }) else {
             return;
-        }
-        u.hp = u.hp.saturating_sub(damage);
-        let (square, hp_left) = (u.square, u.hp);
+        };
         self.emit(|b| BattleEvent::Damaged { unit: b.label(id), square, damage, hp_left });
         if hp_left == 0 {
             self.kill(id, Cause::Damage);
@@ -54,13 +53,15 @@ impl Battle {
 
     /// Heals a living piece by up to `hp` (never above its maximum); nothing when it is at full health.
     pub(super) fn heal(&mut self, id: PieceId, hp: u8) {
-        let u = self.unit_mut(id);
-        if !u.alive || u.hp >= u.max_hp || hp == 0 {
+        let Some((healed, square, hp_left)) = self.units.update(id, |u| {
+            (u.alive && u.hp < u.max_hp && hp > 0).then(|| {
+                let healed = hp.min(u.max_hp - u.hp);
+                u.hp += healed;
+                (healed, u.square, u.hp)
+            })
+        }) else {
             return;
-        }
-        let healed = hp.min(u.max_hp - u.hp);
-        u.hp += healed;
-        let (square, hp_left) = (u.square, u.hp);
+        };
         self.emit(|b| BattleEvent::Healed { unit: b.label(id), square, hp: healed, hp_left });
     }
 
@@ -71,33 +72,15 @@ impl Battle {
             Cause::Capture(c) => Some(c),
             Cause::Poison | Cause::Damage => None,
         };
-        let (team, role, sq, modifier, temporary) = {
-            let u = &mut self.units[id as usize];
-            u.alive = false;
-            u.hp = 0;
-            (u.team, u.role, u.square, u.modifier, u.temporary)
-        };
-        if self.at[sq.index() as usize] == Some(id) {
-            self.at[sq.index() as usize] = None;
+        let u = &self.units[id];
+        let (team, role, sq, modifier, temporary, promoted) =
+            (u.team, u.role, u.square, u.modifier, u.temporary, u.promoted);
+        if self.units.kill(id) {
             self.board.edit_position(|p| p.remove_piece(sq));
         }
         match team {
-            Team::Player => {
-                if temporary {
-                    if role == Role::Pawn {
-                        self.stats.temporary_pawns_lost += 1;
-                    }
-                } else {
-                    self.stats.owned_lost += 1;
-                    if role == Role::Pawn && !self.units[id as usize].promoted {
-                        self.stats.pawns_lost += 1;
-                    }
-                }
-            }
-            Team::Enemy => {
-                self.stats.enemy_killed += 1;
-                self.killed_roles |= 1 << role.index();
-            }
+            Team::Player => self.tally.note_player_loss(temporary, role, promoted),
+            Team::Enemy => self.tally.note_enemy_killed(role),
         }
         match cause {
             Cause::Capture(c) => {
@@ -106,13 +89,13 @@ impl Battle {
             Cause::Poison => self.emit(|b| BattleEvent::Died { unit: b.label(id), square: sq }),
             Cause::Damage => self.emit(|b| BattleEvent::Destroyed { unit: b.label(id), square: sq }),
         }
-        let rules = self.rules[team];
+        let rules = *self.conditions.rules(team);
         match modifier {
             Some(Modifier::Poisonous) => {
                 let mut squares = vec![sq];
                 for (df, dr) in [(0i8, 1i8), (1, 0), (0, -1), (-1, 0)] {
                     if let Some(n) = sq.offset(df, dr)
-                        && self.shape.is_playable(n)
+                        && self.conditions.shape().is_playable(n)
                         && !self.position().is_blocked(n)
                     {
                         squares.push(n);
@@ -121,11 +104,11 @@ impl Battle {
                 self.emit(|b| BattleEvent::CloudCreated { source: b.label(id), squares: squares.clone() });
                 let mut counters = ByColor::splat(CLOUD_EXPOSURES);
                 counters[team.other()] += rules.cloud_extra;
-                self.clouds.push(Cloud { squares, counters });
+                self.hazards.add_cloud(squares, counters);
             }
             Some(Modifier::Bulwark) => {
-                if self.at[sq.index() as usize].is_some() {
-                    self.dormant_walls.push(sq);
+                if self.units.id_at(sq).is_some() {
+                    self.hazards.add_dormant_wall(sq);
                     self.emit(|_| BattleEvent::WallDormant { square: sq });
                     // Stonewall: the capturer standing on the dormant wall is frozen.
                     if capturer.is_some() && rules.bulwark_freeze > 0 {
@@ -145,9 +128,9 @@ impl Battle {
     /// The home row of a team: the lowest (player) or highest (enemy) rank with a playable square.
     #[must_use]
     pub fn home_rank(&self, team: Team) -> Rank {
-        let mut ranks = Rank::ALL
-            .into_iter()
-            .filter(|&r| File::ALL.into_iter().any(|f| self.shape.is_playable(Square::from_coords(f, r))));
+        let mut ranks = Rank::ALL.into_iter().filter(|&r| {
+            File::ALL.into_iter().any(|f| self.conditions.shape().is_playable(Square::from_coords(f, r)))
+        });
         match team {
             Team::Player => ranks.next().unwrap_or(Rank::ALL[0]),
             Team::Enemy => ranks.next_back().unwrap_or(Rank::ALL[7]),
@@ -159,9 +142,9 @@ impl Battle {
     pub(super) fn summon(&mut self, team: Team, role: Role, fallen: Option<PieceId>) {
         let rank = self.home_rank(team);
         let spot = File::ALL.into_iter().map(|f| Square::from_coords(f, rank)).find(|&s| {
-            self.shape.is_playable(s)
+            self.conditions.shape().is_playable(s)
                 && !self.position().is_blocked(s)
-                && self.at[s.index() as usize].is_none()
+                && self.units.id_at(s).is_none()
         });
         let Some(sq) = spot else {
             match fallen {
@@ -170,17 +153,11 @@ impl Battle {
             }
             return;
         };
-        let id = self.units.len() as PieceId;
-        let hp = self.rules[team].start_hp(role);
+        let id = self.units.next_id();
+        let hp = self.conditions.rules(team).start_hp(role);
         // The next number of the side's pieces of that role (never one already shown).
-        let number = self
-            .units
-            .iter()
-            .filter(|u| u.team == team && u.name.role == role)
-            .map(|u| u.name.number)
-            .max()
-            .map_or(1, |n| n.saturating_add(1));
-        self.units.push(Unit {
+        let number = self.units.next_number(team, role);
+        self.units.join(Unit {
             id,
             team,
             role,
@@ -197,7 +174,6 @@ impl Battle {
             armor: false,
             start: sq,
         });
-        self.at[sq.index() as usize] = Some(id);
         self.board
             .edit_position(|p| p.put_piece(sq, Piece::new(team.color(), role)).map(|_| ()))
             .expect("an empty playable square");

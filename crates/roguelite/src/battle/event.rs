@@ -6,7 +6,7 @@ use gambit_rules::{Role, Square};
 use gambit_skills::Skill;
 use serde::{Deserialize, Serialize};
 
-use super::{Battle, DefeatReason, Objective};
+use super::{DefeatReason, Objective, Unit};
 use crate::types::{PieceId, PieceName, Team};
 
 /// A unit as an event names it: its id, team, role at the time of the event and the name it is shown
@@ -507,20 +507,17 @@ pub(crate) fn log_lines_of<T: fmt::Display>(
     lines
 }
 
-impl Battle {
-    /// Records an event unless the battle is quiet (the bot's search copies); `event` is only built
-    /// when it is recorded.
-    pub(super) fn emit(&mut self, event: impl FnOnce(&Battle) -> BattleEvent) {
-        if self.quiet {
-            return;
-        }
-        let e = event(self);
-        self.events.push(e);
+impl Unit {
+    /// The unit as events name it (id, team, current role, name); its `Display` is `your Knight 2`.
+    #[must_use]
+    pub fn label(&self) -> UnitRef {
+        UnitRef { id: self.id, team: self.team, role: self.role, name: self.name }
     }
 
-    /// The label of unit `id` as it is now.
-    pub(super) fn label(&self, id: PieceId) -> UnitRef {
-        self.units[id as usize].label()
+    /// A short readable name: `your Knight 2`, `enemy Rook`, `your Pawn 2 (queen)` once promoted.
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.label().to_string()
     }
 }
 

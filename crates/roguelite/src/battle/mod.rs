@@ -5,31 +5,47 @@
 //! a move, teleport, freeze or reposition (steps 2-5), `death` deaths and their effects (clouds, walls,
 //! reinforcements), `turn` the checks that end a battle and the switch of sides with poison (steps 3-7),
 //! `strand` the warning before a defeat by no action, `event` what happened, `alteration` an action
-//! described as reversible edits.
+//! described as reversible edits, `undo` the search's play and undo.
+//!
+//! A [`Battle`] is made of owned parts, each in its own file with private fields and the methods
+//! that keep its invariants: the skills board, `units` (the pieces and the square map), `hazards`
+//! (clouds, dormant walls), `progress` (the turn state), `budget` (the player's moves), `pack` (the
+//! consumables), `tally` (counts and events) and `conditions` (what the setup fixed).
 
 mod action;
 mod alteration;
+mod budget;
+mod conditions;
 mod death;
+mod edit;
 pub(crate) mod event;
+mod hazards;
+mod pack;
+mod progress;
 mod resolve;
 mod setup;
 mod state;
 mod strand;
+mod tally;
 mod turn;
 mod undo;
+mod units;
 
 use gambit_rules::{
-    ByColor, Color, Highlight, Hp, Piece, Position, PromotionPolicy, RenderCell, RenderOptions, Role,
-    RuleSet, Square, SquareSet, splitmix64,
+    ByColor, Color, Highlight, Hp, Piece, Position, RenderCell, RenderOptions, Role, Square, SquareSet,
+    splitmix64,
 };
 use gambit_skills::{ClockMode, CooldownTicks, RulesChoice, Skill, SkillBoard, SkillConfig};
 
+pub use crate::items::START_HP;
 pub use action::{ActionError, BattleAction, ParseActionError};
-pub use alteration::{BattleAlteration, BattleAlterationError, BattleCounter, ListEdit};
+pub use alteration::{BattleAlteration, BattleAlterationError};
+pub use edit::{BattleCounter, ListEdit};
 pub use event::{BattleEvent, UnitRef};
+pub use pack::PackSlot;
 pub use setup::{
-    BATTLE_SKILL_RULES, BattleError, BattleSetup, BoardShape, BonusObjective, Objective, SkillTuning,
-    UnitSpec,
+    BATTLE_RULES, BATTLE_SKILL_RULES, BattleError, BattleSetup, BoardShape, BonusObjective, Objective,
+    PROMOTION, SkillTuning, UnitSpec,
 };
 pub(crate) use setup::{classic_rules, skills_reached_objectives_before};
 pub use state::{BattleStats, BattleStatus, BonusState, Cloud, DefeatReason, Unit};
@@ -38,27 +54,15 @@ pub(crate) use undo::BattleUndo;
 
 pub use crate::types::{Modifier, PieceId, PieceName, SENTINEL_TICKS, Team};
 
-use crate::items::{Category, Effect, PACK_SIZE, TeamRules};
+use budget::Budget;
+use conditions::Conditions;
+use hazards::Hazards;
+use pack::Pack;
+use progress::Progress;
+use tally::Tally;
+use units::Units;
 
-/// One consumable in a battle's pack: its effect and whether it was used.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PackSlot {
-    /// What it does.
-    pub effect: Effect,
-    /// Used in this battle.
-    pub used: bool,
-}
-
-/// How pawns promote in battles: to a queen when the team has no living queen, else to a rook (the
-/// rules crate applies it to moves; a promotion by reposition asks it too).
-pub const PROMOTION: PromotionPolicy = PromotionPolicy::QueenIfNoneElse(Role::Rook);
-
-/// The rule set every battle is played under: skirmish rules (no check, capturable kings, no castling,
-/// en passant or double step) with [`PROMOTION`].
-pub const BATTLE_RULES: RuleSet = RuleSet::Skirmish(PROMOTION);
-
-/// Hit points of every piece at the start of a battle (its [`Unit::max_hp`]).
-pub const START_HP: u8 = 2;
+use crate::items::{Category, PACK_SIZE, TeamRules};
 
 /// Each poison cloud's per-team counter at creation: a team is exposed at this many of its
 /// start-of-turn boundaries.
@@ -69,51 +73,20 @@ pub const CLOUD_EXPOSURES: u8 = 2;
 /// (the skills board by its own equality, which leaves out its undo history).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Battle {
+    /// The skills board: the rules position (pieces, walls and holes as blocked tiles, the team to
+    /// move as its colour), cooldowns, frozen squares.
     board: SkillBoard,
-    shape: BoardShape,
-    units: Vec<Unit>,
-    at: SquareMap,
-    clouds: Vec<Cloud>,
-    dormant_walls: Vec<Square>,
-    objective: Objective,
-    bonus: Option<BonusObjective>,
-    budget: u32,
-    moves_used: u32,
-    to_move: Team,
-    pending: Option<PieceId>,
-    status: BattleStatus,
-    ply: u32,
-    tuning: ByColor<SkillTuning>,
-    enemy_has_skills: bool,
-    royal_kings: bool,
-    /// Whether skills may reach objective pieces ([`BattleSetup::skills_reach_objectives`]).
-    skills_reach_objectives: bool,
-    had_king: ByColor<bool>,
-    killed_roles: u8,
-    stats: BattleStats,
-    quiet: bool,
-    events: Vec<BattleEvent>,
-    rules: ByColor<TeamRules>,
-    pack: [Option<PackSlot>; PACK_SIZE],
-    /// Enemy turns still to be skipped (Haste).
-    haste: u8,
-    /// Captures made by each team (first-capture badges).
-    captures: ByColor<u16>,
-    /// Player teleports that did not count against the budget (free-teleport badges).
-    free_teleports_used: u8,
-    /// Units that teleported, with their moves since (at most two), for
-    /// [`BattleStats::promotions_after_teleport`].
-    recent_teleports: Vec<(PieceId, u8)>,
-    /// Enemy reinforcements every this many enemy turns ([`BattleSetup::enemy_reinforcements`]; 0:
-    /// none). Never changes after [`Battle::new`].
-    reinforcements: u32,
+    units: Units,
+    hazards: Hazards,
+    progress: Progress,
+    budget: Budget,
+    pack: Pack,
+    tally: Tally,
+    conditions: Conditions,
 }
 
 /// A cooldown no decay reaches in a battle: the value of a skill a side does not have.
 const NEVER: u32 = u32::MAX;
-
-/// Per square (a1 = 0), the living unit standing there.
-type SquareMap = [Option<PieceId>; 64];
 
 /// Refuses a setup whose board, budget, badges or pack cannot start a battle (before any piece is
 /// placed).
@@ -140,13 +113,10 @@ fn check_setup(setup: &BattleSetup) -> Result<(), BattleError> {
     Ok(())
 }
 
-/// The setup's units on an empty board of its shape: the position, the square map and the units
+/// The setup's units on an empty board of its shape: the position and the units
 /// (hit points from the teams' badges), checked square by square, army by army and against the
 /// objective.
-fn place_units(
-    setup: &BattleSetup,
-    rules: &ByColor<TeamRules>,
-) -> Result<(Position, SquareMap, Vec<Unit>), BattleError> {
+fn place_units(setup: &BattleSetup, rules: &ByColor<TeamRules>) -> Result<(Position, Units), BattleError> {
     let shape = &setup.board;
     let mut position = shape.empty_position();
     let mut at = [None; 64];
@@ -201,7 +171,7 @@ fn place_units(
         }
         _ => {}
     }
-    Ok((position, at, units))
+    Ok((position, Units::new(units)))
 }
 
 /// The skills board of a battle on `position` (skirmish rules, manual clock, the player's cooldowns as
@@ -249,47 +219,22 @@ impl Battle {
     /// zero budget, or an objective without a target.
     pub fn new(setup: &BattleSetup) -> Result<Battle, BattleError> {
         check_setup(setup)?;
-        let shape = &setup.board;
         let rules = ByColor::new(TeamRules::of(&setup.player_badges), TeamRules::of(&setup.enemy_badges));
-        let (mut position, at, units) = place_units(setup, &rules)?;
-        let enemy_king = units.iter().any(|u| u.team == Team::Enemy && u.role == Role::King);
+        let (mut position, units) = place_units(setup, &rules)?;
         position.set_turn(Color::White);
         let (board, tuning) = skill_board(setup, position, &rules);
-        let had_king =
-            ByColor::new(units.iter().any(|u| u.team == Team::Player && u.role == Role::King), enemy_king);
+        let has_king = |team| units.living(team).any(|u| u.role == Role::King);
+        let had_king = ByColor::new(has_king(Team::Player), has_king(Team::Enemy));
+        let budget = Budget::new(setup.move_budget + rules.white.extra_moves);
         Ok(Battle {
             board,
-            shape: shape.clone(),
             units,
-            at,
-            clouds: Vec::new(),
-            dormant_walls: Vec::new(),
-            objective: setup.objective,
-            bonus: setup.bonus,
-            budget: setup.move_budget + rules.white.extra_moves,
-            moves_used: 0,
-            to_move: Team::Player,
-            pending: None,
-            status: BattleStatus::Ongoing,
-            ply: 0,
-            tuning,
-            enemy_has_skills: setup.enemy_skills.is_some(),
-            royal_kings: setup.royal_kings,
-            skills_reach_objectives: setup.skills_reach_objectives,
-            reinforcements: setup.enemy_reinforcements,
-            had_king,
-            killed_roles: 0,
-            stats: BattleStats::default(),
-            quiet: false,
-            events: Vec::new(),
-            rules,
-            pack: std::array::from_fn(|i| {
-                setup.consumables.get(i).map(|&effect| PackSlot { effect, used: false })
-            }),
-            haste: 0,
-            captures: ByColor::splat(0),
-            free_teleports_used: 0,
-            recent_teleports: Vec::new(),
+            hazards: Hazards::default(),
+            progress: Progress::default(),
+            budget,
+            pack: Pack::new(&setup.consumables),
+            tally: Tally::default(),
+            conditions: Conditions::new(setup, rules, tuning, had_king),
         })
     }
 
@@ -311,146 +256,148 @@ impl Battle {
     /// [`Battle::walls`]).
     #[must_use]
     pub fn shape(&self) -> &BoardShape {
-        &self.shape
+        self.conditions.shape()
     }
 
     /// Every piece that took part, dead ones included, indexed by id.
     #[must_use]
     pub fn units(&self) -> &[Unit] {
-        &self.units
+        self.units.list()
     }
 
     /// The piece with this id.
     #[must_use]
     pub fn unit(&self, id: PieceId) -> Option<&Unit> {
-        self.units.get(id as usize)
+        self.units.get(id)
     }
 
     /// The living piece on a square.
     #[must_use]
     pub fn unit_at(&self, sq: Square) -> Option<&Unit> {
-        self.at[sq.index() as usize].map(|id| &self.units[id as usize])
+        self.units.at(sq)
     }
 
     /// The living pieces of a team, in id order.
     pub fn living(&self, team: Team) -> impl Iterator<Item = &Unit> + '_ {
-        self.units.iter().filter(move |u| u.alive && u.team == team)
+        self.units.living(team)
     }
 
     /// The poison clouds.
     #[must_use]
     pub fn clouds(&self) -> &[Cloud] {
-        &self.clouds
+        self.hazards.clouds()
     }
 
     /// Whether a square is covered by a cloud that can still hurt `team`.
     #[must_use]
     pub fn is_poisoned_for(&self, sq: Square, team: Team) -> bool {
-        self.clouds.iter().any(|c| c.remaining(team) > 0 && c.squares.contains(&sq))
+        self.hazards.is_poisoned_for(sq, team)
     }
 
     /// Squares that became walls during the battle (raised), in square order.
     #[must_use]
     pub fn walls(&self) -> Vec<Square> {
-        Square::all().filter(|&s| self.shape.is_playable(s) && self.position().is_blocked(s)).collect()
+        Square::all()
+            .filter(|&s| self.conditions.shape().is_playable(s) && self.position().is_blocked(s))
+            .collect()
     }
 
     /// Dormant Bulwark walls (their capturer still stands on them).
     #[must_use]
     pub fn dormant_walls(&self) -> &[Square] {
-        &self.dormant_walls
+        self.hazards.dormant_walls()
     }
 
     /// The objective.
     #[must_use]
     pub fn objective(&self) -> Objective {
-        self.objective
+        self.conditions.objective()
     }
 
     /// The bonus objective.
     #[must_use]
     pub fn bonus(&self) -> Option<BonusObjective> {
-        self.bonus
+        self.conditions.bonus()
     }
 
     /// The player's move budget.
     #[must_use]
     pub fn move_budget(&self) -> u32 {
-        self.budget
+        self.budget.total()
     }
 
     /// Player moves used so far (moves and teleports).
     #[must_use]
     pub fn moves_used(&self) -> u32 {
-        self.moves_used
+        self.budget.used()
     }
 
     /// Player moves left.
     #[must_use]
     pub fn moves_left(&self) -> u32 {
-        self.budget.saturating_sub(self.moves_used)
+        self.budget.left()
     }
 
     /// The team to act.
     #[must_use]
     pub fn to_move(&self) -> Team {
-        self.to_move
+        self.progress.to_move()
     }
 
     /// The piece whose Swift reposition is pending, if any.
     #[must_use]
     pub fn pending_reposition(&self) -> Option<PieceId> {
-        self.pending
+        self.progress.pending()
     }
 
     /// Where the battle stands.
     #[must_use]
     pub fn status(&self) -> BattleStatus {
-        self.status
+        self.progress.status()
     }
 
     /// Plies played (turn switches, passes included).
     #[must_use]
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.progress.ply()
     }
 
     /// The battle's running counts.
     #[must_use]
     pub fn stats(&self) -> BattleStats {
-        self.stats
+        self.tally.stats()
     }
 
     /// Enemy reinforcements: a temporary enemy pawn every this many enemy turns
     /// ([`BattleSetup::enemy_reinforcements`]; 0: none).
     #[must_use]
     pub fn enemy_reinforcements(&self) -> u32 {
-        self.reinforcements
+        self.conditions.reinforcements()
     }
 
     /// Whether the kings are royal in this battle ([`BattleSetup::royal_kings`]): losing every king
     /// loses it.
     #[must_use]
     pub fn royal_kings(&self) -> bool {
-        self.royal_kings
+        self.conditions.royal_kings()
     }
 
     /// The rules `team`'s badges make ([`TeamRules`]).
     #[must_use]
     pub fn rules(&self, team: Team) -> &TeamRules {
-        &self.rules[team]
+        self.conditions.rules(team)
     }
 
     /// The player's consumables in pack order (`None`: an empty slot), used or not.
     #[must_use]
     pub fn pack(&self) -> &[Option<PackSlot>] {
-        &self.pack
+        self.pack.slots()
     }
 
     /// Enemy turns still to be skipped (a Haste was used).
     #[must_use]
     pub fn enemy_turns_skipped(&self) -> u8 {
-        self.haste
+        self.progress.haste()
     }
 
     /// Whether `team` has a piece on a frozen square.
@@ -462,7 +409,7 @@ impl Battle {
     /// Whether `team` has skills in this battle.
     #[must_use]
     pub fn has_skills(&self, team: Team) -> bool {
-        team == Team::Player || self.enemy_has_skills
+        self.conditions.has_skills(team)
     }
 
     /// The squares where `team` could capture a piece of the other team on its next turn (the threat
@@ -500,14 +447,14 @@ impl Battle {
     /// under `capture_targets`, an enemy king under `capture_king`, none under `eliminate_army`.
     #[must_use]
     pub fn is_objective(&self, unit: &Unit) -> bool {
-        unit.team == Team::Enemy && self.objective.marks(unit.role, unit.target)
+        unit.team == Team::Enemy && self.conditions.objective().marks(unit.role, unit.target)
     }
 
     /// Whether the objective is complete: no objective piece is alive (no enemy piece at all under
     /// `eliminate_army`).
     #[must_use]
     pub fn objective_complete(&self) -> bool {
-        match self.objective {
+        match self.conditions.objective() {
             Objective::EliminateArmy => self.living(Team::Enemy).next().is_none(),
             Objective::CaptureTargets | Objective::CaptureKing => {
                 !self.living(Team::Enemy).any(|u| self.is_objective(u))
@@ -518,12 +465,12 @@ impl Battle {
     /// Whether the bonus objective is complete as things stand (judged at victory).
     #[must_use]
     pub fn bonus_complete(&self) -> bool {
-        match self.bonus {
+        match self.conditions.bonus() {
             None => false,
-            Some(BonusObjective::NoLosses) => self.stats.owned_lost == 0,
-            Some(BonusObjective::FinishWithin { moves }) => self.moves_used <= moves,
-            Some(BonusObjective::CaptureRole { role }) => self.killed_roles & (1 << role.index()) != 0,
-            Some(BonusObjective::NoSkills) => self.stats.player_skills_used == 0,
+            Some(BonusObjective::NoLosses) => self.tally.stats().owned_lost == 0,
+            Some(BonusObjective::FinishWithin { moves }) => self.budget.used() <= moves,
+            Some(BonusObjective::CaptureRole { role }) => self.tally.killed(role),
+            Some(BonusObjective::NoSkills) => self.tally.stats().player_skills_used == 0,
         }
     }
 
@@ -549,8 +496,8 @@ impl Battle {
     /// ```
     #[must_use]
     pub fn bonus_state(&self) -> Option<BonusState> {
-        let bonus = self.bonus?;
-        Some(match self.status {
+        let bonus = self.conditions.bonus()?;
+        Some(match self.progress.status() {
             BattleStatus::Victory { bonus: true } => BonusState::Earned,
             BattleStatus::Victory { bonus: false } | BattleStatus::Defeat { .. } => BonusState::Lost,
             BattleStatus::Ongoing if self.bonus_complete() => match bonus {
@@ -575,10 +522,7 @@ impl Battle {
 
     /// Turns event recording off (`true`) or on; the bot's search copies run quiet.
     pub fn set_quiet(&mut self, quiet: bool) {
-        self.quiet = quiet;
-        if quiet {
-            self.events.clear();
-        }
+        self.tally.set_quiet(quiet);
     }
 
     /// The board as plain text: rank labels, `#` blocked tiles and walls, upper case player, lower
@@ -614,13 +558,16 @@ impl Battle {
     #[must_use]
     pub fn render(&self, options: RenderOptions, last_travel: Option<(Square, Square)>) -> String {
         let area: SquareSet = Square::all()
-            .filter(|s| s.file().index() < self.shape.width && s.rank().index() < self.shape.height)
+            .filter(|s| {
+                s.file().index() < self.conditions.shape().width
+                    && s.rank().index() < self.conditions.shape().height
+            })
             .collect();
         self.position().render_with(RenderOptions { area, ..options }, |sq, c| {
-            let poisoned = self.clouds.iter().any(|cl| cl.squares.contains(&sq));
+            let poisoned = self.hazards.covers(sq);
             let highlight = if self.is_frozen(sq) {
                 Some(Highlight::Frozen)
-            } else if !self.shape.is_playable(sq) {
+            } else if !self.conditions.shape().is_playable(sq) {
                 Some(Highlight::Hole)
             } else if self.position().is_blocked(sq) {
                 Some(Highlight::Wall)
@@ -639,16 +586,12 @@ impl Battle {
         })
     }
 
-    fn unit_mut(&mut self, id: PieceId) -> &mut Unit {
-        &mut self.units[id as usize]
-    }
-
     /// A 64-bit key of the whole battle state (equal states, equal keys), for the search.
     #[must_use]
     pub fn state_key(&self) -> u64 {
         let mut k = self.board.state_key();
         let mut mix = |v: u64| k = splitmix64(k ^ v);
-        for u in &self.units {
+        for u in self.units.list() {
             if u.alive {
                 mix(u64::from(u.id) << 8
                     | u64::from(u.hp)
@@ -657,24 +600,36 @@ impl Battle {
                     | u64::from(u.armor) << 40);
             }
         }
-        for c in &self.clouds {
+        for c in self.hazards.clouds() {
             mix(u64::from(c.squares[0].index()) << 16
                 | u64::from(c.counters.white) << 8
                 | u64::from(c.counters.black));
         }
-        mix(u64::from(self.moves_used) << 32 | self.pending.map_or(0xffff, u64::from));
-        let used = self
-            .pack
-            .iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, s)| acc | u64::from(s.is_some_and(|s| s.used)) << i);
-        mix(u64::from(self.budget)
-            | u64::from(self.haste) << 16
-            | u64::from(self.captures.white.min(1)) << 24
-            | u64::from(self.captures.black.min(1)) << 25
-            | u64::from(self.free_teleports_used) << 32
-            | used << 40);
+        mix(u64::from(self.budget.used()) << 32 | self.progress.pending().map_or(0xffff, u64::from));
+        mix(u64::from(self.budget.total())
+            | u64::from(self.progress.haste()) << 16
+            | u64::from(self.tally.captures(Team::Player).min(1)) << 24
+            | u64::from(self.tally.captures(Team::Enemy).min(1)) << 25
+            | u64::from(self.budget.free_teleports_used()) << 32
+            | self.pack.used_bits() << 40);
         k
+    }
+}
+
+impl Battle {
+    /// Records an event unless the battle is quiet (the bot's search copies); `event` is only built
+    /// when it is recorded.
+    pub(super) fn emit(&mut self, event: impl FnOnce(&Battle) -> BattleEvent) {
+        if self.tally.is_quiet() {
+            return;
+        }
+        let e = event(self);
+        self.tally.record(e);
+    }
+
+    /// The label of unit `id` as it is now.
+    pub(super) fn label(&self, id: PieceId) -> UnitRef {
+        self.units[id].label()
     }
 }
 

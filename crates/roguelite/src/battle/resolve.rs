@@ -17,15 +17,15 @@ impl Battle {
     /// [`ActionError`] when the action is not legal now; nothing changes then.
     pub fn apply(&mut self, action: BattleAction) -> Result<Vec<BattleEvent>, ActionError> {
         let mv = self.validate(action)?;
-        self.events.clear();
+        self.tally.clear_events();
         self.resolve_action(action, mv);
-        Ok(std::mem::take(&mut self.events))
+        Ok(self.tally.take_events())
     }
 
     /// Resolves an action that step 1 accepted; `mv` is the rules move of a move or a reposition
     /// (what [`Battle::validate`] returns).
     pub(super) fn resolve_action(&mut self, action: BattleAction, mv: Option<Move>) {
-        let team = self.to_move;
+        let team = self.to_move();
         match action {
             BattleAction::Move { id, to } => {
                 let m = mv.expect("validated moves carry the rules move");
@@ -38,7 +38,7 @@ impl Battle {
                 self.resolve_reposition(team, id, m);
             }
             BattleAction::Skip => {
-                let id = self.pending.take().expect("validated");
+                let id = self.progress.take_pending().expect("validated");
                 self.emit(|b| BattleEvent::RepositionSkipped { unit: b.label(id) });
                 self.finish_action(team);
             }
@@ -48,16 +48,16 @@ impl Battle {
 
     /// Step 1 (the count) and step 2 for a move; then steps 3-7.
     pub(super) fn resolve_move(&mut self, team: Team, id: PieceId, m: Move, to: Square) {
-        self.age_teleport(id);
+        self.tally.note_move(id);
         // Step 1: an ordinary player move counts against the budget.
         if team == Team::Player {
-            self.moves_used += 1;
+            self.budget.spend_move();
         }
         let from = m.from;
-        let victim = self.at[to.index() as usize];
+        let victim = self.units.id_at(to);
         // Step 2: an Armored victim stops the capture: the armour breaks, the attacker stays.
         if let Some(v) = victim
-            && self.units[v as usize].armor
+            && self.units[v].armor
         {
             self.break_armor(v, id);
             if !self.budget_exhausted(team) {
@@ -98,10 +98,10 @@ impl Battle {
         if self.decided_by(team) {
             return;
         }
-        let u = &self.units[id as usize];
+        let u = &self.units[id];
         let swift = victim.is_some()
             && u.alive
-            && (u.modifier == Some(Modifier::Swift) || self.rules[team].swift_role(u.role));
+            && (u.modifier == Some(Modifier::Swift) || self.conditions.rules(team).swift_role(u.role));
         // Step 5: the budget, after the victory checks.
         if self.budget_exhausted(team) {
             return;
@@ -117,9 +117,9 @@ impl Battle {
         if self.reposition_moves(id).is_empty() {
             return false;
         }
-        self.pending = Some(id);
+        self.progress.offer_reposition(id);
         self.board.edit_position(|p| p.set_turn(team.color()));
-        let square = self.units[id as usize].square;
+        let square = self.units[id].square;
         self.emit(|b| BattleEvent::RepositionOffered { unit: b.label(id), square });
         true
     }
@@ -127,33 +127,37 @@ impl Battle {
     /// Step 2: an Armored piece's armour breaks under a capture (or a teleport onto it); the
     /// attacker stays where it was.
     fn break_armor(&mut self, victim: PieceId, by: PieceId) {
-        self.units[victim as usize].armor = false;
-        let square = self.units[victim as usize].square;
+        let square = self.units.update(victim, |u| {
+            u.armor = false;
+            u.square
+        });
         self.emit(|b| BattleEvent::ArmorBroken { unit: b.label(victim), by: b.label(by), square });
     }
 
     /// Step 2, after a capture by `capturer` of `team`: Vampiric, the frozen-capture refund and the
     /// skills badges make ready (the capturer's first capture; the victim's team's loss).
     fn after_capture(&mut self, team: Team, capturer: PieceId, victim_frozen: bool) {
-        let rules = self.rules[team];
-        let c = &mut self.units[capturer as usize];
-        if c.alive && c.modifier == Some(Modifier::Vampiric) && c.hp < MAX_HP {
-            c.hp += 1;
-            c.max_hp = c.max_hp.max(c.hp);
-            let (square, hp_left) = (c.square, c.hp);
+        let rules = *self.conditions.rules(team);
+        let healed = self.units.update(capturer, |c| {
+            (c.alive && c.modifier == Some(Modifier::Vampiric) && c.hp < MAX_HP).then(|| {
+                c.hp += 1;
+                c.max_hp = c.max_hp.max(c.hp);
+                (c.square, c.hp)
+            })
+        });
+        if let Some((square, hp_left)) = healed {
             self.emit(|b| BattleEvent::Healed { unit: b.label(capturer), square, hp: 1, hp_left });
         }
         if victim_frozen && team == Team::Player && rules.frozen_capture_refund > 0 {
-            let moves = rules.frozen_capture_refund.min(self.moves_used);
-            self.moves_used -= moves;
+            let moves = self.budget.refund(rules.frozen_capture_refund);
             self.emit(|_| BattleEvent::MovesGiven { moves });
         }
-        if self.captures[team] == 0 {
+        if self.tally.captures(team) == 0 {
             self.make_ready(team, rules.ready_on_first_capture);
         }
-        self.captures[team] = self.captures[team].saturating_add(1);
+        self.tally.note_capture(team);
         let loser = team.other();
-        self.make_ready(loser, self.rules[loser].ready_on_loss);
+        self.make_ready(loser, self.conditions.rules(loser).ready_on_loss);
     }
 
     /// Makes `team`'s skills in `bits` ([`skill_bit`]) ready at once (when the team has skills).
@@ -172,7 +176,7 @@ impl Battle {
     /// Step 2's Sentinel: a living piece that ends a move, teleport or reposition next to a living
     /// opposing Sentinel is frozen on its square for [`SENTINEL_TICKS`] ticks.
     pub(super) fn sentinel_check(&mut self, id: PieceId) {
-        let u = &self.units[id as usize];
+        let u = &self.units[id];
         if !u.alive {
             return;
         }
@@ -189,19 +193,16 @@ impl Battle {
     pub(super) fn resolve_teleport(&mut self, team: Team, id: PieceId, to: Square) {
         if team == Team::Player {
             // Step 1: a teleport counts against the budget, unless a badge makes it free.
-            if self.free_teleports_used < self.rules.white.free_teleports {
-                self.free_teleports_used += 1;
+            if self.budget.spend_teleport(self.conditions.rules(Team::Player).free_teleports) {
                 self.emit(|_| BattleEvent::FreeTeleport);
-            } else {
-                self.moves_used += 1;
             }
-            self.stats.player_skills_used += 1;
+            self.tally.note_player_skill();
         }
-        let from = self.units[id as usize].square;
-        let victim = self.at[to.index() as usize];
-        let cooldown = self.tuning[team].teleport_cooldown;
+        let from = self.units[id].square;
+        let victim = self.units.id_at(to);
+        let cooldown = self.conditions.tuning(team).teleport_cooldown;
         if let Some(v) = victim
-            && self.units[v as usize].armor
+            && self.units[v].armor
         {
             // Step 2: the armour stops it; the cast is spent.
             self.board.set_cooldown(team.color(), Skill::Teleport, cooldown);
@@ -215,8 +216,7 @@ impl Battle {
         self.board.teleport(from, to).expect("validated teleport");
         self.board.set_cooldown(team.color(), Skill::Teleport, cooldown);
         self.relocate_unit(id, from, to);
-        self.recent_teleports.retain(|&(u, _)| u != id);
-        self.recent_teleports.push((id, 0));
+        self.tally.note_teleport(id);
         self.emit(|b| BattleEvent::Teleported { unit: b.label(id), from, to });
         self.activate_walls();
         if let Some(v) = victim {
@@ -228,8 +228,10 @@ impl Battle {
         if self.decided_by(team) || self.budget_exhausted(team) {
             return;
         }
-        let u = &self.units[id as usize];
-        let recall = u.alive && u.modifier == Some(Modifier::Swift) && self.rules[team].swift_after_teleport;
+        let u = &self.units[id];
+        let recall = u.alive
+            && u.modifier == Some(Modifier::Swift)
+            && self.conditions.rules(team).swift_after_teleport;
         if recall && self.offer_reposition(team, id) {
             return;
         }
@@ -238,11 +240,11 @@ impl Battle {
 
     pub(super) fn resolve_freeze(&mut self, team: Team, square: Square) {
         if team == Team::Player {
-            self.stats.player_skills_used += 1;
+            self.tally.note_player_skill();
         }
         self.board.freeze(square).expect("validated freeze");
-        let t = self.tuning[team];
-        let rules = self.rules[team];
+        let t = self.conditions.tuning(team);
+        let rules = *self.conditions.rules(team);
         let occupant = self.unit_at(square).map(|u| (u.id, u.team, u.role));
         let king = occupant.is_some_and(|(_, _, role)| role == Role::King);
         let ticks =
@@ -263,16 +265,15 @@ impl Battle {
     }
 
     pub(super) fn resolve_reposition(&mut self, team: Team, id: PieceId, m: Move) {
-        self.age_teleport(id);
-        self.pending = None;
+        self.tally.note_move(id);
+        self.progress.take_pending();
         let (from, to) = (m.from, m.to);
         self.board.edit_position(|p| p.relocate_piece(from, to).map(|_| ())).expect("validated reposition");
         self.relocate_unit(id, from, to);
         self.emit(|b| BattleEvent::Repositioned { unit: b.label(id), from, to });
         self.activate_walls();
         self.sentinel_check(id);
-        if self.units[id as usize].role == Role::Pawn && self.position().is_promotion_square(team.color(), to)
-        {
+        if self.units[id].role == Role::Pawn && self.position().is_promotion_square(team.color(), to) {
             let role = PROMOTION.role_for(self.position(), team.color());
             self.promote_to(id, role);
         } else {
@@ -293,17 +294,15 @@ impl Battle {
     }
 
     pub(super) fn relocate_unit(&mut self, id: PieceId, from: Square, to: Square) {
-        self.at[from.index() as usize] = None;
-        self.at[to.index() as usize] = Some(id);
-        self.unit_mut(id).square = to;
+        self.units.relocate(id, from, to);
     }
 
     /// Step 3: promotes unit `id` (a pawn on its square) to `role`, or to the role a badge names
     /// ([`TeamRules::promote_to`](crate::items::TeamRules::promote_to)), and puts that piece on the
     /// board.
     pub(super) fn promote_to(&mut self, id: PieceId, role: Role) {
-        let (team, square) = (self.units[id as usize].team, self.units[id as usize].square);
-        let role = self.rules[team].promote_to.unwrap_or(role);
+        let (team, square) = (self.units[id].team, self.units[id].square);
+        let role = self.conditions.rules(team).promote_to.unwrap_or(role);
         self.board
             .edit_position(|p| p.put_piece(square, Piece::new(team.color(), role)).map(|_| ()))
             .expect("the square is playable");
@@ -314,7 +313,7 @@ impl Battle {
     /// its promotion square promotes there (queen if the team has none, else rook; or the badge's
     /// role).
     pub(super) fn early_promotion(&mut self, id: PieceId) {
-        let u = &self.units[id as usize];
+        let u = &self.units[id];
         if !u.alive || u.role != Role::Pawn || !self.early_promotion_square(u.team, u.square) {
             return;
         }
@@ -322,50 +321,36 @@ impl Battle {
         self.promote_to(id, role);
     }
 
-    /// A move (or reposition) of `id`: one more move since its teleport; forgotten after two.
-    fn age_teleport(&mut self, id: PieceId) {
-        for entry in &mut self.recent_teleports {
-            if entry.0 == id {
-                entry.1 += 1;
-            }
-        }
-        self.recent_teleports.retain(|&(_, n)| n <= 2);
-    }
-
     pub(super) fn promote(&mut self, id: PieceId, role: Role) {
-        if self.units[id as usize].team == Team::Player {
-            self.stats.promotions += 1;
-            if self.recent_teleports.iter().any(|&(u, _)| u == id) {
-                self.stats.promotions_after_teleport += 1;
-            }
+        if self.units[id].team == Team::Player {
+            self.tally.note_player_promotion(id);
         }
-        let (pawn, square) = (self.label(id), self.units[id as usize].square);
-        let u = self.unit_mut(id);
-        u.role = role;
-        u.promoted = true;
+        let (pawn, square) = (self.label(id), self.units[id].square);
+        self.units.update(id, |u| {
+            u.role = role;
+            u.promoted = true;
+        });
         self.emit(|_| BattleEvent::Promoted { unit: pawn, square, role });
     }
 
     /// A consumable's own effect (step 2; a free action: the turn does not end, the clock does not
     /// tick), then the victory checks when it may have decided the battle.
     pub(super) fn resolve_use(&mut self, slot: u8, target: Option<Square>) {
-        let s = self.pack[slot as usize].as_mut().expect("validated");
-        s.used = true;
-        let effect = s.effect;
+        let effect = self.pack.use_slot(slot);
         self.emit(|_| BattleEvent::ItemUsed { slot, effect: effect.kind().to_string(), name: None });
-        let target = target.and_then(|t| self.at[t.index() as usize]);
+        let target = target.and_then(|t| self.units.id_at(t));
         match (effect, target) {
-            (Effect::Haste, _) => self.haste = self.haste.saturating_add(1),
+            (Effect::Haste, _) => self.progress.add_haste(),
             (Effect::Hourglass, _) => {
                 self.make_ready(Team::Player, skill_bit(Skill::Teleport) | skill_bit(Skill::Freeze))
             }
             (Effect::Rations { moves }, _) => {
-                self.budget += moves;
+                self.budget.extend(moves);
                 self.emit(|_| BattleEvent::MovesGiven { moves });
             }
             (Effect::CallToArms, _) => self.summon(Team::Player, Role::Pawn, None),
             (Effect::Retreat, Some(id)) => {
-                let (from, to) = (self.units[id as usize].square, self.units[id as usize].start);
+                let (from, to) = (self.units[id].square, self.units[id].start);
                 self.board
                     .edit_position(|p| p.relocate_piece(from, to).map(|_| ()))
                     .expect("validated retreat");
@@ -374,11 +359,12 @@ impl Battle {
                 self.activate_walls();
             }
             (Effect::Elixir { hp }, Some(id)) => {
-                let u = self.unit_mut(id);
-                u.max_hp = (u.max_hp + hp).min(MAX_HP).max(u.max_hp);
-                let healed = u.max_hp - u.hp;
-                u.hp = u.max_hp;
-                let (square, hp_left) = (u.square, u.hp);
+                let (healed, square, hp_left) = self.units.update(id, |u| {
+                    u.max_hp = (u.max_hp + hp).min(MAX_HP).max(u.max_hp);
+                    let healed = u.max_hp - u.hp;
+                    u.hp = u.max_hp;
+                    (healed, u.square, u.hp)
+                });
                 self.emit(|b| BattleEvent::Healed { unit: b.label(id), square, hp: healed, hp_left });
             }
             (Effect::Firebomb { damage }, Some(id)) => {

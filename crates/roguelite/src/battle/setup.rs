@@ -3,14 +3,21 @@
 
 use std::fmt;
 
-use gambit_rules::{FenError, Position, Role, Square};
+use gambit_rules::{FenError, Position, PromotionPolicy, Role, RuleSet, Square};
 use gambit_skills::SkillRules;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::BATTLE_RULES;
 use crate::items::{Category, Effect, PACK_SIZE};
 use crate::types::{Modifier, PieceName, Team};
+
+/// How pawns promote in battles: to a queen when the team has no living queen, else to a rook (the
+/// rules crate applies it to moves; a promotion by reposition asks it too).
+pub const PROMOTION: PromotionPolicy = PromotionPolicy::QueenIfNoneElse(Role::Rook);
+
+/// The rule set every battle is played under: skirmish rules (no check, capturable kings, no castling,
+/// en passant or double step) with [`PROMOTION`].
+pub const BATTLE_RULES: RuleSet = RuleSet::Skirmish(PROMOTION);
 
 /// The shape of a battle board: a `width` x `height` rectangle (6 to 8 each) in the lower-left corner
 /// of the 8x8 area (files a.., ranks 1..), optionally with its four corner squares cut, and holes.

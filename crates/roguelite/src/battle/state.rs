@@ -5,7 +5,6 @@ use std::fmt;
 use gambit_rules::{ByColor, Role, Square};
 use serde::{Deserialize, Serialize};
 
-use super::event::UnitRef;
 use crate::types::{Modifier, PieceId, PieceName, Team};
 
 /// A piece in a battle.
@@ -52,18 +51,6 @@ impl Unit {
     #[must_use]
     pub fn armor_broken(&self) -> bool {
         self.modifier == Some(crate::types::Modifier::Armored) && !self.armor
-    }
-
-    /// The unit as events name it (id, team, current role, name); its `Display` is `your Knight 2`.
-    #[must_use]
-    pub fn label(&self) -> UnitRef {
-        UnitRef { id: self.id, team: self.team, role: self.role, name: self.name }
-    }
-
-    /// A short readable name: `your Knight 2`, `enemy Rook`, `your Pawn 2 (queen)` once promoted.
-    #[must_use]
-    pub fn name(&self) -> String {
-        self.label().to_string()
     }
 }
 

@@ -135,7 +135,7 @@ impl Battle {
     /// enemy's replies to one action).
     #[must_use]
     pub fn stranding(&self, action: BattleAction) -> Option<Stranding> {
-        if self.status.is_over() || self.to_move != Team::Player || self.check(action).is_err() {
+        if self.status().is_over() || self.to_move() != Team::Player || self.check(action).is_err() {
             return None;
         }
         let mut b = self.clone();
@@ -153,7 +153,7 @@ impl Battle {
     #[must_use]
     pub fn stranding_threats(&self) -> StrandingWarning {
         let mut warning = StrandingWarning::default();
-        if self.status.is_over() || self.to_move != Team::Player {
+        if self.status().is_over() || self.to_move() != Team::Player {
             return warning;
         }
         let mut b = self.clone();
@@ -161,7 +161,7 @@ impl Battle {
         let mut undo = BattleUndo::default();
         for action in self.legal_actions() {
             b.play_unchecked(action, &mut undo);
-            let ends_turn = b.status.is_over() || b.to_move != Team::Player || b.ply != self.ply;
+            let ends_turn = b.status().is_over() || b.to_move() != Team::Player || b.ply() != self.ply();
             let stranding = if ends_turn { b.stranding_after_player_action() } else { None };
             b.undo(&mut undo);
             if ends_turn {
@@ -176,10 +176,10 @@ impl Battle {
 
     /// The stranding, this battle being the state right after a player action.
     fn stranding_after_player_action(&self) -> Option<Stranding> {
-        if self.status == NO_ACTION {
+        if self.status() == NO_ACTION {
             return Some(Stranding::ByTheAction);
         }
-        if self.status.is_over() || self.to_move != Team::Enemy {
+        if self.status().is_over() || self.to_move() != Team::Enemy {
             return None;
         }
         let mut b = self.clone();
@@ -196,9 +196,12 @@ impl Battle {
     fn enemy_turn_strands(&mut self, action: BattleAction) -> bool {
         let mut undo = BattleUndo::default();
         self.play_unchecked(action, &mut undo);
-        let stranded = if self.status == NO_ACTION {
+        let stranded = if self.status() == NO_ACTION {
             true
-        } else if !self.status.is_over() && self.to_move == Team::Enemy && self.pending.is_some() {
+        } else if !self.status().is_over()
+            && self.to_move() == Team::Enemy
+            && self.pending_reposition().is_some()
+        {
             self.legal_actions().into_iter().any(|a| self.enemy_turn_strands(a))
         } else {
             false

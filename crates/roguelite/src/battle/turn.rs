@@ -1,7 +1,7 @@
 //! The checks that end a battle (steps 3, 4, 5 and 7) and the switch of sides with the skill clock
 //! and poison (step 6).
 
-use gambit_rules::{ByColor, Role};
+use gambit_rules::Role;
 use gambit_skills::Skill;
 
 use super::death::Cause;
@@ -12,7 +12,9 @@ use crate::types::{Modifier, PieceId, Team};
 impl Battle {
     /// Whether `team` had a king and, the kings being royal, has lost every one.
     fn royal_king_lost(&self, team: Team) -> bool {
-        self.royal_kings && self.had_king[team] && !self.living(team).any(|u| u.role == Role::King)
+        self.conditions.royal_kings()
+            && self.conditions.had_king(team)
+            && !self.living(team).any(|u| u.role == Role::King)
     }
 
     /// Steps 3/4 and 7: ends the battle when the objective is met, the enemy's army (or, with royal
@@ -20,7 +22,7 @@ impl Battle {
     /// `actor` decides the order: after the player's own action only victory can be new, after the
     /// enemy's only defeat, but both are checked (victory first).
     pub(super) fn decided_by(&mut self, _actor: Team) -> bool {
-        if self.status.is_over() {
+        if self.status().is_over() {
             return true;
         }
         if self.objective_complete()
@@ -28,9 +30,8 @@ impl Battle {
             || self.royal_king_lost(Team::Enemy)
         {
             let bonus = self.bonus_complete();
-            self.status = BattleStatus::Victory { bonus };
-            self.pending = None;
-            self.emit(|b| BattleEvent::Victory { objective: b.objective, bonus });
+            self.progress.finish(BattleStatus::Victory { bonus });
+            self.emit(|b| BattleEvent::Victory { objective: b.objective(), bonus });
             return true;
         }
         let king_lost = self.royal_king_lost(Team::Player);
@@ -49,14 +50,13 @@ impl Battle {
     }
 
     pub(super) fn defeat(&mut self, reason: DefeatReason) {
-        self.status = BattleStatus::Defeat { reason };
-        self.pending = None;
+        self.progress.finish(BattleStatus::Defeat { reason });
         self.emit(|_| BattleEvent::Defeat { reason });
     }
 
     /// Step 5: after a player action that did not win, a spent budget is a defeat.
     pub(super) fn budget_exhausted(&mut self, team: Team) -> bool {
-        if team == Team::Player && self.moves_used >= self.budget {
+        if team == Team::Player && self.budget.is_spent() {
             self.defeat(DefeatReason::OutOfMoves);
             return true;
         }
@@ -71,22 +71,20 @@ impl Battle {
         let mut outgoing = team;
         loop {
             let incoming = outgoing.other();
-            self.to_move = incoming;
-            self.ply += 1;
+            self.progress.start_turn(incoming);
             self.board.edit_position(|p| p.set_turn(incoming.color()));
             // The skill clock: once per ply, passes included, before poison.
             self.board.tick_cooldowns(1);
             self.board.forget_history();
-            self.emit(|b| BattleEvent::TurnStarted { ply: b.ply, team: incoming });
+            self.emit(|b| BattleEvent::TurnStarted { ply: b.ply(), team: incoming });
             self.poison_boundary(incoming);
             self.start_of_turn(incoming);
             // Step 7.
             if self.decided_by(incoming) {
                 return;
             }
-            if incoming == Team::Enemy && self.haste > 0 {
-                // Haste: the enemy loses this turn.
-                self.haste -= 1;
+            // Haste: the enemy loses this turn.
+            if incoming == Team::Enemy && self.progress.spend_haste() {
                 self.emit(|_| BattleEvent::TurnSkipped { team: incoming });
                 outgoing = incoming;
                 continue;
@@ -109,23 +107,20 @@ impl Battle {
     /// created now is not counted at this boundary), drop clouds whose counters are both 0.
     pub(super) fn poison_boundary(&mut self, incoming: Team) {
         let k = incoming.color();
-        let existing = self.clouds.len();
-        let immune = self.rules[k].poison_immune;
+        let existing = self.hazards.clouds().len();
+        let immune = self.conditions.rules(incoming).poison_immune;
         let exposed: Vec<PieceId> = self
             .living(incoming)
-            .filter(|u| {
-                !immune && self.clouds.iter().any(|c| c.counters[k] > 0 && c.squares.contains(&u.square))
-            })
+            .filter(|u| !immune && self.hazards.exposes(u.square, k))
             .map(|u| u.id)
             .collect();
-        for c in &mut self.clouds[..existing] {
-            c.counters[k] = c.counters[k].saturating_sub(1);
-        }
+        self.hazards.spend_exposure(k, existing);
         let mut casualties = Vec::new();
         for id in exposed {
-            let u = self.unit_mut(id);
-            u.hp = u.hp.saturating_sub(1);
-            let (square, hp) = (u.square, u.hp);
+            let (square, hp) = self.units.update(id, |u| {
+                u.hp = u.hp.saturating_sub(1);
+                (u.square, u.hp)
+            });
             self.emit(|b| BattleEvent::PoisonDamage { unit: b.label(id), square, damage: 1, hp_left: hp });
             if hp == 0 {
                 casualties.push(id);
@@ -135,14 +130,11 @@ impl Battle {
             self.kill(id, Cause::Poison);
         }
         self.activate_walls();
-        let mut i = 0;
-        while i < self.clouds.len() {
-            if self.clouds[i].counters == ByColor::splat(0) {
-                let c = self.clouds.remove(i);
-                self.emit(|_| BattleEvent::CloudExpired { squares: c.squares });
-            } else {
-                i += 1;
-            }
+        if self.hazards.clouds().is_empty() {
+            return;
+        }
+        for squares in self.hazards.drop_spent_clouds() {
+            self.emit(|_| BattleEvent::CloudExpired { squares });
         }
     }
 }
@@ -157,8 +149,8 @@ impl Battle {
     pub(super) fn start_of_turn(&mut self, incoming: Team) {
         // Enemy reinforcements (a boss rule): enemy turns start at odd plies, turn k at ply 2k - 1.
         if incoming == Team::Enemy
-            && self.reinforcements > 0
-            && self.ply.div_ceil(2).is_multiple_of(self.reinforcements)
+            && self.conditions.reinforcements() > 0
+            && self.ply().div_ceil(2).is_multiple_of(self.conditions.reinforcements())
         {
             self.summon(Team::Enemy, Role::Pawn, None);
         }
@@ -186,7 +178,7 @@ impl Battle {
         for id in regen {
             self.heal(id, 1);
         }
-        let medic = self.rules[incoming].field_medic;
+        let medic = self.conditions.rules(incoming).field_medic;
         if medic > 0 {
             let wounded = self
                 .living(incoming)

@@ -736,9 +736,6 @@ const APP_KNOWN_CLIMBS: &[(&str, &str)] = &[
     ("crate::game::foresight", "crate::screens::battle"),
     // The skill-chess screen's input state lives beside the game, with the board's `Targeting`.
     ("crate::game::input", "crate::board"),
-    // The run session plays sounds and answers the save banner itself.
-    ("crate::run", "crate::audio"),
-    ("crate::run", "crate::ui::save_banner"),
 ];
 
 /// The floor of the app module `module` (segments after `crate`) by [`APP_FLOOR_TABLE`].

@@ -255,6 +255,24 @@ fn the_battle_panel_shows_the_enemy_intent_and_the_log_after_continue() {
     assert!(!texts.iter().any(|t| t.contains("No moves yet")), "{texts:?}");
 }
 
+/// A move played in a battle sounds: the decision reaches the audio as `RunAdvanced` with its events,
+/// and the audio writes the move's cue (dropped here, where there is no audio output).
+#[test]
+fn a_battle_move_writes_its_cue() {
+    let mut h = Harness::new();
+    start(&mut h, config(3, vec![king_on_c8(10)]));
+    choose_start(&mut h);
+    deploy_rook_on_c1(&mut h);
+    let handled = |h: &Harness| {
+        let t = *h.app.world().resource::<gambit::audio::CueTally>();
+        t.played + t.dropped + t.silenced
+    };
+    let before = handled(&h);
+    play_some_move(&mut h);
+    h.update(2);
+    assert!(handled(&h) > before, "the move's cue was written");
+}
+
 #[test]
 fn a_controlled_run_is_won_in_three_battles() {
     let mut h = Harness::new();

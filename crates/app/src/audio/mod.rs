@@ -25,6 +25,7 @@ pub use music::Track;
 
 use crate::AppSystems;
 use crate::game::SkillGame;
+use crate::run::RunAdvanced;
 use crate::screens::Screen;
 use crate::settings::Settings;
 
@@ -185,10 +186,12 @@ fn skill_chess_cues(game: Option<Res<SkillGame>>, mut seen: Local<SeenGame>, mut
     }
 }
 
-/// The cue of a battle's events, for the run module to write when a decision is applied.
-pub(crate) fn write_run_cue(events: &[RunEvent], cues: &mut MessageWriter<Cue>) {
-    if let Some(cue) = cue_for_run_events(events) {
-        cues.write(cue);
+/// The cue of each decision the run applied ([`RunAdvanced`]: the events it gave).
+fn run_cues(mut advanced: MessageReader<RunAdvanced>, mut cues: MessageWriter<Cue>) {
+    for RunAdvanced(events) in advanced.read() {
+        if let Some(cue) = cue_for_run_events(events) {
+            cues.write(cue);
+        }
     }
 }
 
@@ -271,7 +274,7 @@ pub struct CueTally {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Cue>();
     app.init_resource::<CueTally>();
-    app.add_systems(Update, skill_chess_cues.in_set(AppSystems::Present));
+    app.add_systems(Update, (skill_chess_cues, run_cues).in_set(AppSystems::Present));
     #[cfg(feature = "audio")]
     let available = if app.is_plugin_added::<bevy::audio::AudioPlugin>() {
         player::plugin(app);

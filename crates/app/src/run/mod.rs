@@ -26,7 +26,6 @@ use crate::AppSystems;
 use crate::screens::Screen;
 use crate::settings::{FileNotice, Settings};
 use crate::storage::DataDir;
-use crate::ui::save_banner;
 
 /// The permanent profile and where it is saved.
 #[derive(Resource)]
@@ -290,9 +289,14 @@ impl RunSession {
 #[derive(Message, Clone, Debug)]
 pub struct RunDecision(pub Decision);
 
-/// A decision was applied (sent when a decision finishes): the screens drop the choices it consumed.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct RunAdvanced;
+/// A decision was applied (sent when a decision finishes), with the events it gave in order: the
+/// screens drop the choices it consumed, the audio plays its cue.
+#[derive(Message, Clone, Debug)]
+pub struct RunAdvanced(pub Vec<RunEvent>);
+
+/// Try the failed save again (the save banner's Retry asks it; [`SaveFailure`] says why it failed).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetrySave;
 
 /// The decision being applied on a worker thread.
 #[derive(Resource, Default)]
@@ -309,6 +313,7 @@ impl RunTask {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<RunDecision>();
     app.add_message::<RunAdvanced>();
+    app.add_message::<RetrySave>();
     app.init_resource::<RunTask>();
     app.init_resource::<SaveFailure>();
     // Loaded while the app is built, so every screen (the title's first OnEnter included) finds it.
@@ -492,12 +497,12 @@ pub fn record_finished(profile: &mut Profile, run: &Run, summary: &RunSummary) {
 
 /// The save banner's Retry.
 fn retry_save(
-    mut retries: MessageReader<save_banner::Action>,
+    mut retries: MessageReader<RetrySave>,
     profile: Res<Profile>,
     session: Option<Res<RunSession>>,
     mut failure: ResMut<SaveFailure>,
 ) {
-    for save_banner::Action::Retry in retries.read() {
+    for RetrySave in retries.read() {
         if let Some(s) = session.as_deref() {
             save_all(&profile, s, &mut failure);
         } else {
@@ -545,7 +550,6 @@ fn start_decision(
 
 fn finish_decision(
     mut advanced: MessageWriter<RunAdvanced>,
-    mut cues: MessageWriter<crate::audio::Cue>,
     mut task: ResMut<RunTask>,
     session: Option<ResMut<RunSession>>,
     mut profile: ResMut<Profile>,
@@ -582,7 +586,6 @@ fn finish_decision(
             if !was_battle && matches!(session.run.phase(), RunPhase::Battle) {
                 session.log.clear();
             }
-            crate::audio::write_run_cue(&events, &mut cues);
             session.travels.clear();
             for event in &events {
                 if let RunEvent::Battle { event } = event
@@ -610,7 +613,7 @@ fn finish_decision(
                 );
                 session.battle_end = Some(end);
             }
-            advanced.write(RunAdvanced);
+            advanced.write(RunAdvanced(events));
             if session.run.is_over() && session.recorded.is_none() {
                 let summary = session.run.summary();
                 record_finished(&mut profile, &session.run, &summary);

@@ -1,6 +1,6 @@
 //! The save-failure banner: the reason a save failed and a Retry button, over every screen of a run
 //! (and Upgrades). Nothing is lost while it shows: the state stays in memory until a save works. The
-//! run model answers Retry (`run::retry_save`).
+//! button asks the run model ([`RetrySave`]), which answers it (`run::retry_save`).
 //!
 //! The banner is one overlay for the whole app ([`SaveBanner`], spawned at start-up), outside every
 //! page's flow: a strip at the window's top, in a layer above the screens and under the menus. So
@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use super::section::{Section, Sections, View, show};
 use super::{error_line, small_button, units};
 use crate::AppSystems;
-use crate::run::SaveFailure;
+use crate::run::{RetrySave, SaveFailure};
 use crate::screens::Screen;
 
 /// The banner's button.
@@ -36,7 +36,15 @@ const BANNER_LAYER: i32 = 50;
 pub(crate) fn plugin(app: &mut App) {
     super::register::<Action>(app);
     app.add_systems(Startup, spawn);
+    app.add_systems(Update, ask_retry.in_set(AppSystems::Decide));
     app.add_systems(Update, present.in_set(AppSystems::Present));
+}
+
+/// The button's Retry asks the run model to save again.
+fn ask_retry(mut actions: MessageReader<Action>, mut retries: MessageWriter<RetrySave>) {
+    for Action::Retry in actions.read() {
+        retries.write(RetrySave);
+    }
 }
 
 /// Whether the banner shows on `screen` when a save failed: the screens that save (a run's and
